@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Every API error has this body. `errors` lists field problems of a 400. */
+export const ApiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  requestId: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Error codes the API uses. */
+export const ERROR_CODES = {
+  /** Unknown user at sign-in. */
+  userNotFound: 'auth/user-not-found',
+  /** Wrong password at sign-in. */
+  wrongPassword: 'auth/wrong-password',
+  /** Signed in with a user of the other pool, or a token of the other pool. */
+  permissionDenied: 'auth/permission-denied',
+  /** Access token expired: refresh and retry. */
+  tokenExpired: 'auth/token-expired',
+  /** No session (missing, revoked or idle for 3 hours). */
+  noUser: 'auth/no-user',
+  /** Sign-in of a user who has not confirmed the e-mailed code. */
+  userNotConfirmed: 'UserNotConfirmedException',
+  userDeactivated: 'auth/user-deactivated',
+  codeMismatch: 'auth/code-mismatch',
+  codeExpired: 'auth/code-expired',
+  tooManyAttempts: 'auth/too-many-attempts',
+  alreadyConfirmed: 'auth/already-confirmed',
+  accountExists: 'auth/account-exists',
+  validation: 'validation',
+  badRequest: 'bad-request',
+  notFound: 'not-found',
+  forbidden: 'forbidden',
+  rateLimited: 'rate-limited',
+  internal: 'internal',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
