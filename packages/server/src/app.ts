@@ -1,0 +1,73 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './infra/mail/mailer';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { registerMeRoutes } from './modules/accounts/me.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { type DeclaredRoute, registerAccess } from './plugins/access';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean | FastifyBaseLogger | { level: string };
+  webDist?: string;
+  now?: () => number;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole API and web server around a database; tests build one per database. */
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+    // Requests and bodies that drag on are cut: a slow client must not hold a worker forever.
+    requestTimeout: 120_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const auth = createAuthService({
+    db: database.db,
+    mailer,
+    log: app.log,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+  });
+  const accounts = createAccountsService({ db: database.db });
+  const routes: DeclaredRoute[] = [];
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+  registerAccess(app, { auth, publicApiKey: config.secrets.publicApiKey, routes });
+
+  registerHealthRoutes(app, { ping: database.ping });
+  for (const pool of ['client', 'admin'] as const) {
+    registerAuthRoutes(app, { auth, pool, secureCookies: config.secureCookies });
+  }
+  registerMeRoutes(app, { accounts });
+
+  await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
+  await app.ready();
+  return { app, routes, services: { auth, accounts }, mailer };
+}

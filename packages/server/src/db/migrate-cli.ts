@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { createPgliteDatabase, createPostgresDatabase } from './client';
+import { lockDataDir } from './lock';
+
+// `npm run db:migrate`: the same migrations the server runs at start, without starting it.
+const config = loadConfig();
+const release = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+const database = config.databaseUrl
+  ? createPostgresDatabase(config.databaseUrl)
+  : await createPgliteDatabase(path.join(config.dataDir, 'pglite'));
+await database.migrate();
+await database.close();
+release?.();
+console.log(`Migrations applied (${database.kind}).`);

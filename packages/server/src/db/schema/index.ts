@@ -1,0 +1,4 @@
+// The drizzle schema object: every table, so relational queries and drizzle-kit see them all.
+export * from './accounts';
+export * from './audit';
+export * from './auth';

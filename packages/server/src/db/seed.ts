@@ -1,0 +1,70 @@
+import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { createAccountsRepository } from '../modules/accounts/accounts.repository';
+import type { AuthService } from '../modules/auth/auth.service';
+import { hashPassword } from '../modules/auth/secrets';
+import { users } from './schema/index';
+
+export interface SeedResult {
+  admin: { email: string; password?: string; status: 'created' | 'updated' | 'unchanged' | 'exists' };
+  demo?: { email: string; password: string };
+}
+
+/** A readable password that meets the rules: letters and digits, 16 characters. */
+function generatePassword(): string {
+  return `Un${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 12)}9a`;
+}
+
+/**
+ * Idempotent: the six plans always; the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or a generated one
+ * when no admin exists yet; a demo client account on a fresh database.
+ */
+export async function seed(opts: {
+  db: Db;
+  auth: AuthService;
+  admin: { email: string; password: string } | undefined;
+  demo: boolean;
+}): Promise<SeedResult> {
+  const repo = createAccountsRepository(opts.db);
+  for (const m of DEFAULT_MEMBERSHIPS) await repo.upsertMembership(m);
+
+  let admin: SeedResult['admin'];
+  if (opts.admin) {
+    admin = { email: opts.admin.email, status: await opts.auth.ensureAdmin(opts.admin) };
+  } else {
+    const [existing] = await opts.db.select({ email: users.email }).from(users).where(eq(users.pool, 'admin')).limit(1);
+    if (existing) {
+      admin = { email: existing.email, status: 'exists' };
+    } else {
+      const password = generatePassword();
+      const email = 'admin@under.local';
+      await opts.auth.ensureAdmin({ email, password });
+      admin = { email, password, status: 'created' };
+    }
+  }
+
+  let demo: SeedResult['demo'];
+  const [anyClient] = await opts.db.select({ id: users.id }).from(users).where(eq(users.pool, 'client')).limit(1);
+  if (opts.demo && !anyClient) {
+    const password = generatePassword();
+    const email = 'demo@under.local';
+    await opts.db.transaction(async (tx) => {
+      const company = await createAccountsRepository(tx).insertCompany({ name: 'Demo Bank', membershipId: 'MEMBERSHIP_003' });
+      await tx.insert(users).values({
+        pool: 'client',
+        email,
+        passwordHash: await hashPassword(password),
+        emailVerified: true,
+        role: 'ADMINISTRATOR',
+        status: 'active',
+        firstName: 'Dana',
+        lastName: 'Demo',
+        companyId: company.id,
+      });
+    });
+    demo = { email, password };
+  }
+  return { admin, demo };
+}

@@ -1,0 +1,72 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/lock';
+import { seed } from './db/seed';
+
+async function main() {
+  const config = loadConfig();
+  let release: (() => void) | undefined;
+  let database: Database;
+  if (config.databaseUrl) {
+    database = createPostgresDatabase(config.databaseUrl);
+  } else {
+    release = lockDataDir(config.dataDir);
+    database = await createPgliteDatabase(path.join(config.dataDir, 'pglite'));
+  }
+  await database.migrate();
+
+  const { app, services } = await buildApp({ config, database });
+  const seeded = await seed({ db: database.db, auth: services.auth, admin: config.admin, demo: config.seedDemo });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await database.close();
+    release?.();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    'Under is running.',
+    `  Client app:  ${config.publicUrl}/`,
+    `  Admin app:   ${config.publicUrl}/admin/`,
+    `  API docs:    ${config.publicUrl}/api/docs`,
+    `  Database:    ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mail:        ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written as .eml files to ${path.join(config.dataDir, 'outbox')}`}`,
+  ];
+  const credentials: string[] = [];
+  if (seeded.admin.password) credentials.push(`  Admin sign-in:  ${seeded.admin.email} / ${seeded.admin.password}`);
+  if (seeded.demo) credentials.push(`  Client sign-in: ${seeded.demo.email} / ${seeded.demo.password}`);
+  if (credentials.length) {
+    const file = path.join(config.dataDir, 'initial-credentials.txt');
+    writeFileSync(file, `${credentials.join('\n')}\n`, { mode: 0o600 });
+    lines.push('', 'Generated accounts (shown once; also saved, owner-readable only, in', `  ${file}):`, ...credentials);
+  } else {
+    lines.push(
+      '',
+      `  Admin sign-in: ${seeded.admin.email} (password from ADMIN_PASSWORD, or ${path.join(config.dataDir, 'initial-credentials.txt')})`,
+    );
+  }
+  lines.push('  New client users register at /register; the code arrives in the outbox above.', '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

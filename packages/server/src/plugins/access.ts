@@ -1,0 +1,103 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { MESSAGES } from '@under/core/messages';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { AppError } from '../errors';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service';
+import { safeEqual } from '../modules/auth/secrets';
+
+/**
+ * Who may call a route. Every /api route must declare one: an undeclared route stops the server
+ * at start-up, and the authorization tests are generated from these declarations.
+ */
+export const ACCESS = {
+  /** Anyone, signed in or not. */
+  public: 'public',
+  /** A signed-in user of either pool. */
+  authenticated: 'authenticated',
+  /** A signed-in client user (any team role). */
+  client: 'client',
+  /** A signed-in client user with the ADMINISTRATOR role. */
+  clientAdmin: 'clientAdmin',
+  /** A signed-in platform admin. */
+  admin: 'admin',
+  /** An applicant's public call: the x-api-key header, no login. */
+  applicant: 'applicant',
+} as const;
+export type Access = (typeof ACCESS)[keyof typeof ACCESS];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Lets a deactivated user reach the route (to learn that they are deactivated, or to sign out). */
+    allowDeactivated?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Requires the signed-in caller; routes declared `authenticated` or stricter read it from here. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(401, ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+  return request.auth;
+}
+
+export function registerAccess(
+  app: FastifyInstance,
+  deps: { auth: AuthService; publicApiKey: string; routes: DeclaredRoute[] },
+) {
+  app.decorateRequest('auth', null);
+
+  const check =
+    (access: Access, allowDeactivated: boolean): onRequestHookHandler =>
+    async (request) => {
+      if (access === 'public') return;
+      if (access === 'applicant') {
+        const key = request.headers['x-api-key'];
+        if (typeof key !== 'string' || !safeEqual(key, deps.publicApiKey)) {
+          throw new AppError(401, 'api-key', MESSAGES.http401);
+        }
+        return;
+      }
+      const token = bearerToken(request);
+      if (!token) throw new AppError(401, ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+      const auth = await deps.auth.authenticate(token);
+      request.auth = auth;
+      if (auth.status === 'inactive' && !allowDeactivated) {
+        throw new AppError(403, ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
+      }
+      const allowed =
+        access === 'authenticated' ||
+        (access === 'admin' && auth.pool === 'admin') ||
+        (access === 'client' && auth.pool === 'client') ||
+        (access === 'clientAdmin' && auth.pool === 'client' && CLIENT_ADMIN_ROLES.has(auth.role));
+      if (!allowed) throw new AppError(403, ERROR_CODES.permissionDenied, MESSAGES.http403);
+    };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') deps.routes.push({ method, url: route.url, access });
+    }
+    const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [check(access, route.config?.allowDeactivated === true), ...hooks];
+  });
+}
