@@ -162,6 +162,9 @@ export const MESSAGES = {
   systemFieldWrongType: (label: string, type: string) => `The system field '${label}' must be of type ${type}`,
   systemFieldNotRequired: (label: string) => `The system field '${label}' must be required`,
   systemFieldMaxLength: (label: string, n: number) => `The system field '${label}' allows at most ${n} characters`,
+  unknownAttribute: (name: string) => `The attribute '${name}' is not supported`,
+  addressPartType: 'An address part must be a text field, a select or a hidden field',
+  fieldTypeMissing: 'The field type is missing',
 
   // Web pages: labels, titles and notices (ours; the spec names the screens without their texts)
   appName: 'Under',
