@@ -1,0 +1,99 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Pool } from '@under/core/auth/pools';
+import { MESSAGES } from '@under/core/messages';
+import { createAuthStore } from '../lib/auth-store';
+import { createHttpClient, type Notice, type SignedOutEvent } from '../lib/http';
+import { loginPathFor } from '../lib/safe-redirect';
+import { createFlag, type Session } from '../lib/session-context';
+import { createSessionTimer, type SessionTimer } from '../lib/session-timer';
+
+/** What the app needs from its router: where the user is, and a way to send them elsewhere. */
+export interface NavigatorLike {
+  state: { location: { pathname: string; search: string; hash: string } };
+  navigate(to: string, options?: { replace?: boolean; state?: unknown }): Promise<void> | void;
+}
+
+export interface AppSession extends Session {
+  timer: SessionTimer;
+  /** Lets navigation happen from outside React (log-out from the HTTP client or the timer). */
+  attachRouter(router: NavigatorLike): void;
+}
+
+export interface AppSessionOptions {
+  pool: Pool;
+  homePath: string;
+  queryClient: QueryClient;
+  notify: (notice: Notice) => void;
+  fetch?: typeof fetch;
+  /** Paths a signed-out user may stay on (no ?redirect= back to them). */
+  publicPaths?: readonly string[];
+}
+
+/**
+ * Wires the framework-free pieces together for one app:
+ * HTTP client -> every response resets the session timer; timer -> alert flag and timed sign-out;
+ * sign-out -> token and storage cleared (HTTP client), query cache cleared, login page.
+ */
+export function createAppSession(options: AppSessionOptions): AppSession {
+  const { pool, homePath, queryClient, notify, publicPaths = [] } = options;
+  const auth = createAuthStore();
+  const sessionAlert = createFlag(false);
+  let router: NavigatorLike | null = null;
+
+  const timer = createSessionTimer({
+    onAlert: () => sessionAlert.set(true),
+    onReset: () => sessionAlert.set(false),
+    onTimeout: () => {
+      void http.signOut({ reason: 'timeout', notice: MESSAGES.sessionExpired });
+    },
+  });
+
+  const http = createHttpClient({
+    pool,
+    auth,
+    fetch: options.fetch,
+    onResponse: () => timer.reset(),
+    onNotify: notify,
+    onSignedOut: (event) => {
+      timer.stop();
+      sessionAlert.set(false);
+      queryClient.clear();
+      goToLogin(event);
+    },
+  });
+
+  function goToLogin(event: SignedOutEvent) {
+    if (!router) return;
+    const { pathname, search, hash } = router.state.location;
+    // A session that ended by itself brings the user back to the same page after signing in again.
+    const isInvoluntary = event.reason === 'session-ended' || event.reason === 'timeout';
+    const isPublic = pathname === '/login' || publicPaths.includes(pathname);
+    const target = isInvoluntary && !isPublic ? loginPathFor(`${pathname}${search}${hash}`) : '/login';
+    void router.navigate(target, { replace: true, state: event.notice ? { notice: event.notice } : null });
+  }
+
+  auth.subscribe(() => {
+    const { status } = auth.getState();
+    if (status === 'signed-in' && !timer.isRunning()) timer.start();
+    if (status !== 'signed-in' && timer.isRunning()) {
+      timer.stop();
+      sessionAlert.set(false);
+    }
+  });
+
+  return {
+    pool,
+    http,
+    auth,
+    homePath,
+    sessionAlert,
+    timer,
+    signOut: (event) => http.signOut(event),
+    async staySignedIn() {
+      await http.get(`/auth/${pool}/session`);
+    },
+    attachRouter(next) {
+      router = next;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { getPendingVerification } from '../lib/pending-verification';
+import { loginPathFor, safeRedirect } from '../lib/safe-redirect';
+import { useAuthState, useSession } from '../lib/session-context';
+
+/**
+ * Routing rules of spec 1 §2 for pages that need a signed-in user: visitors go to login (and come back
+ * afterwards), users who still have to verify their e-mail go to verify-email, deactivated users to
+ * /deactivated-account.
+ */
+export function RequireAuth() {
+  const { status, isDeactivated } = useAuthState();
+  const location = useLocation();
+  if (status === 'restoring') return null;
+  if (status !== 'signed-in') {
+    if (getPendingVerification()) return <Navigate to="/verify-email" replace />;
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
+  if (isDeactivated) return <Navigate to="/deactivated-account" replace />;
+  return <Outlet />;
+}
+
+/**
+ * Public pages (login, register, password recovery): a signed-in user goes home, or to the page the login
+ * was asked for. Signing in therefore needs no navigation of its own: storing the token re-renders this.
+ */
+export function PublicOnly() {
+  const { status } = useAuthState();
+  const { homePath } = useSession();
+  const [searchParams] = useSearchParams();
+  if (status === 'restoring') return null;
+  if (status === 'signed-in') return <Navigate to={safeRedirect(searchParams.get('redirect'), homePath)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,31 @@
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+import type { ReactNode } from 'react';
+
+/** The frame of the signed-out pages: a title, an optional lead text, the form. */
+interface CenteredCardProps {
+  title: string;
+  lead?: ReactNode;
+  /** The product name above the card. */
+  brand?: string;
+  children: ReactNode;
+}
+
+export function CenteredCard({ title, lead, brand = MESSAGES.appName, children }: CenteredCardProps) {
+  return (
+    <Container size={460} py={64} component="main">
+      <Text ta="center" fw={800} fz={28} c="brand.9" mb="md">
+        {brand}
+      </Text>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        <Stack gap="md">
+          <Title order={1} fz={24}>
+            {title}
+          </Title>
+          {lead ? <Text c="dimmed">{lead}</Text> : null}
+          {children}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,14 @@
+import { LoadingOverlay, VisuallyHidden } from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+
+/** The one loading overlay of the app: lazy pages, session restore. */
+export function GlobalSpinner({ visible = true }: { visible?: boolean }) {
+  return (
+    <>
+      <LoadingOverlay visible={visible} pos="fixed" zIndex={1000} overlayProps={{ blur: 1 }} />
+      <div role="status" aria-live="polite">
+        {visible ? <VisuallyHidden>{MESSAGES.loading}</VisuallyHidden> : null}
+      </div>
+    </>
+  );
+}

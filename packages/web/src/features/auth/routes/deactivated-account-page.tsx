@@ -1,0 +1,26 @@
+import { Anchor, Button, Text } from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+import { Link, Navigate } from 'react-router';
+import { CenteredCard } from '../../../components/centered-card';
+import { useAuthState, useSession } from '../../../lib/session-context';
+
+/** Reached from a deactivated sign-in (signed out) or from /api/me or a 403 (still signed in). */
+export function DeactivatedAccountPage() {
+  const session = useSession();
+  const { status, isDeactivated } = useAuthState();
+  if (status === 'signed-in' && !isDeactivated) return <Navigate to={session.homePath} replace />;
+  return (
+    <CenteredCard title={MESSAGES.deactivatedTitle}>
+      <Text>{MESSAGES.userDeactivated}</Text>
+      {status === 'signed-in' ? (
+        <Button variant="default" onClick={() => void session.signOut()}>
+          {MESSAGES.logOut}
+        </Button>
+      ) : (
+        <Anchor component={Link} to="/login">
+          {MESSAGES.backToSignIn}
+        </Anchor>
+      )}
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormAlert } from '../../../components/form-alert';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session-context';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { changePassword } from '../api/auth-api';
+import { ChangePasswordFormSchema } from '../forms';
+
+/** /edit-account: change password. Success revokes every session on the server, so the user signs in again. */
+export function EditAccountPage() {
+  const { http } = useSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ oldPassword, newPassword }) => {
+    setFormError(null);
+    try {
+      const isChanged = await changePassword(http, { oldPassword, newPassword });
+      if (!isChanged) {
+        setError('oldPassword', { type: 'server', message: MESSAGES.passwordIncorrect }, { shouldFocus: true });
+        return;
+      }
+      // The server already revoked the session; only the local state is left to clear.
+      http.endSession({ reason: 'password-changed', notice: MESSAGES.passwordChanged });
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['oldPassword', 'newPassword']));
+    }
+  });
+
+  return (
+    <Container size={520} py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{MESSAGES.editAccountTitle}</Title>
+        <Paper withBorder p="lg" radius="md">
+          <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
+            <Stack gap="md">
+              <Title order={2} fz="lg" id="change-password-title">
+                {MESSAGES.changePasswordTitle}
+              </Title>
+              <FormAlert message={formError} />
+              <PasswordInput
+                label={MESSAGES.oldPasswordLabel}
+                autoComplete="current-password"
+                withAsterisk
+                error={errors.oldPassword?.message}
+                {...register('oldPassword')}
+              />
+              <PasswordInput
+                label={MESSAGES.newPasswordLabel}
+                description={MESSAGES.passwordHint}
+                autoComplete="new-password"
+                withAsterisk
+                error={errors.newPassword?.message}
+                {...register('newPassword')}
+              />
+              <PasswordInput
+                label={MESSAGES.confirmNewPasswordLabel}
+                autoComplete="new-password"
+                withAsterisk
+                error={errors.confirmPassword?.message}
+                {...register('confirmPassword')}
+              />
+              <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+                {MESSAGES.changePasswordButton}
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,64 @@
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { EmailOnlyBodySchema } from '@under/core/auth/auth.schema';
+import { MESSAGES } from '@under/core/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { CenteredCard } from '../../../components/centered-card';
+import { FormAlert } from '../../../components/form-alert';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session-context';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { forgotPassword } from '../api/auth-api';
+import { getPasswordReset, setPasswordReset } from '../password-reset-state';
+
+export function ForgotPasswordPage() {
+  const { http } = useSession();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(EmailOnlyBodySchema),
+    mode: 'onTouched',
+    defaultValues: { email: getPasswordReset()?.email ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFormError(null);
+    try {
+      await forgotPassword(http, email);
+      setPasswordReset({ email });
+      await navigate('/verify-reset-password');
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['email']));
+    }
+  });
+
+  return (
+    <CenteredCard title={MESSAGES.forgotPasswordTitle} lead={MESSAGES.forgotPasswordText}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          <TextInput
+            label={MESSAGES.emailLabel}
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            {MESSAGES.sendCodeButton}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            {MESSAGES.backToSignIn}
+          </Anchor>
+        </Stack>
+      </form>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,118 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { SignInBodySchema } from '@under/core/auth/auth.schema';
+import { MESSAGES } from '@under/core/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { CenteredCard } from '../../../components/centered-card';
+import { FormAlert } from '../../../components/form-alert';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { HttpError } from '../../../lib/http-error';
+import { setPendingVerification } from '../../../lib/pending-verification';
+import { useSession } from '../../../lib/session-context';
+import { useNotice } from '../../../lib/use-notice';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { resendCode, signIn } from '../api/auth-api';
+
+/** Codes that all read 'Invalid email or password', so the page does not tell which accounts exist. */
+const INVALID_CREDENTIALS = new Set<string>([
+  ERROR_CODES.userNotFound,
+  ERROR_CODES.wrongPassword,
+  ERROR_CODES.permissionDenied,
+]);
+
+export function LoginPage() {
+  const { http, pool } = useSession();
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(SignInBodySchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      // Storing the token is enough: the public-page guard sends the user on to ?redirect= or home.
+      http.acceptTokenResponse(await signIn(http, values));
+    } catch (error) {
+      const code = error instanceof HttpError ? error.code : null;
+      if (code === ERROR_CODES.userNotConfirmed && pool === 'client') {
+        // A fresh code, since the one from sign-up may have expired (10 minutes).
+        await resendCode(http, values.email).catch(() => undefined);
+        setPendingVerification(values.email);
+        await navigate('/verify-email');
+        return;
+      }
+      if (code === ERROR_CODES.userDeactivated) {
+        await navigate('/deactivated-account');
+        return;
+      }
+      if (code && INVALID_CREDENTIALS.has(code)) {
+        setFormError(MESSAGES.invalidCredentials);
+        return;
+      }
+      if (code === ERROR_CODES.userNotConfirmed) {
+        setFormError(MESSAGES.userNotConfirmed);
+        return;
+      }
+      setFormError(applyServerErrors(error, setError, ['email', 'password']));
+    }
+  });
+
+  const isClient = pool === 'client';
+  return (
+    <CenteredCard
+      title={isClient ? MESSAGES.signInTitle : MESSAGES.adminSignInTitle}
+      brand={isClient ? MESSAGES.appName : MESSAGES.adminAppName}
+    >
+      <FormAlert message={notice} kind="info" />
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          <TextInput
+            label={MESSAGES.emailLabel}
+            type="email"
+            autoComplete="username"
+            withAsterisk
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label={MESSAGES.passwordLabel}
+            autoComplete="current-password"
+            withAsterisk
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {isClient ? (
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                {MESSAGES.forgotPasswordLink}
+              </Anchor>
+            </Group>
+          ) : null}
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            {MESSAGES.signInButton}
+          </Button>
+        </Stack>
+      </form>
+      {isClient ? (
+        <Text size="sm" ta="center">
+          {MESSAGES.noAccountPrompt}{' '}
+          <Anchor component={Link} to="/register">
+            {MESSAGES.registerLink}
+          </Anchor>
+        </Text>
+      ) : null}
+    </CenteredCard>
+  );
+}

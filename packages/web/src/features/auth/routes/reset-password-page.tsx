@@ -1,0 +1,92 @@
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { MESSAGES } from '@under/core/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { CenteredCard } from '../../../components/centered-card';
+import { FormAlert } from '../../../components/form-alert';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { HttpError } from '../../../lib/http-error';
+import { useSession } from '../../../lib/session-context';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { confirmForgotPassword } from '../api/auth-api';
+import { ResetPasswordFormSchema } from '../forms';
+import { clearPasswordReset, getPasswordReset } from '../password-reset-state';
+
+const CODE_ERRORS = new Set<string>([ERROR_CODES.codeMismatch, ERROR_CODES.codeExpired, ERROR_CODES.tooManyAttempts]);
+
+export function ResetPasswordPage() {
+  const { http } = useSession();
+  const navigate = useNavigate();
+  const [reset] = useState(getPasswordReset);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isCodeRejected, setCodeRejected] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  if (!reset) return <Navigate to="/forgot-password" replace />;
+  if (!reset.code) return <Navigate to="/verify-reset-password" replace />;
+  const { email, code } = reset;
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setFormError(null);
+    setCodeRejected(false);
+    try {
+      await confirmForgotPassword(http, { email, code, newPassword });
+      clearPasswordReset();
+      await navigate('/login', { replace: true, state: { notice: MESSAGES.passwordResetDone } });
+    } catch (error) {
+      if (error instanceof HttpError && CODE_ERRORS.has(error.code)) {
+        setCodeRejected(true);
+        setFormError(error.message);
+        return;
+      }
+      setFormError(applyServerErrors(error, setError, ['newPassword']));
+    }
+  });
+
+  return (
+    <CenteredCard title={MESSAGES.resetPasswordTitle}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          {isCodeRejected ? (
+            <Anchor component={Link} to="/verify-reset-password" size="sm">
+              {MESSAGES.verifyResetTitle}
+            </Anchor>
+          ) : null}
+          <PasswordInput
+            label={MESSAGES.newPasswordLabel}
+            description={MESSAGES.passwordHint}
+            autoComplete="new-password"
+            withAsterisk
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <PasswordInput
+            label={MESSAGES.confirmNewPasswordLabel}
+            autoComplete="new-password"
+            withAsterisk
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            {MESSAGES.resetPasswordButton}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            {MESSAGES.backToSignIn}
+          </Anchor>
+        </Stack>
+      </form>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The signed-in state of one app, outside React so the HTTP client and timers can read and change it.
+ * The access token lives here, in memory only: a page reload restores it from the HttpOnly refresh cookie.
+ */
+export type AuthStatus = 'restoring' | 'signed-in' | 'signed-out';
+
+export interface AuthState {
+  status: AuthStatus;
+  accessToken: string | null;
+  /** Set by GET /api/me status 'inactive' or a 403 'auth/user-deactivated'. */
+  isDeactivated: boolean;
+}
+
+export interface AuthStore {
+  getState(): AuthState;
+  /** Stores a fresh access token and marks the user signed in. */
+  setAccessToken(token: string): void;
+  /** Forgets the token and every flag. */
+  clear(): void;
+  markDeactivated(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createAuthStore(initial: AuthStatus = 'restoring'): AuthStore {
+  let state: AuthState = { status: initial, accessToken: null, isDeactivated: false };
+  const listeners = new Set<() => void>();
+
+  function set(next: AuthState) {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    getState: () => state,
+    setAccessToken(token) {
+      set({ ...state, status: 'signed-in', accessToken: token });
+    },
+    clear() {
+      set({ status: 'signed-out', accessToken: null, isDeactivated: false });
+    },
+    markDeactivated() {
+      if (!state.isDeactivated) set({ ...state, isDeactivated: true });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
