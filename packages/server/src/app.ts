@@ -1,8 +1,8 @@
-import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './infra/mail/mailer';
@@ -24,6 +24,8 @@ export interface BuildAppOptions {
   logger?: boolean | FastifyBaseLogger | { level: string };
   webDist?: string;
   now?: () => number;
+  /** Registers further routes before the app is sealed (tests use it for failure cases). */
+  extend?: (app: FastifyInstance) => void;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -66,6 +68,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerAuthRoutes(app, { auth, pool, secureCookies: config.secureCookies });
   }
   registerMeRoutes(app, { accounts });
+  options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
   await app.ready();

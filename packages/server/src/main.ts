@@ -51,7 +51,12 @@ async function main() {
   if (credentials.length) {
     const file = path.join(config.dataDir, 'initial-credentials.txt');
     writeFileSync(file, `${credentials.join('\n')}\n`, { mode: 0o600 });
-    lines.push('', 'Generated accounts (shown once; also saved, owner-readable only, in', `  ${file}):`, ...credentials);
+    lines.push(
+      '',
+      'Generated accounts (shown once; also saved, owner-readable only, in',
+      `  ${file}):`,
+      ...credentials,
+    );
   } else {
     lines.push(
       '',

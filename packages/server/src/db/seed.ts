@@ -1,10 +1,10 @@
-import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import { eq } from 'drizzle-orm';
-import type { Db } from './client';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 import type { AuthService } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/secrets';
+import type { Db } from './client';
 import { users } from './schema/index';
 
 export interface SeedResult {
@@ -51,7 +51,10 @@ export async function seed(opts: {
     const password = generatePassword();
     const email = 'demo@under.local';
     await opts.db.transaction(async (tx) => {
-      const company = await createAccountsRepository(tx).insertCompany({ name: 'Demo Bank', membershipId: 'MEMBERSHIP_003' });
+      const company = await createAccountsRepository(tx).insertCompany({
+        name: 'Demo Bank',
+        membershipId: 'MEMBERSHIP_003',
+      });
       await tx.insert(users).values({
         pool: 'client',
         email,

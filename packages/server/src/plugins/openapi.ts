@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Under API', version: '0.1.0', description: 'Merchant-application forms for financial institutions.' },
+      info: {
+        title: 'Under API',
+        version: '0.1.0',
+        description: 'Merchant-application forms for financial institutions.',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },

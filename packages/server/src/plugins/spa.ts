@@ -1,9 +1,9 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 
 /**
  * Serves the built web app: the client app at `/`, the admin app at `/admin/`. A deep link that
@@ -17,6 +17,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       prefix: '/',
       index: false,
       wildcard: true,
+      cacheControl: false,
       setHeaders(res, file) {
         // hashed assets never change; HTML must be fetched again so a deploy is seen at once
         res.setHeader(

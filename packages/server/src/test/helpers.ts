@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -74,7 +75,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A whole app on a fresh database, with a clock the test can move and mail it can read. */
-export async function createTestApp(kind: DbKind, options: { webDist?: string } = {}) {
+export async function createTestApp(
+  kind: DbKind,
+  options: { webDist?: string; extend?: (app: FastifyInstance) => void } = {},
+) {
   const database = await createTestDatabase(kind);
   const mailer = createMemoryMailer();
   const clock = { offsetMs: 0 };
@@ -86,6 +90,7 @@ export async function createTestApp(kind: DbKind, options: { webDist?: string } 
     logger: false,
     now: () => Date.now() + clock.offsetMs,
     webDist: options.webDist ?? path.join(config.dataDir, 'no-web'),
+    extend: options.extend,
   });
   return {
     ...built,

@@ -2,8 +2,8 @@ import { effectiveUserStatus } from '@under/core/accounts/enums';
 import type { Me } from '@under/core/accounts/me.schema';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../auth/auth.service';
-import { noUserError } from './errors';
 import { createAccountsRepository } from './accounts.repository';
+import { noUserError } from './errors';
 
 export function createAccountsService(deps: { db: Db }) {
   const repo = createAccountsRepository(deps.db);

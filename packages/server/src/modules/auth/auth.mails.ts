@@ -25,5 +25,11 @@ export function signUpCodeMail(to: string, code: string, publicUrl: string): Mai
 }
 
 export function resetCodeMail(to: string, code: string, verifyUrl: string): MailMessage {
-  return codeMail(to, `Your Under password reset code: ${code}`, 'We received a request to reset your Under password.', code, verifyUrl);
+  return codeMail(
+    to,
+    `Your Under password reset code: ${code}`,
+    'We received a request to reset your Under password.',
+    code,
+    verifyUrl,
+  );
 }

@@ -45,7 +45,11 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       [{ email: 'ok@example.com', password: 'short' }, 'password', 'Password does not meet requirements'],
       [{ email: 'ok@example.com', password: 'has space 123' }, 'password', 'Password does not meet requirements'],
       [{ email: 'ok@example.com', password: 'lettersonly' }, 'password', 'Password does not meet requirements'],
-      [{ email: 'ok@example.com', password: 'Abc12345678901234567890' }, 'password', 'Password does not meet requirements'],
+      [
+        { email: 'ok@example.com', password: 'Abc12345678901234567890' },
+        'password',
+        'Password does not meet requirements',
+      ],
       [{ email: 'ok@example.com', password: PASSWORD, admin: true }, 'admin', 'Unrecognized key: "admin"'],
       [{ email: 42, password: PASSWORD }, 'email', 'Email is required'],
     ])('refuses %j with a message on %s and creates nothing', async (payload, path, message) => {
@@ -305,7 +309,9 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       });
       expect(out.statusCode).toBe(200);
       expect(out.cookies.find((c) => c.name === 'under_rt_client')?.value).toBe('');
-      expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode,
+      ).toBe(401);
       const refresh = await t.app.inject({
         method: 'POST',
         url: '/api/auth/client/refresh',
@@ -327,7 +333,9 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       const code = t.mailer.lastCode(email);
       const res = await post('/api/auth/client/confirm-forgot-password', { email, code, newPassword: 'NewPass456' });
       expect(res.statusCode).toBe(200);
-      expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode,
+      ).toBe(401);
       expect((await post('/api/auth/client/sign-in', { email, password: PASSWORD })).statusCode).toBe(401);
       await signIn(t, 'client', email, 'NewPass456');
       const reuse = await post('/api/auth/client/confirm-forgot-password', { email, code, newPassword: 'Other7890' });
@@ -357,13 +365,23 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       const { accessToken } = await signIn(t, 'client', email);
       const other = await signIn(t, 'client', email);
       const auth = { authorization: `Bearer ${accessToken}` };
-      const wrong = await post('/api/auth/client/change-password', { oldPassword: 'Nope12345', newPassword: 'Fresh12345' }, auth);
+      const wrong = await post(
+        '/api/auth/client/change-password',
+        { oldPassword: 'Nope12345', newPassword: 'Fresh12345' },
+        auth,
+      );
       expect(wrong.statusCode).toBe(200);
       expect(wrong.json()).toBe(false);
-      const ok = await post('/api/auth/client/change-password', { oldPassword: PASSWORD, newPassword: 'Fresh12345' }, auth);
+      const ok = await post(
+        '/api/auth/client/change-password',
+        { oldPassword: PASSWORD, newPassword: 'Fresh12345' },
+        auth,
+      );
       expect(ok.json()).toBe(true);
       for (const token of [accessToken, other.accessToken]) {
-        expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+        expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+          401,
+        );
       }
       await signIn(t, 'client', email, 'Fresh12345');
     });

@@ -53,7 +53,10 @@ export function registerAuthRoutes(
 
   r.post(
     `${base}/confirm-sign-up`,
-    { config: { access: 'public' }, schema: { tags, body: ConfirmSignUpBodySchema, response: { 200: OkResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: ConfirmSignUpBodySchema, response: { 200: OkResponseSchema } },
+    },
     async (req) => {
       await auth.confirmSignUp({ pool, ...req.body });
       return { ok: true as const };

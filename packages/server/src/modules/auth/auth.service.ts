@@ -93,7 +93,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (limit.blocked) throw tooMany(limit.retryAfterMs);
     codeMails.fail(key);
     const code = newCode();
-    await repo.replaceCode(user.id, purpose, hashCode(codeSecret, user.id, purpose, code), new Date(now() + CODE_TTL_MS));
+    await repo.replaceCode(
+      user.id,
+      purpose,
+      hashCode(codeSecret, user.id, purpose, code),
+      new Date(now() + CODE_TTL_MS),
+    );
     return code;
   }
 
@@ -153,12 +158,20 @@ export function createAuthService(deps: AuthServiceDeps) {
           });
           code = newCode();
           const purpose = 'confirm-sign-up';
-          await r.replaceCode(user.id, purpose, hashCode(codeSecret, user.id, purpose, code), new Date(now() + CODE_TTL_MS));
+          await r.replaceCode(
+            user.id,
+            purpose,
+            hashCode(codeSecret, user.id, purpose, code),
+            new Date(now() + CODE_TTL_MS),
+          );
           await r.audit({ actorUserId: user.id, action: 'auth.sign-up', targetType: 'user', targetId: user.id });
         });
       } catch (err) {
         // two sign-ups of one e-mail racing: the unique index decides, the loser gets the same answer
-        if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+        if (
+          (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+          (err as { cause?: { code?: string } }).cause?.code === '23505'
+        ) {
           throw new AppError(409, ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
         }
         throw err;
@@ -186,7 +199,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (code) await sendAfterCommit(signUpCodeMail(user.email, code, publicUrl));
     },
 
-    async signIn(opts: { pool: Pool; email: string; password: string; ip: string; userAgent?: string }): Promise<IssuedTokens> {
+    async signIn(opts: {
+      pool: Pool;
+      email: string;
+      password: string;
+      ip: string;
+      userAgent?: string;
+    }): Promise<IssuedTokens> {
       const accountKey = `${opts.pool}:${opts.email}`;
       for (const [limiter, key] of [
         [accountFailures, accountKey],
@@ -223,7 +242,13 @@ export function createAuthService(deps: AuthServiceDeps) {
           ip: opts.ip,
           userAgent: opts.userAgent?.slice(0, 300) ?? null,
         });
-        await r.audit({ actorUserId: user.id, companyId: user.companyId, action: 'auth.sign-in', targetType: 'user', targetId: user.id });
+        await r.audit({
+          actorUserId: user.id,
+          companyId: user.companyId,
+          action: 'auth.sign-in',
+          targetType: 'user',
+          targetId: user.id,
+        });
       });
       return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresIn: t.expiresIn };
     },
@@ -232,13 +257,21 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Swaps a refresh token for new tokens. The old refresh token is remembered: presenting it again
      * after the grace period means it was copied, and the session is ended.
      */
-    async refresh(opts: { pool: Pool; refreshToken: string | undefined }): Promise<IssuedTokens & { rotated: boolean }> {
+    async refresh(opts: {
+      pool: Pool;
+      refreshToken: string | undefined;
+    }): Promise<IssuedTokens & { rotated: boolean }> {
       if (!opts.refreshToken) throw noUser();
       const presented = hashToken(opts.refreshToken);
       const found = await repo.findSessionByRefreshHash(presented);
       if (!found) {
         const reused = await repo.findSessionByPreviousRefreshHash(presented);
-        if (reused && !reused.revokedAt && reused.pool === opts.pool && now() - reused.lastActivityAt.getTime() < REFRESH_REUSE_GRACE_MS) {
+        if (
+          reused &&
+          !reused.revokedAt &&
+          reused.pool === opts.pool &&
+          now() - reused.lastActivityAt.getTime() < REFRESH_REUSE_GRACE_MS
+        ) {
           // the concurrent twin of a refresh that just happened: a fresh access token, the cookie stays
           const accessToken = newToken('ua');
           await repo.updateSession(reused.id, {
@@ -296,7 +329,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (session.revokedAt || session.expiresAt.getTime() <= t || idleEnds <= t || session.pool !== user.pool) {
         throw noUser();
       }
-      if (session.accessExpiresAt.getTime() <= t) throw new AppError(401, ERROR_CODES.tokenExpired, MESSAGES.tokenExpired);
+      if (session.accessExpiresAt.getTime() <= t)
+        throw new AppError(401, ERROR_CODES.tokenExpired, MESSAGES.tokenExpired);
       let lastActivity = session.lastActivityAt.getTime();
       if (t - lastActivity >= ACTIVITY_WRITE_INTERVAL_MS) {
         lastActivity = t;
@@ -332,7 +366,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         // the code proved the mailbox, so the address counts as verified from now on
         await r.updateUser(user.id, { passwordHash, emailVerified: true });
         await r.revokeUserSessions(user.id);
-        await r.audit({ actorUserId: user.id, companyId: user.companyId, action: 'auth.reset-password', targetType: 'user', targetId: user.id });
+        await r.audit({
+          actorUserId: user.id,
+          companyId: user.companyId,
+          action: 'auth.reset-password',
+          targetType: 'user',
+          targetId: user.id,
+        });
       });
       accountFailures.reset(`${opts.pool}:${opts.email}`);
     },
@@ -353,7 +393,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         const r = createAuthRepository(tx);
         await r.updateUser(user.id, { passwordHash });
         await r.revokeUserSessions(user.id);
-        await r.audit({ actorUserId: user.id, companyId: user.companyId, action: 'auth.change-password', targetType: 'user', targetId: user.id });
+        await r.audit({
+          actorUserId: user.id,
+          companyId: user.companyId,
+          action: 'auth.change-password',
+          targetType: 'user',
+          targetId: user.id,
+        });
       });
       return true;
     },
@@ -363,7 +409,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const existing = await repo.findUserByEmail('admin', opts.email);
       if (existing) {
         if (existing.emailVerified && (await verifyPassword(existing.passwordHash, opts.password))) return 'unchanged';
-        await repo.updateUser(existing.id, { passwordHash: await hashPassword(opts.password), emailVerified: true, status: 'active' });
+        await repo.updateUser(existing.id, {
+          passwordHash: await hashPassword(opts.password),
+          emailVerified: true,
+          status: 'active',
+        });
         return 'updated';
       }
       await repo.insertUser({

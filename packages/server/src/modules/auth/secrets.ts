@@ -1,5 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
 import { CODE_LENGTH } from '@under/core/constants';
 
 // OWASP's argon2id minimum (19 MiB, 2 passes): strong, yet sign-in stays within tens of ms.

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerClient, signIn, type TestApp } from './test/helpers';
+
+// The authorization matrix is generated from what every route declares (config.access), so a new
+// route is covered the moment it exists.
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let clientToken: string;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    await t.services.auth.ensureAdmin({ email: 'root@under.test', password: 'Admin12345' });
+    clientToken = (await signIn(t, 'client', await registerClient(t))).accessToken;
+    adminToken = (await signIn(t, 'admin', 'root@under.test', 'Admin12345')).accessToken;
+  });
+  afterAll(() => t.close());
+
+  const concrete = (url: string) => url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+  const call = (method: string, url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: method as 'GET', url: concrete(url), headers, payload: method === 'GET' ? undefined : {} });
+
+  it('every /api route declares who may call it', () => {
+    expect(t.routes.length).toBeGreaterThan(10);
+    for (const r of t.routes) expect(r.access).toBeTruthy();
+  });
+
+  it('refuses anonymous callers on every route that is not public', async () => {
+    for (const r of t.routes.filter((x) => x.access !== 'public')) {
+      const res = await call(r.method, r.url);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('refuses client users on admin routes and admins on client routes', async () => {
+    for (const r of t.routes.filter((x) => x.access === 'admin')) {
+      const res = await call(r.method, r.url, { authorization: `Bearer ${clientToken}` });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+    for (const r of t.routes.filter((x) => x.access === 'client' || x.access === 'clientAdmin')) {
+      const res = await call(r.method, r.url, { authorization: `Bearer ${adminToken}` });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+  });
+
+  it('refuses applicant routes without the API key', async () => {
+    for (const r of t.routes.filter((x) => x.access === 'applicant')) {
+      const res = await call(r.method, r.url, { 'x-api-key': 'wrong-key-wrong-key' });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('refuses a forged bearer token', async () => {
+    const res = await t.app.inject({ url: '/api/me', headers: { authorization: 'Bearer ua_forged' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'auth/no-user', message: 'No current user' });
+  });
+});
