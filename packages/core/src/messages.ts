@@ -165,6 +165,7 @@ export const MESSAGES = {
   unknownAttribute: (name: string) => `The attribute '${name}' is not supported`,
   addressPartType: 'An address part must be a text field, a select or a hidden field',
   fieldTypeMissing: 'The field type is missing',
+  addressManualModeScript: "Form.io's manual-mode script was removed; the address field switches to manual mode itself",
 
   // Web pages: labels, titles and notices (ours; the spec names the screens without their texts)
   appName: 'Under',

@@ -1,0 +1,121 @@
+import { MESSAGES } from '../messages';
+import { NON_DATA_TYPES } from './field-types';
+import type { FormComponent, FormDefinition } from './form.schema';
+import { walkComponents } from './form-walk';
+import { validateLogic } from './json-logic';
+import { joinPath } from './path';
+
+/** Stable codes of problems in a form definition. */
+export const FORM_ISSUE_CODES = [
+  /** A value of the wrong type or out of range. */
+  'invalid',
+  /** A field type outside spec 1 §3. */
+  'unsupportedType',
+  /** An attribute we do not know. */
+  'unknownAttribute',
+  /** JavaScript where only JSON Logic is allowed. */
+  'javascript',
+  /** A key used twice ('This key already existed.'). */
+  'duplicateKey',
+  /** Too deep, too big, not JSON, or a prototype key. */
+  'bounds',
+  /** A JSON Logic rule with an unknown operator or too large. */
+  'logic',
+  /** A version we cannot read. */
+  'version',
+  /** A condition that refers to a field that does not exist. */
+  'reference',
+  /** A component placed where it cannot be (wizard pages, address parts). */
+  'layout',
+  /** A regular expression that does not compile or could be too slow. */
+  'pattern',
+] as const;
+export type FormIssueCode = (typeof FORM_ISSUE_CODES)[number];
+
+/** A problem in a form definition, named by path (e.g. `components[3].components[0].key`). */
+export interface FormIssue {
+  path: string;
+  code: FormIssueCode;
+  message: string;
+}
+
+const ADDRESS_PART_TYPES: ReadonlySet<string> = new Set(['textfield', 'select', 'hidden']);
+
+/**
+ * Groups in which a quantified group is itself quantified, e.g. `(a+)+`: the classic catastrophic backtracking
+ * shape. A heuristic: it does not catch every slow pattern, so values are also length-bounded before matching.
+ */
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/;
+
+/** Compiles a Form.io `validate.pattern`, anchored on both ends as Form.io does. */
+export function compilePattern(pattern: string): RegExp | undefined {
+  if (NESTED_QUANTIFIER.test(pattern)) return undefined;
+  try {
+    return new RegExp(`^(?:${pattern})$`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks what the schema cannot see alone: unique keys, rules, references, wizard pages and patterns. */
+export function checkFormRules(form: FormDefinition): FormIssue[] {
+  const issues: FormIssue[] = [];
+  const firstPathOfKey = new Map<string, string>();
+  const dataKeys = new Set<string>();
+
+  walkComponents(form.components, ({ component, path, depth }) => {
+    if (firstPathOfKey.has(component.key)) {
+      issues.push({ path: joinPath(path, 'key'), code: 'duplicateKey', message: MESSAGES.keyExists });
+    } else {
+      firstPathOfKey.set(component.key, path);
+    }
+    if (!NON_DATA_TYPES.has(component.type)) dataKeys.add(component.key);
+    if (form.display === 'wizard' && depth === 0 && component.type !== 'panel') {
+      issues.push({ path: joinPath(path, 'type'), code: 'layout', message: MESSAGES.wizardPagesOnly });
+    }
+    checkComponent(component, path, issues);
+    if (component.type === 'address') checkAddressParts(component.components ?? [], path, issues);
+  });
+
+  walkComponents(form.components, ({ component, path }) => {
+    const when = component.conditional?.when;
+    if (when && !dataKeys.has(when)) {
+      issues.push({ path: `${path}.conditional.when`, code: 'reference', message: MESSAGES.unknownWhen(when) });
+    }
+  });
+  return issues;
+}
+
+function checkComponent(component: FormComponent, path: string, issues: FormIssue[]): void {
+  const slots: [unknown, string][] = [
+    [component.conditional?.json, `${path}.conditional.json`],
+    [component.calculateValue, `${path}.calculateValue`],
+    [component.customDefaultValue, `${path}.customDefaultValue`],
+    [component.validate?.custom, `${path}.validate.custom`],
+  ];
+  for (const [rule, rulePath] of slots) {
+    if (rule === undefined) continue;
+    for (const issue of validateLogic(rule, rulePath)) issues.push({ ...issue, code: 'logic' });
+  }
+  const pattern = component.validate?.pattern;
+  if (pattern) {
+    if (NESTED_QUANTIFIER.test(pattern)) {
+      issues.push({ path: `${path}.validate.pattern`, code: 'pattern', message: MESSAGES.patternTooSlow });
+    } else if (!compilePattern(pattern)) {
+      issues.push({ path: `${path}.validate.pattern`, code: 'pattern', message: MESSAGES.patternInvalid });
+    }
+  }
+}
+
+function checkAddressParts(parts: readonly FormComponent[], path: string, issues: FormIssue[]): void {
+  const seen = new Set<string>();
+  parts.forEach((part, i) => {
+    const partPath = `${path}.components[${i}]`;
+    if (!ADDRESS_PART_TYPES.has(part.type)) {
+      issues.push({ path: `${partPath}.type`, code: 'layout', message: MESSAGES.addressPartType });
+    }
+    if (seen.has(part.key)) issues.push({ path: `${partPath}.key`, code: 'duplicateKey', message: MESSAGES.keyExists });
+    seen.add(part.key);
+    checkComponent(part, partPath, issues);
+  });
+}
