@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const axe = (window as any).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((x) => x.target.join(' ')) }));
+}
