@@ -41,15 +41,35 @@ export interface FormIssue {
 
 const ADDRESS_PART_TYPES: ReadonlySet<string> = new Set(['textfield', 'select', 'hidden']);
 
+/** A group without nested groups, followed by an unbounded quantifier: `(...)+`, `(...)*`, `(...){2,}`. */
+const REPEATED_GROUP = /\((?:\?:)?((?:[^()\\]|\\.)*)\)(?:[+*]|\{\d+,\})/g;
+/** One atom of a group body (escape, class or character) and its quantifier. */
+const ATOM = /(\\.|\[(?:[^\]\\]|\\.)*\]|[^|])([?*+]|\{\d+(?:,\d*)?\})?/g;
+
 /**
- * Groups in which a quantified group is itself quantified, e.g. `(a+)+`: the classic catastrophic backtracking
- * shape. A heuristic: it does not catch every slow pattern, so values are also length-bounded before matching.
+ * True for the classic catastrophic-backtracking shape: a repeated group whose body is, apart from optional
+ * parts, one repeated atom, as in `(a+)+` or `([.-]?\w+)*`. A heuristic: it does not catch every slow pattern
+ * (alternations such as `(a|aa)+` pass), so form authors' patterns also only ever see bounded values.
  */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/;
+export function isSlowPattern(pattern: string): boolean {
+  for (const group of pattern.matchAll(REPEATED_GROUP)) {
+    const body = group[1] ?? '';
+    if (body.includes('|')) continue;
+    let mandatory = 0;
+    let repeated = false;
+    for (const atom of body.matchAll(ATOM)) {
+      const quantifier = atom[2] ?? '';
+      if (quantifier === '+' || quantifier === '*' || /,\}$/.test(quantifier)) repeated = true;
+      if (quantifier !== '?' && quantifier !== '*' && !quantifier.startsWith('{0')) mandatory += 1;
+    }
+    if (repeated && mandatory <= 1) return true;
+  }
+  return false;
+}
 
 /** Compiles a Form.io `validate.pattern`, anchored on both ends as Form.io does. */
 export function compilePattern(pattern: string): RegExp | undefined {
-  if (NESTED_QUANTIFIER.test(pattern)) return undefined;
+  if (isSlowPattern(pattern)) return undefined;
   try {
     return new RegExp(`^(?:${pattern})$`);
   } catch {
@@ -99,7 +119,7 @@ function checkComponent(component: FormComponent, path: string, issues: FormIssu
   }
   const pattern = component.validate?.pattern;
   if (pattern) {
-    if (NESTED_QUANTIFIER.test(pattern)) {
+    if (isSlowPattern(pattern)) {
       issues.push({ path: `${path}.validate.pattern`, code: 'pattern', message: MESSAGES.patternTooSlow });
     } else if (!compilePattern(pattern)) {
       issues.push({ path: `${path}.validate.pattern`, code: 'pattern', message: MESSAGES.patternInvalid });

@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  bytesToMegabytes,
+  centsToDollars,
+  formatCents,
+  formatCurrency,
+  formatDate,
+  formatMegabytes,
+  formatPhone,
+} from './format';
+
+describe('formatDate', () => {
+  it('formats the three spec formats in UTC', () => {
+    expect(formatDate('2026-11-22')).toBe('Nov/22/2026');
+    expect(formatDate('2026-11-22', 'MM/dd/yyyy')).toBe('11/22/2026');
+    expect(formatDate('2026-11-22', 'MMM dd, yyyy')).toBe('Nov 22, 2026');
+    expect(formatDate(new Date(Date.UTC(2026, 0, 5, 23, 59)))).toBe('Jan/05/2026');
+    expect(formatDate('2026-03-01T02:00:00+05:00')).toBe('Feb/28/2026');
+  });
+
+  it('returns an empty string for an invalid date', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('agrees with the UTC calendar for any instant', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2999, 11, 31)), noInvalidDate: true }),
+        (d) => {
+          const [mm, dd, yyyy] = formatDate(d, 'MM/dd/yyyy').split('/').map(Number);
+          expect([yyyy, (mm ?? 0) - 1, dd]).toEqual([d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()]);
+          expect(formatDate(d)).toMatch(/^[A-Z][a-z]{2}\/\d{2}\/\d{4}$/);
+        },
+      ),
+    );
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['5551234567', '(555) 123-4567'],
+    ['555-123-4567', '(555) 123-4567'],
+    ['(555) 123 4567', '(555) 123-4567'],
+    ['+1 555 123 4567', '+1 (555) 123-4567'],
+    ['15551234567', '+1 (555) 123-4567'],
+    ['+5551234567', '+1 (555) 123-4567'],
+    ['12345', '12345'],
+  ])('shows %s as %s', (value, shown) => {
+    expect(formatPhone(value)).toBe(shown);
+  });
+
+  it('always shows 10 digits as (ddd) ddd-dddd', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{10}$/), (digits) => {
+        expect(formatPhone(digits)).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+      }),
+    );
+  });
+});
+
+describe('currency', () => {
+  it('formats USD and EUR with two decimals and separators', () => {
+    expect(formatCurrency(1234.5)).toBe('$1,234.50');
+    expect(formatCurrency(1234567.891, 'EUR')).toBe('€1,234,567.89');
+    expect(formatCurrency(-3)).toBe('-$3.00');
+    expect(formatCurrency(0)).toBe('$0.00');
+    expect(formatCurrency(Number.NaN)).toBe('');
+  });
+
+  it('converts cents to dollars with 2 decimals', () => {
+    expect(centsToDollars(123456)).toBe('1234.56');
+    expect(centsToDollars(5)).toBe('0.05');
+    expect(formatCents(299000)).toBe('$2,990.00');
+  });
+
+  it('round-trips any whole number of cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        expect(Math.round(Number(centsToDollars(cents)) * 100)).toBe(cents);
+        expect(Math.round(Number(formatCents(cents).replace(/[$,]/g, '')) * 100)).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('bytes', () => {
+  it('divides by 1,000,000', () => {
+    expect(bytesToMegabytes(25_000_000)).toBe(25);
+    expect(formatMegabytes(12_345_678)).toBe('12.35 MB');
+  });
+});

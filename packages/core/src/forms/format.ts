@@ -1,0 +1,75 @@
+import type { CurrencyCode } from './field-types';
+
+/** Display formats of spec 1 §9, computed in UTC without a date library so server and browser agree. */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** Date formats of spec 1 §9: the default, the other place's, and the PDF preview's. */
+export const DATE_FORMATS = ['MMM/dd/yyyy', 'MMM dd, yyyy', 'MM/dd/yyyy'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Reads a Date, epoch milliseconds or ISO string; a bare `yyyy-MM-dd` is that calendar day. */
+export function toDate(value: Date | string | number): Date | undefined {
+  const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** `Nov/22/2026`, `Nov 22, 2026` or `11/22/2026` in UTC; '' for an invalid date. */
+export function formatDate(value: Date | string | number, format: DateFormat = 'MMM/dd/yyyy'): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const year = pad(date.getUTCFullYear(), 4);
+  const month = date.getUTCMonth();
+  const day = pad(date.getUTCDate());
+  if (format === 'MM/dd/yyyy') return `${pad(month + 1)}/${day}/${year}`;
+  if (format === 'MMM dd, yyyy') return `${MONTHS[month]} ${day}, ${year}`;
+  return `${MONTHS[month]}/${day}/${year}`;
+}
+
+/**
+ * `(ddd) ddd-dddd`, with `+1 ` in front when the number carries the country code (11 digits starting with 1,
+ * or a leading +). Anything that is not a 10-digit US number is returned as it was typed.
+ */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  const hasCountry = digits.length === 11 && digits.startsWith('1');
+  const local = hasCountry ? digits.slice(1) : digits;
+  if (local.length !== 10) return value;
+  const body = `(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
+  return hasCountry || value.trim().startsWith('+') ? `+1 ${body}` : body;
+}
+
+/** Currency symbols of spec 1 §3. */
+export const CURRENCY_SYMBOLS: Record<CurrencyCode, string> = { USD: '$', EUR: '€' };
+
+/** `$1,234.50`, `-€3.00`: two decimals, thousands separated by commas. */
+export function formatCurrency(amount: number, currency: CurrencyCode = 'USD'): string {
+  if (!Number.isFinite(amount)) return '';
+  const fixed = Math.abs(amount).toFixed(2);
+  const [whole = '0', cents = '00'] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = amount < 0 && fixed !== '0.00' ? '-' : '';
+  return `${sign}${CURRENCY_SYMBOLS[currency]}${grouped}.${cents}`;
+}
+
+/** Cents to dollars with 2 decimals (spec 1 §9): 123456 becomes '1234.56'. */
+export function centsToDollars(cents: number): string {
+  return (Math.round(cents) / 100).toFixed(2);
+}
+
+/** Formats an amount held in cents, as billing stores it. */
+export function formatCents(cents: number, currency: CurrencyCode = 'USD'): string {
+  return formatCurrency(Math.round(cents) / 100, currency);
+}
+
+/** Bytes to megabytes, dividing by 1,000,000 as spec 1 §9 says (so 25 MB is 25,000,000 bytes). */
+export function bytesToMegabytes(bytes: number): number {
+  return bytes / 1_000_000;
+}
+
+/** `12.35 MB`: at most two decimals, trailing zeros dropped. */
+export function formatMegabytes(bytes: number): string {
+  return `${Number(bytesToMegabytes(bytes).toFixed(2))} MB`;
+}
