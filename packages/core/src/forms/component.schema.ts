@@ -28,17 +28,17 @@ const json = z.unknown().optional();
 /** Form.io writes '' for an unset flag in older exports. */
 const flag = z
   .union([z.boolean(), z.literal('')])
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
 /** Form.io writes '' or null for a cleared number setting. */
 const optionalNumber = z
   .union([z.number(), z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (v === '' || v === null ? undefined : v));
+  .transform((v) => (v === '' || v === null ? undefined : v))
+  .optional();
 const optionalCount = z
   .union([z.number().int().nonnegative(), z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (v === '' || v === null ? undefined : v));
+  .transform((v) => (v === '' || v === null ? undefined : v))
+  .optional();
 
 /**
  * A place where Form.io allows JavaScript. We accept JSON Logic only; any non-empty string is code and refused,
@@ -53,14 +53,14 @@ export const LogicSlotSchema = z
 const codeOnly = z
   .string()
   .refine((v) => v.trim() === '', MESSAGES.javascriptRefused)
-  .optional()
-  .transform(() => undefined);
+  .transform(() => undefined)
+  .optional();
 
 export const ConditionalSchema = z.strictObject({
   show: z
     .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? null : v)),
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? null : v))
+    .optional(),
   when: z.union([text(FORM_LIMITS.maxKeyLength), z.null()]).optional(),
   eq: z.union([text(), z.number(), z.boolean(), z.null()]).optional(),
   json: LogicSlotSchema.optional(),

@@ -29,6 +29,8 @@ export const FORM_ISSUE_CODES = [
   'layout',
   /** A regular expression that does not compile or could be too slow. */
   'pattern',
+  /** A system field missing, of the wrong type, not required or too long (spec 1 §3). */
+  'systemField',
 ] as const;
 export type FormIssueCode = (typeof FORM_ISSUE_CODES)[number];
 

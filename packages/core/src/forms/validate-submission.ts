@@ -1,0 +1,243 @@
+import { MESSAGES } from '../messages';
+import { type CompiledField, compileForm, type LogicContext } from './compile-form';
+import type { EndUserRole } from './field-types';
+import {
+  type FieldIssue,
+  hasOnlyAsciiText,
+  isEmptyValue,
+  MAX_MULTIPLE_VALUES,
+  type SubmissionErrorCode,
+  type ValueCheck,
+} from './field-values';
+import type { FormDefinition } from './form.schema';
+import { isTruthy, LogicError } from './json-logic';
+import { isMaskedValue } from './masking';
+import { isPlainObject } from './path';
+
+/** Who is saving, and what was saved before (for the permission rule of spec 1 §6). */
+export interface SubmissionContext {
+  /** The end user's role; without one (client staff, builder preview) no end-user permission applies. */
+  role?: EndUserRole;
+  /** The application's data as stored before this save; read-only fields are compared with it. */
+  previousData?: Record<string, unknown>;
+}
+
+export interface SubmissionError {
+  /** The field key, with `[i]` for one of several values or `.part` for an address part. */
+  path: string;
+  code: SubmissionErrorCode;
+  message: string;
+}
+
+export interface SubmissionResult {
+  valid: boolean;
+  /** The data to store: visible fields only, calculated values recomputed, unknown keys dropped. */
+  data: Record<string, unknown>;
+  errors: SubmissionError[];
+}
+
+/** Codes whose message a form author's `customMessage` must not replace: they are about access, not the value. */
+const OWN_MESSAGE_CODES: ReadonlySet<SubmissionErrorCode> = new Set(['notEditable', 'logic', 'unknownType']);
+
+const own = (source: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(source, key) ? source[key] : undefined;
+
+/**
+ * Validates a submission against a parsed form; the same pure function runs in the browser and on the server.
+ * Hidden fields are ignored and dropped, calculated values recomputed, masked encrypted values kept as before,
+ * and a change to a field the role may not edit is refused by name. Never throws for any `data`.
+ */
+export function validateSubmission(
+  form: FormDefinition,
+  data: unknown,
+  context: SubmissionContext = {},
+): SubmissionResult {
+  if (!isPlainObject(data)) {
+    return { valid: false, data: {}, errors: [{ path: '', code: 'invalid', message: MESSAGES.submissionNotObject }] };
+  }
+  const compiled = compileForm(form);
+  const previous = isPlainObject(context.previousData) ? context.previousData : {};
+  const role = context.role;
+  const errors: SubmissionError[] = [];
+
+  const working: Record<string, unknown> = {};
+  for (const field of compiled.fields) {
+    let value = own(data, field.key);
+    // A masked value is the mask we sent out: it means "unchanged", never new text (spec 1 §5).
+    if (field.encrypted && isMaskedValue(value)) value = own(previous, field.key);
+    // Read-only inputs are often left out of a post (disabled inputs are); that is not a change.
+    if (value === undefined && role && !field.editable[role]) value = own(previous, field.key);
+    if (value !== undefined) working[field.key] = value;
+  }
+
+  const ctx: LogicContext = { data: working, row: working };
+  const { nodes } = compiled;
+  const visible: boolean[] = new Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as (typeof nodes)[number];
+    const shown = (node.parent < 0 || visible[node.parent] === true) && (!node.condition || node.condition(ctx));
+    visible[i] = shown;
+    const field = node.field;
+    if (!field) continue;
+    if (!shown) {
+      if (field.clearOnHide) delete working[field.key];
+      continue;
+    }
+    if (field.calculate && !(field.allowCalculateOverride && working[field.key] !== undefined)) {
+      try {
+        const result = field.calculate(ctx);
+        if (result === undefined || result === null) delete working[field.key];
+        else working[field.key] = result;
+      } catch (error) {
+        if (!(error instanceof LogicError)) throw error;
+        errors.push({ path: field.key, code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
+      }
+    }
+  }
+
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < nodes.length; i++) {
+    const field = (nodes[i] as (typeof nodes)[number]).field;
+    if (!field) continue;
+    if (!visible[i]) {
+      if (!field.clearOnHide && Object.hasOwn(working, field.key)) out[field.key] = working[field.key];
+      continue;
+    }
+    validateField(field, working[field.key], ctx, context.role, previous, errors, out);
+  }
+  return { valid: errors.length === 0, data: out, errors };
+}
+
+function validateField(
+  field: CompiledField,
+  value: unknown,
+  ctx: LogicContext,
+  role: EndUserRole | undefined,
+  previous: Record<string, unknown>,
+  errors: SubmissionError[],
+  out: Record<string, unknown>,
+): void {
+  const report = (issue: FieldIssue) => {
+    const message =
+      field.customMessage && !OWN_MESSAGE_CODES.has(issue.code) && issue.code !== 'custom'
+        ? field.customMessage
+        : issue.message;
+    errors.push({ path: field.key + (issue.suffix ?? ''), code: issue.code, message });
+  };
+
+  if (role && !field.editable[role] && !field.calculate) {
+    const before = own(previous, field.key);
+    if (!sameValue(field, value, before)) {
+      report({ code: 'notEditable', message: MESSAGES.fieldNotEditable(field.label) });
+      if (before !== undefined) out[field.key] = before;
+      return;
+    }
+  }
+
+  if (isEmptyValue(value, field.type)) {
+    if (field.required) report({ code: 'required', message: MESSAGES.fieldRequired(field.label) });
+    else if (value !== undefined && value !== null) out[field.key] = value;
+    return;
+  }
+
+  const checked = field.multiple ? checkMultiple(field, value) : field.checkValue(value);
+  if (!checked.ok) {
+    for (const issue of checked.issues) report(issue);
+    return;
+  }
+  const normalized = checked.value;
+  const issues =
+    field.multiple && Array.isArray(normalized)
+      ? normalized.flatMap((item, i) => textIssues(field, item, `[${i}]`))
+      : textIssues(field, normalized, '');
+  if (issues.length > 0) {
+    for (const issue of issues) report(issue);
+    return;
+  }
+
+  if (field.custom) {
+    try {
+      const result = field.custom({ ...ctx, input: normalized, value: normalized } as LogicContext);
+      if (typeof result === 'string' && result !== '') {
+        report({ code: 'custom', message: result });
+        return;
+      }
+      if (!isTruthy(result)) {
+        report({ code: 'custom', message: field.customMessage ?? MESSAGES.fieldCustom(field.label) });
+        return;
+      }
+    } catch (error) {
+      if (!(error instanceof LogicError)) throw error;
+      report({ code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
+      return;
+    }
+  }
+  out[field.key] = normalized;
+}
+
+function checkMultiple(field: CompiledField, value: unknown): ValueCheck {
+  if (!Array.isArray(value)) return { ok: false, issues: [{ code: 'type', message: MESSAGES.fieldType(field.label) }] };
+  if (value.length > MAX_MULTIPLE_VALUES) {
+    return { ok: false, issues: [{ code: 'tooLong', message: MESSAGES.fieldTooLong(field.label) }] };
+  }
+  const values: unknown[] = [];
+  const issues: FieldIssue[] = [];
+  value.forEach((item, i) => {
+    const result = field.checkValue(item);
+    if (result.ok) values.push(result.value);
+    else for (const issue of result.issues) issues.push({ ...issue, suffix: `[${i}]${issue.suffix ?? ''}` });
+  });
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: values };
+}
+
+/** Text rules for text fields; ASCII and part rules for addresses. */
+function textIssues(field: CompiledField, value: unknown, suffix: string): FieldIssue[] {
+  if (field.textRules) {
+    if (typeof value !== 'string') return [];
+    const issue = field.textRules(value);
+    return issue ? [{ ...issue, suffix }] : [];
+  }
+  if (field.type !== 'address') return [];
+  if (!hasOnlyAsciiText(value)) return [{ code: 'nonAscii', message: MESSAGES.fieldNonAscii(field.label), suffix }];
+  if (!isPlainObject(value) || field.parts.length === 0) return [];
+  const inner = isPlainObject(value.address) ? value.address : value;
+  const issues: FieldIssue[] = [];
+  for (const part of field.parts) {
+    const partValue = own(inner, part.key);
+    const partSuffix = `${suffix}.${part.key}`;
+    if (isEmptyValue(partValue, 'textfield')) {
+      if (part.required)
+        issues.push({ code: 'required', message: MESSAGES.fieldRequired(part.label), suffix: partSuffix });
+    } else if (typeof partValue !== 'string') {
+      issues.push({ code: 'type', message: MESSAGES.fieldType(part.label), suffix: partSuffix });
+    } else {
+      const issue = part.textRules(partValue);
+      if (issue) issues.push({ ...issue, suffix: partSuffix });
+    }
+  }
+  return issues;
+}
+
+/** Compares a submitted value with the stored one after normalising both (numeric text, select-box defaults). */
+function sameValue(field: CompiledField, value: unknown, before: unknown): boolean {
+  if (isEmptyValue(value, field.type) && isEmptyValue(before, field.type)) return true;
+  const normalise = (v: unknown) => {
+    const result = field.checkValue(v);
+    return result.ok ? result.value : v;
+  };
+  return jsonEquals(normalise(value), normalise(before), 0);
+}
+
+function jsonEquals(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (depth > 10 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k) =>
+      Object.hasOwn(b, k) &&
+      jsonEquals((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1),
+  );
+}
