@@ -118,7 +118,8 @@ function toNumber(value: unknown): number | undefined {
 
 function checkNumber(component: FormComponent, label: string): ValueChecker {
   const isCurrency = component.type === 'currency';
-  const limit = 'decimalLimit' in component ? (component.decimalLimit ?? (isCurrency ? 2 : undefined)) : undefined;
+  const declared = component.type === 'number' || component.type === 'currency' ? component.decimalLimit : undefined;
+  const limit = declared ?? (isCurrency ? 2 : undefined);
   const { min, max } = component.validate ?? {};
   const integer = component.validate?.integer === true;
   return (value) => {

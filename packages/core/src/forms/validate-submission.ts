@@ -86,8 +86,10 @@ export function validateSubmission(
     if (field.calculate && !(field.allowCalculateOverride && working[field.key] !== undefined)) {
       try {
         const result = field.calculate(ctx);
-        if (result === undefined || result === null) delete working[field.key];
-        else working[field.key] = result;
+        // Arithmetic on missing inputs gives NaN, which means "nothing to show yet", not a wrong value.
+        if (result === undefined || result === null || (typeof result === 'number' && !Number.isFinite(result))) {
+          delete working[field.key];
+        } else working[field.key] = result;
       } catch (error) {
         if (!(error instanceof LogicError)) throw error;
         errors.push({ path: field.key, code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
