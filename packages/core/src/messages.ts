@@ -227,4 +227,5 @@ export const MESSAGES = {
   errorDetails: 'Details',
   contactSupport: 'Contact support',
   userMenuLabel: 'Signed in as',
+  togglePasswordVisibility: 'Show or hide password',
 } as const;

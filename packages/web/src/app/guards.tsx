@@ -9,10 +9,12 @@ import { useAuthState, useSession } from '../lib/session-context';
  * /deactivated-account.
  */
 export function RequireAuth() {
-  const { status, isDeactivated } = useAuthState();
+  const { status, isDeactivated, isLeaving } = useAuthState();
   const location = useLocation();
   if (status === 'restoring') return null;
   if (status !== 'signed-in') {
+    // Log-out and session end navigate to login themselves, with a notice this redirect would lose.
+    if (isLeaving) return null;
     if (getPendingVerification()) return <Navigate to="/verify-email" replace />;
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }

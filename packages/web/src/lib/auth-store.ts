@@ -9,20 +9,25 @@ export interface AuthState {
   accessToken: string | null;
   /** Set by GET /api/me status 'inactive' or a 403 'auth/user-deactivated'. */
   isDeactivated: boolean;
+  /**
+   * The app is taking the user to login itself (log-out, session end) with a notice of its own:
+   * route guards then stay quiet instead of racing it with their own redirect.
+   */
+  isLeaving: boolean;
 }
 
 export interface AuthStore {
   getState(): AuthState;
   /** Stores a fresh access token and marks the user signed in. */
   setAccessToken(token: string): void;
-  /** Forgets the token and every flag. */
-  clear(): void;
+  /** Forgets the token and every flag; `isLeaving` when the app navigates to login on its own. */
+  clear(options?: { isLeaving?: boolean }): void;
   markDeactivated(): void;
   subscribe(listener: () => void): () => void;
 }
 
 export function createAuthStore(initial: AuthStatus = 'restoring'): AuthStore {
-  let state: AuthState = { status: initial, accessToken: null, isDeactivated: false };
+  let state: AuthState = { status: initial, accessToken: null, isDeactivated: false, isLeaving: false };
   const listeners = new Set<() => void>();
 
   function set(next: AuthState) {
@@ -33,10 +38,10 @@ export function createAuthStore(initial: AuthStatus = 'restoring'): AuthStore {
   return {
     getState: () => state,
     setAccessToken(token) {
-      set({ ...state, status: 'signed-in', accessToken: token });
+      set({ ...state, status: 'signed-in', accessToken: token, isLeaving: false });
     },
-    clear() {
-      set({ status: 'signed-out', accessToken: null, isDeactivated: false });
+    clear(options = {}) {
+      set({ status: 'signed-out', accessToken: null, isDeactivated: false, isLeaving: options.isLeaving ?? false });
     },
     markDeactivated() {
       if (!state.isDeactivated) set({ ...state, isDeactivated: true });

@@ -243,7 +243,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   function endSession(event: SignedOutEvent) {
-    auth.clear();
+    auth.clear({ isLeaving: onSignedOut !== undefined });
     clearBrowserStorage();
     onSignedOut?.(event);
   }

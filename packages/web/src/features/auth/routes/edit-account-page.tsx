@@ -1,8 +1,9 @@
-import { Button, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack, Title } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
+import { PasswordField } from '../../../components/password-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -50,14 +51,14 @@ export function EditAccountPage() {
                 {MESSAGES.changePasswordTitle}
               </Title>
               <FormAlert message={formError} />
-              <PasswordInput
+              <PasswordField
                 label={MESSAGES.oldPasswordLabel}
                 autoComplete="current-password"
                 withAsterisk
                 error={errors.oldPassword?.message}
                 {...register('oldPassword')}
               />
-              <PasswordInput
+              <PasswordField
                 label={MESSAGES.newPasswordLabel}
                 description={MESSAGES.passwordHint}
                 autoComplete="new-password"
@@ -65,7 +66,7 @@ export function EditAccountPage() {
                 error={errors.newPassword?.message}
                 {...register('newPassword')}
               />
-              <PasswordInput
+              <PasswordField
                 label={MESSAGES.confirmNewPasswordLabel}
                 autoComplete="new-password"
                 withAsterisk

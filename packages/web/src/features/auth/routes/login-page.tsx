@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { SignInBodySchema } from '@under/core/auth/auth.schema';
 import { MESSAGES } from '@under/core/messages';
@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
+import { PasswordField } from '../../../components/password-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
 import { setPendingVerification } from '../../../lib/pending-verification';
@@ -86,7 +87,7 @@ export function LoginPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <PasswordInput
+          <PasswordField
             label={MESSAGES.passwordLabel}
             autoComplete="current-password"
             withAsterisk

@@ -1,10 +1,11 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
+import { PasswordField } from '../../../components/password-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
@@ -51,7 +52,7 @@ export function RegisterPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <PasswordInput
+          <PasswordField
             label={MESSAGES.passwordLabel}
             description={MESSAGES.passwordHint}
             autoComplete="new-password"
@@ -59,7 +60,7 @@ export function RegisterPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={MESSAGES.confirmPasswordLabel}
             autoComplete="new-password"
             withAsterisk

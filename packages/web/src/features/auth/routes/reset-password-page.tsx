@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
+import { PasswordField } from '../../../components/password-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
 import { useSession } from '../../../lib/session-context';
@@ -64,7 +65,7 @@ export function ResetPasswordPage() {
               {MESSAGES.verifyResetTitle}
             </Anchor>
           ) : null}
-          <PasswordInput
+          <PasswordField
             label={MESSAGES.newPasswordLabel}
             description={MESSAGES.passwordHint}
             autoComplete="new-password"
@@ -72,7 +73,7 @@ export function ResetPasswordPage() {
             error={errors.newPassword?.message}
             {...register('newPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={MESSAGES.confirmNewPasswordLabel}
             autoComplete="new-password"
             withAsterisk

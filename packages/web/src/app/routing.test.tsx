@@ -1,0 +1,178 @@
+import '../test/setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@under/core/messages';
+import { describe, expect, it, vi } from 'vitest';
+import { setPendingVerification } from '../lib/pending-verification';
+import { apiError, TOKEN } from '../test/fake-api';
+import { field, ME, renderApp } from '../test/render-app';
+import { ErrorPage } from './error-page';
+import { RootLayout } from './root-layout';
+
+function Broken(): never {
+  throw new Error('The chart exploded');
+}
+
+describe('client routing rules', () => {
+  it('sends a signed-out visitor of a protected page to login, and back there after signing in', async () => {
+    const { location, user, api } = renderApp({
+      path: '/edit-account',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/client/sign-in': TOKEN('fresh') },
+    });
+
+    await screen.findByRole('heading', { name: MESSAGES.signInTitle });
+    expect(location()).toBe('/login?redirect=%2Fedit-account');
+
+    await user.type(field(MESSAGES.emailLabel), 'Ann@Bank.example');
+    await user.type(field(MESSAGES.passwordLabel), 'secret1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+
+    await screen.findByRole('heading', { name: MESSAGES.editAccountTitle });
+    expect(location()).toBe('/edit-account');
+    expect(JSON.parse(String(api.calls('POST /api/auth/client/sign-in')[0]?.[1]?.body))).toEqual({
+      email: 'ann@bank.example',
+      password: 'secret1',
+    });
+  });
+
+  it('ignores a redirect to another site', async () => {
+    const { location } = renderApp({ path: '/login?redirect=%2F%2Fevil.example', auth: 'signed-in' });
+    await screen.findByRole('heading', { name: MESSAGES.homeTitle });
+    expect(location()).toBe('/');
+  });
+
+  it('sends a signed-in user who opens a public page home', async () => {
+    for (const path of ['/login', '/register', '/forgot-password']) {
+      const { location, unmount } = renderApp({ path });
+      await screen.findByRole('heading', { name: MESSAGES.homeTitle });
+      expect(location()).toBe('/');
+      unmount();
+    }
+  });
+
+  it('shows the signed-in home with the e-mail, name, role, company and plan (or their empty states)', async () => {
+    renderApp({ path: '/' });
+    const main = await screen.findByRole('main');
+    await within(main).findByText(ME.email);
+    expect(within(main).getByText('Ann Lee')).toBeTruthy();
+    expect(within(main).getByText('client administrator')).toBeTruthy();
+    expect(within(main).getByText('First Bank')).toBeTruthy();
+    expect(within(main).getByText(MESSAGES.noPlanYet)).toBeTruthy();
+    expect(screen.getByTestId('header-email').textContent).toContain(ME.email);
+  });
+
+  it('sends users who still have to verify their e-mail to verify-email', async () => {
+    setPendingVerification('new@bank.example');
+    const { location } = renderApp({ path: '/', auth: 'signed-out' });
+    await screen.findByRole('heading', { name: MESSAGES.verifyEmailTitle });
+    expect(location()).toBe('/verify-email');
+    expect(screen.getByText(MESSAGES.verifyEmailText('new@bank.example'))).toBeTruthy();
+  });
+
+  it("sends a user whose /api/me status is 'inactive' to /deactivated-account", async () => {
+    const { location } = renderApp({
+      path: '/',
+      api: { 'GET /api/me': { status: 200, body: { ...ME, status: 'inactive' } } },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.deactivatedTitle });
+    expect(location()).toBe('/deactivated-account');
+  });
+
+  it("sends the user to /deactivated-account on any 403 'auth/user-deactivated'", async () => {
+    const { location } = renderApp({
+      path: '/',
+      api: { 'GET /api/me': apiError(403, 'auth/user-deactivated', MESSAGES.userDeactivated) },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.deactivatedTitle });
+    expect(location()).toBe('/deactivated-account');
+  });
+
+  it('ends a session the server forgot and comes back to the page after signing in', async () => {
+    const { location, notify } = renderApp({
+      path: '/edit-account',
+      api: {
+        'GET /api/me': apiError(401, 'auth/no-user', MESSAGES.noCurrentUser),
+        'POST /api/auth/client/refresh': apiError(401, 'auth/no-user', MESSAGES.noCurrentUser),
+      },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.signInTitle });
+    expect(location()).toBe('/login?redirect=%2Fedit-account');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('shows the 404 page with a link home for unknown routes', async () => {
+    renderApp({ path: '/no/such/page', auth: 'signed-out' });
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFoundPage })).toBeTruthy();
+    expect(screen.getByRole('link', { name: MESSAGES.backHome }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the error page with the details and a contact link when a page fails', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp({
+      path: '/broken',
+      routes: [{ Component: RootLayout, ErrorBoundary: ErrorPage, children: [{ path: 'broken', Component: Broken }] }],
+    });
+    expect(await screen.findByRole('heading', { name: MESSAGES.errorPage })).toBeTruthy();
+    expect(screen.getByText('The chart exploded')).toBeTruthy();
+    const contact = screen.getByRole('link', { name: new RegExp(MESSAGES.contactSupport) });
+    expect(contact.getAttribute('href')).toMatch(/^mailto:support@under\.example\?/);
+    consoleError.mockRestore();
+  });
+
+  it('logs out from the header: server told, storage cleared, back to login', async () => {
+    const { user, api, location, session } = renderApp({
+      path: '/',
+      api: { 'POST /api/auth/client/sign-out': { status: 200, body: { ok: true } } },
+    });
+    window.localStorage.setItem('something', '1');
+    await screen.findByTestId('header-email');
+    await user.click(screen.getByRole('button', { name: MESSAGES.logOut }));
+    await screen.findByRole('heading', { name: MESSAGES.signInTitle });
+    expect(location()).toBe('/login');
+    expect(api.calls('POST /api/auth/client/sign-out')).toHaveLength(1);
+    expect(session.auth.getState().accessToken).toBeNull();
+    expect(window.localStorage.length).toBe(0);
+  });
+});
+
+describe('admin routing rules (basename /admin)', () => {
+  it('sends a signed-in admin from the overview and from login to /pdf-mapping', async () => {
+    for (const path of ['/', '/login']) {
+      const { location, unmount } = renderApp({ app: 'admin', path });
+      await screen.findByRole('heading', { name: MESSAGES.pdfMappingTitle });
+      expect(location()).toBe('/pdf-mapping');
+      unmount();
+    }
+  });
+
+  it('sends a signed-out visitor to the admin login and back', async () => {
+    const { location, user } = renderApp({
+      app: 'admin',
+      path: '/pdf-mapping',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/admin/sign-in': TOKEN('a1') },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.adminSignInTitle });
+    expect(location()).toBe('/login?redirect=%2Fpdf-mapping');
+    expect(screen.queryByRole('link', { name: MESSAGES.registerLink })).toBeNull();
+
+    await user.type(field(MESSAGES.emailLabel), 'admin@under.example');
+    await user.type(field(MESSAGES.passwordLabel), 'secret1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+    await screen.findByRole('heading', { name: MESSAGES.pdfMappingTitle });
+    await waitFor(() => expect(location()).toBe('/pdf-mapping'));
+  });
+
+  it("refuses a client account with 'Invalid email or password'", async () => {
+    const { user } = renderApp({
+      app: 'admin',
+      path: '/login',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/admin/sign-in': apiError(403, 'auth/permission-denied', MESSAGES.invalidCredentials) },
+    });
+    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'ann@bank.example');
+    await user.type(field(MESSAGES.passwordLabel), 'secret1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.invalidCredentials);
+  });
+});

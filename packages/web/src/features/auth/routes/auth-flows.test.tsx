@@ -1,0 +1,184 @@
+import '../../../test/setup';
+import { screen, waitFor } from '@testing-library/react';
+import { MESSAGES } from '@under/core/messages';
+import { describe, expect, it } from 'vitest';
+import { getPendingVerification, setPendingVerification } from '../../../lib/pending-verification';
+import { apiError } from '../../../test/fake-api';
+import { field, renderApp } from '../../../test/render-app';
+
+const ok = { status: 200, body: { ok: true } };
+const body = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+
+describe('/login', () => {
+  it("shows 'Invalid email or password' for a wrong password", async () => {
+    const { user } = renderApp({
+      path: '/login',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/client/sign-in': apiError(401, 'auth/wrong-password', MESSAGES.invalidCredentials) },
+    });
+    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'ann@bank.example');
+    await user.type(field(MESSAGES.passwordLabel), 'wrong1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.invalidCredentials);
+  });
+
+  it('asks for the required fields without calling the server', async () => {
+    const { user, api } = renderApp({ path: '/login', auth: 'signed-out' });
+    await user.click(await screen.findByRole('button', { name: MESSAGES.signInButton }));
+    expect(await screen.findByText(MESSAGES.emailRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.passwordRequired)).toBeTruthy();
+    expect(api.calls('POST /api/auth/client/sign-in')).toHaveLength(0);
+  });
+
+  it('sends an unconfirmed user a fresh code and on to verify-email', async () => {
+    const { user, api, location } = renderApp({
+      path: '/login',
+      auth: 'signed-out',
+      api: {
+        'POST /api/auth/client/sign-in': apiError(403, 'UserNotConfirmedException', MESSAGES.userNotConfirmed),
+        'POST /api/auth/client/resend-code': ok,
+      },
+    });
+    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'new@bank.example');
+    await user.type(field(MESSAGES.passwordLabel), 'abc123');
+    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+    await screen.findByRole('heading', { name: MESSAGES.verifyEmailTitle });
+    expect(location()).toBe('/verify-email');
+    expect(body(api.calls('POST /api/auth/client/resend-code')[0])).toEqual({ email: 'new@bank.example' });
+    expect(getPendingVerification()?.email).toBe('new@bank.example');
+  });
+
+  it('sends a deactivated user to /deactivated-account', async () => {
+    const { user, location } = renderApp({
+      path: '/login',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/client/sign-in': apiError(403, 'auth/user-deactivated', MESSAGES.userDeactivated) },
+    });
+    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'old@bank.example');
+    await user.type(field(MESSAGES.passwordLabel), 'abc123');
+    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+    await screen.findByRole('heading', { name: MESSAGES.deactivatedTitle });
+    expect(location()).toBe('/deactivated-account');
+  });
+});
+
+describe('/verify-email', () => {
+  it('checks the code format, then confirms and sends the user to sign in', async () => {
+    setPendingVerification('new@bank.example');
+    const { user, api, location } = renderApp({
+      path: '/verify-email',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/client/confirm-sign-up': ok },
+    });
+    const code = await waitFor(() => field(MESSAGES.verificationCodeLabel));
+    await user.type(code, '12ab');
+    await user.click(screen.getByRole('button', { name: MESSAGES.verifyButton }));
+    expect(await screen.findByText(MESSAGES.verificationCodeFormat)).toBeTruthy();
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: MESSAGES.verifyButton }));
+    expect(await screen.findByText(MESSAGES.emailVerified)).toBeTruthy();
+    expect(location()).toBe('/login');
+    expect(body(api.calls('POST /api/auth/client/confirm-sign-up')[0])).toEqual({
+      email: 'new@bank.example',
+      code: '123456',
+    });
+    expect(getPendingVerification()).toBeNull();
+  });
+
+  it('shows a wrong code under the code input, and resends a code on request', async () => {
+    setPendingVerification('new@bank.example');
+    const { user, api } = renderApp({
+      path: '/verify-email',
+      auth: 'signed-out',
+      api: {
+        'POST /api/auth/client/confirm-sign-up': apiError(400, 'auth/code-mismatch', MESSAGES.codeInvalid),
+        'POST /api/auth/client/resend-code': ok,
+      },
+    });
+    await user.type(await waitFor(() => field(MESSAGES.verificationCodeLabel)), '000000');
+    await user.click(screen.getByRole('button', { name: MESSAGES.verifyButton }));
+    expect(await screen.findByText(MESSAGES.codeInvalid)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: MESSAGES.resendCodeButton }));
+    expect(await screen.findByText(MESSAGES.codeResent)).toBeTruthy();
+    expect(body(api.calls('POST /api/auth/client/resend-code')[0])).toEqual({ email: 'new@bank.example' });
+  });
+});
+
+describe('password recovery', () => {
+  it('goes forgot-password -> verify-reset-password -> reset-password -> login with a notice', async () => {
+    const { user, api, location } = renderApp({
+      path: '/forgot-password',
+      auth: 'signed-out',
+      api: {
+        'POST /api/auth/client/forgot-password': ok,
+        'POST /api/auth/client/confirm-forgot-password': ok,
+      },
+    });
+    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'ann@bank.example');
+    await user.click(screen.getByRole('button', { name: MESSAGES.sendCodeButton }));
+
+    await user.type(await waitFor(() => field(MESSAGES.verificationCodeLabel)), '654321');
+    expect(location()).toBe('/verify-reset-password');
+    await user.click(screen.getByRole('button', { name: MESSAGES.continueButton }));
+
+    await user.type(await waitFor(() => field(MESSAGES.newPasswordLabel)), 'abc');
+    await user.type(field(MESSAGES.confirmNewPasswordLabel), 'abd');
+    await user.click(screen.getByRole('button', { name: MESSAGES.resetPasswordButton }));
+    expect(await screen.findByText(MESSAGES.passwordRules)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
+
+    await user.clear(field(MESSAGES.newPasswordLabel));
+    await user.clear(field(MESSAGES.confirmNewPasswordLabel));
+    await user.type(field(MESSAGES.newPasswordLabel), 'newPass1');
+    await user.type(field(MESSAGES.confirmNewPasswordLabel), 'newPass1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.resetPasswordButton }));
+
+    expect(await screen.findByText(MESSAGES.passwordResetDone)).toBeTruthy();
+    expect(location()).toBe('/login');
+    expect(body(api.calls('POST /api/auth/client/confirm-forgot-password')[0])).toEqual({
+      email: 'ann@bank.example',
+      code: '654321',
+      newPassword: 'newPass1',
+    });
+  });
+
+  it('starts over at forgot-password when the reset page is opened directly', async () => {
+    const { location } = renderApp({ path: '/reset-password', auth: 'signed-out' });
+    await screen.findByRole('heading', { name: MESSAGES.forgotPasswordTitle });
+    expect(location()).toBe('/forgot-password');
+  });
+});
+
+describe('/edit-account', () => {
+  async function submitChange(user: ReturnType<typeof renderApp>['user']) {
+    await user.type(await waitFor(() => field(MESSAGES.oldPasswordLabel)), 'oldPass1');
+    await user.type(field(MESSAGES.newPasswordLabel), 'newPass1');
+    await user.type(field(MESSAGES.confirmNewPasswordLabel), 'newPass1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.changePasswordButton }));
+  }
+
+  it('says the current password is wrong when the server answers false', async () => {
+    const { user } = renderApp({
+      path: '/edit-account',
+      api: { 'POST /api/auth/client/change-password': { status: 200, body: false } },
+    });
+    await submitChange(user);
+    expect(await screen.findByText(MESSAGES.passwordIncorrect)).toBeTruthy();
+  });
+
+  it('signs the user out locally after a change and asks them to sign in again', async () => {
+    const { user, api, location, session } = renderApp({
+      path: '/edit-account',
+      api: { 'POST /api/auth/client/change-password': { status: 200, body: true } },
+    });
+    await submitChange(user);
+    expect(await screen.findByText(MESSAGES.passwordChanged)).toBeTruthy();
+    expect(location()).toBe('/login');
+    expect(session.auth.getState().accessToken).toBeNull();
+    const [, init] = api.calls('POST /api/auth/client/change-password')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ oldPassword: 'oldPass1', newPassword: 'newPass1' });
+  });
+});

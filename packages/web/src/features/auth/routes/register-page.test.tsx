@@ -1,0 +1,90 @@
+import '../../../test/setup';
+import { screen } from '@testing-library/react';
+import { MESSAGES } from '@under/core/messages';
+import { describe, expect, it } from 'vitest';
+import { getPendingVerification } from '../../../lib/pending-verification';
+import { apiError } from '../../../test/fake-api';
+import { field, renderApp } from '../../../test/render-app';
+
+describe('/register', () => {
+  it('shows the password rules of the server before sending anything', async () => {
+    const { user, api } = renderApp({ path: '/register', auth: 'signed-out' });
+    await screen.findByRole('heading', { name: MESSAGES.registerTitle });
+
+    await user.type(field(MESSAGES.emailLabel), 'not-an-email');
+    await user.type(field(MESSAGES.passwordLabel), 'short');
+    await user.type(field(MESSAGES.confirmPasswordLabel), 'different1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
+
+    expect(await screen.findByText(MESSAGES.passwordRules)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.emailInvalid)).toBeTruthy();
+    // The error is tied to its input for screen readers.
+    const password = field(MESSAGES.passwordLabel);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = password.getAttribute('aria-describedby') ?? '';
+    const descriptions = describedBy.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(descriptions).toContain(MESSAGES.passwordRules);
+    expect(api.calls('POST /api/auth/client/sign-up')).toHaveLength(0);
+  });
+
+  it('accepts a password with a special character and no spaces, then asks for the e-mailed code', async () => {
+    const { user, api, location } = renderApp({
+      path: '/register',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/client/sign-up': { status: 201, body: { ok: true } } },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.registerTitle });
+    await user.type(field(MESSAGES.emailLabel), 'New@Bank.example');
+    await user.type(field(MESSAGES.passwordLabel), 'abc12!');
+    await user.type(field(MESSAGES.confirmPasswordLabel), 'abc12!');
+    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
+
+    await screen.findByRole('heading', { name: MESSAGES.verifyEmailTitle });
+    expect(location()).toBe('/verify-email');
+    expect(JSON.parse(String(api.calls('POST /api/auth/client/sign-up')[0]?.[1]?.body))).toEqual({
+      email: 'new@bank.example',
+      password: 'abc12!',
+    });
+    expect(getPendingVerification()).toEqual({ isPending: true, email: 'new@bank.example' });
+  });
+
+  it('says when the account already exists', async () => {
+    const { user } = renderApp({
+      path: '/register',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/client/sign-up': apiError(409, 'auth/account-exists', MESSAGES.accountAlreadyExists) },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.registerTitle });
+    await user.type(field(MESSAGES.emailLabel), 'ann@bank.example');
+    await user.type(field(MESSAGES.passwordLabel), 'abc123');
+    await user.type(field(MESSAGES.confirmPasswordLabel), 'abc123');
+    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.accountAlreadyExists);
+  });
+
+  it('puts the field errors of a 400 under their inputs', async () => {
+    const { user } = renderApp({
+      path: '/register',
+      auth: 'signed-out',
+      api: {
+        'POST /api/auth/client/sign-up': {
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'validation',
+            message: 'Bad request',
+            errors: [{ path: 'email', message: MESSAGES.emailInvalid }],
+          },
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.registerTitle });
+    await user.type(field(MESSAGES.emailLabel), 'ann@bank.example');
+    await user.type(field(MESSAGES.passwordLabel), 'abc123');
+    await user.type(field(MESSAGES.confirmPasswordLabel), 'abc123');
+    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
+    expect(await screen.findByText(MESSAGES.emailInvalid)).toBeTruthy();
+    expect(field(MESSAGES.emailLabel).getAttribute('aria-invalid')).toBe('true');
+  });
+});
