@@ -38,6 +38,8 @@ export interface CompiledField {
   isSystem: boolean;
   editable: Readonly<Record<EndUserRole, boolean>>;
   calculate: CompiledLogic | undefined;
+  /** Calculated amounts are rounded to this many decimals, so 5 x 19.99 is 99.95 and not a decimal error. */
+  decimalLimit: number | undefined;
   allowCalculateOverride: boolean;
   custom: CompiledLogic | undefined;
   customMessage: string | undefined;
@@ -120,6 +122,12 @@ function compileField(component: FormComponent): CompiledField {
     isSystem: isSystemField(component),
     editable,
     calculate: component.calculateValue === undefined ? undefined : compileLogic(component.calculateValue),
+    decimalLimit:
+      component.type === 'currency'
+        ? (component.decimalLimit ?? 2)
+        : component.type === 'number'
+          ? component.decimalLimit
+          : undefined,
     allowCalculateOverride: component.allowCalculateOverride === true,
     custom: validate?.custom === undefined ? undefined : compileLogic(validate.custom),
     customMessage: validate?.customMessage?.trim() || undefined,

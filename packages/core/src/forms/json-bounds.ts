@@ -27,7 +27,10 @@ export interface PathIssue {
  * Checks that a value is plain JSON within the bounds and has no prototype-polluting keys.
  * It never descends past `maxJsonDepth`, so deep input cannot exhaust the stack.
  */
-export function checkJsonBounds(value: unknown, limits: Partial<typeof FORM_LIMITS> = {}): PathIssue[] {
+export function checkJsonBounds(
+  value: unknown,
+  limits: Partial<Record<keyof typeof FORM_LIMITS, number>> = {},
+): PathIssue[] {
   const maxDepth = limits.maxJsonDepth ?? FORM_LIMITS.maxJsonDepth;
   const maxValues = limits.maxValues ?? FORM_LIMITS.maxValues;
   const maxString = limits.maxString ?? FORM_LIMITS.maxString;

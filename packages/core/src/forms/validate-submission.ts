@@ -89,6 +89,8 @@ export function validateSubmission(
         // Arithmetic on missing inputs gives NaN, which means "nothing to show yet", not a wrong value.
         if (result === undefined || result === null || (typeof result === 'number' && !Number.isFinite(result))) {
           delete working[field.key];
+        } else if (typeof result === 'number' && field.decimalLimit !== undefined) {
+          working[field.key] = Number(result.toFixed(field.decimalLimit));
         } else working[field.key] = result;
       } catch (error) {
         if (!(error instanceof LogicError)) throw error;
