@@ -39,6 +39,8 @@ describe('the server', () => {
     expect((await t.app.inject({ url: '/applications/123' })).body).toContain('client app');
     expect((await t.app.inject({ url: '/admin/pdf-mapping' })).body).toContain('admin app');
     expect((await t.app.inject({ url: '/admin' })).body).toContain('admin app');
+    expect((await t.app.inject({ url: '/admin/' })).body).toContain('admin app');
+    expect((await t.app.inject({ url: '/' })).body).toContain('client app');
     const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
   });

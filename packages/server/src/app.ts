@@ -6,11 +6,21 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './infra/mail/mailer';
+import { createStorage } from './infra/storage/create-storage';
+import { createUrlSigner } from './infra/storage/signed-url';
+import type { Storage } from './infra/storage/storage';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { registerCompanyRoutes } from './modules/companies/companies.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
+import { registerFileRoutes } from './modules/files/files.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerProfileRoutes } from './modules/profiles/profiles.routes';
+import { createProfilesService } from './modules/profiles/profiles.service';
+import { registerTeamRoutes } from './modules/team/team.routes';
+import { createTeamService } from './modules/team/team.service';
 import { type DeclaredRoute, registerAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -21,6 +31,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  /** File storage; by default the driver the configuration names. */
+  storage?: Storage;
   logger?: boolean | FastifyBaseLogger | { level: string };
   webDist?: string;
   now?: () => number;
@@ -56,6 +68,22 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
   });
   const accounts = createAccountsService({ db: database.db });
+  const storage = options.storage ?? createStorage(config);
+  const signer = createUrlSigner({
+    secret: config.secrets.storageSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+  });
+  const profiles = createProfilesService({ db: database.db, now: options.now });
+  const team = createTeamService({
+    db: database.db,
+    mailer,
+    auth,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    now: options.now,
+  });
+  const companies = createCompaniesService({ db: database.db, storage, signer, log: app.log, now: options.now });
   const routes: DeclaredRoute[] = [];
 
   await app.register(cookie);
@@ -68,9 +96,13 @@ export async function buildApp(options: BuildAppOptions) {
     registerAuthRoutes(app, { auth, pool, secureCookies: config.secureCookies });
   }
   registerMeRoutes(app, { accounts });
+  registerProfileRoutes(app, { profiles });
+  registerTeamRoutes(app, { team });
+  registerCompanyRoutes(app, { companies });
+  registerFileRoutes(app, { storage, signer });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
   await app.ready();
-  return { app, routes, services: { auth, accounts }, mailer };
+  return { app, routes, services: { auth, accounts, profiles, team, companies }, mailer, storage, signer };
 }

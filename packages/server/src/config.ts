@@ -24,6 +24,16 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
   PUBLIC_API_KEY: z.string().min(16).optional(),
   CODE_SECRET: z.string().min(32).optional(),
+  STORAGE_SECRET: z.string().min(32).optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -38,7 +48,14 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   admin: { email: string; password: string } | undefined;
-  secrets: { publicApiKey: string; codeSecret: string };
+  secrets: { publicApiKey: string; codeSecret: string; storageSecret: string };
+  /** Files (logos now; templates, attachments and PDFs later): DATA_DIR/files, or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local' }
+    | {
+        driver: 's3';
+        s3: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+      };
   /** Secure cookies whenever the portal is reached over https. */
   secureCookies: boolean;
   seedDemo: boolean;
@@ -61,6 +78,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (e.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER=s3`).join('\n')}`,
+      );
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const kept = loadOrCreateSecrets(dataDir);
@@ -81,7 +106,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secrets: {
       publicApiKey: e.PUBLIC_API_KEY ?? kept.publicApiKey,
       codeSecret: e.CODE_SECRET ?? kept.codeSecret,
+      storageSecret: e.STORAGE_SECRET ?? kept.storageSecret,
     },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            s3: {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET as string,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID as string,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            },
+          }
+        : { driver: 'local' },
     secureCookies: publicUrl.startsWith('https://') || e.NODE_ENV === 'production',
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
@@ -91,20 +130,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 interface KeptSecrets {
   publicApiKey: string;
   codeSecret: string;
+  storageSecret: string;
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, readable by the owner only. */
 function loadOrCreateSecrets(dataDir: string): KeptSecrets {
   const file = path.join(dataDir, 'secrets.json');
+  let kept: Partial<KeptSecrets> = {};
   try {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<KeptSecrets>;
-    if (kept.publicApiKey && kept.codeSecret) return kept as KeptSecrets;
+    kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<KeptSecrets>;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  if (kept.publicApiKey && kept.codeSecret && kept.storageSecret) return kept as KeptSecrets;
+  // a data dir from an older version keeps its secrets; only the missing ones are added
   const secrets: KeptSecrets = {
-    publicApiKey: randomBytes(24).toString('base64url'),
-    codeSecret: randomBytes(32).toString('base64url'),
+    publicApiKey: kept.publicApiKey ?? randomBytes(24).toString('base64url'),
+    codeSecret: kept.codeSecret ?? randomBytes(32).toString('base64url'),
+    storageSecret: kept.storageSecret ?? randomBytes(32).toString('base64url'),
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;

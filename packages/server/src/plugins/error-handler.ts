@@ -12,6 +12,16 @@ function toPath(instancePath: string, params: unknown): string {
   return base;
 }
 
+const FASTIFY_4XX_CODES: Record<number, string> = {
+  401: ERROR_CODES.noUser,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  405: 'method-not-allowed',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: ERROR_CODES.rateLimited,
+};
+
 /**
  * One place that turns every failure into `{ statusCode, code, message }`. 5xx details are
  * logged with the request id and never sent: they may name tables, paths or secrets.
@@ -46,14 +56,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     // Fastify's own 4xx (malformed JSON, body too large, wrong content type): keep its status, use our texts
-    const code =
-      status === 413
-        ? 'payload-too-large'
-        : status === 415
-          ? 'unsupported-media-type'
-          : status === 429
-            ? ERROR_CODES.rateLimited
-            : ERROR_CODES.badRequest;
+    const code = FASTIFY_4XX_CODES[status] ?? ERROR_CODES.badRequest;
     return reply.status(status).send({ statusCode: status, code, message: statusMessage(status) });
   });
 }

@@ -18,6 +18,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       index: false,
       wildcard: true,
       cacheControl: false,
+      // a directory (`/admin/`) is no file: let the fallback below serve its app
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       setHeaders(res, file) {
         // hashed assets never change; HTML must be fetched again so a deploy is seen at once
         res.setHeader(

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, memberships, users } from '../../db/schema/index';
+import { companies, invitations, memberships, users } from '../../db/schema/index';
 
 export function createAccountsRepository(db: DbOrTx) {
   return {
@@ -13,6 +13,52 @@ export function createAccountsRepository(db: DbOrTx) {
         .where(eq(users.id, userId))
         .limit(1);
       return row;
+    },
+
+    async findCompanyWithMembership(companyId: string) {
+      const [row] = await db
+        .select({ company: companies, membership: memberships })
+        .from(companies)
+        .innerJoin(memberships, eq(memberships.id, companies.membershipId))
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      return row;
+    },
+
+    /** Serializes quota decisions of one team: concurrent invites or activations wait for each other. */
+    async lockCompany(companyId: string): Promise<void> {
+      await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    },
+
+    /** Members whose own status is active (the company's status is applied by the caller). */
+    async countActiveUsers(companyId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.status, 'active'), eq(users.pool, 'client')));
+      return row?.n ?? 0;
+    },
+
+    async countUsersByStatus(companyId: string): Promise<{ active: number; inactive: number }> {
+      const rows = await db
+        .select({ status: users.status, n: count() })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.pool, 'client')))
+        .groupBy(users.status);
+      const active = rows.find((r) => r.status === 'active')?.n ?? 0;
+      const all = rows.reduce((sum, r) => sum + r.n, 0);
+      return { active, inactive: all - active };
+    },
+
+    /** Open invitations that can still be accepted. */
+    async countPendingInvitations(companyId: string, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(invitations)
+        .where(
+          and(eq(invitations.companyId, companyId), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)),
+        );
+      return row?.n ?? 0;
     },
 
     async listMemberships() {

@@ -1,0 +1,20 @@
+import { ACCOUNT_MESSAGES } from '@under/core/accounts/messages';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { AppError } from '../../errors';
+import type { AuthContext } from '../auth/auth.service';
+
+/** A company that is not the caller's is answered as missing: another tenant's ids are not confirmed. */
+export const companyNotFound = () => new AppError(404, ERROR_CODES.notFound, ACCOUNT_MESSAGES.accountNotFound);
+export const memberNotFound = () => new AppError(404, ERROR_CODES.notFound, ACCOUNT_MESSAGES.memberNotFound);
+
+/** The caller's company id; a client user who has not registered a company yet has none. */
+export function requireCompanyId(auth: AuthContext): string {
+  if (!auth.companyId) throw new AppError(404, 'account/no-company', ACCOUNT_MESSAGES.companyRequired);
+  return auth.companyId;
+}
+
+/** The caller's company id when it is `companyId`; any other company is 404. */
+export function requireOwnCompany(auth: AuthContext, companyId: string): string {
+  if (!auth.companyId || auth.companyId !== companyId) throw companyNotFound();
+  return companyId;
+}

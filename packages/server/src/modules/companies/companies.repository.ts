@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { auditEvents, companies } from '../../db/schema/index';
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+export function createCompaniesRepository(db: DbOrTx) {
+  return {
+    async updateCompany(id: string, patch: Partial<typeof companies.$inferInsert>): Promise<void> {
+      await db
+        .update(companies)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(companies.id, id));
+    },
+
+    async audit(event: typeof auditEvents.$inferInsert): Promise<void> {
+      await db.insert(auditEvents).values(event);
+    },
+  };
+}
