@@ -120,7 +120,7 @@ describe('client routing rules', () => {
   });
 
   it('logs out from the header: server told, storage cleared, back to login', async () => {
-    const { user, api, location, session } = renderApp({
+    const { user, api, location, session, queryClient } = renderApp({
       path: '/',
       api: { 'POST /api/auth/client/sign-out': { status: 200, body: { ok: true } } },
     });
@@ -132,6 +132,8 @@ describe('client routing rules', () => {
     expect(api.calls('POST /api/auth/client/sign-out')).toHaveLength(1);
     expect(session.auth.getState().accessToken).toBeNull();
     expect(window.localStorage.length).toBe(0);
+    // The next user of this browser must not see the previous user's data.
+    expect(queryClient.getQueryCache().find({ queryKey: ['me'] })).toBeUndefined();
   });
 });
 

@@ -64,7 +64,7 @@ export function renderApp({
     </AppProviders>,
   );
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { ...view, api, notify, router, session, user, location };
+  return { ...view, api, notify, queryClient, router, session, user, location };
 }
 
 /** The input labelled exactly `label` (Mantine appends ' *' to required labels). */

@@ -19,6 +19,8 @@ describe('/register', () => {
     expect(await screen.findByText(MESSAGES.passwordRules)).toBeTruthy();
     expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
     expect(screen.getByText(MESSAGES.emailInvalid)).toBeTruthy();
+    // Keyboard users land on the first field to fix.
+    expect(document.activeElement).toBe(field(MESSAGES.emailLabel));
     // The error is tied to its input for screen readers.
     const password = field(MESSAGES.passwordLabel);
     expect(password.getAttribute('aria-invalid')).toBe('true');
