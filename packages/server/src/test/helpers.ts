@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client';
 import type { Mailer, MailMessage } from '../infra/mail/mailer';
+import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -87,11 +89,13 @@ export async function createTestApp(
     config,
     database,
     mailer,
-    logger: false,
+    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
     now: () => Date.now() + clock.offsetMs,
     webDist: options.webDist ?? path.join(config.dataDir, 'no-web'),
     extend: options.extend,
   });
+  // the six plans exist in every real database (seeded at start); companies need them
+  for (const m of DEFAULT_MEMBERSHIPS) await createAccountsRepository(database.db).upsertMembership(m);
   return {
     ...built,
     database,
