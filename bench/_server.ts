@@ -45,7 +45,14 @@ export interface Figures {
 
 export async function load(
   name: string,
-  opts: { url: string; connections?: number; duration?: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  opts: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  },
 ): Promise<Figures> {
   const r = await autocannon({
     url: opts.url,
@@ -66,7 +73,9 @@ export async function load(
 
 export function printTable(title: string, rows: Figures[]) {
   console.log(`\n${title}`);
-  console.log(`${'endpoint'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}`);
+  console.log(
+    `${'endpoint'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}`,
+  );
   for (const r of rows) {
     console.log(
       `${r.name.padEnd(34)}${String(r.rps).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(9)}`,
