@@ -66,7 +66,10 @@ export function createAppSession(options: AppSessionOptions): AppSession {
   });
 
   function goToLogin(event: SignedOutEvent) {
-    if (!router) return;
+    if (!router) {
+      auth.finishLeaving();
+      return;
+    }
     const { pathname, search, hash } = router.state.location;
     // A session that ended by itself brings the user back to the same page after signing in again.
     const isInvoluntary = event.reason === 'session-ended' || event.reason === 'timeout';

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { getPendingVerification } from '../lib/pending-verification';
 import { loginPathFor, safeRedirect } from '../lib/safe-redirect';
@@ -27,9 +28,13 @@ export function RequireAuth() {
  * was asked for. Signing in therefore needs no navigation of its own: storing the token re-renders this.
  */
 export function PublicOnly() {
-  const { status } = useAuthState();
-  const { homePath } = useSession();
+  const { status, isLeaving } = useAuthState();
+  const { homePath, auth } = useSession();
   const [searchParams] = useSearchParams();
+  // Log-out has arrived: from here on the Back button to a protected page gets the usual redirect.
+  useEffect(() => {
+    if (isLeaving) auth.finishLeaving();
+  }, [isLeaving, auth]);
   if (status === 'restoring') return null;
   if (status === 'signed-in') return <Navigate to={safeRedirect(searchParams.get('redirect'), homePath)} replace />;
   return <Outlet />;

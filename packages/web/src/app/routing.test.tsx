@@ -1,5 +1,5 @@
 import '../test/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { setPendingVerification } from '../lib/pending-verification';
@@ -120,7 +120,7 @@ describe('client routing rules', () => {
   });
 
   it('logs out from the header: server told, storage cleared, back to login', async () => {
-    const { user, api, location, session, queryClient } = renderApp({
+    const { user, api, location, session, queryClient, router } = renderApp({
       path: '/',
       api: { 'POST /api/auth/client/sign-out': { status: 200, body: { ok: true } } },
     });
@@ -134,6 +134,11 @@ describe('client routing rules', () => {
     expect(window.localStorage.length).toBe(0);
     // The next user of this browser must not see the previous user's data.
     expect(queryClient.getQueryCache().find({ queryKey: ['me'] })).toBeUndefined();
+
+    // Going back to a protected page afterwards leads to login again, not to a blank page.
+    await act(() => router.navigate('/edit-account'));
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fedit-account'));
+    expect(screen.getByRole('heading', { name: MESSAGES.signInTitle })).toBeTruthy();
   });
 });
 

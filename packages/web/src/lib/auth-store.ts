@@ -23,6 +23,8 @@ export interface AuthStore {
   /** Forgets the token and every flag; `isLeaving` when the app navigates to login on its own. */
   clear(options?: { isLeaving?: boolean }): void;
   markDeactivated(): void;
+  /** The login page is showing: guards may redirect again. */
+  finishLeaving(): void;
   subscribe(listener: () => void): () => void;
 }
 
@@ -42,6 +44,9 @@ export function createAuthStore(initial: AuthStatus = 'restoring'): AuthStore {
     },
     clear(options = {}) {
       set({ status: 'signed-out', accessToken: null, isDeactivated: false, isLeaving: options.isLeaving ?? false });
+    },
+    finishLeaving() {
+      if (state.isLeaving) set({ ...state, isLeaving: false });
     },
     markDeactivated() {
       if (!state.isDeactivated) set({ ...state, isDeactivated: true });
