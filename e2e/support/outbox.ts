@@ -12,10 +12,11 @@ export async function codeFromOutbox(to: string, after = 0, timeoutMs = 10_000):
     } catch {
       // no mail yet
     }
-    const mails = files
-      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
-      .filter((m) => m.includes(`To: ${to}`));
-    const code = mails.slice(after).at(-1)?.match(/Your code: (\d{6})/)?.[1];
+    const mails = files.map((f) => readFileSync(path.join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${to}`));
+    const code = mails
+      .slice(after)
+      .at(-1)
+      ?.match(/Your code: (\d{6})/)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }

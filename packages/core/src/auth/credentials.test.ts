@@ -13,10 +13,10 @@ describe('isValidEmail', () => {
     },
   );
   it('answers hostile input in linear time', () => {
-    const started = performance.now();
+    const started = Date.now();
     for (const n of [30, 60, 99]) isValidEmail(`${'a'.repeat(n)}!`);
     isValidEmail(`a@${'a.'.repeat(45)}!`);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(Date.now() - started).toBeLessThan(200);
   });
   it('lowercases and trims through the schema', () => {
     expect(EmailSchema.parse('  Me@Example.COM ')).toBe('me@example.com');
@@ -27,14 +27,15 @@ describe('isValidPassword', () => {
   it.each(['abc123', 'Secret123', 'p@ss-w0rd!', 'a1'.repeat(10)])('accepts %s', (v) => {
     expect(isValidPassword(v)).toBe(true);
   });
-  it.each(['abc12', 'abcdefgh', '12345678', 'has space1', 'a1'.repeat(10) + 'x', 'pässwort1'])('refuses %j', (v) => {
+  it.each(['abc12', 'abcdefgh', '12345678', 'has space1', `${'a1'.repeat(10)}x`, 'pässwort1'])('refuses %j', (v) => {
     expect(isValidPassword(v)).toBe(false);
   });
   it('holds for any length and alphabet', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), (s) => {
         const ok = isValidPassword(s);
-        const expected = s.length >= 6 && s.length <= 20 && /[A-Za-z]/.test(s) && /\d/.test(s) && /^[\x21-\x7e]*$/.test(s);
+        const expected =
+          s.length >= 6 && s.length <= 20 && /[A-Za-z]/.test(s) && /\d/.test(s) && /^[\x21-\x7e]*$/.test(s);
         expect(ok).toBe(expected);
       }),
     );
