@@ -17,7 +17,7 @@ export interface UrlClaims {
 export type VerifyResult = { ok: true; claims: UrlClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
- * Signed, expiring file URLs served by our own server (`/api/files/{token}`), for every storage driver: the
+ * Signed, expiring file URLs served by our own server (`/api/files?token=…`), for every storage driver: the
  * token is the claims in base64url and an HMAC-SHA-256 over them with STORAGE_SECRET. Nothing is stored;
  * a URL cannot be widened (other key, longer life, larger limit) without breaking its signature.
  */
@@ -34,7 +34,7 @@ export function createUrlSigner(opts: { secret: string; publicUrl: string; now?:
     /** A URL valid for `ttlMs`; returns it with its expiry. */
     sign(claims: Omit<UrlClaims, 'e'>, ttlMs: number): { url: string; expiresAt: Date } {
       const e = Math.floor((now() + ttlMs) / 1000);
-      return { url: `${opts.publicUrl}/api/files/${token({ ...claims, e })}`, expiresAt: new Date(e * 1000) };
+      return { url: `${opts.publicUrl}/api/files?token=${token({ ...claims, e })}`, expiresAt: new Date(e * 1000) };
     },
     verify(value: string, method: UrlClaims['m']): VerifyResult {
       const [payload, sig, extra] = value.split('.');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -17,6 +18,8 @@ export async function spoolToFile(
   options: PutOptions,
 ): Promise<{ size: number; sha256: string; contentType: string }> {
   const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+  // opened before anything can fail, so the clean-up below never races a late open
+  await once(out, 'open');
   const hash = createHash('sha256');
   let size = 0;
   let head: Buffer | undefined = Buffer.alloc(0);
@@ -31,7 +34,8 @@ export async function spoolToFile(
     if (h.length) await write(h);
   };
   try {
-    for await (const raw of body) {
+    // leaving the loop early must not destroy the body (an HTTP request still needs its answer)
+    for await (const raw of body.iterator({ destroyOnReturn: false })) {
       const chunk = typeof raw === 'string' ? Buffer.from(raw) : (raw as Buffer);
       size += chunk.length;
       if (size > options.maxBytes) throw new UploadRejected('too-large');
@@ -49,8 +53,7 @@ export async function spoolToFile(
     return { size, sha256: hash.digest('hex'), contentType };
   } catch (err) {
     out.destroy();
-    // stop the sender: nothing more of this body will be read
-    body.destroy();
+    // the rest of the body is left to the caller (an HTTP route answers and closes the connection)
     await rm(file, { force: true });
     throw err;
   }

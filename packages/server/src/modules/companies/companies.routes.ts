@@ -49,7 +49,7 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: { companies: C
     '/api/companies/gen-upload-logo-url',
     {
       config: { access: 'clientAdmin' },
-      schema: { tags, body: LogoUploadUrlBodySchema.optional(), response: { 200: LogoUploadUrlSchema } },
+      schema: { tags, body: LogoUploadUrlBodySchema.nullish(), response: { 200: LogoUploadUrlSchema } },
     },
     async (req) => companies.createLogoUploadUrl({ auth: requireAuth(req) }),
   );

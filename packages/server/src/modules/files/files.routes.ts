@@ -8,7 +8,8 @@ import { AppError } from '../../errors';
 import type { UrlSigner } from '../../infra/storage/signed-url';
 import { type Storage, sniffImage, UploadRejected } from '../../infra/storage/storage';
 
-const TokenParamsSchema = z.strictObject({ token: z.string().max(2000) });
+// the token rides in the query: it is longer than a path parameter may be
+const TokenQuerySchema = z.strictObject({ token: z.string().max(2000) });
 
 const REJECTIONS = {
   'too-large': () => new AppError(413, 'file/too-large', ACCOUNT_MESSAGES.fileTooLarge),
@@ -24,7 +25,7 @@ function verified(signer: UrlSigner, token: string, method: 'PUT' | 'GET') {
 }
 
 /**
- * Signed file URLs (`/api/files/{token}`): the signature is the credential, so the routes are public. Uploads
+ * Signed file URLs (`/api/files?token=…`): the signature is the credential, so the routes are public. Uploads
  * are read as a stream, never buffered by Fastify: the limit, the empty check and the magic-byte check run
  * while it arrives, and a refused upload leaves nothing behind.
  */
@@ -38,17 +39,17 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: Storag
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.put(
-      '/api/files/:token',
+      '/api/files',
       {
         config: { access: 'public' },
         schema: {
           tags: ['files'],
-          params: TokenParamsSchema,
+          querystring: TokenQuerySchema,
           response: { 200: OkResponseSchema.extend({ size: z.number() }) },
         },
       },
       async (req, reply) => {
-        const claims = verified(signer, req.params.token, 'PUT');
+        const claims = verified(signer, req.query.token, 'PUT');
         const maxBytes = Math.min(claims.n ?? UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES);
         const refuse = (err: AppError) => {
           // the rest of the body will not be read: close the connection rather than drain it
@@ -74,10 +75,10 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: Storag
     );
 
     r.get(
-      '/api/files/:token',
-      { config: { access: 'public' }, schema: { tags: ['files'], params: TokenParamsSchema } },
+      '/api/files',
+      { config: { access: 'public' }, schema: { tags: ['files'], querystring: TokenQuerySchema } },
       async (req, reply) => {
-        const claims = verified(signer, req.params.token, 'GET');
+        const claims = verified(signer, req.query.token, 'GET');
         const file = await storage.get(claims.k);
         if (!file) throw new AppError(404, 'file/not-found', ACCOUNT_MESSAGES.fileMissing);
         return reply
