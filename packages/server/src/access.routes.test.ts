@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinTeam, registerCompany } from './test/accounts';
 import { createTestApp, registerClient, signIn, type TestApp } from './test/helpers';
 
 // The authorization matrix is generated from what every route declares (config.access), so a new
@@ -7,11 +8,13 @@ describe('authorization matrix', () => {
   let t: TestApp;
   let clientToken: string;
   let adminToken: string;
+  let standardToken: string;
   beforeAll(async () => {
     t = await createTestApp('pglite');
     await t.services.auth.ensureAdmin({ email: 'root@under.test', password: 'Admin12345' });
     clientToken = (await signIn(t, 'client', await registerClient(t))).accessToken;
     adminToken = (await signIn(t, 'admin', 'root@under.test', 'Admin12345')).accessToken;
+    standardToken = (await joinTeam(t, await registerCompany(t, { membershipId: 'MEMBERSHIP_002' }))).token;
   });
   afterAll(() => t.close());
 
@@ -38,6 +41,15 @@ describe('authorization matrix', () => {
     }
     for (const r of t.routes.filter((x) => x.access === 'client' || x.access === 'clientAdmin')) {
       const res = await call(r.method, r.url, { authorization: `Bearer ${adminToken}` });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+  });
+
+  it('refuses STANDARD team members on every clientAdmin route (decision 006)', async () => {
+    const adminOnly = t.routes.filter((x) => x.access === 'clientAdmin');
+    expect(adminOnly.length).toBeGreaterThan(5);
+    for (const r of adminOnly) {
+      const res = await call(r.method, r.url, { authorization: `Bearer ${standardToken}` });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
   });
