@@ -6,7 +6,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Notice } from '../lib/http';
 import { type Session, SessionProvider } from '../lib/session-context';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function showNotice(notice: Notice): void {
   notifications.show({
@@ -28,7 +28,7 @@ interface AppProvidersProps {
 
 export function AppProviders({ session, queryClient, env, children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <SessionProvider value={session}>{children}</SessionProvider>

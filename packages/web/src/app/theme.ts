@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { PRIMARY_COLOR } from '@under/core/constants';
 
 /** Ten shades around the spec's orange (#ff9b3f, spec 1 §9), which is shade 5. */
@@ -26,4 +26,14 @@ export const theme = createTheme({
     // Links in the brand orange would be unreadable on white; a darker shade of it keeps 4.5:1.
     Anchor: { defaultProps: { c: 'brand.9' } },
   },
+});
+
+/**
+ * Mantine's dimmed text (gray 6, #868e96) has a 3.3:1 contrast on white, below WCAG AA's 4.5:1;
+ * #5f666d (5.9:1) keeps secondary text quiet and readable.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5f666d' },
+  dark: {},
 });
