@@ -195,6 +195,15 @@ describe.each(testDatabases())('companies and settings on %s', (kind) => {
       expect(await filesOnDisk(filesRoot())).toEqual(before);
     });
 
+    it('refuses to prepare an upload for a file name that is not png, jpeg or jpg', async () => {
+      const res = await send('POST', '/api/companies/gen-upload-logo-url', a.token, { fileName: 'logo.gif' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toContainEqual({ path: 'fileName', message: 'File Type not support' });
+      for (const fileName of ['a.PNG', 'b.jpeg', 'c.jpg']) {
+        expect((await send('POST', '/api/companies/gen-upload-logo-url', a.token, { fileName })).statusCode).toBe(200);
+      }
+    });
+
     it('refuses expired and tampered URLs', async () => {
       const gen = (await send('POST', '/api/companies/gen-upload-logo-url', a.token)).json();
       const tampered = gen.uploadUrl.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));

@@ -96,6 +96,38 @@ describe.each(testDatabases())('team on %s', (kind) => {
       expect(res.json().message).toBe(`You can't invite ${b.email} to your team anymore...`);
     });
 
+    it('concurrent invitations never overshoot the quota', async () => {
+      const admin = await registerCompany(t, { membershipId: 'MEMBERSHIP_002' });
+      const results = await Promise.all(Array.from({ length: 6 }, () => invite(t, admin, uniqueEmail('race'))));
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([201, 201, 409, 409, 409, 409]);
+    });
+
+    it('invites someone who signed up but has no company yet; they join with their existing account', async () => {
+      const admin = await registerCompany(t, { membershipId: 'MEMBERSHIP_002' });
+      const email = await registerClient(t, uniqueEmail('loner'));
+      const { accessToken } = await signIn(t, 'client', email);
+      expect((await invite(t, admin, email)).statusCode).toBe(201);
+      const res = await send('POST', '/api/profiles', accessToken, {
+        email,
+        firstName: 'Lo',
+        lastName: 'Ner',
+        phoneNumber: PHONE,
+        invitationCode: invitationCode(t, email),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ company: { id: admin.companyId }, role: 'STANDARD', status: 'active' });
+      // the same link cannot be used twice
+      const again = await send('POST', '/api/profiles', accessToken, {
+        email,
+        firstName: 'Lo',
+        lastName: 'Ner',
+        phoneNumber: PHONE,
+        invitationCode: invitationCode(t, email),
+      });
+      expect(again.statusCode).toBe(409);
+    });
+
     it.each([
       [{ email: 'bad' }, 'email', 'Email is invalid'],
       [{ email: 'ok@example.com', role: 'admin' }, 'role', 'The role must be ADMINISTRATOR or STANDARD'],
