@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client';
 import type { Mailer, MailMessage } from '../infra/mail/mailer';
+import type { Storage } from '../infra/storage/storage';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -79,7 +80,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** A whole app on a fresh database, with a clock the test can move and mail it can read. */
 export async function createTestApp(
   kind: DbKind,
-  options: { webDist?: string; extend?: (app: FastifyInstance) => void } = {},
+  options: { webDist?: string; extend?: (app: FastifyInstance) => void; storage?: Storage } = {},
 ) {
   const database = await createTestDatabase(kind);
   const mailer = createMemoryMailer();
@@ -93,6 +94,7 @@ export async function createTestApp(
     now: () => Date.now() + clock.offsetMs,
     webDist: options.webDist ?? path.join(config.dataDir, 'no-web'),
     extend: options.extend,
+    storage: options.storage,
   });
   // the six plans exist in every real database (seeded at start); companies need them
   for (const m of DEFAULT_MEMBERSHIPS) await createAccountsRepository(database.db).upsertMembership(m);

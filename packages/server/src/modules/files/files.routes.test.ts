@@ -1,8 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Storage } from '../../infra/storage/s3';
+import { type S3Simulator, startS3Simulator } from '../../infra/storage/s3-simulator';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
@@ -71,5 +74,61 @@ describe('PUT /api/files over HTTP', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const result = await stream(await uploadUrl(), png, 2_000_000);
     expect(result.status).toBe(200);
+  });
+});
+
+/** The same logo journey with the S3 driver, against the local S3 simulator (a test double, not S3). */
+describe('logo upload with the S3 driver', () => {
+  let t: TestApp;
+  let sim: S3Simulator;
+  beforeAll(async () => {
+    const creds = { accessKeyId: 'UNDERKEY', secretAccessKey: 'under-secret', region: 'us-east-1' };
+    sim = await startS3Simulator({ bucket: 'logos', ...creds });
+    const tmpDir = await mkdtemp(path.join(tmpdir(), 'under-s3-'));
+    t = await createTestApp('pglite', {
+      storage: createS3Storage({ ...creds, bucket: 'logos', endpoint: sim.endpoint, tmpDir }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sim.close();
+  });
+
+  it('stores the checked upload in the bucket and serves it back through the signed URL', async () => {
+    const admin = await registerCompany(t);
+    const gen = (
+      await t.app.inject({ method: 'POST', url: '/api/companies/gen-upload-logo-url', headers: bearer(admin.token) })
+    ).json();
+    const local = (url: string) => {
+      const u = new URL(url);
+      return `${u.pathname}${u.search}`;
+    };
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 3)]);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: local(gen.uploadUrl),
+      payload: Buffer.from('not an image'),
+    });
+    expect(refused.statusCode).toBe(415);
+    expect(sim.objects.size).toBe(0);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: local(gen.uploadUrl),
+      headers: { 'content-type': 'image/jpeg' },
+      payload: jpeg,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(sim.objects.get(gen.fileUrl)?.contentType).toBe('image/jpeg');
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/companies-logo/${admin.companyId}`,
+      headers: bearer(admin.token),
+      payload: { fileUrl: gen.fileUrl },
+    });
+    expect(set.statusCode).toBe(200);
+    const img = await t.app.inject({ url: local(set.json().logoUrl) });
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.rawPayload.equals(jpeg)).toBe(true);
+    expect(sim.refused).toBe(0);
   });
 });
