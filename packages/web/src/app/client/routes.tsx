@@ -66,6 +66,13 @@ export const clientRoutes: RouteObject[] = [
         ),
       },
       {
+        // Public: renders and validates pasted forms in the browser, sends nothing to a server.
+        path: 'form-playground',
+        lazy: lazyPage(() =>
+          import('../../features/forms/routes/form-playground-page').then((m) => m.FormPlaygroundPage),
+        ),
+      },
+      {
         Component: RequireAuth,
         children: [
           {

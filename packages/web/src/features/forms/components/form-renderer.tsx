@@ -1,0 +1,265 @@
+import { Box } from '@mantine/core';
+import { getDefaultData } from '@under/core/forms/compile-form';
+import type { EndUserRole } from '@under/core/forms/field-types';
+import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
+import { walkComponents } from '@under/core/forms/form-walk';
+import { type SubmissionError, type SubmissionResult, validateSubmission } from '@under/core/forms/validate-submission';
+import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { createFormStore, errorRoot } from '../lib/form-store';
+import { ErrorSummaryBlock } from './error-summary-block';
+import { FormNodes } from './form-nodes';
+import classes from './renderer.module.css';
+import { RendererButton as Button } from './renderer-button';
+import { fieldId, RendererContext, type RendererContextValue, type UploadFn } from './renderer-context';
+import { type WizardColors, WizardHeader } from './wizard-header';
+
+export interface FormRendererProps extends WizardColors {
+  form: FormDefinition;
+  /** Values to start from (a saved draft); defaults of the form fill the rest. */
+  data?: Record<string, unknown>;
+  /** The end user's role: fields the role may not edit are read-only (spec 1 §6). */
+  role?: EndUserRole;
+  /** The stored data, so validation can refuse changes to read-only fields. */
+  previousData?: Record<string, unknown>;
+  /** Called with the cleaned data when `validateSubmission` passes. */
+  onSubmit?: (data: Record<string, unknown>, result: SubmissionResult) => void | Promise<void>;
+  /** Called with the result when validation fails (after the summary is shown). */
+  onInvalid?: (result: SubmissionResult) => void;
+  upload?: UploadFn;
+  readOnly?: boolean;
+  submitLabel?: string;
+}
+
+/** Performance marks read by `bench/form-render.ts`. */
+export const MOUNT_MARKS = {
+  start: 'under-form:mount-start',
+  end: 'under-form:mount-end',
+  measure: 'under-form:mount',
+};
+
+const formIds = new WeakMap<FormDefinition, number>();
+let nextFormId = 1;
+
+/**
+ * Renders a form definition on Mantine inputs. The same `validateSubmission` as the server checks it on submit;
+ * conditions and calculations follow the values live, per field. A new `form` object starts a fresh form.
+ */
+export function FormRenderer(props: FormRendererProps) {
+  let id = formIds.get(props.form);
+  if (id === undefined) {
+    id = nextFormId++;
+    formIds.set(props.form, id);
+  }
+  return <FormRendererInner key={id} {...props} />;
+}
+
+function FormRendererInner({
+  form,
+  data,
+  role,
+  previousData,
+  onSubmit,
+  onInvalid,
+  upload,
+  readOnly = false,
+  submitLabel = 'Submit',
+  headerColor,
+  headerTextColor,
+  progressColor,
+}: FormRendererProps) {
+  const [setup] = useState(() => {
+    performance.mark(MOUNT_MARKS.start);
+    const values: Record<string, unknown> = { ...getDefaultData(form), ...data };
+    const store = createFormStore(form, values);
+    Object.assign(values, store.update(values));
+    return { store, values };
+  });
+  const { store } = setup;
+  const methods = useForm<Record<string, unknown>>({ defaultValues: setup.values, shouldUnregister: false });
+  const { control, getValues, setValue, watch } = methods;
+  const idPrefix = `uf${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  const submitted = useRef(false);
+  const [showSummary, setShowSummary] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const summaryRef = useRef<HTMLDivElement | null>(null);
+  const pendingFocus = useRef<string | undefined>(undefined);
+
+  const isWizard = form.display === 'wizard';
+  const pages = useMemo(() => (isWizard ? form.components : []), [form, isWizard]);
+  const pageOfKey = useMemo(() => {
+    const map = new Map<string, number>();
+    pages.forEach((page, i) => {
+      walkComponents([page], ({ component }) => {
+        map.set(component.key, i);
+      });
+    });
+    return map;
+  }, [pages]);
+  const [page, setPage] = useState(0);
+
+  useLayoutEffect(() => {
+    performance.mark(MOUNT_MARKS.end);
+    try {
+      performance.measure(MOUNT_MARKS.measure, MOUNT_MARKS.start, MOUNT_MARKS.end);
+    } catch {
+      // A second mount in StrictMode finds its start mark cleared; the first measure stands.
+    }
+  }, []);
+
+  const validateNow = useCallback(
+    () => validateSubmission(form, getValues(), { role, previousData }),
+    [form, getValues, role, previousData],
+  );
+
+  useEffect(() => {
+    let writing = false;
+    const subscription = watch((values) => {
+      if (writing) return;
+      const calculated = store.update(values as Record<string, unknown>);
+      writing = true;
+      for (const [key, value] of Object.entries(calculated)) setValue(key, value);
+      writing = false;
+      // After a first submit, errors follow the values so they clear as the user fixes them.
+      if (submitted.current) store.setErrors(validateNow().errors);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, setValue, store, validateNow]);
+
+  const focusById = useCallback((targetId: string) => {
+    const el = document.getElementById(targetId);
+    if (!el) return false;
+    el.focus();
+    el.scrollIntoView?.({ block: 'center' });
+    return true;
+  }, []);
+
+  useEffect(() => {
+    if (pendingFocus.current && focusById(pendingFocus.current)) pendingFocus.current = undefined;
+  });
+
+  const targetOf = useCallback(
+    (error: SubmissionError) => {
+      const key = errorRoot(error.path);
+      const base = fieldId(idPrefix, key);
+      const part = error.path.slice(key.length).match(/^\.(\w+)/)?.[1];
+      return part && document.getElementById(`${base}-${part}`) ? `${base}-${part}` : base;
+    },
+    [idPrefix],
+  );
+
+  const pick = useCallback(
+    (error: SubmissionError) => {
+      const key = errorRoot(error.path);
+      const target = targetOf(error);
+      const onPage = pageOfKey.get(key);
+      if (isWizard && onPage !== undefined && onPage !== page) {
+        pendingFocus.current = target;
+        setPage(onPage);
+      } else {
+        focusById(target);
+      }
+    },
+    [targetOf, pageOfKey, isWizard, page, focusById],
+  );
+
+  const visiblePages = () =>
+    pages.map((_, i) => i).filter((i) => store.isVisible(store.indexOf(pages[i] as FormComponent)));
+  const go = (direction: 1 | -1) => {
+    const list = visiblePages();
+    const at = list.indexOf(page);
+    const next = list[Math.min(Math.max(at + direction, 0), list.length - 1)];
+    if (next !== undefined) setPage(next);
+    window.scrollTo?.({ top: 0 });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (readOnly) return;
+    const result = validateNow();
+    submitted.current = true;
+    store.setErrors(result.errors);
+    if (!result.valid) {
+      setShowSummary(true);
+      // Focus moves to the summary so keyboard and screen reader users land on the list of problems.
+      requestAnimationFrame(() => summaryRef.current?.focus());
+      onInvalid?.(result);
+      return;
+    }
+    setShowSummary(false);
+    setBusy(true);
+    try {
+      await onSubmit?.(result.data, result);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const context = useMemo<RendererContextValue>(
+    () => ({ store, control, role, readOnly, upload, idPrefix }),
+    [store, control, role, readOnly, upload, idPrefix],
+  );
+
+  const hasSubmitButton = useMemo(() => {
+    let found = false;
+    walkComponents(form.components, ({ component }) => {
+      if (component.type === 'button' && (component.action ?? 'submit') === 'submit') found = true;
+    });
+    return found;
+  }, [form]);
+
+  const list = isWizard ? visiblePages() : [];
+  const isLast = !isWizard || list.at(-1) === page;
+  const current = pages[page];
+
+  return (
+    <RendererContext.Provider value={context}>
+      <Box component="form" noValidate onSubmit={submit} aria-label={form.title || 'Application form'}>
+        <div className={classes.stack}>
+          {isWizard ? (
+            <WizardHeader
+              title={form.title}
+              pages={list.map((i) => {
+                const p = pages[i] as FormComponent;
+                return { key: p.key, title: (p.type === 'panel' && p.title) || p.label || `Page ${i + 1}` };
+              })}
+              current={Math.max(list.indexOf(page), 0)}
+              onPick={(i) => setPage(list[i] ?? 0)}
+              headerColor={headerColor}
+              headerTextColor={headerTextColor}
+              progressColor={progressColor}
+            />
+          ) : null}
+          {showSummary ? <ErrorSummaryBlock ref={summaryRef} hrefOf={targetOf} onPick={pick} /> : null}
+          {isWizard ? (
+            current && current.type === 'panel' ? (
+              <FormNodes key={current.key} components={current.components} />
+            ) : null
+          ) : (
+            <FormNodes components={form.components} />
+          )}
+          {readOnly ? null : isWizard ? (
+            <div className={classes.actions}>
+              <Button variant="default" onClick={() => go(-1)} disabled={list[0] === page}>
+                Previous
+              </Button>
+              {isLast ? (
+                <Button type="submit" loading={busy}>
+                  {submitLabel}
+                </Button>
+              ) : (
+                <Button onClick={() => go(1)}>Next</Button>
+              )}
+            </div>
+          ) : hasSubmitButton ? null : (
+            <div>
+              <Button type="submit" loading={busy}>
+                {submitLabel}
+              </Button>
+            </div>
+          )}
+        </div>
+      </Box>
+    </RendererContext.Provider>
+  );
+}

@@ -1,0 +1,56 @@
+import type { EndUserRole } from '@under/core/forms/field-types';
+import type { SubmissionError } from '@under/core/forms/validate-submission';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { Control } from 'react-hook-form';
+import type { FormStore } from '../lib/form-store';
+
+/** What a pluggable upload returns; it becomes the file field's value. */
+export interface UploadedFile {
+  url: string;
+  name: string;
+  size: number;
+  type: string;
+}
+export type UploadFn = (file: File) => Promise<UploadedFile>;
+
+export interface RendererContextValue {
+  store: FormStore;
+  control: Control<Record<string, unknown>>;
+  role: EndUserRole | undefined;
+  /** Every field read-only (a submitted application shown for review). */
+  readOnly: boolean;
+  upload: UploadFn | undefined;
+  idPrefix: string;
+}
+
+export const RendererContext = createContext<RendererContextValue | null>(null);
+
+export function useRenderer(): RendererContextValue {
+  const value = useContext(RendererContext);
+  if (!value) throw new Error('Form fields must be rendered inside <FormRenderer>');
+  return value;
+}
+
+/** The id of a field's first focusable element, which its label and the error summary point at. */
+export function fieldId(prefix: string, key: string): string {
+  return `${prefix}-${key}`;
+}
+
+/** True while the node is shown; re-renders only when its own visibility changes. */
+export function useNodeVisible(index: number): boolean {
+  const { store } = useRenderer();
+  const subscribe = useCallback((listener: () => void) => store.subscribeNode(index, listener), [store, index]);
+  return useSyncExternalStore(subscribe, () => store.isVisible(index));
+}
+
+/** The last validation's errors of one field (its parts included). */
+export function useFieldErrors(key: string): readonly SubmissionError[] {
+  const { store } = useRenderer();
+  const subscribe = useCallback((listener: () => void) => store.subscribeErrors(key, listener), [store, key]);
+  return useSyncExternalStore(subscribe, () => store.errorsOf(key));
+}
+
+export function useAllErrors(): readonly SubmissionError[] {
+  const { store } = useRenderer();
+  return useSyncExternalStore(store.subscribeAllErrors, store.allErrors);
+}

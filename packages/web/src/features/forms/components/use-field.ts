@@ -1,0 +1,39 @@
+import type { FormComponent } from '@under/core/forms/form.schema';
+import { maskValue } from '@under/core/forms/masking';
+import { useController } from 'react-hook-form';
+import { fieldId, useFieldErrors, useRenderer } from './renderer-context';
+
+/**
+ * What every input needs: its value binding (one subscription per field), id, label, required flag, whether the
+ * current role may edit it (core's isFieldEditable, compiled per role) and the message of its last validation.
+ */
+export function useField(component: FormComponent) {
+  const { store, role, readOnly, idPrefix, control } = useRenderer();
+  const compiled = store.fieldOf(component.key);
+  const { field } = useController({ name: component.key, control });
+  const errors = useFieldErrors(component.key);
+  const editable =
+    !readOnly && component.disabled !== true && (role === undefined || compiled?.editable[role] !== false);
+  const own = errors.find((e) => e.path === component.key) ?? errors[0];
+  return {
+    field,
+    id: fieldId(idPrefix, component.key),
+    label: component.label?.trim() || component.key,
+    description: component.description,
+    placeholder: component.placeholder,
+    required: compiled?.required === true,
+    editable,
+    /** Encrypted values are shown masked to anyone who may not edit them (spec 1 §5). */
+    masked: compiled?.encrypted === true && !editable,
+    errors,
+    error: own?.message,
+  };
+}
+
+export type FieldBinding = ReturnType<typeof useField>;
+
+/** The text a masked field shows: the server's mask as it came, or our mask of a plain value. */
+export function maskedText(value: unknown): string {
+  if (typeof value === 'string' && value.includes('*')) return value;
+  return typeof value === 'string' || typeof value === 'number' ? maskValue(value) : '';
+}

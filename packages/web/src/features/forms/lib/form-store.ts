@@ -1,0 +1,160 @@
+import { type CompiledField, type CompiledForm, compileForm, type LogicContext } from '@under/core/forms/compile-form';
+import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
+import { walkComponents } from '@under/core/forms/form-walk';
+import { LogicError } from '@under/core/forms/json-logic';
+import type { SubmissionError } from '@under/core/forms/validate-submission';
+
+type Listener = () => void;
+
+/** The field key a submission error belongs to: `city` of `address.city`, `files` of `files[0]`. */
+export function errorRoot(path: string): string {
+  const cut = path.search(/[.[]/);
+  return cut < 0 ? path : path.slice(0, cut);
+}
+
+/**
+ * Per-field state the renderer derives from the values: visibility (conditions), calculated values and the
+ * errors of the last validation. Components subscribe by node or field key, so a keystroke re-renders only the
+ * fields whose state changed, never the whole form.
+ */
+export interface FormStore {
+  compiled: CompiledForm;
+  fieldOf(key: string): CompiledField | undefined;
+  /** Node index of each component object, in the order `compileForm` numbered them. */
+  indexOf(component: FormComponent): number;
+  isVisible(index: number): boolean;
+  subscribeNode(index: number, listener: Listener): () => void;
+  errorsOf(key: string): readonly SubmissionError[];
+  allErrors(): readonly SubmissionError[];
+  subscribeErrors(key: string, listener: Listener): () => void;
+  subscribeAllErrors(listener: Listener): () => void;
+  setErrors(errors: readonly SubmissionError[]): void;
+  /**
+   * Recomputes visibility and calculated values from `values`; returns the calculated values that changed,
+   * for the caller to write back into the form state.
+   */
+  update(values: Record<string, unknown>): Record<string, unknown>;
+}
+
+const EMPTY: readonly SubmissionError[] = [];
+
+export function createFormStore(form: FormDefinition, values: Record<string, unknown>): FormStore {
+  const compiled = compileForm(form);
+  const { nodes } = compiled;
+  const index = new Map<FormComponent, number>();
+  let i = 0;
+  walkComponents(form.components, ({ component }) => {
+    index.set(component, i++);
+  });
+  const visible: boolean[] = new Array(nodes.length).fill(true);
+  const nodeListeners = new Map<number, Set<Listener>>();
+  const errorListeners = new Map<string, Set<Listener>>();
+  const allListeners = new Set<Listener>();
+  let errorsByKey = new Map<string, SubmissionError[]>();
+  let all: readonly SubmissionError[] = EMPTY;
+  const calculated = compiled.fields.filter((f) => f.calculate);
+  const byKey = new Map(compiled.fields.map((f) => [f.key, f]));
+
+  const listen = <K>(map: Map<K, Set<Listener>>, key: K, listener: Listener) => {
+    let set = map.get(key);
+    if (!set) {
+      set = new Set();
+      map.set(key, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+  const notify = (set: Set<Listener> | undefined) => {
+    if (set) for (const l of set) l();
+  };
+
+  const computeVisibility = (ctx: LogicContext): number[] => {
+    const changed: number[] = [];
+    if (!compiled.hasConditions) return changed;
+    for (let n = 0; n < nodes.length; n++) {
+      const node = nodes[n] as (typeof nodes)[number];
+      const shown = (node.parent < 0 || visible[node.parent] === true) && (!node.condition || node.condition(ctx));
+      if (visible[n] !== shown) {
+        visible[n] = shown;
+        changed.push(n);
+      }
+    }
+    return changed;
+  };
+
+  const computeCalculated = (ctx: LogicContext): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const field of calculated) {
+      if (field.allowCalculateOverride && ctx.data[field.key] !== undefined) continue;
+      let result: unknown;
+      try {
+        result = field.calculate?.(ctx);
+      } catch (error) {
+        if (!(error instanceof LogicError)) throw error;
+        continue;
+      }
+      if (result === null || (typeof result === 'number' && !Number.isFinite(result))) result = undefined;
+      if (typeof result === 'number' && field.decimalLimit !== undefined)
+        result = Number(result.toFixed(field.decimalLimit));
+      if (result !== ctx.data[field.key]) {
+        out[field.key] = result;
+        ctx.data[field.key] = result;
+      }
+    }
+    return out;
+  };
+
+  // Initial state, computed before the first render so hidden fields never flash.
+  const initial = { ...values };
+  computeCalculated({ data: initial, row: initial });
+  computeVisibility({ data: initial, row: initial });
+
+  return {
+    compiled,
+    fieldOf: (key) => byKey.get(key),
+    indexOf: (component) => index.get(component) ?? -1,
+    isVisible: (n) => n < 0 || visible[n] !== false,
+    subscribeNode: (n, listener) => listen(nodeListeners, n, listener),
+    errorsOf: (key) => errorsByKey.get(key) ?? EMPTY,
+    allErrors: () => all,
+    subscribeErrors: (key, listener) => listen(errorListeners, key, listener),
+    subscribeAllErrors: (listener) => {
+      allListeners.add(listener);
+      return () => {
+        allListeners.delete(listener);
+      };
+    },
+    setErrors(errors) {
+      const next = new Map<string, SubmissionError[]>();
+      for (const error of errors) {
+        const root = errorRoot(error.path);
+        const list = next.get(root);
+        if (list) list.push(error);
+        else next.set(root, [error]);
+      }
+      const previous = errorsByKey;
+      errorsByKey = next;
+      all = errors.length === 0 ? EMPTY : errors;
+      const keys = new Set([...previous.keys(), ...next.keys()]);
+      for (const key of keys) {
+        if (!sameErrors(previous.get(key), next.get(key))) notify(errorListeners.get(key));
+      }
+      for (const l of allListeners) l();
+    },
+    update(current) {
+      const data = { ...current };
+      const ctx: LogicContext = { data, row: data };
+      const changedValues = computeCalculated(ctx);
+      for (const n of computeVisibility(ctx)) notify(nodeListeners.get(n));
+      return changedValues;
+    },
+  };
+}
+
+function sameErrors(a: readonly SubmissionError[] | undefined, b: readonly SubmissionError[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((e, i) => e.path === b[i]?.path && e.message === b[i]?.message);
+}
