@@ -8,7 +8,7 @@ import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo
 import { useForm } from 'react-hook-form';
 import { createFormStore, errorRoot } from '../lib/form-store';
 import { ErrorSummaryBlock } from './error-summary-block';
-import { FormNodes } from './form-nodes';
+import { COMPLETE_MARKS, ProgressiveNodes } from './progressive-nodes';
 import classes from './renderer.module.css';
 import { RendererButton as Button } from './renderer-button';
 import { fieldId, RendererContext, type RendererContextValue, type UploadFn } from './renderer-context';
@@ -107,6 +107,18 @@ function FormRendererInner({
     }
   }, []);
 
+  const completed = useRef(false);
+  const markComplete = useCallback(() => {
+    if (completed.current) return;
+    completed.current = true;
+    performance.mark(COMPLETE_MARKS.end);
+    try {
+      performance.measure(COMPLETE_MARKS.measure, MOUNT_MARKS.start, COMPLETE_MARKS.end);
+    } catch {
+      // see the mount measure above
+    }
+  }, []);
+
   const validateNow = useCallback(
     () => validateSubmission(form, getValues(), { role, previousData }),
     [form, getValues, role, previousData],
@@ -126,16 +138,23 @@ function FormRendererInner({
     return () => subscription.unsubscribe();
   }, [watch, setValue, store, validateNow]);
 
-  const focusById = useCallback((targetId: string) => {
+  const focusById = useCallback((targetId: string, tries = 30) => {
     const el = document.getElementById(targetId);
-    if (!el) return false;
+    if (!el) {
+      // A field of a long form may still be mounting (see ProgressiveNodes): try again on the next frames.
+      if (tries > 0) requestAnimationFrame(() => focusById(targetId, tries - 1));
+      return false;
+    }
     el.focus();
     el.scrollIntoView?.({ block: 'center' });
     return true;
   }, []);
 
   useEffect(() => {
-    if (pendingFocus.current && focusById(pendingFocus.current)) pendingFocus.current = undefined;
+    if (pendingFocus.current) {
+      focusById(pendingFocus.current);
+      pendingFocus.current = undefined;
+    }
   });
 
   const targetOf = useCallback(
@@ -233,10 +252,10 @@ function FormRendererInner({
           {showSummary ? <ErrorSummaryBlock ref={summaryRef} hrefOf={targetOf} onPick={pick} /> : null}
           {isWizard ? (
             current && current.type === 'panel' ? (
-              <FormNodes key={current.key} components={current.components} />
+              <ProgressiveNodes key={current.key} components={current.components} onComplete={markComplete} />
             ) : null
           ) : (
-            <FormNodes components={form.components} />
+            <ProgressiveNodes components={form.components} onComplete={markComplete} />
           )}
           {readOnly ? null : isWizard ? (
             <div className={classes.actions}>
