@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { MembershipSchema } from './membership.schema';
-import { ACCOUNT_MESSAGES } from './messages';
 
-export const CompanyParamsSchema = z.strictObject({ companyId: z.uuid(ACCOUNT_MESSAGES.accountNotFound) });
+export const CompanyParamsSchema = z.strictObject({ companyId: z.uuid(MESSAGES.accountNotFound) });
 
 /** Spec 1 §3 Company/Account. The logo is given as a short-lived signed URL, never as a storage path. */
 export const CompanySchema = z.object({
@@ -28,7 +28,7 @@ export const SubscriptionSchema = z.object({
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const SubscriptionQuerySchema = z.strictObject({
-  companyId: z.uuid(ACCOUNT_MESSAGES.accountNotFound).optional(),
+  companyId: z.uuid(MESSAGES.accountNotFound).optional(),
 });
 
 /** GET /api/subscription/summary: the plan with what is used and what is left (null = unlimited). */
@@ -60,7 +60,7 @@ export const LogoUploadUrlBodySchema = z.strictObject({
   fileName: z
     .string()
     .max(255)
-    .regex(/\.(png|jpe?g)$/i, ACCOUNT_MESSAGES.fileTypeNotSupported)
+    .regex(/\.(png|jpe?g)$/i, MESSAGES.fileTypeNotSupported)
     .optional(),
 });
 export const LogoUploadUrlSchema = z.object({
@@ -74,5 +74,5 @@ export const LogoUploadUrlSchema = z.object({
 export type LogoUploadUrl = z.infer<typeof LogoUploadUrlSchema>;
 
 /** PUT /api/companies-logo/{companyId}. */
-export const SetLogoBodySchema = z.strictObject({ fileUrl: z.string().min(1, ACCOUNT_MESSAGES.fileMissing).max(500) });
+export const SetLogoBodySchema = z.strictObject({ fileUrl: z.string().min(1, MESSAGES.fileMissing).max(500) });
 export const LogoSchema = z.object({ logoUrl: z.string().nullable() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES } from './messages';
+import { MESSAGES } from '../messages';
 
 /** Most domains an account may whitelist (ours: the spec gives no limit). */
 export const WHITELIST_MAX_DOMAINS = 100;
@@ -35,9 +35,9 @@ export function validateDomainList(values: readonly string[]): { ok: true; domai
 
 export const WhitelistDomainsBodySchema = z.strictObject({
   domains: z
-    .array(z.string().max(300, ACCOUNT_MESSAGES.invalidDomainList))
-    .max(WHITELIST_MAX_DOMAINS, ACCOUNT_MESSAGES.domainsTooMany)
-    .refine((list) => validateDomainList(list).ok, ACCOUNT_MESSAGES.invalidDomainList)
+    .array(z.string().max(300, MESSAGES.invalidDomainList))
+    .max(WHITELIST_MAX_DOMAINS, MESSAGES.domainsTooMany)
+    .refine((list) => validateDomainList(list).ok, MESSAGES.invalidDomainList)
     .transform((list) => [...new Set(list.map(normalizeDomain))]),
 });
 export type WhitelistDomainsBody = z.infer<typeof WhitelistDomainsBodySchema>;

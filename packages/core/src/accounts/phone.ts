@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES } from './messages';
+import { MESSAGES } from '../messages';
 
 /**
  * Spec 1 §5: an optional plus, 3 digits (optionally in brackets), 3 digits, then 4-6 digits, each group
@@ -15,7 +15,7 @@ export function isValidPhone(value: string): boolean {
 export { formatPhone } from '../forms/format';
 
 export const PhoneSchema = z
-  .string({ error: ACCOUNT_MESSAGES.phoneRequired })
+  .string({ error: MESSAGES.phoneRequired })
   .trim()
-  .min(1, ACCOUNT_MESSAGES.phoneRequired)
-  .regex(PHONE_PATTERN, ACCOUNT_MESSAGES.invalidPhone);
+  .min(1, MESSAGES.phoneRequired)
+  .regex(PHONE_PATTERN, MESSAGES.invalidPhone);

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { CompanyNameSchema, EmailSchema, NameSchema } from '../auth/credentials';
 import { MESSAGES } from '../messages';
-import { ACCOUNT_MESSAGES } from './messages';
 import { PhoneSchema } from './phone';
 
 /** An invitation code from the e-mailed link `/register/{invitationCode}`. */
 export const InvitationCodeSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, ACCOUNT_MESSAGES.invitationNotFound);
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, MESSAGES.invitationNotFound);
 
 const FirstNameSchema = z
   .string({ error: MESSAGES.firstNameRequired })

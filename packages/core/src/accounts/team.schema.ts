@@ -3,10 +3,9 @@ import { PageSchema, PageSizeSchema, pagedSchema, SearchSchema, SortOrderSchema 
 import { EmailSchema, NameSchema } from '../auth/credentials';
 import { MESSAGES } from '../messages';
 import { TEAM_ROLES } from './enums';
-import { ACCOUNT_MESSAGES } from './messages';
 import { PhoneSchema } from './phone';
 
-export const TeamRoleSchema = z.enum(TEAM_ROLES, { error: ACCOUNT_MESSAGES.roleInvalid });
+export const TeamRoleSchema = z.enum(TEAM_ROLES, { error: MESSAGES.roleInvalid });
 
 /** A team member is a user of the company, or an invitation not yet accepted (status 'INVITED SENT'). */
 export const MemberSchema = z.object({
@@ -34,7 +33,7 @@ export const MembersQuerySchema = z.strictObject({
   page: PageSchema,
   pageSize: PageSizeSchema,
   q: SearchSchema,
-  sort: z.enum(MEMBER_SORTS, { error: ACCOUNT_MESSAGES.sortInvalid }).default('createdAt'),
+  sort: z.enum(MEMBER_SORTS, { error: MESSAGES.sortInvalid }).default('createdAt'),
   order: SortOrderSchema.default('asc'),
 });
 export type MembersQuery = z.input<typeof MembersQuerySchema>;
@@ -42,7 +41,7 @@ export type MembersQuery = z.input<typeof MembersQuerySchema>;
 export const MembersPageSchema = pagedSchema(MemberSchema);
 export type MembersPage = z.infer<typeof MembersPageSchema>;
 
-export const MemberParamsSchema = z.strictObject({ memberId: z.uuid(ACCOUNT_MESSAGES.memberNotFound) });
+export const MemberParamsSchema = z.strictObject({ memberId: z.uuid(MESSAGES.memberNotFound) });
 
 /** POST /api/invitations. */
 export const InviteBodySchema = z.strictObject({ email: EmailSchema, role: TeamRoleSchema.default('STANDARD') });
@@ -50,7 +49,7 @@ export type InviteBody = z.input<typeof InviteBodySchema>;
 
 /** PUT /api/members/{memberId}/status. */
 export const MemberStatusBodySchema = z.strictObject({
-  status: z.enum(['active', 'inactive'], { error: ACCOUNT_MESSAGES.statusInvalid }),
+  status: z.enum(['active', 'inactive'], { error: MESSAGES.statusInvalid }),
 });
 /** PUT /api/members/{memberId}/role. */
 export const MemberRoleBodySchema = z.strictObject({ role: TeamRoleSchema });

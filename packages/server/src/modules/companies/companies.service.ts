@@ -7,9 +7,9 @@ import type {
   SubscriptionSummary,
 } from '@under/core/accounts/company.schema';
 import type { Membership } from '@under/core/accounts/membership.schema';
-import { ACCOUNT_MESSAGES } from '@under/core/accounts/messages';
 import { remaining } from '@under/core/accounts/quota';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
+import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -180,9 +180,9 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
       const { company } = await load(companyId);
       const key = opts.fileUrl;
       if (!key.startsWith(logoPrefix(companyId)) || !/^[0-9a-f-]{36}$/.test(key.slice(logoPrefix(companyId).length))) {
-        throw new AppError(400, 'file/not-yours', ACCOUNT_MESSAGES.fileUrlInvalid);
+        throw new AppError(400, 'file/not-yours', MESSAGES.fileUrlInvalid);
       }
-      if (!(await storage.stat(key))) throw new AppError(400, 'file/missing', ACCOUNT_MESSAGES.fileMissing);
+      if (!(await storage.stat(key))) throw new AppError(400, 'file/missing', MESSAGES.fileMissing);
       await db.transaction(async (tx) => {
         const r = createCompaniesRepository(tx);
         await r.updateCompany(companyId, { logoFileUrl: key });

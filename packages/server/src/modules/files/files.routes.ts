@@ -1,6 +1,6 @@
-import { ACCOUNT_MESSAGES } from '@under/core/accounts/messages';
 import { OkResponseSchema } from '@under/core/auth/auth.schema';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
+import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,16 +12,16 @@ import { type Storage, sniffImage, UploadRejected } from '../../infra/storage/st
 const TokenQuerySchema = z.strictObject({ token: z.string().max(2000) });
 
 const REJECTIONS = {
-  'too-large': () => new AppError(413, 'file/too-large', ACCOUNT_MESSAGES.fileTooLarge),
-  empty: () => new AppError(400, 'file/empty', ACCOUNT_MESSAGES.fileEmpty),
-  type: () => new AppError(415, 'file/type', ACCOUNT_MESSAGES.fileTypeNotSupported),
+  'too-large': () => new AppError(413, 'file/too-large', MESSAGES.fileTooLarge),
+  empty: () => new AppError(400, 'file/empty', MESSAGES.fileEmpty),
+  type: () => new AppError(415, 'file/type', MESSAGES.fileTypeNotSupported),
 } as const;
 
 function verified(signer: UrlSigner, token: string, method: 'PUT' | 'GET') {
   const result = signer.verify(token, method);
   if (result.ok) return result.claims;
-  if (result.reason === 'expired') throw new AppError(403, 'file/url-expired', ACCOUNT_MESSAGES.urlExpired);
-  throw new AppError(403, 'file/url-invalid', ACCOUNT_MESSAGES.urlExpired);
+  if (result.reason === 'expired') throw new AppError(403, 'file/url-expired', MESSAGES.urlExpired);
+  throw new AppError(403, 'file/url-invalid', MESSAGES.urlExpired);
 }
 
 /**
@@ -60,7 +60,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: Storag
         const declared = Number(req.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes) refuse(REJECTIONS['too-large']());
         if (declared === 0) refuse(REJECTIONS.empty());
-        if (await storage.stat(claims.k)) refuse(new AppError(409, 'file/exists', ACCOUNT_MESSAGES.urlExpired));
+        if (await storage.stat(claims.k)) refuse(new AppError(409, 'file/exists', MESSAGES.urlExpired));
         try {
           const stored = await storage.put(claims.k, req.raw, {
             maxBytes,
@@ -80,7 +80,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: Storag
       async (req, reply) => {
         const claims = verified(signer, req.query.token, 'GET');
         const file = await storage.get(claims.k);
-        if (!file) throw new AppError(404, 'file/not-found', ACCOUNT_MESSAGES.fileMissing);
+        if (!file) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
         return reply
           .header('content-type', file.contentType)
           .header('content-length', file.size)

@@ -1,6 +1,5 @@
 import { effectiveUserStatus } from '@under/core/accounts/enums';
 import { invitationState } from '@under/core/accounts/invitation';
-import { ACCOUNT_MESSAGES } from '@under/core/accounts/messages';
 import type {
   EmailCheckResponse,
   Profile,
@@ -74,7 +73,7 @@ export function createProfilesService(deps: { db: Db; now?: () => number }) {
 
       if (opts.invitationCode) {
         const found = await team.findInvitationByCodeHash(hashToken(opts.invitationCode));
-        if (!found) throw new AppError(404, TEAM_ERRORS.invitationNotFound, ACCOUNT_MESSAGES.invitationNotFound);
+        if (!found) throw new AppError(404, TEAM_ERRORS.invitationNotFound, MESSAGES.invitationNotFound);
         const inv = found.invitation;
         const state = invitationState(
           { status: inv.status as 'pending' | 'accepted' | 'revoked', expiresAt: inv.expiresAt },
@@ -83,7 +82,7 @@ export function createProfilesService(deps: { db: Db; now?: () => number }) {
         if (state !== 'pending') throw invitationUnusable(state);
         // the invited e-mail cannot change: the account must be the invited address
         if (inv.email !== user.email || opts.email !== user.email) {
-          throw new AppError(400, 'invitation/email-mismatch', ACCOUNT_MESSAGES.invitationEmailMismatch(inv.email));
+          throw new AppError(400, 'invitation/email-mismatch', MESSAGES.invitationEmailMismatch(inv.email));
         }
         await db.transaction(async (tx) => {
           const a = createAccountsRepository(tx);
@@ -91,7 +90,7 @@ export function createProfilesService(deps: { db: Db; now?: () => number }) {
           const p = createProfilesRepository(tx);
           await a.lockCompany(inv.companyId);
           const company = await a.findCompanyWithMembership(inv.companyId);
-          if (!company) throw new AppError(404, TEAM_ERRORS.invitationNotFound, ACCOUNT_MESSAGES.invitationNotFound);
+          if (!company) throw new AppError(404, TEAM_ERRORS.invitationNotFound, MESSAGES.invitationNotFound);
           if (!(await t.acceptInvitation(inv.id, user.id))) throw invitationUnusable('accepted');
           const status = statusAtSignUp({
             userQuota: company.membership.userQuota,
@@ -112,7 +111,7 @@ export function createProfilesService(deps: { db: Db; now?: () => number }) {
       }
 
       if (opts.email !== user.email) {
-        throw new AppError(400, 'profile/email-mismatch', ACCOUNT_MESSAGES.profileEmailMismatch);
+        throw new AppError(400, 'profile/email-mismatch', MESSAGES.profileEmailMismatch);
       }
       await db.transaction(async (tx) => {
         const p = createProfilesRepository(tx);

@@ -1,7 +1,6 @@
 import type { TeamRole } from '@under/core/accounts/enums';
 import { effectiveUserStatus } from '@under/core/accounts/enums';
 import { INVITATION_TTL_MS, invitationState } from '@under/core/accounts/invitation';
-import { ACCOUNT_MESSAGES } from '@under/core/accounts/messages';
 import { canActivate, canInvite } from '@under/core/accounts/quota';
 import type {
   InviteTemplate,
@@ -11,6 +10,7 @@ import type {
   MembersPage,
   PublicInvitation,
 } from '@under/core/accounts/team.schema';
+import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -83,16 +83,16 @@ function memberFromInvitation(inv: InvitationRow, now: number): Member {
 
 /** The message and code of an invitation that can no longer be used. */
 export function invitationUnusable(state: 'accepted' | 'revoked' | 'expired'): AppError {
-  if (state === 'accepted') return new AppError(409, TEAM_ERRORS.invitationUsed, ACCOUNT_MESSAGES.invitationUsed);
-  if (state === 'revoked') return new AppError(409, TEAM_ERRORS.invitationRevoked, ACCOUNT_MESSAGES.invitationRevoked);
-  return new AppError(410, TEAM_ERRORS.invitationExpired, ACCOUNT_MESSAGES.invitationExpired);
+  if (state === 'accepted') return new AppError(409, TEAM_ERRORS.invitationUsed, MESSAGES.invitationUsed);
+  if (state === 'revoked') return new AppError(409, TEAM_ERRORS.invitationRevoked, MESSAGES.invitationRevoked);
+  return new AppError(410, TEAM_ERRORS.invitationExpired, MESSAGES.invitationExpired);
 }
 
 const STATE_MESSAGES = {
   pending: undefined,
-  accepted: ACCOUNT_MESSAGES.invitationUsed,
-  revoked: ACCOUNT_MESSAGES.invitationRevoked,
-  expired: ACCOUNT_MESSAGES.invitationExpired,
+  accepted: MESSAGES.invitationUsed,
+  revoked: MESSAGES.invitationRevoked,
+  expired: MESSAGES.invitationExpired,
 } as const;
 
 export interface TeamServiceDeps {
@@ -193,13 +193,13 @@ export function createTeamService(deps: TeamServiceDeps) {
       const { company } = await loadCompany(companyId);
       const existing = await repo.findClientUserByEmail(opts.email);
       if (existing?.companyId === companyId) {
-        throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, ACCOUNT_MESSAGES.emailAlreadyAdded);
+        throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
       }
       if (existing?.companyId) {
-        throw new AppError(409, TEAM_ERRORS.joinedAnotherTeam, ACCOUNT_MESSAGES.joinedAnotherTeam(opts.email));
+        throw new AppError(409, TEAM_ERRORS.joinedAnotherTeam, MESSAGES.joinedAnotherTeam(opts.email));
       }
       if (await repo.findOpenInvitation(companyId, opts.email)) {
-        throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, ACCOUNT_MESSAGES.emailAlreadyAdded);
+        throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
       }
       const code = newToken('inv');
       const t = now();
@@ -212,7 +212,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const activeUsers = await a.countActiveUsers(companyId);
           const pendingInvitations = await a.countPendingInvitations(companyId, new Date(t));
           if (!canInvite({ userQuota: membership.userQuota, activeUsers, pendingInvitations })) {
-            throw new AppError(409, TEAM_ERRORS.userQuota, ACCOUNT_MESSAGES.userQuotaInvite);
+            throw new AppError(409, TEAM_ERRORS.userQuota, MESSAGES.userQuotaInvite);
           }
           const row = await r.insertInvitation({
             companyId,
@@ -237,7 +237,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         // two invitations of one e-mail racing: the partial unique index decides
         const code23505 =
           (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
-        if (code23505) throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, ACCOUNT_MESSAGES.emailAlreadyAdded);
+        if (code23505) throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
         throw err;
       }
       const template = await templateFor(opts.auth, company.name, opts.role);
@@ -265,7 +265,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const activeUsers = await a.countActiveUsers(companyId);
           const pendingInvitations = await a.countPendingInvitations(companyId, new Date(t));
           if (!canInvite({ userQuota: membership.userQuota, activeUsers, pendingInvitations })) {
-            throw new AppError(409, TEAM_ERRORS.userQuota, ACCOUNT_MESSAGES.userQuotaInvite);
+            throw new AppError(409, TEAM_ERRORS.userQuota, MESSAGES.userQuotaInvite);
           }
         }
         await r.updateInvitation(inv.id, {
@@ -311,7 +311,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const found = /^[A-Za-z0-9_-]{20,100}$/.test(opts.code)
         ? await repo.findInvitationByCodeHash(hashToken(opts.code))
         : undefined;
-      if (!found) throw new AppError(404, TEAM_ERRORS.invitationNotFound, ACCOUNT_MESSAGES.invitationNotFound);
+      if (!found) throw new AppError(404, TEAM_ERRORS.invitationNotFound, MESSAGES.invitationNotFound);
       const { invitation } = found;
       const state = invitationState(
         { status: invitation.status as 'pending' | 'accepted' | 'revoked', expiresAt: invitation.expiresAt },
@@ -340,7 +340,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const companyId = requireCompanyId(opts.auth);
       const user = await loadMember(companyId, opts.memberId);
       if (user.id === opts.auth.userId) {
-        throw new AppError(400, TEAM_ERRORS.ownMembership, ACCOUNT_MESSAGES.cannotChangeOwnStatus);
+        throw new AppError(400, TEAM_ERRORS.ownMembership, MESSAGES.cannotChangeOwnStatus);
       }
       const { company } = await loadCompany(companyId);
       if (user.status === opts.status) return memberFromUser(user, company.status);
@@ -352,7 +352,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const { membership } = await lockedCompany(a, companyId);
           const activeUsers = await a.countActiveUsers(companyId);
           if (!canActivate({ userQuota: membership.userQuota, activeUsers })) {
-            throw new AppError(409, TEAM_ERRORS.userQuota, ACCOUNT_MESSAGES.userQuotaActivate);
+            throw new AppError(409, TEAM_ERRORS.userQuota, MESSAGES.userQuotaActivate);
           }
         }
         await r.updateUser(user.id, { status: opts.status });
@@ -373,7 +373,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const companyId = requireCompanyId(opts.auth);
       const user = await loadMember(companyId, opts.memberId);
       if (user.id === opts.auth.userId) {
-        throw new AppError(400, TEAM_ERRORS.ownMembership, ACCOUNT_MESSAGES.cannotChangeOwnRole);
+        throw new AppError(400, TEAM_ERRORS.ownMembership, MESSAGES.cannotChangeOwnRole);
       }
       const { company } = await loadCompany(companyId);
       await db.transaction(async (tx) => {
