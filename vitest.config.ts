@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One runner for the whole repo; each package is a project with its own environment.
 export default defineConfig({
   test: {
+    // PGlite instances are heavy; two workers match the 2-core machines we run on.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
@@ -13,8 +15,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are heavy; two workers keep a 2-core machine responsive.
-          maxWorkers: 2,
         },
       },
       {
