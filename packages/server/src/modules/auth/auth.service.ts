@@ -284,6 +284,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw noUser();
       }
       const { session, user, companyStatus } = found;
+      // A deactivation revokes the member's sessions: say why, so the app can show /deactivated-account.
+      if (session.revokedAt && !isActive(user, companyStatus)) throw deactivated();
       if (
         session.pool !== opts.pool ||
         session.revokedAt ||
@@ -324,6 +326,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const found = await repo.findSessionByAccessHash(hashToken(accessToken));
       if (!found) throw noUser();
       const { session, user, companyStatus } = found;
+      // A deactivation revokes the member's sessions: say why, so the app can show /deactivated-account.
+      if (session.revokedAt && !isActive(user, companyStatus)) throw deactivated();
       const t = now();
       const idleEnds = session.lastActivityAt.getTime() + SESSION_TIMEOUT_MS;
       if (session.revokedAt || session.expiresAt.getTime() <= t || idleEnds <= t || session.pool !== user.pool) {

@@ -327,11 +327,20 @@ describe.each(testDatabases())('team on %s', (kind) => {
     it('deactivation signs the member out at once; sign-in then says deactivated; activation respects the quota', async () => {
       const admin = await registerCompany(t, { membershipId: 'MEMBERSHIP_002' });
       const member = await joinTeam(t, admin);
+      const second = await signIn(t, 'client', member.email, PASSWORD);
       const off = await send('PUT', `/api/members/${member.userId}/status`, admin.token, { status: 'inactive' });
       expect(off.statusCode).toBe(200);
       expect(off.json().status).toBe('inactive');
+      // the revoked session answers 'deactivated' (not 'no user'), so the app shows /deactivated-account
       const after = await get('/api/me', member.token);
-      expect(after.statusCode).toBe(401);
+      expect(after.statusCode).toBe(403);
+      expect(after.json().code).toBe('auth/user-deactivated');
+      const refresh = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/client/refresh',
+        cookies: { under_rt_client: second.refreshCookie },
+      });
+      expect(refresh.json()).toMatchObject({ statusCode: 403, code: 'auth/user-deactivated' });
       const again = await t.app.inject({
         method: 'POST',
         url: '/api/auth/client/sign-in',
