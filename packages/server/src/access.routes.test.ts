@@ -61,6 +61,17 @@ describe('authorization matrix', () => {
     }
   });
 
+  it('throttles public lookups per address', async () => {
+    const check = () =>
+      t.app.inject({ method: 'POST', url: '/api/signup_check/email', payload: { email: 'probe@example.com' } });
+    for (let i = 0; i < 30; i++) expect((await check()).statusCode).toBe(200);
+    const blocked = await check();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('rate-limited');
+    const lookup = await t.app.inject({ url: '/api/invitations/not-a-real-code-but-long-enough-0000000000000000' });
+    expect(lookup.statusCode).not.toBe(429);
+  });
+
   it('refuses a forged bearer token', async () => {
     const res = await t.app.inject({ url: '/api/me', headers: { authorization: 'Bearer ua_forged' } });
     expect(res.statusCode).toBe(401);

@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors';
+import { createAttemptLimiter } from '../modules/auth/attempt-limiter';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service';
 import { safeEqual } from '../modules/auth/secrets';
 
@@ -30,11 +31,16 @@ declare module 'fastify' {
     access?: Access;
     /** Lets a deactivated user reach the route (to learn that they are deactivated, or to sign out). */
     allowDeactivated?: boolean;
+    /** Requests per address in a window, for public lookups that could otherwise be enumerated. */
+    throttle?: { max: number; windowMs: number };
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
 }
+
+/** Public lookups that answer whether something exists: 30 a minute per address is plenty for a person. */
+export const PUBLIC_LOOKUP_THROTTLE = { max: 30, windowMs: 60_000 };
 
 export interface DeclaredRoute {
   method: string;
@@ -89,6 +95,15 @@ export function registerAccess(
       if (!allowed) throw new AppError(403, ERROR_CODES.permissionDenied, MESSAGES.http403);
     };
 
+  const throttled = (limits: { max: number; windowMs: number }): onRequestHookHandler => {
+    const limiter = createAttemptLimiter(limits);
+    return async (request) => {
+      const state = limiter.check(request.ip);
+      if (state.blocked) throw new AppError(429, ERROR_CODES.rateLimited, MESSAGES.http429);
+      limiter.fail(request.ip);
+    };
+  };
+
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
@@ -98,6 +113,7 @@ export function registerAccess(
       if (method !== 'HEAD') deps.routes.push({ method, url: route.url, access });
     }
     const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [check(access, route.config?.allowDeactivated === true), ...hooks];
+    const throttle = route.config?.throttle ? [throttled(route.config.throttle)] : [];
+    route.onRequest = [...throttle, check(access, route.config?.allowDeactivated === true), ...hooks];
   });
 }

@@ -15,7 +15,7 @@ import {
 import { OkResponseSchema } from '@under/core/auth/auth.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/access';
+import { PUBLIC_LOOKUP_THROTTLE, requireAuth } from '../../plugins/access';
 import type { TeamService } from './team.service';
 
 /** Team members and invitations (spec 2 §7 "Team and company"). Who may do what: decision 006. */
@@ -91,7 +91,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: { team: TeamServi
     '/api/invitations/:id',
     {
       // the unguessable code in the e-mailed link is the credential
-      config: { access: 'public' },
+      config: { access: 'public', throttle: PUBLIC_LOOKUP_THROTTLE },
       schema: { tags, params: InvitationCodeParamsSchema, response: { 200: PublicInvitationSchema } },
     },
     async (req) => team.getPublicInvitation({ code: req.params.id }),
