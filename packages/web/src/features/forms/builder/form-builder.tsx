@@ -1,10 +1,397 @@
-import type { FormDefinition } from '@under/core/forms/form.schema';
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { Alert, Badge, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { FieldType } from '@under/core/forms/field-types';
+import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
+import { parseFormDefinition } from '@under/core/forms/form.schema';
+import type { FormIssue } from '@under/core/forms/form-checks';
+import { FORM_SCHEMA_VERSION } from '@under/core/forms/form-migrate';
+import { checkSystemFields, createSystemFieldComponent, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { FormRenderer } from '../components/form-renderer';
+import classes from './builder.module.css';
+import { CONTAINER, ContainerList, ITEM } from './builder-canvas';
+import { BuilderPalette, PALETTE_ID } from './builder-palette';
+import {
+  allKeys,
+  dataFields,
+  duplicateComponent,
+  findComponent,
+  insertComponent,
+  listContainer,
+  locate,
+  moveBy,
+  moveComponent,
+  ROOT,
+  removeComponent,
+  uniqueKey,
+  updateComponent,
+} from './builder-tree';
+import { EditPanel } from './edit-panel';
+import { ExportDialog, ImportDialog, IssueList } from './json-dialogs';
+import { createComponent, keyStem, PALETTE } from './palette';
+import { useHistory } from './use-history';
 
 export interface FormBuilderProps {
   value: FormDefinition | undefined;
-  onChange: (next: FormDefinition) => void;
+  onChange?: (next: FormDefinition) => void;
+  /** Called with the form when Save is pressed; Save stays disabled while `problems` is not empty. */
+  onSave?: (form: FormDefinition) => void | Promise<void>;
+  /** Master and custom forms must carry the system fields (spec 1 §3); a section may not. Default true. */
+  requireSystemFields?: boolean;
 }
 
-export function FormBuilder(_props: FormBuilderProps) {
-  return null;
+const EMPTY_FORM: FormDefinition = { version: FORM_SCHEMA_VERSION, display: 'form', components: [] };
+
+/** What stops a save: schema and rule problems (duplicate keys included) and missing system fields, by path. */
+export function getSaveProblems(form: FormDefinition, requireSystemFields: boolean): FormIssue[] {
+  const parsed = parseFormDefinition(form);
+  const problems = parsed.ok ? [] : [...parsed.errors];
+  if (requireSystemFields) problems.push(...checkSystemFields(form));
+  return problems;
+}
+
+/**
+ * The form builder: a palette, a canvas where fields are dragged (mouse or keyboard) into pages, panels, fieldsets
+ * and columns, an edit panel for every attribute, undo and redo, preview in the renderer, JSON import and export.
+ */
+export function FormBuilder({ value, onChange, onSave, requireSystemFields = true }: FormBuilderProps) {
+  const history = useHistory<FormDefinition>(value ?? EMPTY_FORM);
+  const form = history.present;
+  const [selected, setSelected] = useState<string>();
+  const [mode, setMode] = useState<'edit' | 'preview'>('edit');
+  const [dialog, setDialog] = useState<'import' | 'export'>();
+  const [warnings, setWarnings] = useState<FormIssue[]>([]);
+  const [dragging, setDragging] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const emitted = useRef<FormDefinition | undefined>(value);
+
+  // A new form from outside starts a new history; our own changes coming back do not.
+  useEffect(() => {
+    if (value && value !== emitted.current) {
+      emitted.current = value;
+      history.reset(value);
+    }
+  }, [value, history.reset]);
+
+  useEffect(() => {
+    if (form !== emitted.current) {
+      emitted.current = form;
+      onChange?.(form);
+    }
+  }, [form, onChange]);
+
+  const deferred = useDeferredValue(form);
+  const problems = useMemo(() => getSaveProblems(deferred, requireSystemFields), [deferred, requireSystemFields]);
+  const keys = useMemo(() => allKeys(form), [form]);
+  const fields = useMemo(() => dataFields(form), [form]);
+  const selectedComponent = selected ? findComponent(form, selected) : undefined;
+
+  const commit = history.set;
+
+  const add = useCallback(
+    (type: FieldType, container?: string, index?: number) => {
+      const key = uniqueKey(allKeys(form), keyStem(type));
+      const component = createComponent(type, key);
+      let target = container;
+      let at = index;
+      if (target === undefined) {
+        const current = selected ? findComponent(form, selected) : undefined;
+        const place = selected ? locate(form, selected) : undefined;
+        if (current && (current.type === 'panel' || current.type === 'fieldset')) {
+          target = current.key;
+          at = current.components.length;
+        } else if (place) {
+          target = place.container;
+          at = place.index + 1;
+        } else if (form.display === 'wizard' && type !== 'panel' && form.components.at(-1)?.type === 'panel') {
+          // In a wizard, fields go on the last page.
+          target = form.components.at(-1)?.key ?? ROOT;
+          at = Number.MAX_SAFE_INTEGER;
+        } else {
+          target = ROOT;
+          at = form.components.length;
+        }
+      }
+      commit(insertComponent(form, target ?? ROOT, at ?? 0, component));
+      setSelected(key);
+    },
+    [form, selected, commit],
+  );
+
+  const actions = useMemo(
+    () => ({
+      selected,
+      select: setSelected,
+      moveBy: (key: string, delta: -1 | 1) => commit(moveBy(form, key, delta)),
+      duplicate: (key: string) => {
+        const result = duplicateComponent(form, key);
+        commit(result.form);
+        if (result.key) setSelected(result.key);
+      },
+      remove: (key: string) => {
+        commit(removeComponent(form, key));
+        if (selected === key) setSelected(undefined);
+      },
+    }),
+    [form, selected, commit],
+  );
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const onDragStart = (event: DragStartEvent) => setDragging(String(event.active.id));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(undefined);
+    if (!over) return;
+    const overId = String(over.id);
+    let container: string;
+    let index: number;
+    if (overId.startsWith(CONTAINER)) {
+      container = overId.slice(CONTAINER.length);
+      index = listContainer(form, container)?.length ?? 0;
+    } else if (overId.startsWith(ITEM)) {
+      const place = locate(form, overId.slice(ITEM.length));
+      if (!place) return;
+      ({ container, index } = place);
+    } else return;
+    const activeId = String(active.id);
+    if (activeId.startsWith(PALETTE_ID)) {
+      add(activeId.slice(PALETTE_ID.length) as FieldType, container, index);
+    } else if (activeId.startsWith(ITEM)) {
+      const key = activeId.slice(ITEM.length);
+      if (overId === `${ITEM}${key}`) return;
+      commit(moveComponent(form, key, container, index));
+    }
+  };
+
+  const undo = useCallback(() => history.undo(), [history.undo]);
+  const redo = useCallback(() => history.redo(), [history.redo]);
+
+  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y), except while typing, where the input's own undo applies.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || mode !== 'edit') return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) {
+        event.preventDefault();
+        undo();
+      } else if ((key === 'z' && event.shiftKey) || key === 'y') {
+        event.preventDefault();
+        redo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo, mode]);
+
+  const missingSystem = SYSTEM_FIELDS.filter((f) => !keys.has(f.key));
+  const addSystemFields = () => {
+    let next = form;
+    const page = form.display === 'wizard' ? form.components.find((c) => c.type === 'panel') : undefined;
+    for (const definition of missingSystem) {
+      const component = createSystemFieldComponent(definition);
+      next = insertComponent(next, page?.key ?? ROOT, Number.MAX_SAFE_INTEGER, component);
+    }
+    commit(next);
+  };
+
+  const setDisplay = (display: 'form' | 'wizard') => {
+    if (display === form.display) return;
+    if (display === 'wizard' && form.components.some((c) => c.type !== 'panel')) {
+      // Loose top-level fields go onto a first page, so the wizard rule holds.
+      const key = uniqueKey(keys, 'page');
+      const loose = form.components.filter((c) => c.type !== 'panel');
+      const pages = form.components.filter((c) => c.type === 'panel');
+      const first = {
+        ...(createComponent('panel', key) as FormComponent & { components: FormComponent[] }),
+        title: 'Page 1',
+        label: 'Page 1',
+        components: loose,
+      };
+      commit({ ...form, display, components: [first, ...pages] });
+    } else commit({ ...form, display });
+  };
+
+  const save = async () => {
+    if (!onSave || problems.length > 0) return;
+    setSaving(true);
+    try {
+      await onSave(form);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const draggingLabel = dragging?.startsWith(PALETTE_ID)
+    ? PALETTE.find((p) => p.type === dragging.slice(PALETTE_ID.length))?.label
+    : dragging?.startsWith(ITEM)
+      ? findComponent(form, dragging.slice(ITEM.length))?.label || dragging.slice(ITEM.length)
+      : undefined;
+
+  return (
+    <Stack gap="md" data-testid="form-builder">
+      <Paper withBorder radius="md" p="sm">
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={undo} disabled={!history.canUndo} title="Undo (Ctrl+Z)">
+              Undo
+            </Button>
+            <Button variant="default" size="xs" onClick={redo} disabled={!history.canRedo} title="Redo (Ctrl+Shift+Z)">
+              Redo
+            </Button>
+            <NativeSelect
+              aria-label="Form display"
+              size="xs"
+              value={form.display}
+              onChange={(e) => setDisplay(e.currentTarget.value as 'form' | 'wizard')}
+              data={[
+                { value: 'form', label: 'One page' },
+                { value: 'wizard', label: 'Wizard (pages)' },
+              ]}
+            />
+            {requireSystemFields && missingSystem.length > 0 ? (
+              <Button variant="light" size="xs" onClick={addSystemFields}>
+                Add system fields ({missingSystem.length})
+              </Button>
+            ) : null}
+          </Group>
+          <Group gap="xs">
+            <SegmentedControl
+              size="xs"
+              aria-label="Builder mode"
+              value={mode}
+              onChange={(next) => setMode(next as 'edit' | 'preview')}
+              data={[
+                { value: 'edit', label: 'Edit' },
+                { value: 'preview', label: 'Preview' },
+              ]}
+            />
+            <Button variant="default" size="xs" onClick={() => setDialog('import')}>
+              Import JSON
+            </Button>
+            <Button variant="default" size="xs" onClick={() => setDialog('export')}>
+              Export JSON
+            </Button>
+            {onSave ? (
+              <Button size="xs" onClick={() => void save()} disabled={problems.length > 0} loading={saving}>
+                Save
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        {problems.length > 0 ? (
+          <Alert
+            mt="sm"
+            color="orange"
+            variant="light"
+            title={`Cannot save yet: ${problems.length} problem${problems.length === 1 ? '' : 's'}`}
+            data-testid="save-problems"
+          >
+            <IssueList issues={problems} />
+          </Alert>
+        ) : (
+          <Group mt="sm" gap={6}>
+            <Badge color="green" variant="light">
+              Ready to save
+            </Badge>
+          </Group>
+        )}
+        {warnings.length > 0 ? (
+          <Alert
+            mt="sm"
+            color="yellow"
+            variant="light"
+            title="Removed on import"
+            withCloseButton
+            onClose={() => setWarnings([])}
+          >
+            <IssueList issues={warnings} />
+          </Alert>
+        ) : null}
+      </Paper>
+
+      {mode === 'preview' ? (
+        <Paper withBorder radius="md" p="lg" aria-label="Preview">
+          {problems.some((p) => p.code !== 'systemField') ? (
+            <Alert color="red" title="Fix the problems above to preview" />
+          ) : (
+            <FormRenderer form={form} />
+          )}
+        </Paper>
+      ) : (
+        <DndContext
+          sensors={sensors}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragging(undefined)}
+        >
+          <div className={classes.layout}>
+            <BuilderPalette onAdd={(type) => add(type)} />
+            <div>
+              <ContainerList
+                container={ROOT}
+                label={form.display === 'wizard' ? 'Pages' : 'Form'}
+                components={form.components}
+                actions={actions}
+              />
+            </div>
+            <Paper withBorder radius="md" p="md" className={classes.side} component="aside" aria-label="Field settings">
+              {selectedComponent ? (
+                <EditPanel
+                  component={selectedComponent}
+                  keys={keys}
+                  fields={fields}
+                  onChange={(next, attribute) =>
+                    commit(updateComponent(form, selectedComponent.key, next), `${selectedComponent.key}:${attribute}`)
+                  }
+                  onRename={(next) => {
+                    commit(updateComponent(form, selectedComponent.key, next));
+                    setSelected(next.key);
+                  }}
+                />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Select a field to edit it. Add fields from the palette: drag them onto the form, or press one to add
+                  it after the selected field. With the keyboard, focus a field's handle (⠿), press Space, move with the
+                  arrow keys and press Space again.
+                </Text>
+              )}
+            </Paper>
+          </div>
+          <DragOverlay>
+            {draggingLabel ? (
+              <Paper shadow="md" p="xs" withBorder>
+                {draggingLabel}
+              </Paper>
+            ) : null}
+          </DragOverlay>
+        </DndContext>
+      )}
+
+      <ImportDialog
+        opened={dialog === 'import'}
+        onClose={() => setDialog(undefined)}
+        onImport={(imported, importWarnings) => {
+          commit(imported);
+          setWarnings(importWarnings);
+          setSelected(undefined);
+        }}
+      />
+      <ExportDialog opened={dialog === 'export'} onClose={() => setDialog(undefined)} form={form} />
+    </Stack>
+  );
 }

@@ -69,6 +69,7 @@ export function FormPlaygroundPage() {
   const [result, setResult] = useState<SubmissionResult>();
   const [mode, setMode] = useState<'render' | 'build'>('render');
   const [loading, setLoading] = useState(false);
+  const [saved, setSaved] = useState(false);
 
   const load = useCallback(async (source: unknown) => {
     setLoading(true);
@@ -140,7 +141,14 @@ export function FormPlaygroundPage() {
 
         {mode === 'build' ? (
           <Suspense fallback={<Loader aria-label="Loading the builder" />}>
-            <FormBuilder value={form} onChange={onBuilderChange} />
+            <Stack gap="xs">
+              {saved ? (
+                <Alert color="green" variant="light" title="Saved" withCloseButton onClose={() => setSaved(false)}>
+                  The form passed every check. The playground keeps it in this browser only.
+                </Alert>
+              ) : null}
+              <FormBuilder value={form} onChange={onBuilderChange} onSave={() => setSaved(true)} />
+            </Stack>
           </Suspense>
         ) : (
           <Grid gap="lg">

@@ -1,0 +1,382 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { KEY_PATTERN } from '@under/core/forms/component.schema';
+import { EU_PERMISSIONS } from '@under/core/forms/field-types';
+import type { FormComponent } from '@under/core/forms/form.schema';
+import { REGEX_SAMPLES } from '@under/core/forms/regex-samples';
+import { MESSAGES } from '@under/core/messages';
+import { useEffect, useState } from 'react';
+import { ConditionEditor } from './condition-editor';
+
+interface EditPanelProps {
+  component: FormComponent;
+  /** Every key in the form, to refuse a duplicate. */
+  keys: ReadonlySet<string>;
+  fields: readonly FormComponent[];
+  /** `attribute` groups fast edits of one attribute into one undo step. */
+  onChange: (next: FormComponent, attribute: string) => void;
+  onRename: (next: FormComponent) => void;
+}
+
+const PERMISSION_LABELS: Record<(typeof EU_PERMISSIONS)[number], string> = {
+  editTableByPrimaryOwner: 'Primary owner only',
+  editTableByShareOwner: 'Shared owners only',
+  editTableByAllOwner: 'All owners',
+  noneEditTableForAll: 'Nobody (read-only)',
+};
+
+const TEXT_TYPES = new Set(['textfield', 'textarea', 'password', 'email', 'phoneNumber', 'hidden']);
+const NUMBER_TYPES = new Set(['number', 'currency']);
+const NON_DATA = new Set(['panel', 'fieldset', 'columns', 'content', 'htmlelement', 'button']);
+
+type Validate = NonNullable<FormComponent['validate']>;
+
+/** Keys: letters, digits and underscore, unique in the form ('This key already existed.'). */
+export function keyProblem(key: string, current: string, keys: ReadonlySet<string>): string | undefined {
+  if (!KEY_PATTERN.test(key)) return MESSAGES.keyFormat;
+  if (key !== current && keys.has(key)) return MESSAGES.keyExists;
+  return undefined;
+}
+
+function KeyInput({ component, keys, onRename }: Pick<EditPanelProps, 'component' | 'keys' | 'onRename'>) {
+  const [draft, setDraft] = useState(component.key);
+  useEffect(() => setDraft(component.key), [component.key]);
+  const problem = keyProblem(draft, component.key, keys);
+  return (
+    <TextInput
+      label="Key"
+      description="Letters, digits and underscore; unique in the form"
+      value={draft}
+      error={problem}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setDraft(next);
+        if (!keyProblem(next, component.key, keys) && next !== component.key) onRename({ ...component, key: next });
+      }}
+    />
+  );
+}
+
+function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component' | 'onChange'>) {
+  const values =
+    component.type === 'select'
+      ? (component.data.values ?? [])
+      : component.type === 'radio' || component.type === 'selectboxes'
+        ? component.values
+        : [];
+  const write = (next: typeof values) => {
+    if (component.type === 'select')
+      onChange({ ...component, data: { ...component.data, values: [...next] } }, 'options');
+    else if (component.type === 'radio' || component.type === 'selectboxes')
+      onChange({ ...component, values: [...next] }, 'options');
+  };
+  return (
+    <Stack gap="xs">
+      {values.map((option, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: options are edited in place; their value may be typed over
+        <Group key={i} gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput
+            label={`Option ${i + 1} label`}
+            value={option.label}
+            onChange={(e) => write(values.map((o, j) => (j === i ? { ...o, label: e.currentTarget.value } : o)))}
+          />
+          <TextInput
+            label={`Option ${i + 1} value`}
+            value={String(option.value)}
+            onChange={(e) => write(values.map((o, j) => (j === i ? { ...o, value: e.currentTarget.value } : o)))}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mb={4}
+            aria-label={`Remove option ${i + 1}`}
+            onClick={() => write(values.filter((_, j) => j !== i))}
+          >
+            ×
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button
+        variant="light"
+        size="xs"
+        w="fit-content"
+        onClick={() =>
+          write([...values, { label: `Option ${values.length + 1}`, value: `option${values.length + 1}` }])
+        }
+      >
+        Add option
+      </Button>
+    </Stack>
+  );
+}
+
+const count = (v: string | number) => (v === '' || v === undefined ? undefined : Number(v));
+
+/** Every attribute of the selected component, in tabs. */
+export function EditPanel({ component, keys, fields, onChange, onRename }: EditPanelProps) {
+  const set = (patch: Partial<FormComponent>, attribute: string) =>
+    onChange({ ...component, ...patch } as FormComponent, attribute);
+  const validate: Validate = component.validate ?? {};
+  const setValidate = (patch: Partial<Validate>, attribute: string) => {
+    const next = { ...validate, ...patch } as Record<string, unknown>;
+    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '') delete next[k];
+    onChange({ ...component, validate: next as Validate }, `validate.${attribute}`);
+  };
+  const isData = !NON_DATA.has(component.type);
+  const hasOptions = ['select', 'radio', 'selectboxes'].includes(component.type);
+  const text = TEXT_TYPES.has(component.type);
+  const numeric = NUMBER_TYPES.has(component.type);
+  const preset = REGEX_SAMPLES.find((s) => s.source === validate.pattern)?.id ?? (validate.pattern ? 'custom' : '');
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h5">
+        Edit {component.label || component.key}{' '}
+        <Text span c="dimmed" size="sm">
+          ({component.type})
+        </Text>
+      </Title>
+      <Tabs defaultValue="display" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="display">Display</Tabs.Tab>
+          {hasOptions ? <Tabs.Tab value="data">Options</Tabs.Tab> : null}
+          {isData ? <Tabs.Tab value="validation">Validation</Tabs.Tab> : null}
+          {isData ? <Tabs.Tab value="permissions">Permissions</Tabs.Tab> : null}
+          <Tabs.Tab value="conditional">Conditional</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="display" pt="sm">
+          <Stack gap="sm">
+            <TextInput
+              label="Label"
+              value={component.label ?? ''}
+              onChange={(e) => set({ label: e.currentTarget.value }, 'label')}
+            />
+            {component.type === 'panel' ? (
+              <TextInput
+                label="Title"
+                value={component.title ?? ''}
+                onChange={(e) => set({ title: e.currentTarget.value }, 'title')}
+              />
+            ) : null}
+            {component.type === 'fieldset' ? (
+              <TextInput
+                label="Legend"
+                value={component.legend ?? ''}
+                onChange={(e) => set({ legend: e.currentTarget.value }, 'legend')}
+              />
+            ) : null}
+            <KeyInput component={component} keys={keys} onRename={onRename} />
+            {component.type === 'content' ? (
+              <Textarea
+                label="HTML"
+                rows={4}
+                value={component.html ?? ''}
+                onChange={(e) => set({ html: e.currentTarget.value }, 'html')}
+              />
+            ) : null}
+            {component.type === 'htmlelement' ? (
+              <Textarea
+                label="Content"
+                rows={4}
+                value={component.content ?? ''}
+                onChange={(e) => set({ content: e.currentTarget.value }, 'content')}
+              />
+            ) : null}
+            {isData ? (
+              <>
+                <TextInput
+                  label="Placeholder"
+                  value={component.placeholder ?? ''}
+                  onChange={(e) => set({ placeholder: e.currentTarget.value || undefined }, 'placeholder')}
+                />
+                <TextInput
+                  label="Description"
+                  value={component.description ?? ''}
+                  onChange={(e) => set({ description: e.currentTarget.value || undefined }, 'description')}
+                />
+                <TextInput
+                  label="Default value"
+                  value={component.defaultValue === undefined ? '' : String(component.defaultValue)}
+                  onChange={(e) => {
+                    const raw = e.currentTarget.value;
+                    set(
+                      {
+                        defaultValue:
+                          raw === '' ? undefined : numeric && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw,
+                      },
+                      'defaultValue',
+                    );
+                  }}
+                />
+                <Group grow>
+                  <TextInput
+                    label="Prefix"
+                    value={component.prefix ?? ''}
+                    onChange={(e) => set({ prefix: e.currentTarget.value || undefined }, 'prefix')}
+                  />
+                  <TextInput
+                    label="Suffix"
+                    value={component.suffix ?? ''}
+                    onChange={(e) => set({ suffix: e.currentTarget.value || undefined }, 'suffix')}
+                  />
+                </Group>
+              </>
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+
+        {hasOptions ? (
+          <Tabs.Panel value="data" pt="sm">
+            <OptionsEditor component={component} onChange={onChange} />
+          </Tabs.Panel>
+        ) : null}
+
+        {isData ? (
+          <Tabs.Panel value="validation" pt="sm">
+            <Stack gap="sm">
+              <Switch
+                label="Required"
+                checked={validate.required === true}
+                onChange={(e) => setValidate({ required: e.currentTarget.checked || undefined }, 'required')}
+              />
+              {text ? (
+                <>
+                  <Group grow>
+                    <NumberInput
+                      label="Minimum length"
+                      min={0}
+                      value={validate.minLength ?? ''}
+                      onChange={(v) => setValidate({ minLength: count(v) }, 'minLength')}
+                    />
+                    <NumberInput
+                      label="Maximum length"
+                      min={0}
+                      value={validate.maxLength ?? ''}
+                      onChange={(v) => setValidate({ maxLength: count(v) }, 'maxLength')}
+                    />
+                  </Group>
+                  <Group grow>
+                    <NumberInput
+                      label="Minimum words"
+                      min={0}
+                      value={validate.minWords ?? ''}
+                      onChange={(v) => setValidate({ minWords: count(v) }, 'minWords')}
+                    />
+                    <NumberInput
+                      label="Maximum words"
+                      min={0}
+                      value={validate.maxWords ?? ''}
+                      onChange={(v) => setValidate({ maxWords: count(v) }, 'maxWords')}
+                    />
+                  </Group>
+                  <NativeSelect
+                    label="Pattern preset"
+                    value={preset}
+                    onChange={(e) => {
+                      const sample = REGEX_SAMPLES.find((s) => s.id === e.currentTarget.value);
+                      setValidate(
+                        { pattern: sample?.source ?? (e.currentTarget.value === '' ? undefined : validate.pattern) },
+                        'pattern',
+                      );
+                    }}
+                    data={[
+                      { value: '', label: 'None' },
+                      ...REGEX_SAMPLES.map((s) => ({ value: s.id, label: s.label })),
+                      { value: 'custom', label: 'Custom pattern' },
+                    ]}
+                  />
+                  <TextInput
+                    label="Pattern (regular expression)"
+                    value={validate.pattern ?? ''}
+                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    onChange={(e) => setValidate({ pattern: e.currentTarget.value || undefined }, 'pattern')}
+                  />
+                </>
+              ) : null}
+              {numeric ? (
+                <Group grow>
+                  <NumberInput
+                    label="Minimum"
+                    value={validate.min ?? ''}
+                    onChange={(v) => setValidate({ min: v === '' ? undefined : Number(v) }, 'min')}
+                  />
+                  <NumberInput
+                    label="Maximum"
+                    value={validate.max ?? ''}
+                    onChange={(v) => setValidate({ max: v === '' ? undefined : Number(v) }, 'max')}
+                  />
+                  <NumberInput
+                    label="Decimal limit"
+                    min={0}
+                    max={20}
+                    value={
+                      component.type === 'number' || component.type === 'currency' ? (component.decimalLimit ?? '') : ''
+                    }
+                    onChange={(v) => set({ decimalLimit: count(v) } as Partial<FormComponent>, 'decimalLimit')}
+                  />
+                </Group>
+              ) : null}
+              <TextInput
+                label="Custom error message"
+                value={validate.customMessage ?? ''}
+                onChange={(e) => setValidate({ customMessage: e.currentTarget.value || undefined }, 'customMessage')}
+              />
+            </Stack>
+          </Tabs.Panel>
+        ) : null}
+
+        {isData ? (
+          <Tabs.Panel value="permissions" pt="sm">
+            <Stack gap="sm">
+              <NativeSelect
+                label="Who may edit (owner permission)"
+                value={component.euPermission ?? ''}
+                onChange={(e) =>
+                  set(
+                    { euPermission: (e.currentTarget.value || undefined) as FormComponent['euPermission'] },
+                    'euPermission',
+                  )
+                }
+                data={[
+                  { value: '', label: 'Not set (all owners)' },
+                  ...EU_PERMISSIONS.map((p) => ({ value: p, label: PERMISSION_LABELS[p] })),
+                ]}
+              />
+              <Switch
+                label="Encrypted (shown masked, read-only to owners)"
+                checked={component.euEncrypted === true}
+                onChange={(e) => set({ euEncrypted: e.currentTarget.checked || undefined }, 'euEncrypted')}
+              />
+              <Switch
+                label="Client may edit the default value"
+                checked={component.editableByUc === true}
+                onChange={(e) => set({ editableByUc: e.currentTarget.checked || undefined }, 'editableByUc')}
+              />
+            </Stack>
+          </Tabs.Panel>
+        ) : null}
+
+        <Tabs.Panel value="conditional" pt="sm">
+          <ConditionEditor
+            value={component.conditional}
+            fields={fields.filter((f) => f.key !== component.key)}
+            onChange={(conditional) => set({ conditional }, 'conditional')}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
