@@ -51,12 +51,23 @@ export function createAppSession(options: AppSessionOptions): AppSession {
     },
   });
 
+  // Several calls may answer 'deactivated' at once: one sign-out is enough.
+  let isEndingDeactivated = false;
+  function onDeactivated() {
+    if (isEndingDeactivated) return;
+    isEndingDeactivated = true;
+    void http.signOut({ reason: 'deactivated' }).finally(() => {
+      isEndingDeactivated = false;
+    });
+  }
+
   const http = createHttpClient({
     pool,
     auth,
     fetch: options.fetch,
     onResponse: () => timer.reset(),
     onNotify: notify,
+    onDeactivated,
     onSignedOut: (event) => {
       timer.stop();
       sessionAlert.set(false);
@@ -68,6 +79,11 @@ export function createAppSession(options: AppSessionOptions): AppSession {
   function goToLogin(event: SignedOutEvent) {
     if (!router) {
       auth.finishLeaving();
+      return;
+    }
+    // A deactivated member is signed out and told why (decision 006).
+    if (event.reason === 'deactivated') {
+      void router.navigate('/deactivated-account', { replace: true });
       return;
     }
     const { pathname, search, hash } = router.state.location;

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { GlobalSpinner } from '../components/global-spinner';
+import { useMe } from '../features/account/api/use-me';
 import { getPendingVerification } from '../lib/pending-verification';
 import { loginPathFor, safeRedirect } from '../lib/safe-redirect';
 import { useAuthState, useSession } from '../lib/session-context';
@@ -37,5 +39,21 @@ export function PublicOnly() {
   }, [isLeaving, auth]);
   if (status === 'restoring') return null;
   if (status === 'signed-in') return <Navigate to={safeRedirect(searchParams.get('redirect'), homePath)} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Client pages need a company: a signed-in user without one (just registered, or invited and not yet joined)
+ * goes to /register-company first, and comes back to the page afterwards. Waits for GET /api/me.
+ */
+export function RequireCompany() {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <GlobalSpinner />;
+  if (me.data && !me.data.company) {
+    const back = `${location.pathname}${location.search}`;
+    const target = back === '/' ? '/register-company' : `/register-company?redirect=${encodeURIComponent(back)}`;
+    return <Navigate to={target} replace />;
+  }
   return <Outlet />;
 }

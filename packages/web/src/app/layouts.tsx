@@ -1,30 +1,46 @@
 import { AppShell } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
 import { Outlet } from 'react-router';
-import { AppHeader, type HeaderLink } from '../components/app-header';
+import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
+import { useCompany } from '../features/account/api/account-api';
 import { useMe } from '../features/account/api/use-me';
+import { sameOriginFileUrl } from '../lib/file-url';
 import { useSession } from '../lib/session-context';
 
-function SignedInShell({ brand, links }: { brand: string; links: HeaderLink[] }) {
+function SignedInShell({ brand, links, logo }: { brand: string; links: HeaderLink[]; logo?: HeaderLogo | null }) {
   const session = useSession();
   const me = useMe();
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    <AppShell header={{ height: 64 }} padding={0}>
       <AppShell.Header>
-        <AppHeader brand={brand} links={links} email={me.data?.email} onLogOut={() => session.signOut()} />
+        <AppHeader brand={brand} links={links} logo={logo} email={me.data?.email} onLogOut={() => session.signOut()} />
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main bg="gray.0" mih="100vh">
         <Outlet />
       </AppShell.Main>
     </AppShell>
   );
 }
 
-const CLIENT_LINKS: HeaderLink[] = [{ to: '/edit-account', label: MESSAGES.editAccountTitle }];
 const ADMIN_LINKS: HeaderLink[] = [{ to: '/pdf-mapping', label: MESSAGES.pdfMappingTitle }];
+const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 
+/** The client header: what the role may use (decision 006), and the company logo once one is set. */
 export function ClientLayout() {
-  return <SignedInShell brand={MESSAGES.appName} links={CLIENT_LINKS} />;
+  const me = useMe();
+  const companyId = me.data?.company?.id;
+  const company = useCompany(companyId);
+  const isAdmin = CLIENT_ADMIN_ROLES.has(me.data?.role ?? '');
+  const links: HeaderLink[] = [
+    { to: '/', label: MESSAGES.navHome, end: true },
+    ...(companyId ? [{ to: `/team/${companyId}`, label: MESSAGES.navTeam }] : []),
+    ...(isAdmin ? [{ to: '/application-settings', label: MESSAGES.navSettings }] : []),
+    { to: '/membership', label: MESSAGES.navPlans },
+    { to: '/all-profile', label: MESSAGES.navAccount, also: ['/edit-account'] },
+  ];
+  const logoUrl = company.data?.logoUrl;
+  const logo = logoUrl ? { src: sameOriginFileUrl(logoUrl), alt: MESSAGES.logoAlt(company.data?.name ?? '') } : null;
+  return <SignedInShell brand={MESSAGES.appName} links={links} logo={logo} />;
 }
 
 export function AdminLayout() {

@@ -4,7 +4,7 @@ import { MESSAGES } from '@under/core/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { setPendingVerification } from '../lib/pending-verification';
 import { apiError, TOKEN } from '../test/fake-api';
-import { field, ME, renderApp } from '../test/render-app';
+import { field, ME, PROFILE, renderApp, SUMMARY } from '../test/render-app';
 import { ErrorPage } from './error-page';
 import { RootLayout } from './root-layout';
 
@@ -50,15 +50,51 @@ describe('client routing rules', () => {
     }
   });
 
-  it('shows the signed-in home with the e-mail, name, role, company and plan (or their empty states)', async () => {
-    renderApp({ path: '/' });
+  it('shows the signed-in home: company, plan, quotas used and the team at a glance', async () => {
+    renderApp({ path: '/', api: { 'GET /api/companies/summary': { status: 200, body: SUMMARY } } });
     const main = await screen.findByRole('main');
-    await within(main).findByText(ME.email);
-    expect(within(main).getByText('Ann Lee')).toBeTruthy();
-    expect(within(main).getByText('client administrator')).toBeTruthy();
+    await within(main).findByText('Basic');
     expect(within(main).getByText('First Bank')).toBeTruthy();
-    expect(within(main).getByText(MESSAGES.noPlanYet)).toBeTruthy();
+    expect(within(main).getByText(MESSAGES.quotaOf(1, 1))).toBeTruthy();
+    expect(within(main).getByText(MESSAGES.quotaOf(0, 1))).toBeTruthy();
+    expect(within(main).getByText(MESSAGES.formsEmpty)).toBeTruthy();
+    expect(within(main).getByText(MESSAGES.teamAlone)).toBeTruthy();
     expect(screen.getByTestId('header-email').textContent).toContain(ME.email);
+  });
+
+  it('sends a signed-in user without a company to /register-company, and back to the page afterwards', async () => {
+    const { location, user, api } = renderApp({
+      path: '/membership',
+      api: {
+        'GET /api/me': [
+          { status: 200, body: { ...ME, company: null, role: 'STANDARD' } },
+          { status: 200, body: { ...ME, membership: SUMMARY.membership } },
+        ],
+        'POST /api/profiles': { status: 201, body: PROFILE },
+        'GET /api/memberships': { status: 200, body: [SUMMARY.membership] },
+      },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.registerCompanyTitle });
+    expect(location()).toBe('/register-company?redirect=%2Fmembership');
+    await user.click(screen.getByRole('button', { name: MESSAGES.registerCompanyButton }));
+    expect(await screen.findByText(MESSAGES.companyNameRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.phoneRequired)).toBeTruthy();
+    await user.type(field(MESSAGES.companyNameLabel), 'First Bank');
+    await user.type(field(MESSAGES.firstNameLabel), 'Ann');
+    await user.type(field(MESSAGES.lastNameLabel), 'Lee');
+    await user.type(field(MESSAGES.phoneLabel), '5551234567');
+    await user.tab();
+    expect((field(MESSAGES.phoneLabel) as HTMLInputElement).value).toBe('(555) 123-4567');
+    await user.click(screen.getByRole('button', { name: MESSAGES.registerCompanyButton }));
+    await screen.findByRole('heading', { name: MESSAGES.membershipTitle });
+    expect(location()).toBe('/membership');
+    expect(JSON.parse(String(api.calls('POST /api/profiles')[0]?.[1]?.body))).toEqual({
+      email: ME.email,
+      companyName: 'First Bank',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phoneNumber: '(555) 123-4567',
+    });
   });
 
   it('sends users who still have to verify their e-mail to verify-email', async () => {

@@ -1,40 +1,102 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Burger, Button, Drawer, Group, Image, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { MESSAGES } from '@under/core/messages';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 
 export interface HeaderLink {
   to: string;
   label: string;
+  /** Active only on exactly `to` (the home link). */
+  end?: boolean;
+  /** Other paths that count as this link's section. */
+  also?: string[];
+}
+
+export interface HeaderLogo {
+  src: string;
+  alt: string;
 }
 
 interface AppHeaderProps {
   brand: string;
   links: HeaderLink[];
+  /** The company logo, shown at the spec's default size (80x37) beside the wordmark. */
+  logo?: HeaderLogo | null;
   email: string | undefined;
   onLogOut: () => Promise<void>;
 }
 
-/** Brand, navigation, the signed-in e-mail and Log out. */
-export function AppHeader({ brand, links, email, onLogOut }: AppHeaderProps) {
+function isActive(link: HeaderLink, pathname: string): boolean {
+  if (link.end) return pathname === link.to;
+  return [link.to, ...(link.also ?? [])].some((path) => matchPath({ path, end: false }, pathname) !== null);
+}
+
+/** Brand (and company logo), navigation, the signed-in e-mail and Log out. */
+export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProps) {
   const [isLoggingOut, setLoggingOut] = useState(false);
-  return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="lg" wrap="nowrap">
-        <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">
-          {brand}
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navLinks = (vertical: boolean) =>
+    links.map((link) => {
+      const active = isActive(link, pathname);
+      return (
+        <Anchor
+          key={link.to}
+          component={Link}
+          to={link.to}
+          onClick={menu.close}
+          aria-current={active ? 'page' : undefined}
+          c={active ? 'brand.9' : 'dark.6'}
+          fw={active ? 700 : 500}
+          underline="never"
+          py={vertical ? 6 : 0}
+          style={
+            vertical
+              ? undefined
+              : {
+                  borderBottom: `2px solid ${active ? 'var(--mantine-color-brand-5)' : 'transparent'}`,
+                  paddingBottom: 4,
+                }
+          }
+        >
+          {link.label}
         </Anchor>
-        <Group component="nav" gap="md" visibleFrom="sm">
-          {links.map((link) => (
-            <Anchor key={link.to} component={NavLink} to={link.to}>
-              {link.label}
-            </Anchor>
-          ))}
+      );
+    });
+  return (
+    <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
+      <Group gap="xl" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          {links.length > 0 ? (
+            <Burger
+              opened={isMenuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={MESSAGES.mainNavigation}
+            />
+          ) : null}
+          <Anchor component={Link} to="/" underline="never" aria-label={brand}>
+            <Group gap="sm" wrap="nowrap">
+              {logo ? (
+                <Image src={logo.src} alt={logo.alt} w={80} h={37} fit="contain" data-testid="header-logo" />
+              ) : null}
+              <Text component="span" fw={800} fz="xl" c="brand.9">
+                {brand}
+              </Text>
+            </Group>
+          </Anchor>
         </Group>
+        {links.length > 0 ? (
+          <Group component="nav" aria-label={MESSAGES.mainNavigation} gap="lg" visibleFrom="md">
+            {navLinks(false)}
+          </Group>
+        ) : null}
       </Group>
       <Group gap="md" wrap="nowrap">
         {email ? (
-          <Text size="sm" visibleFrom="xs" data-testid="header-email">
+          <Text size="sm" visibleFrom="sm" data-testid="header-email">
             <Text span c="dimmed" size="sm">
               {MESSAGES.userMenuLabel}{' '}
             </Text>
@@ -57,6 +119,11 @@ export function AppHeader({ brand, links, email, onLogOut }: AppHeaderProps) {
           {MESSAGES.logOut}
         </Button>
       </Group>
+      <Drawer opened={isMenuOpen} onClose={menu.close} size="xs" title={brand}>
+        <Stack component="nav" aria-label={MESSAGES.mainNavigation} gap="xs">
+          {navLinks(true)}
+        </Stack>
+      </Drawer>
     </Group>
   );
 }

@@ -26,7 +26,7 @@ export interface Notice {
   kind: 'error' | 'info';
 }
 
-export type SignedOutReason = 'user' | 'session-ended' | 'timeout' | 'password-changed';
+export type SignedOutReason = 'user' | 'session-ended' | 'timeout' | 'password-changed' | 'deactivated';
 
 export interface SignedOutEvent {
   reason: SignedOutReason;
@@ -260,8 +260,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         await refreshShared(false);
         return true;
-      } catch {
+      } catch (error) {
         auth.clear();
+        // The refresh cookie belongs to a member deactivated meanwhile: tell them so, not just 'sign in'.
+        if (error instanceof HttpError && error.code === ERROR_CODES.userDeactivated) onDeactivated?.();
         return false;
       }
     },

@@ -21,6 +21,46 @@ export const ME = {
   membership: null,
 };
 
+const BASIC = {
+  id: 'MEMBERSHIP_001',
+  name: 'Basic',
+  type: 'basic',
+  priceCents: 0,
+  userQuota: 1,
+  formQuota: 1,
+  salesForce: false,
+};
+
+/** GET /api/companies/summary of ME's company: Basic, one active user, no forms. */
+export const SUMMARY = {
+  company: {
+    id: 'c1',
+    name: 'First Bank',
+    status: 'active',
+    membershipId: 'MEMBERSHIP_001',
+    logoUrl: null,
+    whitelistedDomains: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+  membership: BASIC,
+  subscription: { userQuota: 1, activatedUser: 1, formQuota: 1, activatedForm: 0, accountStatus: 'active' },
+  team: { active: 1, inactive: 0, invited: 0 },
+};
+
+/** POST/GET /api/profile(s) of ME. */
+export const PROFILE = {
+  id: 'u1',
+  email: 'ann@bank.example',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phoneNumber: '(555) 123-4567',
+  role: 'ADMINISTRATOR',
+  status: 'active',
+  company: { id: 'c1', name: 'First Bank', status: 'active' },
+  membershipId: 'MEMBERSHIP_001',
+  draft: null,
+};
+
 interface RenderAppOptions {
   app?: 'client' | 'admin';
   path: string;

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { GlobalSpinner } from '../../components/global-spinner';
 import { ErrorPage } from '../error-page';
-import { PublicOnly, RequireAuth } from '../guards';
+import { PublicOnly, RequireAuth, RequireCompany } from '../guards';
 import { ClientLayout } from '../layouts';
 import { lazyPage } from '../lazy-page';
 import { NotFoundPage } from '../not-found-page';
@@ -66,6 +66,11 @@ export const clientRoutes: RouteObject[] = [
         ),
       },
       {
+        // Open to everyone: the page itself handles signed-out, signed-in and no-longer-valid invitations.
+        path: 'register/:invitationCode',
+        lazy: lazyPage(() => import('../../features/account/routes/invitation-page').then((m) => m.InvitationPage)),
+      },
+      {
         // Public: renders and validates pasted forms in the browser, sends nothing to a server.
         path: 'form-playground',
         lazy: lazyPage(() =>
@@ -76,17 +81,67 @@ export const clientRoutes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            Component: ClientLayout,
+            path: 'register-company',
+            lazy: lazyPage(() =>
+              import('../../features/account/routes/register-company-page').then((m) => m.RegisterCompanyPage),
+            ),
+          },
+          {
+            // Every page below needs a company: users without one register it first.
+            Component: RequireCompany,
             children: [
               {
-                index: true,
-                lazy: lazyPage(() => import('../../features/account/routes/home-page').then((m) => m.HomePage)),
-              },
-              {
-                path: 'edit-account',
-                lazy: lazyPage(() =>
-                  import('../../features/auth/routes/edit-account-page').then((m) => m.EditAccountPage),
-                ),
+                Component: ClientLayout,
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyPage(() => import('../../features/account/routes/home-page').then((m) => m.HomePage)),
+                  },
+                  {
+                    path: 'client',
+                    lazy: lazyPage(() => import('../../features/account/routes/home-page').then((m) => m.HomePage)),
+                  },
+                  {
+                    path: 'edit-account',
+                    lazy: lazyPage(() =>
+                      import('../../features/auth/routes/edit-account-page').then((m) => m.EditAccountPage),
+                    ),
+                  },
+                  {
+                    path: 'all-profile',
+                    lazy: lazyPage(() =>
+                      import('../../features/account/routes/all-profile-page').then((m) => m.AllProfilePage),
+                    ),
+                  },
+                  {
+                    path: 'membership',
+                    lazy: lazyPage(() =>
+                      import('../../features/account/routes/membership-page').then((m) => m.MembershipPage),
+                    ),
+                  },
+                  {
+                    path: 'team/:companyId',
+                    lazy: lazyPage(() => import('../../features/team/routes/team-page').then((m) => m.TeamPage)),
+                  },
+                  {
+                    path: 'team/:companyId/member/:memberId',
+                    lazy: lazyPage(() => import('../../features/team/routes/member-page').then((m) => m.MemberPage)),
+                  },
+                  {
+                    path: 'invite-members',
+                    lazy: lazyPage(() =>
+                      import('../../features/team/routes/invite-members-page').then((m) => m.InviteMembersPage),
+                    ),
+                  },
+                  {
+                    path: 'application-settings',
+                    lazy: lazyPage(() =>
+                      import('../../features/settings/routes/application-settings-page').then(
+                        (m) => m.ApplicationSettingsPage,
+                      ),
+                    ),
+                  },
+                ],
               },
             ],
           },

@@ -1,56 +1,219 @@
-import { Alert, Container, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { CompanySummary } from '@under/core/accounts/company.schema';
 import { displayRole } from '@under/core/accounts/enums';
-import type { Me } from '@under/core/accounts/me.schema';
+import type { Member } from '@under/core/accounts/team.schema';
+import { formatCurrency } from '@under/core/forms/format';
 import { MESSAGES } from '@under/core/messages';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QuotaMeter } from '../../../components/quota-meter';
+import { useCompanySummary, useTeamPreview } from '../api/account-api';
 import { useMe } from '../api/use-me';
 
-/** Signed-in home of the client app: who you are. Issue 3 replaces it with the dashboard. */
+const ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
+
+/** `/` and `/client`: the company, its plan, the quotas used and the team at a glance. */
 export function HomePage() {
   const me = useMe();
+  const summary = useCompanySummary();
+  const isAdmin = ADMIN_ROLES.has(me.data?.role ?? '');
+  const company = summary.data?.company;
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg">
-        <Title order={1}>{MESSAGES.homeTitle}</Title>
-        {me.isPending ? <Skeleton height={160} radius="md" /> : null}
-        {me.isError ? (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <PageHeader
+          title={MESSAGES.homeTitle}
+          description={
+            company ? (
+              <Group gap="xs" component="span">
+                <Text span fw={600} c="dark">
+                  {company.name}
+                </Text>
+                <Badge variant="dot" color={company.status === 'active' ? 'green' : 'red'}>
+                  {MESSAGES.homeCompanyStatus(company.status)}
+                </Badge>
+              </Group>
+            ) : undefined
+          }
+          actions={
+            isAdmin && company ? (
+              <Button component={Link} to="/invite-members">
+                {MESSAGES.inviteTitle}
+              </Button>
+            ) : undefined
+          }
+        />
+        {summary.isError ? (
           <Alert color="red" role="alert">
-            {me.error.message}
+            {summary.error.message}
           </Alert>
         ) : null}
-        {me.data ? <Profile me={me.data} /> : null}
+        {summary.isPending ? <DashboardSkeleton /> : null}
+        {summary.data ? <Dashboard summary={summary.data} isAdmin={isAdmin} myId={me.data?.id} /> : null}
       </Stack>
     </Container>
   );
 }
 
-function Profile({ me }: { me: Me }) {
-  const name = [me.firstName, me.lastName].filter(Boolean).join(' ');
-  const rows: [string, string | null][] = [
-    [MESSAGES.emailLabel, me.email],
-    [MESSAGES.nameLabel, name || null],
-    [MESSAGES.roleLabel, displayRole(me.role)],
-    [MESSAGES.companyLabel, me.company?.name ?? null],
-    [MESSAGES.planLabel, me.membership?.name ?? null],
-  ];
-  const empty: Record<string, string> = {
-    [MESSAGES.nameLabel]: MESSAGES.noNameYet,
-    [MESSAGES.companyLabel]: MESSAGES.noCompanyYet,
-    [MESSAGES.planLabel]: MESSAGES.noPlanYet,
-  };
+function DashboardSkeleton() {
   return (
-    <Paper withBorder p="lg" radius="md">
-      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <Text component="dt" size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text component="dd" m={0} fw={500} c={value ? undefined : 'dimmed'}>
-              {value ?? empty[label] ?? MESSAGES.noData}
-            </Text>
-          </div>
-        ))}
+    <Stack gap="lg" aria-hidden>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Skeleton height={132} radius="md" />
+        <Skeleton height={132} radius="md" />
+        <Skeleton height={132} radius="md" />
       </SimpleGrid>
+      <Skeleton height={220} radius="md" />
+    </Stack>
+  );
+}
+
+function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmin: boolean; myId?: string }) {
+  const { membership, subscription, team } = summary;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap={6}>
+            <Text size="sm" c="dimmed">
+              {MESSAGES.planCardTitle}
+            </Text>
+            <Text fw={700} fz={22} lh={1.2}>
+              {membership.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {membership.priceCents === 0
+                ? MESSAGES.freePlan
+                : `${formatCurrency(membership.priceCents / 100)} ${MESSAGES.perMonth}`}
+            </Text>
+            <Anchor component={Link} to="/membership" size="sm" mt={4}>
+              {MESSAGES.viewPlans}
+            </Anchor>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <QuotaMeter label={MESSAGES.usersLabel} used={subscription.activatedUser} quota={subscription.userQuota} />
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="xs">
+            <QuotaMeter label={MESSAGES.formsLabel} used={subscription.activatedForm} quota={subscription.formQuota} />
+            {subscription.activatedForm === 0 ? (
+              <Text size="xs" c="dimmed">
+                {MESSAGES.formsEmpty}
+              </Text>
+            ) : null}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <TeamCard summary={summary} isAdmin={isAdmin} myId={myId} counts={team} />
+    </Stack>
+  );
+}
+
+function TeamCard({
+  summary,
+  isAdmin,
+  myId,
+  counts,
+}: {
+  summary: CompanySummary;
+  isAdmin: boolean;
+  myId?: string;
+  counts: CompanySummary['team'];
+}) {
+  const preview = useTeamPreview();
+  const isAlone = counts.active + counts.inactive + counts.invited <= 1;
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="team-card-title">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} fz="lg" id="team-card-title">
+            {MESSAGES.teamCardTitle}
+          </Title>
+          <Anchor component={Link} to={`/team/${summary.company.id}`} size="sm">
+            {MESSAGES.viewTeam}
+          </Anchor>
+        </Group>
+        <Group gap="sm">
+          <Badge variant="dot" color="green" size="lg">
+            {MESSAGES.teamActive}: {counts.active}
+          </Badge>
+          <Badge variant="dot" color="gray" size="lg">
+            {MESSAGES.teamInactive}: {counts.inactive}
+          </Badge>
+          <Badge variant="dot" color="blue" size="lg">
+            {MESSAGES.teamInvited}: {counts.invited}
+          </Badge>
+        </Group>
+        {preview.isPending ? <Skeleton height={96} radius="md" /> : null}
+        {preview.data ? (
+          <Stack gap="xs">
+            {preview.data.items.slice(0, 5).map((member) => (
+              <MemberRow key={member.id} member={member} isMe={member.id === myId} />
+            ))}
+          </Stack>
+        ) : null}
+        {isAlone ? (
+          <Paper bg="gray.0" radius="md" p="md">
+            <Group justify="space-between" gap="md">
+              <Text size="sm">{MESSAGES.teamAlone}</Text>
+              {isAdmin ? (
+                <Button variant="light" component={Link} to="/invite-members">
+                  {MESSAGES.inviteTitle}
+                </Button>
+              ) : null}
+            </Group>
+          </Paper>
+        ) : null}
+      </Stack>
     </Paper>
+  );
+}
+
+function initials(member: Member): string {
+  const name = `${member.firstName?.[0] ?? ''}${member.lastName?.[0] ?? ''}`;
+  return (name || member.email[0] || '?').toUpperCase();
+}
+
+function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
+  const name = [member.firstName, member.lastName].filter(Boolean).join(' ');
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Avatar radius="xl" color="dark.6" variant="filled" size="md">
+          {initials(member)}
+        </Avatar>
+        <div>
+          <Text size="sm" fw={600}>
+            {name || member.email}{' '}
+            {isMe ? (
+              <Text span c="dimmed" size="sm">
+                {MESSAGES.youSuffix}
+              </Text>
+            ) : null}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {name ? member.email : displayRole(member.role)}
+          </Text>
+        </div>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {member.kind === 'invitation' ? MESSAGES.statusInvited : displayRole(member.role)}
+      </Text>
+    </Group>
   );
 }

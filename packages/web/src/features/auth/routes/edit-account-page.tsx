@@ -1,4 +1,4 @@
-import { Button, Container, Paper, Stack, Title } from '@mantine/core';
+import { Button, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,12 +7,15 @@ import { PasswordField } from '../../../components/password-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
+import { useProfile } from '../../account/api/account-api';
+import { ProfileForm } from '../../account/components/profile-form';
 import { changePassword } from '../api/auth-api';
 import { ChangePasswordFormSchema } from '../forms';
 
-/** /edit-account: change password. Success revokes every session on the server, so the user signs in again. */
+/** /edit-account: names and contact number, and change password. Success revokes every session on the server, so the user signs in again. */
 export function EditAccountPage() {
   const { http } = useSession();
+  const profile = useProfile();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -41,9 +44,12 @@ export function EditAccountPage() {
   });
 
   return (
-    <Container size={520} py="xl">
+    <Container size={640} py="xl">
       <Stack gap="lg">
-        <Title order={1}>{MESSAGES.editAccountTitle}</Title>
+        <Title order={1} fz={28}>
+          {MESSAGES.editAccountTitle}
+        </Title>
+        {profile.data ? <ProfileForm profile={profile.data} /> : <Skeleton height={320} radius="md" />}
         <Paper withBorder p="lg" radius="md">
           <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
             <Stack gap="md">

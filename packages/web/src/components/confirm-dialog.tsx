@@ -1,0 +1,42 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** Red for actions that take something away (deactivate, revoke). */
+  isDanger?: boolean;
+  isBusy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before an action that signs someone out or breaks a link. */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  isDanger = false,
+  isBusy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered radius="md">
+      <Stack gap="lg">
+        <Text>{message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={isBusy}>
+            {MESSAGES.cancelButton}
+          </Button>
+          <Button color={isDanger ? 'red' : undefined} onClick={onConfirm} loading={isBusy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Company,
+  CompanySchema,
+  type CompanySummary,
+  CompanySummarySchema,
+  MembershipListSchema,
+  type SubscriptionSummary,
+  SubscriptionSummarySchema,
+} from '@under/core/accounts/company.schema';
+import type { Membership } from '@under/core/accounts/membership.schema';
+import {
+  type Profile,
+  type ProfileBody,
+  ProfileSchema,
+  type UpdateProfileBody,
+} from '@under/core/accounts/profile.schema';
+import {
+  type MembersPage,
+  MembersPageSchema,
+  type PublicInvitation,
+  PublicInvitationSchema,
+} from '@under/core/accounts/team.schema';
+import { useSession } from '../../../lib/session-context';
+import { ME_QUERY_KEY } from './use-me';
+
+/** Query keys of the signed-in account; anything that changes the company or team refreshes them. */
+export const ACCOUNT_KEYS = {
+  profile: ['profile'] as const,
+  summary: ['company-summary'] as const,
+  company: (id: string) => ['company', id] as const,
+  memberships: ['memberships'] as const,
+  subscription: ['subscription-summary'] as const,
+  invitation: (code: string) => ['invitation', code] as const,
+};
+
+export function useProfile() {
+  const { http } = useSession();
+  return useQuery<Profile>({
+    queryKey: ACCOUNT_KEYS.profile,
+    queryFn: ({ signal }) => http.get('/profile', { schema: ProfileSchema, signal }),
+  });
+}
+
+/** POST /api/profiles: registers the company, or joins the team of an invitation. */
+export function useCreateProfile() {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => http.post('/profiles', body, { schema: ProfileSchema }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: ACCOUNT_KEYS.profile });
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) => http.request('/profile', { method: 'PUT', body, schema: ProfileSchema }),
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(ACCOUNT_KEYS.profile, profile);
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+export function useCompanySummary() {
+  const { http } = useSession();
+  return useQuery<CompanySummary>({
+    queryKey: ACCOUNT_KEYS.summary,
+    queryFn: ({ signal }) => http.get('/companies/summary', { schema: CompanySummarySchema, signal }),
+  });
+}
+
+/** The company with a signed logo URL (valid an hour; refetched well before). */
+export function useCompany(companyId: string | undefined) {
+  const { http } = useSession();
+  return useQuery<Company>({
+    queryKey: ACCOUNT_KEYS.company(companyId ?? ''),
+    queryFn: ({ signal }) => http.get(`/companies/${companyId}`, { schema: CompanySchema, signal }),
+    enabled: Boolean(companyId),
+    staleTime: 30 * 60_000,
+  });
+}
+
+export function useMemberships() {
+  const { http } = useSession();
+  return useQuery<Membership[]>({
+    queryKey: ACCOUNT_KEYS.memberships,
+    queryFn: ({ signal }) => http.get('/memberships', { schema: MembershipListSchema, signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useSubscriptionSummary() {
+  const { http } = useSession();
+  return useQuery<SubscriptionSummary>({
+    queryKey: ACCOUNT_KEYS.subscription,
+    queryFn: ({ signal }) => http.get('/subscription/summary', { schema: SubscriptionSummarySchema, signal }),
+  });
+}
+
+/** GET /api/invitations/{code}: public, the code is the credential. */
+export function usePublicInvitation(code: string) {
+  const { http } = useSession();
+  return useQuery<PublicInvitation>({
+    queryKey: ACCOUNT_KEYS.invitation(code),
+    queryFn: ({ signal }) =>
+      http.get(`/invitations/${encodeURIComponent(code)}`, { schema: PublicInvitationSchema, signal, auth: false }),
+    staleTime: 0,
+  });
+}
+
+/** The first members for the home page's team card (the team page has the full table). */
+export function useTeamPreview() {
+  const { http } = useSession();
+  return useQuery<MembersPage>({
+    queryKey: ['team', 'preview'],
+    queryFn: ({ signal }) =>
+      http.get('/members?page=1&pageSize=10&sort=createdAt&order=asc', { schema: MembersPageSchema, signal }),
+  });
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { type Profile, UpdateProfileBodySchema } from '@under/core/accounts/profile.schema';
+import { MESSAGES } from '@under/core/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormAlert } from '../../../components/form-alert';
+import { displayPhone, PhoneField } from '../../../components/phone-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useUpdateProfile } from '../api/account-api';
+
+/** Names and contact number of the signed-in user (PUT /api/profile); the e-mail and company do not change here. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(UpdateProfileBodySchema),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+      phoneNumber: displayPhone(profile.phoneNumber) ?? '',
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setSaved(false);
+    try {
+      await update.mutateAsync(values);
+      setSaved(true);
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['firstName', 'lastName', 'phoneNumber']));
+    }
+  });
+  const phone = register('phoneNumber');
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form onSubmit={onSubmit} noValidate aria-labelledby="profile-details-title">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="profile-details-title">
+            {MESSAGES.profileDetailsTitle}
+          </Title>
+          <FormAlert message={formError} />
+          {saved ? <FormAlert message={MESSAGES.profileSaved} kind="info" /> : null}
+          <TextInput label={MESSAGES.emailLabel} value={profile.email} readOnly />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={MESSAGES.firstNameLabel}
+              autoComplete="given-name"
+              withAsterisk
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextInput
+              label={MESSAGES.lastNameLabel}
+              autoComplete="family-name"
+              withAsterisk
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+          </SimpleGrid>
+          <PhoneField
+            error={errors.phoneNumber?.message}
+            {...phone}
+            onFormatted={(value) => setValue('phoneNumber', value, { shouldValidate: true })}
+          />
+          <Group>
+            <Button type="submit" loading={isSubmitting}>
+              {MESSAGES.saveButton}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

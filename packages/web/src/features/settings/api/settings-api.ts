@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Company, CompanySchema, LogoSchema, LogoUploadUrlSchema } from '@under/core/accounts/company.schema';
+import { type WhitelistDomains, WhitelistDomainsSchema } from '@under/core/accounts/domain';
+import { UPLOAD_TIMEOUT_MS } from '@under/core/constants';
+import { MESSAGES } from '@under/core/messages';
+import { sameOriginFileUrl } from '../../../lib/file-url';
+import { HttpError, toHttpError } from '../../../lib/http-error';
+import { useSession } from '../../../lib/session-context';
+
+const WHITELIST_KEY = ['whitelist-domains'] as const;
+/** The same cache entry as the header's company (its logo). */
+const companyKey = (id: string) => ['company', id] as const;
+
+export function useWhitelist() {
+  const { http } = useSession();
+  return useQuery<WhitelistDomains>({
+    queryKey: WHITELIST_KEY,
+    queryFn: ({ signal }) => http.get('/companies/whitelist-domains', { schema: WhitelistDomainsSchema, signal }),
+  });
+}
+
+export function useSaveWhitelist() {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domains: string[]) =>
+      http.post('/companies/whitelist-domains', { domains }, { schema: WhitelistDomainsSchema }),
+    onSuccess: (saved) => queryClient.setQueryData(WHITELIST_KEY, saved),
+  });
+}
+
+export function useCompanyForSettings(companyId: string | undefined) {
+  const { http } = useSession();
+  return useQuery<Company>({
+    queryKey: companyKey(companyId ?? ''),
+    queryFn: ({ signal }) => http.get(`/companies/${companyId}`, { schema: CompanySchema, signal }),
+    enabled: Boolean(companyId),
+    staleTime: 30 * 60_000,
+  });
+}
+
+/**
+ * The logo flow (decision 007): a signed upload URL, the bytes PUT to it (XMLHttpRequest, for the progress
+ * bar), then the stored key set as the company's logo.
+ */
+export function useUploadLogo(companyId: string) {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) => {
+      const target = await http.post(
+        '/companies/gen-upload-logo-url',
+        { fileName: file.name },
+        {
+          schema: LogoUploadUrlSchema,
+        },
+      );
+      await putFile(sameOriginFileUrl(target.uploadUrl), file, onProgress);
+      return http.request(`/companies-logo/${companyId}`, {
+        method: 'PUT',
+        body: { fileUrl: target.fileUrl },
+        schema: LogoSchema,
+      });
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: companyKey(companyId) });
+      await queryClient.invalidateQueries({ queryKey: ['company-summary'] });
+    },
+  });
+}
+
+function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+        return;
+      }
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not our JSON error
+      }
+      reject(toHttpError(xhr.status, body));
+    };
+    xhr.onerror = () => reject(new HttpError(0, 'client/network', MESSAGES.serverUnavailable));
+    xhr.ontimeout = () => reject(new HttpError(0, 'client/timeout', MESSAGES.serverUnavailable));
+    xhr.send(file);
+  });
+}

@@ -1,0 +1,70 @@
+import { Alert, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+import { PageHeader } from '../../../components/page-header';
+import { useMe } from '../../account/api/use-me';
+import { useCompanyForSettings, useSaveWhitelist, useUploadLogo, useWhitelist } from '../api/settings-api';
+import { LogoUploader } from '../components/logo-uploader';
+import { WhitelistEditor } from '../components/whitelist-editor';
+
+const ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
+
+/** /application-settings: whitelisted domains and the company logo. STANDARD members only look (decision 006). */
+export function ApplicationSettingsPage() {
+  const me = useMe();
+  const companyId = me.data?.company?.id ?? '';
+  const canEdit = ADMIN_ROLES.has(me.data?.role ?? '');
+  const whitelist = useWhitelist();
+  const saveWhitelist = useSaveWhitelist();
+  const company = useCompanyForSettings(companyId || undefined);
+  const uploadLogo = useUploadLogo(companyId);
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <PageHeader title={MESSAGES.settingsTitle} />
+        {me.data && !canEdit ? (
+          <Alert color="gray" variant="light" c="dark">
+            {MESSAGES.adminOnlyNote}
+          </Alert>
+        ) : null}
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="logo-title">
+          <Stack gap="md">
+            <Title order={2} fz="lg" id="logo-title">
+              {MESSAGES.logoTitle}
+            </Title>
+            {company.data ? (
+              <LogoUploader
+                logoUrl={company.data.logoUrl}
+                companyName={company.data.name}
+                canEdit={canEdit}
+                upload={(file, onProgress) => uploadLogo.mutateAsync({ file, onProgress })}
+              />
+            ) : (
+              <Skeleton height={90} radius="md" />
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="whitelist-title">
+          <Stack gap="md">
+            <Title order={2} fz="lg" id="whitelist-title">
+              {MESSAGES.whitelistTitle}
+            </Title>
+            {whitelist.data ? (
+              <WhitelistEditor
+                domains={whitelist.data.domains}
+                canEdit={canEdit}
+                onSave={async (domains) => (await saveWhitelist.mutateAsync(domains)).domains}
+              />
+            ) : (
+              <Skeleton height={120} radius="md" />
+            )}
+            {whitelist.isError ? (
+              <Alert color="red" role="alert">
+                {whitelist.error.message}
+              </Alert>
+            ) : null}
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

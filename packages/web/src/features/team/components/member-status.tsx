@@ -1,0 +1,30 @@
+import { Badge } from '@mantine/core';
+import type { Member } from '@under/core/accounts/team.schema';
+import { MESSAGES } from '@under/core/messages';
+
+export function memberStatusText(member: Member): string {
+  if (member.kind === 'invitation') {
+    return member.invitation?.expired ? MESSAGES.statusInvitationExpired : MESSAGES.statusInvited;
+  }
+  return member.status === 'active' ? MESSAGES.statusActive : MESSAGES.statusInactive;
+}
+
+function color(member: Member): string {
+  if (member.kind === 'invitation') return member.invitation?.expired ? 'orange' : 'blue';
+  return member.status === 'active' ? 'green' : 'gray';
+}
+
+/** A dot and a word: readable on white (the light badge colours are not, for WCAG contrast). */
+export function MemberStatusBadge({ member }: { member: Member }) {
+  return (
+    <Badge variant="dot" color={color(member)} size="md" tt="none" fw={500}>
+      {memberStatusText(member)}
+    </Badge>
+  );
+}
+
+export function memberName(member: Member): string {
+  return [member.firstName, member.lastName].filter(Boolean).join(' ');
+}
+
+export const ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);

@@ -1,0 +1,35 @@
+import { Alert, Anchor, Container, Paper, Stack } from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useMe } from '../../account/api/use-me';
+import { InviteForm } from '../components/invite-form';
+import { ADMIN_ROLES } from '../components/member-status';
+
+/** /invite-members: the invitation form on a page of its own (the team page has it in a dialog). */
+export function InviteMembersPage() {
+  const me = useMe();
+  const companyId = me.data?.company?.id;
+  const isAdmin = ADMIN_ROLES.has(me.data?.role ?? '');
+  return (
+    <Container size={720} py="xl">
+      <Stack gap="lg">
+        <PageHeader title={MESSAGES.inviteTitle} description={MESSAGES.inviteLead} />
+        <Paper withBorder radius="md" p="lg">
+          {me.data && !isAdmin ? (
+            <Alert color="gray" variant="light" c="dark">
+              {MESSAGES.adminOnlyNote}
+            </Alert>
+          ) : (
+            <InviteForm />
+          )}
+        </Paper>
+        {companyId ? (
+          <Anchor component={Link} to={`/team/${companyId}`} size="sm">
+            {MESSAGES.backToTeam}
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
