@@ -151,7 +151,18 @@ function CanvasItem({
               aria-label={`Duplicate ${name}`}
               onClick={() => actions.duplicate(component.key)}
             >
-              ⧉
+              <svg
+                width="14"
+                height="14"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <rect x="9" y="9" width="12" height="12" rx="2" />
+                <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+              </svg>
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Delete" openDelay={400}>

@@ -17,7 +17,7 @@ function setup(initial?: FormDefinition, props: { onSave?: () => void } = {}) {
 
 const keysOf = (form: FormDefinition) => form.components.map((c) => c.key);
 
-describe('FormBuilder', () => {
+describe('FormBuilder', { timeout: 20_000 }, () => {
   it('adds fields from the palette, moves them with buttons and deletes them', async () => {
     const { user, last } = setup();
     await user.click(screen.getByRole('button', { name: 'Add Text field' }));

@@ -1,14 +1,17 @@
 import {
+  type CollisionDetection,
+  closestCenter,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { FieldType } from '@under/core/forms/field-types';
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
@@ -18,6 +21,7 @@ import { FORM_SCHEMA_VERSION } from '@under/core/forms/form-migrate';
 import { checkSystemFields, createSystemFieldComponent, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../components/form-renderer';
+import { readableAlert } from '../lib/alert-styles';
 import classes from './builder.module.css';
 import { CONTAINER, ContainerList, ITEM } from './builder-canvas';
 import { BuilderPalette, PALETTE_ID } from './builder-palette';
@@ -49,6 +53,46 @@ export interface FormBuilderProps {
   /** Master and custom forms must carry the system fields (spec 1 §3); a section may not. Default true. */
   requireSystemFields?: boolean;
 }
+
+/**
+ * With the mouse: the innermost item or container under the pointer (so a drop lands inside a panel, not on the
+ * form around it). With the keyboard: the closest item.
+ */
+const collisionDetection: CollisionDetection = (args) => {
+  const hits = pointerWithin(args).filter((hit) => hit.id !== args.active.id);
+  if (hits.length > 0) {
+    const area = (id: string | number) => {
+      const rect = args.droppableRects.get(id);
+      return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
+    };
+    return [...hits].sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
+  }
+  return closestCenter({
+    ...args,
+    droppableContainers: args.droppableContainers.filter((c) => String(c.id).startsWith(ITEM)),
+  });
+};
+
+/**
+ * Arrow up and down move the dragged field to the next field above or below it, whatever list that field is in,
+ * so the keyboard can also move fields into and out of panels, fieldsets and columns.
+ */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+  if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
+  event.preventDefault();
+  const { active, collisionRect, droppableRects, droppableContainers } = context;
+  if (!active || !collisionRect) return undefined;
+  const up = event.code === 'ArrowUp';
+  const candidates = droppableContainers
+    .getEnabled()
+    .filter((c) => c.id !== active.id && String(c.id).startsWith(ITEM))
+    .map((c) => droppableRects.get(c.id))
+    .filter((rect): rect is NonNullable<typeof rect> => rect !== undefined)
+    .filter((rect) => (up ? rect.top < collisionRect.top - 1 : rect.top > collisionRect.top + 1))
+    .sort((a, b) => (up ? b.top - a.top : a.top - b.top));
+  const target = candidates[0];
+  return target ? { x: collisionRect.left, y: target.top } : undefined;
+};
 
 const EMPTY_FORM: FormDefinition = { version: FORM_SCHEMA_VERSION, display: 'form', components: [] };
 
@@ -148,7 +192,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
   const onDragStart = (event: DragStartEvent) => setDragging(String(event.active.id));
@@ -295,6 +339,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         </Group>
         {problems.length > 0 ? (
           <Alert
+            styles={readableAlert}
             mt="sm"
             color="orange"
             variant="light"
@@ -312,6 +357,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         )}
         {warnings.length > 0 ? (
           <Alert
+            styles={readableAlert}
             mt="sm"
             color="yellow"
             variant="light"
@@ -327,7 +373,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       {mode === 'preview' ? (
         <Paper withBorder radius="md" p="lg" aria-label="Preview">
           {problems.some((p) => p.code !== 'systemField') ? (
-            <Alert color="red" title="Fix the problems above to preview" />
+            <Alert styles={readableAlert} color="red" title="Fix the problems above to preview" />
           ) : (
             <FormRenderer form={form} />
           )}
@@ -335,6 +381,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       ) : (
         <DndContext
           sensors={sensors}
+          collisionDetection={collisionDetection}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragging(undefined)}

@@ -3,6 +3,7 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
 import { importFormio } from '@under/core/forms/import-formio';
 import { useState } from 'react';
+import { readableAlert } from '../lib/alert-styles';
 
 export function IssueList({ issues }: { issues: readonly FormIssue[] }) {
   return (
@@ -57,12 +58,12 @@ export function ImportDialog({
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
         />
         {syntax ? (
-          <Alert color="red" title="Not valid JSON">
+          <Alert styles={readableAlert} color="red" title="Not valid JSON">
             {syntax}
           </Alert>
         ) : null}
         {errors.length > 0 ? (
-          <Alert color="red" title="The form cannot be imported">
+          <Alert styles={readableAlert} color="red" title="The form cannot be imported">
             <IssueList issues={errors} />
           </Alert>
         ) : null}

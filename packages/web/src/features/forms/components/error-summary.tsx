@@ -2,6 +2,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import type { SubmissionError } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
 import { forwardRef } from 'react';
+import { readableErrorAlert } from '../lib/alert-styles';
 import classes from './renderer.module.css';
 
 interface ErrorSummaryProps {
@@ -20,7 +21,15 @@ export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(functi
   ref,
 ) {
   return (
-    <Alert ref={ref} tabIndex={-1} role="alert" color="red" variant="light" title={MESSAGES.missingRequiredFieldsTitle}>
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      color="red"
+      variant="light"
+      title={MESSAGES.missingRequiredFieldsTitle}
+      styles={readableErrorAlert}
+    >
       <Text size="sm" mb="xs">
         {MESSAGES.missingRequiredFields}
       </Text>

@@ -16,7 +16,8 @@ function imported(json: unknown) {
   return result.form;
 }
 
-describe('FormRenderer', () => {
+// jsdom renders Mantine slowly; a busy CI machine needs more than the default 5 s for the kitchen sink.
+describe('FormRenderer', { timeout: 20_000 }, () => {
   it('renders every field type of the kitchen-sink form with its label', async () => {
     renderWithMantine(<FormRenderer form={imported(kitchenSink)} />);
     for (const name of [

@@ -233,7 +233,14 @@ function FormRendererInner({
 
   return (
     <RendererContext.Provider value={context}>
-      <Box component="form" noValidate onSubmit={submit} aria-label={form.title || 'Application form'}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label={form.title || 'Application form'}
+        // Mantine's default error red is 3.5:1 on white; red 9 meets WCAG AA for the small error texts.
+        style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as React.CSSProperties}
+      >
         <div className={classes.stack}>
           {isWizard ? (
             <WizardHeader

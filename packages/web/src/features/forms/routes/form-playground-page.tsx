@@ -23,6 +23,7 @@ import type { SubmissionResult } from '@under/core/forms/validate-submission';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormRenderer } from '../components/form-renderer';
+import { readableAlert } from '../lib/alert-styles';
 import { FIXTURES, type FixtureName, isFixtureName } from '../lib/fixtures';
 
 /** The builder is its own chunk: applicants never download it. */
@@ -44,7 +45,7 @@ interface LoadIssues {
 function IssueList({ title, color, issues }: { title: string; color: string; issues: FormIssue[] }) {
   if (issues.length === 0) return null;
   return (
-    <Alert color={color} title={title} variant="light">
+    <Alert styles={readableAlert} color={color} title={title} variant="light">
       <List size="sm" spacing={2}>
         {issues.map((issue) => (
           <List.Item key={`${issue.path}:${issue.message}`}>
@@ -143,7 +144,14 @@ export function FormPlaygroundPage() {
           <Suspense fallback={<Loader aria-label="Loading the builder" />}>
             <Stack gap="xs">
               {saved ? (
-                <Alert color="green" variant="light" title="Saved" withCloseButton onClose={() => setSaved(false)}>
+                <Alert
+                  styles={readableAlert}
+                  color="green"
+                  variant="light"
+                  title="Saved"
+                  withCloseButton
+                  onClose={() => setSaved(false)}
+                >
                   The form passed every check. The playground keeps it in this browser only.
                 </Alert>
               ) : null}
@@ -185,7 +193,7 @@ export function FormPlaygroundPage() {
                     data={ROLES}
                   />
                   {issues.syntax ? (
-                    <Alert color="red" title="Not valid JSON" variant="light">
+                    <Alert styles={readableAlert} color="red" title="Not valid JSON" variant="light">
                       {issues.syntax}
                     </Alert>
                   ) : null}
@@ -215,6 +223,8 @@ export function FormPlaygroundPage() {
                     </Title>
                     <Box
                       component="pre"
+                      tabIndex={0}
+                      aria-label="validateSubmission result"
                       data-testid="validation-result"
                       fz="xs"
                       style={{ overflow: 'auto', maxHeight: 400 }}

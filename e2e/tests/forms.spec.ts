@@ -1,0 +1,176 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { MESSAGES } from '@under/core/messages';
+import { seriousViolations } from '../support/axe';
+
+/** The input labelled exactly `label` (a required field's label ends with an asterisk). */
+function field(scope: Page | Locator, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+}
+
+/** A dnd-kit drag with the mouse: press, move past the activation distance, move onto the target, release. */
+async function drag(page: Page, source: Locator, target: Locator) {
+  const from = await source.boundingBox();
+  if (!from) throw new Error('drag source is not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 - 12, { steps: 4 });
+  // Measured once the drag has started: dnd-kit may scroll the page near its edges.
+  const to = await target.boundingBox();
+  if (!to) throw new Error('drop target is not visible');
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 12 });
+  await page.mouse.up();
+}
+
+test.use({ viewport: { width: 1440, height: 1200 } });
+
+async function pasteAndRender(page: Page, form: unknown) {
+  await page.goto('/form-playground');
+  await page.getByLabel('Form JSON').fill(JSON.stringify(form));
+  await page.getByRole('button', { name: 'Render' }).click();
+}
+
+test('build a form: drag fields in, set a condition and a required rule, preview, fill it', async ({ page }) => {
+  await page.goto('/form-playground');
+  await page.getByText('Builder', { exact: true }).click();
+  const canvas = page.getByRole('region', { name: 'Form', exact: true });
+  await expect(canvas).toBeVisible();
+
+  await drag(page, page.getByRole('button', { name: 'Add Radio' }), canvas);
+  await expect(page.getByTestId('canvas-radio')).toBeVisible();
+  await drag(page, page.getByRole('button', { name: 'Add Text field' }), canvas);
+  await expect(page.getByTestId('canvas-textField')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The text field: required, shown only when the radio is "Option 1".
+  await page
+    .getByTestId('canvas-textField')
+    .getByRole('button', { name: /^Text field/ })
+    .click();
+  const settings = page.getByRole('complementary', { name: 'Field settings' });
+  await field(settings, 'Label').fill('Website');
+  await settings.getByRole('tab', { name: 'Validation' }).click();
+  await settings.getByRole('switch', { name: 'Required' }).check({ force: true });
+  await settings.getByRole('tab', { name: 'Conditional' }).click();
+  await settings.getByRole('button', { name: 'Add a condition' }).click();
+  await settings.getByLabel('Value').selectOption('option1');
+  await expect(settings.getByText('{"==":[{"var":"data.radio"},"option1"]}')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('builder.png'), fullPage: true });
+
+  await page.getByText('Preview', { exact: true }).click();
+  const preview = page.getByRole('form');
+  await expect(field(preview, 'Website')).toHaveCount(0);
+  await preview.getByRole('radio', { name: 'Option 1' }).check();
+  await expect(field(preview, 'Website')).toBeVisible();
+  await preview.getByRole('button', { name: 'Submit' }).click();
+  const summary = preview.getByRole('alert');
+  await expect(summary.getByText(MESSAGES.missingRequiredFieldsTitle)).toBeVisible();
+  await expect(summary.getByText(MESSAGES.missingRequiredFields)).toBeVisible();
+  await expect(preview.getByText('Website is required').first()).toBeVisible();
+  await summary.getByRole('link', { name: 'Website is required' }).click();
+  await expect(field(preview, 'Website')).toBeFocused();
+  await page.keyboard.type('https://shop.example');
+  await expect(preview.getByText('Website is required')).toHaveCount(0);
+  await expect(summary).toHaveCount(0);
+  await preview.getByRole('radio', { name: 'Option 2' }).check();
+  await expect(field(preview, 'Website')).toHaveCount(0);
+});
+
+test('reorder in the builder with the keyboard', async ({ page }) => {
+  await page.goto('/form-playground');
+  await page.getByText('Builder', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add Text field' }).click();
+  await page.getByRole('button', { name: 'Add Email' }).click();
+  const handle = page.getByRole('button', { name: 'Drag Email' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId(/^canvas-/).first()).toHaveAttribute('data-testid', 'canvas-email');
+});
+
+const KEYBOARD_FORM = {
+  display: 'form',
+  title: 'Merchant contact',
+  components: [
+    { type: 'textfield', key: 'Firstname', label: 'First Name', validate: { required: true } },
+    { type: 'email', key: 'Email', label: 'Email', validate: { required: true } },
+    {
+      type: 'radio',
+      key: 'plan',
+      label: 'Plan',
+      validate: { required: true },
+      values: [
+        { label: 'Basic', value: 'basic' },
+        { label: 'Pro', value: 'pro' },
+      ],
+    },
+    {
+      type: 'select',
+      key: 'kind',
+      label: 'Business type',
+      data: {
+        values: [
+          { label: 'LLC', value: 'llc' },
+          { label: 'Sole proprietor', value: 'sole' },
+        ],
+      },
+    },
+    { type: 'checkbox', key: 'terms', label: 'I accept the terms', validate: { required: true } },
+  ],
+};
+
+test('complete a form by keyboard alone', async ({ page }) => {
+  await pasteAndRender(page, KEYBOARD_FORM);
+  const form = page.getByRole('form', { name: 'Merchant contact' });
+  await field(form, 'First Name').focus();
+  await page.keyboard.type('Ann');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('ann@shop.example');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await expect(form.getByRole('radio', { name: 'Pro' })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(form.getByRole('checkbox', { name: /I accept the terms/ })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const result = page.getByTestId('validation-result');
+  await expect(result).toContainText('"valid": true');
+  await expect(result).toContainText('"plan": "pro"');
+  await expect(result).toContainText('"terms": true');
+});
+
+test('the renderer has no serious accessibility violation, before and after a failed submit', async ({ page }) => {
+  await page.goto('/form-playground');
+  await page.getByRole('button', { name: 'Kitchen sink' }).click();
+  const form = page.getByRole('form');
+  await expect(field(form, 'DBA Name')).toBeVisible();
+  await expect(form.getByText(/processing volume/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('renderer.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('renderer-errors.png'), fullPage: true });
+});
+
+test('a wizard shows its pages with the progress bar, and the summary link opens the right page', async ({ page }) => {
+  await page.goto('/form-playground');
+  await page.getByRole('button', { name: 'Wizard' }).click();
+  const form = page.getByRole('form');
+  await expect(form.getByRole('progressbar')).toBeVisible();
+  while (await form.getByRole('button', { name: 'Next' }).isVisible())
+    await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('wizard.png'), fullPage: true });
+  await form.getByRole('alert').getByRole('link', { name: 'First Name is required' }).click();
+  await expect(field(form, 'First Name')).toBeFocused();
+});
