@@ -47,7 +47,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'false',
+      // Demo Bank (Nature plan, 5 users) gives the team journeys room; its password is in initial-credentials.txt.
+      SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
     },
   },

@@ -38,3 +38,37 @@ export function uniqueEmail(prefix = 'e2e'): string {
   n += 1;
   return `${prefix}.${Date.now().toString(36)}${n}@example.com`;
 }
+
+/**
+ * Waits for the newest e-mail to `to` that carries an invitation link and returns its path, `/register/{code}`
+ * (the host is the server's PUBLIC_URL; the journeys open the path on the address they use). Quoted-printable
+ * soft line breaks are undone first, so a long link is read whole.
+ */
+export async function invitationPathFromOutbox(to: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort();
+    } catch {
+      // no mail yet
+    }
+    const mails = files
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .filter((m) => m.includes(`To: ${to}`))
+      .map((m) => m.replace(/=\r?\n/g, ''));
+    const code = mails.at(-1)?.match(/\/register\/([A-Za-z0-9_-]{20,100})/)?.[1];
+    if (code) return `/register/${code}`;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no invitation mailed to ${to}`);
+}
+
+/** The demo client the server seeds (SEED_DEMO=true): Demo Bank on the Nature plan (5 users). */
+export function demoClient(): { email: string; password: string } {
+  const file = path.join(process.env.E2E_DATA_DIR as string, 'initial-credentials.txt');
+  const line = readFileSync(file, 'utf8').match(/Client sign-in: (\S+) \/ (\S+)/);
+  if (!line?.[1] || !line[2]) throw new Error(`no demo client in ${file}`);
+  return { email: line[1], password: line[2] };
+}

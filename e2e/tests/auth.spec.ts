@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { ADMIN } from '../playwright.config';
 import { seriousViolations } from '../support/axe';
+import { registerCompany } from '../support/client';
 import { codeFromOutbox, mailCount, uniqueEmail } from '../support/outbox';
 
 const PASSWORD = 'Secret123';
@@ -51,8 +52,11 @@ test('sign up, read the code from the outbox, verify, sign in and land on /', as
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText(MESSAGES.emailVerified)).toBeVisible();
   await signIn(page, email);
+  // a new account has no company yet: it registers one first (issue 3)
+  await expect(page).toHaveURL(/\/register-company$/);
+  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
+  await registerCompany(page, 'Signup Savings');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: MESSAGES.homeTitle })).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('home.png') });
@@ -113,13 +117,13 @@ test('forgot password end to end', async ({ page }) => {
   await signIn(page, email, PASSWORD);
   await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
   await signIn(page, email, 'Renewed456');
-  await expect(page.getByRole('heading', { name: MESSAGES.homeTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
 });
 
 test('log out returns to login, and the app is closed afterwards', async ({ page }) => {
   const email = await confirmedAccount(page);
   await signIn(page, email);
-  await expect(page.getByRole('heading', { name: MESSAGES.homeTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
   await page.getByRole('button', { name: MESSAGES.logOut }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/');
@@ -132,6 +136,9 @@ test('a deep link while signed out goes to login and back', async ({ page }) => 
   await page.goto('/edit-account');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fedit-account/);
   await signIn(page, email);
+  // without a company the page waits for one, then comes back
+  await expect(page).toHaveURL(/\/register-company\?redirect=%2Fedit-account$/);
+  await registerCompany(page, 'Deep Link Bank', /\/edit-account$/);
   await expect(page).toHaveURL(/\/edit-account$/);
   await expect(page.getByRole('heading', { name: MESSAGES.editAccountTitle })).toBeVisible();
 });
@@ -139,7 +146,7 @@ test('a deep link while signed out goes to login and back', async ({ page }) => 
 test('changing the password forces a new sign-in', async ({ page }) => {
   const email = await confirmedAccount(page);
   await signIn(page, email);
-  await expect(page.getByRole('heading', { name: MESSAGES.homeTitle })).toBeVisible();
+  await registerCompany(page, 'Password Bank');
   await page.goto('/edit-account');
   await field(page, MESSAGES.oldPasswordLabel).fill(PASSWORD);
   await field(page, MESSAGES.newPasswordLabel).fill('Changed789');
@@ -186,5 +193,5 @@ test('the forms can be completed with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: MESSAGES.homeTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
 });

@@ -268,7 +268,7 @@ export const MESSAGES = {
   firstNameLabel: 'First name',
   lastNameLabel: 'Last name',
   phoneLabel: 'Contact number',
-  phoneHint: 'For example (555) 123-4567 or +1 555 123 4567',
+  phoneHint: 'For example (555) 123-4567 or 555.123.4567',
   registerCompanyTitle: 'Register your company',
   registerCompanyLead: 'Tell us about your institution. You will be its administrator, starting on the Basic plan.',
   registerCompanyButton: 'Register company',
@@ -329,6 +329,7 @@ export const MESSAGES = {
   resendInvitation: 'Resend invitation',
   revokeInvitation: 'Revoke invitation',
   cancelButton: 'Cancel',
+  closeDialog: 'Close',
   deactivateConfirmTitle: 'Deactivate this member?',
   deactivateConfirmText: (email: string) =>
     `${email} will be signed out at once and cannot sign in until an administrator activates the account again.`,

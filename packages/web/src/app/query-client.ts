@@ -17,8 +17,9 @@ function isAlreadyHandled(error: unknown): boolean {
 export function createQueryClient(notify: (notice: Notice) => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
-        if (isAlreadyHandled(error)) return;
+      onError: (error, query) => {
+        // A page that shows the failure itself (e.g. an invitation link that no longer works) says so in meta.
+        if (isAlreadyHandled(error) || query.meta?.showsOwnError) return;
         notify({ title: MESSAGES.serverUnavailableTitle, message: error.message || MESSAGES.generic, kind: 'error' });
       },
     }),

@@ -1,5 +1,6 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { PRIMARY_COLOR } from '@under/core/constants';
+import { MESSAGES } from '@under/core/messages';
 
 /** Ten shades around the spec's orange (#ff9b3f, spec 1 §9), which is shade 5. */
 const brand: MantineColorsTuple = [
@@ -25,6 +26,10 @@ export const theme = createTheme({
   components: {
     // Links in the brand orange would be unreadable on white; a darker shade of it keeps 4.5:1.
     Anchor: { defaultProps: { c: 'brand.9' } },
+    // Icon-only close buttons need a name for screen readers (axe button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': MESSAGES.closeDialog } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': MESSAGES.closeDialog } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': MESSAGES.closeDialog } } },
   },
 });
 
@@ -34,6 +39,11 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5f666d' },
+  light: {
+    '--mantine-color-dimmed': '#5f666d',
+    // Mantine's red 6 (3.6:1) and placeholder grey (2.9:1) are below 4.5:1 on white; errors and hints must be read.
+    '--mantine-color-error': '#c92a2a',
+    '--mantine-color-placeholder': '#5f666d',
+  },
   dark: {},
 });

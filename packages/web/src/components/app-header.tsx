@@ -119,7 +119,13 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
           {MESSAGES.logOut}
         </Button>
       </Group>
-      <Drawer opened={isMenuOpen} onClose={menu.close} size="xs" title={brand}>
+      <Drawer
+        opened={isMenuOpen}
+        onClose={menu.close}
+        size="xs"
+        title={brand}
+        closeButtonProps={{ 'aria-label': MESSAGES.closeDialog }}
+      >
         <Stack component="nav" aria-label={MESSAGES.mainNavigation} gap="xs">
           {navLinks(true)}
         </Stack>

@@ -25,7 +25,14 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered radius="md">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      radius="md"
+      closeButtonProps={{ 'aria-label': MESSAGES.closeDialog }}
+    >
       <Stack gap="lg">
         <Text>{message}</Text>
         <Group justify="flex-end" gap="sm">

@@ -111,6 +111,7 @@ export function usePublicInvitation(code: string) {
     queryFn: ({ signal }) =>
       http.get(`/invitations/${encodeURIComponent(code)}`, { schema: PublicInvitationSchema, signal, auth: false }),
     staleTime: 0,
+    meta: { showsOwnError: true },
   });
 }
 

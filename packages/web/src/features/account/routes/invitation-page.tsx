@@ -134,7 +134,7 @@ function InvitedSignUp({ invitation }: { invitation: OpenInvitation }) {
       </form>
       <Text size="sm" ta="center" fw={accountExists ? 600 : undefined}>
         {MESSAGES.invitationSignInPrompt}{' '}
-        <Anchor component={Link} to={signInPath} onClick={() => keep(invitation)}>
+        <Anchor component={Link} to={signInPath} underline="always" onClick={() => keep(invitation)}>
           {MESSAGES.invitationSignInLink}
         </Anchor>
       </Text>

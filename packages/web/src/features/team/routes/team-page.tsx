@@ -189,7 +189,14 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
         </Paper>
       </Stack>
       {actions.dialog}
-      <Modal opened={isInviting} onClose={() => setInviting(false)} title={MESSAGES.inviteTitle} centered size="lg">
+      <Modal
+        opened={isInviting}
+        onClose={() => setInviting(false)}
+        title={MESSAGES.inviteTitle}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': MESSAGES.closeDialog }}
+      >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             {MESSAGES.inviteLead}
@@ -263,21 +270,25 @@ function MemberRow({
   return (
     <Table.Tr data-testid="member-row">
       <Table.Td>
-        {member.kind === 'user' ? (
-          <Anchor component={Link} to={href} fw={600} size="sm">
-            {name || member.email}
-          </Anchor>
-        ) : (
-          <Text size="sm" fw={600}>
-            {member.email}
-          </Text>
-        )}
-        {isMe ? (
-          <Text span size="sm" c="dimmed">
-            {' '}
-            {MESSAGES.youSuffix}
-          </Text>
-        ) : null}
+        <Group gap={6} wrap="nowrap">
+          {/* the link alone in its block: told apart from the text around it by position, not colour only */}
+          <div>
+            {member.kind === 'user' ? (
+              <Anchor component={Link} to={href} fw={600} size="sm">
+                {name || member.email}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={600}>
+                {member.email}
+              </Text>
+            )}
+          </div>
+          {isMe ? (
+            <Text span size="sm" c="dimmed">
+              {MESSAGES.youSuffix}
+            </Text>
+          ) : null}
+        </Group>
         {member.kind === 'user' && name ? (
           <Text size="xs" c="dimmed">
             {member.email}
