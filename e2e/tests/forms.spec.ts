@@ -85,7 +85,10 @@ test('reorder in the builder with the keyboard', async ({ page }) => {
   const handle = page.getByRole('button', { name: 'Drag Email' });
   await handle.focus();
   await page.keyboard.press('Space');
+  // dnd-kit marks the handle pressed once it has picked the item up and measured the drop targets.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('canvas-email')).toHaveAttribute('style', /translate/);
   await page.keyboard.press('Space');
   await expect(page.getByTestId(/^canvas-/).first()).toHaveAttribute('data-testid', 'canvas-email');
 });

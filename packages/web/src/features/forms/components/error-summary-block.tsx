@@ -1,7 +1,9 @@
 import type { SubmissionError } from '@under/core/forms/validate-submission';
-import { forwardRef } from 'react';
-import { ErrorSummary } from './error-summary';
+import { forwardRef, lazy, Suspense } from 'react';
 import { useAllErrors } from './renderer-context';
+
+/** Loaded on the first failed submit: most applicants never need it. */
+const ErrorSummary = lazy(() => import('./error-summary').then((m) => ({ default: m.ErrorSummary })));
 
 /** The summary bound to the live errors: it shrinks as problems are fixed and disappears when none is left. */
 export const ErrorSummaryBlock = forwardRef<
@@ -10,5 +12,9 @@ export const ErrorSummaryBlock = forwardRef<
 >(function ErrorSummaryBlock({ hrefOf, onPick }, ref) {
   const errors = useAllErrors();
   if (errors.length === 0) return null;
-  return <ErrorSummary ref={ref} errors={errors} hrefOf={hrefOf} onPick={onPick} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorSummary ref={ref} errors={errors} hrefOf={hrefOf} onPick={onPick} />
+    </Suspense>
+  );
 });

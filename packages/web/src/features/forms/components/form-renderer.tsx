@@ -201,7 +201,11 @@ function FormRendererInner({
     if (!result.valid) {
       setShowSummary(true);
       // Focus moves to the summary so keyboard and screen reader users land on the list of problems.
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      const focusSummary = (tries: number) => {
+        if (summaryRef.current) summaryRef.current.focus();
+        else if (tries > 0) requestAnimationFrame(() => focusSummary(tries - 1));
+      };
+      requestAnimationFrame(() => focusSummary(60));
       onInvalid?.(result);
       return;
     }
