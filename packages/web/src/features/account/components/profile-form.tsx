@@ -48,8 +48,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             {MESSAGES.profileDetailsTitle}
           </Title>
           <FormAlert message={formError} />
-          {saved ? <FormAlert message={MESSAGES.profileSaved} kind="info" /> : null}
-          <TextInput label={MESSAGES.emailLabel} value={profile.email} readOnly />
+          {saved ? <FormAlert message={MESSAGES.profileSaved} kind="success" /> : null}
+          <TextInput label={MESSAGES.emailLabel} value={profile.email} readOnly variant="filled" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={MESSAGES.firstNameLabel}

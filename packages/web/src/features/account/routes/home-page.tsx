@@ -43,7 +43,7 @@ export function HomePage() {
                 <Text span fw={600} c="dark">
                   {company.name}
                 </Text>
-                <Badge variant="dot" color={company.status === 'active' ? 'green' : 'red'}>
+                <Badge variant="dot" color={company.status === 'active' ? 'green' : 'red'} tt="none">
                   {MESSAGES.homeCompanyStatus(company.status)}
                 </Badge>
               </Group>
@@ -149,13 +149,13 @@ function TeamCard({
           </Anchor>
         </Group>
         <Group gap="sm">
-          <Badge variant="dot" color="green" size="lg">
+          <Badge variant="dot" color="green" size="lg" tt="none">
             {MESSAGES.teamActive}: {counts.active}
           </Badge>
-          <Badge variant="dot" color="gray" size="lg">
+          <Badge variant="dot" color="gray" size="lg" tt="none">
             {MESSAGES.teamInactive}: {counts.inactive}
           </Badge>
-          <Badge variant="dot" color="blue" size="lg">
+          <Badge variant="dot" color="blue" size="lg" tt="none">
             {MESSAGES.teamInvited}: {counts.invited}
           </Badge>
         </Group>

@@ -109,6 +109,7 @@ function InvitedSignUp({ invitation }: { invitation: OpenInvitation }) {
             label={MESSAGES.emailLabel}
             type="email"
             readOnly
+            variant="filled"
             description={MESSAGES.invitationEmailFixed}
             {...register('email')}
           />

@@ -82,7 +82,7 @@ export function LogoUploader({ logoUrl, companyName, canEdit, upload }: LogoUplo
         </Text>
       </Group>
       <FormAlert message={formError} />
-      {done ? <FormAlert message={MESSAGES.logoUploaded} kind="info" /> : null}
+      {done ? <FormAlert message={MESSAGES.logoUploaded} kind="success" /> : null}
       {canEdit ? (
         <Group align="flex-end" gap="md">
           <FileInput

@@ -56,14 +56,11 @@ export function WhitelistEditor({ domains, canEdit, onSave }: WhitelistEditorPro
   return (
     <Stack gap="md">
       <FormAlert message={formError} />
-      {saved ? <FormAlert message={MESSAGES.whitelistSaved} kind="info" /> : null}
+      {saved ? <FormAlert message={MESSAGES.whitelistSaved} kind="success" /> : null}
       <Textarea
         label={MESSAGES.whitelistLabel}
         description={MESSAGES.whitelistLead}
-        placeholder={'bank.com\nmail.bank.co.uk'}
-        autosize
-        minRows={4}
-        maxRows={12}
+        rows={5}
         readOnly={!canEdit}
         value={text}
         error={error}

@@ -56,8 +56,8 @@ export function InviteForm({ onInvited }: { onInvited?: (email: string) => void 
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FormAlert message={formError} />
-        {sentTo ? <FormAlert message={MESSAGES.invitationSent(sentTo)} kind="info" /> : null}
-        {seats === 0 ? (
+        {sentTo ? <FormAlert message={MESSAGES.invitationSent(sentTo)} kind="success" /> : null}
+        {seats === 0 && !formError ? (
           <Alert color="yellow" variant="light" c="dark">
             {MESSAGES.inviteNoSeats}
           </Alert>
