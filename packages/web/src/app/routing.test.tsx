@@ -114,13 +114,19 @@ describe('client routing rules', () => {
     expect(location()).toBe('/deactivated-account');
   });
 
-  it("sends the user to /deactivated-account on any 403 'auth/user-deactivated'", async () => {
-    const { location } = renderApp({
+  it("signs the user out to /deactivated-account on any 403 'auth/user-deactivated'", async () => {
+    const { location, session, api } = renderApp({
       path: '/',
-      api: { 'GET /api/me': apiError(403, 'auth/user-deactivated', MESSAGES.userDeactivated) },
+      api: {
+        'GET /api/me': apiError(403, 'auth/user-deactivated', MESSAGES.userDeactivated),
+        'POST /api/auth/client/sign-out': { status: 200, body: { ok: true } },
+      },
     });
     await screen.findByRole('heading', { name: MESSAGES.deactivatedTitle });
     expect(location()).toBe('/deactivated-account');
+    await waitFor(() => expect(session.auth.getState().status).toBe('signed-out'));
+    expect(api.calls('POST /api/auth/client/sign-out')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: MESSAGES.backToSignIn })).toBeTruthy();
   });
 
   it('ends a session the server forgot and comes back to the page after signing in', async () => {

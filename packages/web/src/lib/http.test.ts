@@ -263,6 +263,15 @@ describe('createHttpClient', () => {
   });
 
   describe('restoreSession', () => {
+    it("tells a member deactivated meanwhile (refresh 403 'auth/user-deactivated') instead of just signing out", async () => {
+      const { auth, http, onDeactivated } = setup({
+        'POST /api/auth/client/refresh': apiError(403, 'auth/user-deactivated', MESSAGES.userDeactivated),
+      });
+      await expect(http.restoreSession()).resolves.toBe(false);
+      expect(auth.getState().status).toBe('signed-out');
+      expect(onDeactivated).toHaveBeenCalledTimes(1);
+    });
+
     it('restores the session from the refresh cookie on page load', async () => {
       const { auth, http } = setup({ 'POST /api/auth/client/refresh': TOKEN('restored') });
       expect(auth.getState().status).toBe('restoring');
