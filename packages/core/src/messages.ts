@@ -405,4 +405,5 @@ export const MESSAGES = {
   pdfBusy: 'PDFs are being generated for many requests. Try again in a moment.',
   mappingInvalid: 'Save unsuccessfully. Some fields of the mapping are invalid.',
   templateArchived: 'The template is archived.',
+  pdfFileUrlInvalid: 'This file is not a PDF template upload. Upload the PDF again.',
 } as const;

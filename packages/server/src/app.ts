@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './infra/mail/mailer';
+import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool';
 import { createStorage } from './infra/storage/create-storage';
 import { createUrlSigner } from './infra/storage/signed-url';
 import type { Storage } from './infra/storage/storage';
@@ -17,6 +18,8 @@ import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerPdfTemplateRoutes } from './modules/pdf-templates/pdf-templates.routes';
+import { createPdfTemplatesService } from './modules/pdf-templates/pdf-templates.service';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
@@ -33,6 +36,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** File storage; by default the driver the configuration names. */
   storage?: Storage;
+  /** PDF worker pool; by default one of two workers, closed with the app. */
+  pdfPool?: PdfPool;
   logger?: boolean | FastifyBaseLogger | { level: string };
   webDist?: string;
   now?: () => number;
@@ -84,6 +89,9 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
   });
   const companies = createCompaniesService({ db: database.db, storage, signer, log: app.log, now: options.now });
+  const pdfPool = options.pdfPool ?? createPdfPool();
+  if (!options.pdfPool) app.addHook('onClose', () => pdfPool.close());
+  const templates = createPdfTemplatesService({ db: database.db, storage, signer, pdf: pdfPool, log: app.log });
   const routes: DeclaredRoute[] = [];
 
   await app.register(cookie);
@@ -100,9 +108,18 @@ export async function buildApp(options: BuildAppOptions) {
   registerTeamRoutes(app, { team });
   registerCompanyRoutes(app, { companies });
   registerFileRoutes(app, { storage, signer });
+  registerPdfTemplateRoutes(app, { templates });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
   await app.ready();
-  return { app, routes, services: { auth, accounts, profiles, team, companies }, mailer, storage, signer };
+  return {
+    app,
+    routes,
+    services: { auth, accounts, profiles, team, companies, templates },
+    mailer,
+    storage,
+    signer,
+    pdfPool,
+  };
 }

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './audit';
 export * from './auth';
 export * from './team';
+export * from './templates';

@@ -10,8 +10,8 @@ export interface UrlClaims {
   e: number;
   /** Upload limit in bytes (PUT). */
   n?: number;
-  /** Accepted content (PUT): 'image' is png or jpeg by magic bytes. */
-  t?: 'image';
+  /** Accepted content (PUT): 'image' is png or jpeg by magic bytes, 'pdf' a PDF header. */
+  t?: 'image' | 'pdf';
 }
 
 export type VerifyResult = { ok: true; claims: UrlClaims } | { ok: false; reason: 'invalid' | 'expired' };

@@ -58,3 +58,9 @@ export function sniffImage(head: Buffer): string {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   throw new UploadRejected('type');
 }
+
+/** A PDF by its header; the deeper checks (pages, encryption, damage) run in the PDF worker afterwards. */
+export function sniffPdf(head: Buffer): string {
+  if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  throw new UploadRejected('type');
+}

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { UrlSigner } from '../../infra/storage/signed-url';
-import { type Storage, sniffImage, UploadRejected } from '../../infra/storage/storage';
+import { type Storage, sniffImage, sniffPdf, UploadRejected } from '../../infra/storage/storage';
 
 // the token rides in the query: it is longer than a path parameter may be
 const TokenQuerySchema = z.strictObject({ token: z.string().max(2000) });
@@ -64,7 +64,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: Storag
         try {
           const stored = await storage.put(claims.k, req.raw, {
             maxBytes,
-            inspect: claims.t === 'image' ? sniffImage : undefined,
+            inspect: claims.t === 'image' ? sniffImage : claims.t === 'pdf' ? sniffPdf : undefined,
           });
           return { ok: true as const, size: stored.size };
         } catch (err) {

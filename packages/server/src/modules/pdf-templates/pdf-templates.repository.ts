@@ -1,0 +1,67 @@
+import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { auditEvents, pdfTemplates } from '../../db/schema/index';
+
+export type PdfTemplateRow = typeof pdfTemplates.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createPdfTemplatesRepository(db: DbOrTx) {
+  return {
+    async find(id: string): Promise<PdfTemplateRow | undefined> {
+      const [row] = await db.select().from(pdfTemplates).where(eq(pdfTemplates.id, id));
+      return row;
+    },
+
+    async findForUpdate(id: string): Promise<PdfTemplateRow | undefined> {
+      const [row] = await db.select().from(pdfTemplates).where(eq(pdfTemplates.id, id)).for('update');
+      return row;
+    },
+
+    async isNameTaken(name: string, exceptId?: string): Promise<boolean> {
+      const byName = sql`lower(${pdfTemplates.name}) = lower(${name})`;
+      const [row] = await db
+        .select({ id: pdfTemplates.id })
+        .from(pdfTemplates)
+        .where(exceptId ? and(byName, ne(pdfTemplates.id, exceptId)) : byName)
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insert(values: typeof pdfTemplates.$inferInsert): Promise<PdfTemplateRow> {
+      const [row] = await db.insert(pdfTemplates).values(values).returning();
+      if (!row) throw new Error('insert returned nothing');
+      return row;
+    },
+
+    async update(id: string, patch: Partial<typeof pdfTemplates.$inferInsert>): Promise<PdfTemplateRow> {
+      const [row] = await db
+        .update(pdfTemplates)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(pdfTemplates.id, id))
+        .returning();
+      if (!row) throw new Error('update matched nothing');
+      return row;
+    },
+
+    async list(opts: { q?: string; status?: string; offset: number; limit: number }) {
+      const where = and(
+        opts.q ? ilike(pdfTemplates.name, `%${escapeLike(opts.q)}%`) : undefined,
+        opts.status ? eq(pdfTemplates.status, opts.status) : ne(pdfTemplates.status, 'archived'),
+      );
+      const rows = await db
+        .select()
+        .from(pdfTemplates)
+        .where(where)
+        .orderBy(desc(pdfTemplates.createdAt), desc(pdfTemplates.id))
+        .offset(opts.offset)
+        .limit(opts.limit);
+      const [total] = await db.select({ n: count() }).from(pdfTemplates).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async audit(event: typeof auditEvents.$inferInsert): Promise<void> {
+      await db.insert(auditEvents).values(event);
+    },
+  };
+}

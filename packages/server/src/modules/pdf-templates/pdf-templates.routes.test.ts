@@ -1,0 +1,285 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { MESSAGES } from '@under/core/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
+import {
+  ALL_TYPES,
+  makeAcroFormPdf,
+  makeBombPdf,
+  makeEncryptedPdf,
+  makePdf,
+  makeTruncatedPdf,
+  PNG_BYTES,
+} from '../../test/pdf-fixtures';
+import { readPdfText } from '../../test/pdf-read';
+
+async function filesOnDisk(root: string): Promise<string[]> {
+  try {
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+describe.each(testDatabases())('PDF templates on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.services.auth.ensureAdmin({ email: 'pdf-admin@under.test', password: 'Admin12345' });
+    token = (await signIn(t, 'admin', 'pdf-admin@under.test', 'Admin12345')).accessToken;
+  });
+  afterAll(() => t.close());
+
+  const auth = () => ({ authorization: `Bearer ${token}` });
+  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: auth(), payload: payload as object });
+  const filesRoot = () => path.join(t.config.dataDir, 'files');
+
+  async function uploadUrl() {
+    const res = await api('POST', '/api/pdf_templates/gen_presigned_url', {});
+    expect(res.statusCode).toBe(200);
+    return res.json() as { uploadUrl: string; fileUrl: string; maxBytes: number; maxPages: number };
+  }
+  async function upload(bytes: Buffer) {
+    const { uploadUrl: url, fileUrl } = await uploadUrl();
+    const u = new URL(url);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${u.pathname}${u.search}`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: bytes,
+    });
+    return { res, fileUrl };
+  }
+  let counter = 0;
+  async function createTemplate(bytes: Buffer, name = `Bank ${kind} ${++counter}`) {
+    const { res, fileUrl } = await upload(bytes);
+    expect(res.statusCode, res.body).toBe(200);
+    return api('POST', '/api/pdf_templates', { name, fileUrl });
+  }
+
+  it('uploads a PDF through a signed URL and creates a template with its pages', async () => {
+    const res = await createTemplate(await makePdf({ pages: 3, rotate: { 2: 90 } }), 'Alpha Bank application');
+    expect(res.statusCode, res.body).toBe(201);
+    const tpl = res.json();
+    expect(tpl).toMatchObject({ name: 'Alpha Bank application', status: 'active', pageCount: 3, fieldCount: 0 });
+    expect(tpl.pages[1]).toEqual({ page: 2, width: 792, height: 612, rotation: 90 });
+    const detail = await api('GET', `/api/pdf_templates/${tpl.templateId}`);
+    expect(detail.json()).toMatchObject({ templateId: tpl.templateId, pages: tpl.pages });
+    // the viewer's signed download URL serves the file
+    const u = new URL(detail.json().downloadUrl);
+    const file = await t.app.inject({ url: `${u.pathname}${u.search}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('keeps names unique, whatever their case', async () => {
+    await createTemplate(await makePdf({ pages: 1 }), 'Unique Name');
+    const check = await api('POST', '/api/create_form_check/name', { value: 'unique name' });
+    expect(check.statusCode).toBe(409);
+    expect(check.json().message).toBe(MESSAGES.templateNameUsed);
+    expect((await api('POST', '/api/create_form_check/name', { value: 'Free name' })).json()).toEqual({
+      available: true,
+    });
+    const again = await createTemplate(await makePdf({ pages: 1 }), 'UNIQUE NAME');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.templateNameUsed);
+  });
+
+  it('lists templates with search and pages', async () => {
+    await createTemplate(await makePdf({ pages: 1 }), 'Zeta Credit Union');
+    const all = (await api('GET', '/api/pdf_templates?pageSize=2')).json();
+    expect(all.items).toHaveLength(2);
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    const found = (await api('GET', '/api/pdf_templates?q=zeta')).json();
+    expect(found.items.map((i: { name: string }) => i.name)).toEqual(['Zeta Credit Union']);
+    expect((await api('GET', '/api/pdf_templates?q=100%25')).json().items).toEqual([]);
+  });
+
+  it('offers the AcroForm fields of the PDF as a starting mapping', async () => {
+    const res = await createTemplate(await makeAcroFormPdf());
+    expect(res.statusCode).toBe(201);
+    const keys = res.json().acroFields.map((f: { key: string }) => f.key);
+    expect(keys).toEqual(['Business_Name', 'agree', 'entity_type', 'entity_type', 'owner_name']);
+    // the offer is a valid mapping as it is
+    const saved = await api('POST', `/api/pdf_templates/${res.json().templateId}/mapping_fields`, {
+      data: res.json().acroFields,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  describe('bad uploads are refused with a clear message and leave nothing behind', () => {
+    it('not a PDF, or a PNG renamed .pdf: refused while streaming', async () => {
+      const before = await filesOnDisk(filesRoot());
+      for (const bytes of [Buffer.from('hello, this is text, not a PDF at all'), PNG_BYTES]) {
+        const { res } = await upload(bytes);
+        expect(res.statusCode).toBe(415);
+        expect(res.json().message).toBe(MESSAGES.fileTypeNotSupported);
+      }
+      expect(await filesOnDisk(filesRoot())).toEqual(before);
+    });
+
+    it('26 MB: refused while streaming', async () => {
+      const before = await filesOnDisk(filesRoot());
+      const big = Buffer.concat([await makePdf({ pages: 1 }), Buffer.alloc(26_000_000, 32)]);
+      const { res } = await upload(big);
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toBe(MESSAGES.fileTooLarge);
+      expect(await filesOnDisk(filesRoot())).toEqual(before);
+    });
+
+    it.each([
+      ['51 pages', () => makePdf({ pages: 51 }), MESSAGES.pdfTooManyPages],
+      ['encrypted', makeEncryptedPdf, MESSAGES.pdfEncrypted],
+      ['truncated', makeTruncatedPdf, MESSAGES.pdfDamaged],
+      ['a decompression bomb', makeBombPdf, MESSAGES.pdfTooComplex],
+    ])('%s: refused at creation, the upload deleted', async (_name, make, message) => {
+      const before = await filesOnDisk(filesRoot());
+      const started = Date.now();
+      const res = await createTemplate(await make());
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(message);
+      expect(await filesOnDisk(filesRoot())).toEqual(before);
+    });
+  });
+
+  describe('mapping and review', () => {
+    let templateId: string;
+    beforeAll(async () => {
+      templateId = (await createTemplate(await makePdf({ pages: 2, rotate: { 2: 90 } }), 'Mapped template')).json()
+        .templateId;
+    });
+
+    it('refuses an empty mapping with the spec text', async () => {
+      const res = await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data: [] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.mappingEmpty);
+    });
+
+    it('refuses fields outside their page, duplicate keys and type mismatches, by path', async () => {
+      const res = await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, {
+        data: [
+          { id: 'a', key: 'a', type: 'text', page: 1, x: 500, y: 10, width: 200, height: 18 },
+          {
+            id: 'b',
+            key: 'b',
+            type: 'checkbox',
+            page: 1,
+            x: 0,
+            y: 0,
+            width: 25,
+            height: 25,
+            bindingField: { key: 'x', type: 'textfield' },
+          },
+          { id: 'c', key: 'b', type: 'text', page: 2, x: 0, y: 0, width: 20, height: 18 },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      const errors = res.json().errors as { path: string; message: string }[];
+      expect(errors.map((e) => e.path)).toEqual(['data.0', 'data.1.bindingField', 'data.2.key']);
+      expect(errors[1]?.message).toContain('checkbox');
+      expect(errors[1]?.message).toContain('textfield');
+    });
+
+    it('saves a mapping of every type and reads it back, the version growing', async () => {
+      const res = await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data: ALL_TYPES });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().mappingFieldsVersion).toBe(1);
+      const back = (await api('GET', `/api/pdf_templates/${templateId}/mapping_fields`)).json();
+      expect(back.data).toHaveLength(ALL_TYPES.length);
+      expect(back.data[0]).toMatchObject({ key: 'dba_name', required: false, euPermission: 'editTableByAllOwner' });
+    });
+
+    it('review: every value sits inside its box, on the rotated page too', async () => {
+      const values = {
+        dba_name: 'Ünder Café & Söhne',
+        employees: '42',
+        volume: '15000',
+        opened: '2024-03-05',
+        long_text: 'A very long value that cannot possibly fit in this small box at the preferred size',
+      };
+      const res = await api('POST', `/api/pdf_templates/${templateId}/review`, { values });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const { texts } = await readPdfText(res.rawPayload);
+      const expected: [string, string][] = [
+        ['dba_name', 'Ünder Café & Söhne'],
+        ['employees', '42'],
+        ['volume', '$15,000.00'],
+        ['opened', '03/05/2024'],
+        ['agree', '✓'],
+        ['dba_again', 'Ünder Café & Söhne'],
+      ];
+      for (const [key, text] of expected) {
+        const box = ALL_TYPES.find((f) => f.key === key);
+        const found = texts.find((x) => x.text === text && x.page === box?.page);
+        expect(found, `${key}: ${text} in ${JSON.stringify(texts)}`).toBeTruthy();
+        if (!box || !found) continue;
+        expect(found.x).toBeGreaterThanOrEqual(box.x);
+        expect(found.x + found.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        expect(found.y).toBeGreaterThan(box.y);
+        expect(found.y).toBeLessThanOrEqual(box.y + box.height);
+      }
+      const long = texts.find((x) => x.page === 2 && x.text.startsWith('A very long'));
+      expect(long).toBeTruthy();
+      expect((long?.x ?? 0) + (long?.width ?? 0)).toBeLessThanOrEqual(300 + 120 + 0.5);
+      // one checkbox-list sample box ticked (visa), the other not
+      expect(texts.filter((x) => x.text === '✓')).toHaveLength(2);
+    });
+
+    it('draft PDF: only the given values', async () => {
+      const res = await api('POST', `/api/pdf_templates/${templateId}/draft_pdf`, { values: { employees: '7' } });
+      expect(res.statusCode).toBe(200);
+      const { texts } = await readPdfText(res.rawPayload);
+      expect(texts.map((x) => x.text).filter((x) => x !== 'Application page 1' && x !== 'Application page 2')).toEqual([
+        '7',
+      ]);
+    });
+
+    it('replacing the file keeps fields on pages that remain and reports the rest', async () => {
+      const { fileUrl } = await upload(await makePdf({ pages: 1 }));
+      const old = (await api('GET', `/api/pdf_templates/${templateId}`)).json().fileUrl;
+      const res = await api('PATCH', `/api/pdf_templates/${templateId}/replace-pdf-file`, { fileUrl });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().removedFields.map((f: { key: string }) => f.key)).toEqual([
+        'signature',
+        'dba_again',
+        'long_text',
+      ]);
+      expect(res.json().template).toMatchObject({ pageCount: 1, fieldCount: ALL_TYPES.length - 3, fileUrl });
+      expect(await t.storage.stat(old)).toBeUndefined();
+    });
+
+    it('clones with or without the mapping, under the _Copy name', async () => {
+      const withMapping = await api('POST', `/api/templates/${templateId}/clone`, { isCloneCcMapper: true });
+      expect(withMapping.statusCode, withMapping.body).toBe(201);
+      expect(withMapping.json()).toMatchObject({ name: 'Mapped template_Copy', fieldCount: ALL_TYPES.length - 3 });
+      const bare = await api('POST', `/api/templates/${templateId}/clone`, { isCloneCcMapper: false });
+      expect(bare.json()).toMatchObject({ name: 'Mapped template_Copy2', fieldCount: 0 });
+      const named = await api('POST', `/api/templates/${templateId}/clone`, {
+        name: 'Mapped template',
+        isCloneCcMapper: false,
+      });
+      expect(named.statusCode).toBe(409);
+    });
+
+    it('archives a template: it leaves the default list', async () => {
+      const res = await api('PATCH', `/api/pdf_templates/${templateId}/archive`, {});
+      expect(res.json().status).toBe('archived');
+      const list = (await api('GET', '/api/pdf_templates?q=Mapped template&pageSize=100')).json();
+      expect(list.items.map((i: { templateId: string }) => i.templateId)).not.toContain(templateId);
+      expect((await api('GET', '/api/pdf_templates?status=archived')).json().total).toBe(1);
+    });
+
+    it('answers 404 for an unknown template', async () => {
+      const res = await api('GET', '/api/pdf_templates/00000000-0000-4000-8000-000000000000');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(MESSAGES.templateNotFound);
+    });
+  });
+});

@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { UPLOAD_MAX_BYTES } from '@under/core/constants';
+import { MESSAGES } from '@under/core/messages';
+import { checkMapping, cloneName, keepFieldsOnPages } from '@under/core/templates/mapping-rules';
+import type { Mapping, PdfField } from '@under/core/templates/pdf-field.schema';
+import type { PdfTemplate, PdfTemplateSummary, PdfUploadUrl } from '@under/core/templates/pdf-template.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { type FillValue, type PdfPool, PdfWorkError } from '../../infra/pdf/pdf-pool';
+import type { UrlSigner } from '../../infra/storage/signed-url';
+import type { Storage } from '../../infra/storage/storage';
+import type { AuthContext } from '../auth/auth.service';
+import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from '../companies/companies.service';
+import { createPdfTemplatesRepository, type PdfTemplateRow } from './pdf-templates.repository';
+
+/** Spec 1 §9: PDF templates at most 25 MB and 50 pages. */
+export const PDF_MAX_BYTES = UPLOAD_MAX_BYTES;
+export const PDF_MAX_PAGES = 50;
+
+const UPLOAD_PREFIX = 'pdf-templates/';
+const UPLOAD_KEY = /^pdf-templates\/[0-9a-f-]{36}\.pdf$/;
+
+/** How each refusal of the PDF worker reaches the admin. */
+const REFUSALS: Record<PdfWorkError['kind'], () => AppError> = {
+  'not-pdf': () => new AppError(415, 'pdf/not-pdf', MESSAGES.pdfNotPdf),
+  damaged: () => new AppError(422, 'pdf/damaged', MESSAGES.pdfDamaged),
+  encrypted: () => new AppError(422, 'pdf/encrypted', MESSAGES.pdfEncrypted),
+  'no-pages': () => new AppError(422, 'pdf/no-pages', MESSAGES.pdfNoPages),
+  'too-many-pages': () => new AppError(422, 'pdf/too-many-pages', MESSAGES.pdfTooManyPages),
+  'too-complex': () => new AppError(422, 'pdf/too-complex', MESSAGES.pdfTooComplex),
+  timeout: () => new AppError(422, 'pdf/too-complex', MESSAGES.pdfTooComplex),
+  busy: () => new AppError(503, 'pdf/busy', MESSAGES.pdfBusy),
+  failed: () => new AppError(500, 'pdf/failed', MESSAGES.http500),
+};
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+async function readAll(body: Readable, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new AppError(413, 'file/too-large', MESSAGES.fileTooLarge);
+    }
+    chunks.push(b);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export interface PdfTemplatesServiceDeps {
+  db: Db;
+  storage: Storage;
+  signer: UrlSigner;
+  pdf: PdfPool;
+  log: FastifyBaseLogger;
+}
+
+export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
+  const { db, storage, signer, pdf, log } = deps;
+  const repo = createPdfTemplatesRepository(db);
+  // A few recent template files in memory: the review is asked for again and again while mapping.
+  const fileCache = new Map<string, Uint8Array>();
+  const FILE_CACHE_SIZE = 8;
+
+  async function fileBytes(key: string): Promise<Uint8Array> {
+    const cached = fileCache.get(key);
+    if (cached) {
+      fileCache.delete(key);
+      fileCache.set(key, cached);
+      return cached;
+    }
+    const file = await storage.get(key);
+    if (!file) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
+    const bytes = await readAll(file.body, PDF_MAX_BYTES);
+    fileCache.set(key, bytes);
+    if (fileCache.size > FILE_CACHE_SIZE) fileCache.delete(fileCache.keys().next().value as string);
+    return bytes;
+  }
+
+  async function load(templateId: string): Promise<PdfTemplateRow> {
+    const row = await repo.find(templateId);
+    if (!row) throw new AppError(404, 'template/not-found', MESSAGES.templateNotFound);
+    return row;
+  }
+
+  function toSummary(row: PdfTemplateRow): PdfTemplateSummary {
+    return {
+      templateId: row.id,
+      name: row.name,
+      status: row.status as PdfTemplateSummary['status'],
+      pageCount: row.pages.length,
+      fieldCount: row.mapping.length,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  function toTemplate(row: PdfTemplateRow): PdfTemplate {
+    return {
+      ...toSummary(row),
+      fileUrl: row.fileKey,
+      downloadUrl: signer.sign({ m: 'GET', k: row.fileKey }, DOWNLOAD_URL_TTL_MS).url,
+      fileSize: row.fileSize,
+      pages: row.pages,
+      mappingFieldsVersion: row.mappingFieldsVersion,
+      acroFields: row.acroFields,
+    };
+  }
+
+  /**
+   * Checks an uploaded file in the PDF worker. A refused file is deleted at once: nothing of a bad upload stays.
+   */
+  async function inspectUpload(fileUrl: string) {
+    if (!UPLOAD_KEY.test(fileUrl)) throw new AppError(400, 'file/not-yours', MESSAGES.pdfFileUrlInvalid);
+    const stat = await storage.stat(fileUrl);
+    if (!stat) throw new AppError(400, 'file/missing', MESSAGES.fileMissing);
+    const discard = () =>
+      storage.delete(fileUrl).catch((err) => log.warn({ err, key: fileUrl }, 'refused PDF not deleted'));
+    try {
+      const bytes = await fileBytes(fileUrl);
+      const result = await pdf.inspect(bytes);
+      return { size: stat.size, ...result };
+    } catch (err) {
+      fileCache.delete(fileUrl);
+      if (err instanceof PdfWorkError) {
+        if (err.kind !== 'busy') await discard();
+        if (err.kind === 'failed') log.error({ err }, 'PDF inspection failed');
+        throw REFUSALS[err.kind]();
+      }
+      if (err instanceof AppError) await discard();
+      throw err;
+    }
+  }
+
+  async function ensureNameFree(name: string, exceptId?: string) {
+    if (await repo.isNameTaken(name, exceptId))
+      throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
+  }
+
+  async function mapPdfError<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof PdfWorkError) {
+        if (err.kind === 'failed') log.error({ err }, 'PDF work failed');
+        throw REFUSALS[err.kind]();
+      }
+      throw err;
+    }
+  }
+
+  return {
+    /** POST /api/pdf_templates/gen_presigned_url: a signed PUT URL for one new PDF (checked as it streams). */
+    createUploadUrl(): PdfUploadUrl {
+      const key = `${UPLOAD_PREFIX}${randomUUID()}.pdf`;
+      const signed = signer.sign({ m: 'PUT', k: key, n: PDF_MAX_BYTES, t: 'pdf' }, UPLOAD_URL_TTL_MS);
+      return {
+        uploadUrl: signed.url,
+        fileUrl: key,
+        expiresAt: signed.expiresAt.toISOString(),
+        maxBytes: PDF_MAX_BYTES,
+        maxPages: PDF_MAX_PAGES,
+      };
+    },
+
+    /** POST /api/create_form_check/name: whether a template name is free (case-insensitive). */
+    async checkName(opts: { value: string }): Promise<{ available: boolean }> {
+      const name = opts.value.trim();
+      if (!name) return { available: false };
+      if (await repo.isNameTaken(name)) throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
+      return { available: true };
+    },
+
+    /** POST /api/pdf_templates: a template from an uploaded PDF, with its AcroForm fields offered as a mapping. */
+    async create(opts: { auth: AuthContext; name: string; fileUrl: string }): Promise<PdfTemplate> {
+      await ensureNameFree(opts.name);
+      const inspected = await inspectUpload(opts.fileUrl);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const r = createPdfTemplatesRepository(tx);
+          const created = await r.insert({
+            name: opts.name,
+            fileKey: opts.fileUrl,
+            fileSize: inspected.size,
+            pages: inspected.pages,
+            acroFields: inspected.acroFields,
+            createdBy: opts.auth.userId,
+          });
+          await r.audit({
+            actorUserId: opts.auth.userId,
+            action: 'pdf-template.create',
+            targetType: 'pdf-template',
+            targetId: created.id,
+            details: { name: opts.name, pages: inspected.pages.length },
+          });
+          return created;
+        });
+        return toTemplate(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
+        throw err;
+      }
+    },
+
+    async list(opts: { q?: string; status?: string; page: number; pageSize: number }) {
+      const { rows, total } = await repo.list({
+        q: opts.q?.trim() || undefined,
+        status: opts.status,
+        offset: (opts.page - 1) * opts.pageSize,
+        limit: opts.pageSize,
+      });
+      return { items: rows.map(toSummary), total, page: opts.page, pageSize: opts.pageSize };
+    },
+
+    async get(opts: { templateId: string }): Promise<PdfTemplate> {
+      return toTemplate(await load(opts.templateId));
+    },
+
+    /**
+     * PATCH /api/pdf_templates/{templateId}/replace-pdf-file: irreversible. Mapped fields on pages the new file still
+     * has (and inside them) are kept; the others are removed and reported.
+     */
+    async replaceFile(opts: { auth: AuthContext; templateId: string; fileUrl: string }) {
+      const before = await load(opts.templateId);
+      if (before.fileKey === opts.fileUrl) throw new AppError(400, 'file/same', MESSAGES.pdfFileUrlInvalid);
+      const inspected = await inspectUpload(opts.fileUrl);
+      const { row, removed } = await db.transaction(async (tx) => {
+        const r = createPdfTemplatesRepository(tx);
+        const current = await r.findForUpdate(opts.templateId);
+        if (!current) throw new AppError(404, 'template/not-found', MESSAGES.templateNotFound);
+        const { kept, removed } = keepFieldsOnPages(current.mapping, inspected.pages);
+        const updated = await r.update(current.id, {
+          fileKey: opts.fileUrl,
+          fileSize: inspected.size,
+          pages: inspected.pages,
+          acroFields: inspected.acroFields,
+          mapping: kept,
+          mappingFieldsVersion: removed.length ? current.mappingFieldsVersion + 1 : current.mappingFieldsVersion,
+        });
+        await r.audit({
+          actorUserId: opts.auth.userId,
+          action: 'pdf-template.replace-file',
+          targetType: 'pdf-template',
+          targetId: current.id,
+          details: { previousFile: current.fileKey, removedFields: removed.length },
+        });
+        return { row: updated, removed };
+      });
+      fileCache.delete(before.fileKey);
+      await storage.delete(before.fileKey).catch((err) => log.warn({ err }, 'replaced PDF not deleted'));
+      return {
+        template: toTemplate(row),
+        removedFields: removed.map((f) => ({ id: f.id, key: f.key, page: f.page })),
+      };
+    },
+
+    /** POST /api/templates/{templateId}/clone: a copy of the file, with the mapping when isCloneCcMapper. */
+    async clone(opts: { auth: AuthContext; templateId: string; name?: string; isCloneCcMapper: boolean }) {
+      const source = await load(opts.templateId);
+      let name = opts.name?.trim();
+      if (name) await ensureNameFree(name);
+      else {
+        const taken = new Set<string>();
+        for (let i = 0; i < 20; i++) {
+          const candidate = cloneName(source.name, (n) => taken.has(n));
+          if (!(await repo.isNameTaken(candidate))) {
+            name = candidate;
+            break;
+          }
+          taken.add(candidate);
+        }
+        name ??= `${source.name}_Copy_${randomUUID().slice(0, 8)}`;
+      }
+      const key = `${UPLOAD_PREFIX}${randomUUID()}.pdf`;
+      const file = await storage.get(source.fileKey);
+      if (!file) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
+      await storage.put(key, file.body, { maxBytes: PDF_MAX_BYTES, contentType: 'application/pdf' });
+      try {
+        const row = await db.transaction(async (tx) => {
+          const r = createPdfTemplatesRepository(tx);
+          const created = await r.insert({
+            name: name as string,
+            fileKey: key,
+            fileSize: source.fileSize,
+            pages: source.pages,
+            acroFields: source.acroFields,
+            mapping: opts.isCloneCcMapper ? source.mapping : [],
+            mappingFieldsVersion: opts.isCloneCcMapper ? source.mappingFieldsVersion : 0,
+            createdBy: opts.auth.userId,
+          });
+          await r.audit({
+            actorUserId: opts.auth.userId,
+            action: 'pdf-template.clone',
+            targetType: 'pdf-template',
+            targetId: created.id,
+            details: { from: source.id, withMapping: opts.isCloneCcMapper },
+          });
+          return created;
+        });
+        return toTemplate(row);
+      } catch (err) {
+        await storage.delete(key).catch(() => {});
+        if (isUniqueViolation(err)) throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
+        throw err;
+      }
+    },
+
+    /** PATCH /api/pdf_templates/{templateId}/archive (and back with archived: false). */
+    async setArchived(opts: { auth: AuthContext; templateId: string; archived: boolean }) {
+      await load(opts.templateId);
+      const row = await db.transaction(async (tx) => {
+        const r = createPdfTemplatesRepository(tx);
+        const updated = await r.update(opts.templateId, { status: opts.archived ? 'archived' : 'active' });
+        await r.audit({
+          actorUserId: opts.auth.userId,
+          action: opts.archived ? 'pdf-template.archive' : 'pdf-template.unarchive',
+          targetType: 'pdf-template',
+          targetId: opts.templateId,
+        });
+        return updated;
+      });
+      return toTemplate(row);
+    },
+
+    /** POST /api/pdf_templates/{templateId}/mapping_fields: the whole mapping, checked against the pages. */
+    async saveMapping(opts: { auth: AuthContext; templateId: string; data: PdfField[] }): Promise<Mapping> {
+      if (opts.data.length === 0) throw new AppError(400, 'mapping/empty', MESSAGES.mappingEmpty);
+      const template = await load(opts.templateId);
+      const problems = checkMapping(opts.data, template.pages);
+      if (problems.length) throw new AppError(400, 'mapping/invalid', MESSAGES.mappingInvalid, problems);
+      const row = await db.transaction(async (tx) => {
+        const r = createPdfTemplatesRepository(tx);
+        const current = await r.findForUpdate(opts.templateId);
+        if (!current) throw new AppError(404, 'template/not-found', MESSAGES.templateNotFound);
+        const updated = await r.update(current.id, {
+          mapping: opts.data,
+          mappingFieldsVersion: current.mappingFieldsVersion + 1,
+        });
+        await r.audit({
+          actorUserId: opts.auth.userId,
+          action: 'pdf-template.mapping',
+          targetType: 'pdf-template',
+          targetId: current.id,
+          details: { fields: opts.data.length, version: updated.mappingFieldsVersion },
+        });
+        return updated;
+      });
+      return {
+        templateId: row.id,
+        version: row.mappingSchemaVersion,
+        mappingFieldsVersion: row.mappingFieldsVersion,
+        data: row.mapping,
+      };
+    },
+
+    async getMapping(opts: { templateId: string }): Promise<Mapping> {
+      const row = await load(opts.templateId);
+      return {
+        templateId: row.id,
+        version: row.mappingSchemaVersion,
+        mappingFieldsVersion: row.mappingFieldsVersion,
+        data: row.mapping,
+      };
+    },
+
+    /**
+     * POST /api/pdf_templates/{templateId}/review and the draft PDF: the saved mapping filled with the given values
+     * (and sample values for the others unless a draft), flattened.
+     */
+    async render(opts: {
+      templateId: string;
+      values?: Record<string, FillValue>;
+      useSamples: boolean;
+      fields?: PdfField[];
+    }): Promise<Uint8Array> {
+      const row = await load(opts.templateId);
+      const bytes = await fileBytes(row.fileKey);
+      return mapPdfError(
+        pdf.fill({ bytes, fields: opts.fields ?? row.mapping, values: opts.values, useSamples: opts.useSamples }),
+      );
+    },
+  };
+}
+
+export type PdfTemplatesService = ReturnType<typeof createPdfTemplatesService>;
