@@ -78,17 +78,19 @@ describe('/team/{companyId}', () => {
         [`PUT /api/members/${SAM.id}/status`]: { status: 200, body: { ...SAM, status: 'inactive' } },
       },
     });
-    await user.click(await screen.findByRole('button', { name: MESSAGES.memberActionsLabel(SAM.email) }));
-    await user.click(await screen.findByRole('menuitem', { name: MESSAGES.deactivateMember }));
-    const dialog = await screen.findByRole('dialog');
+    // generous waits: the page chunk and the menu may be slow on a busy machine
+    const slow = { timeout: 5000 };
+    await user.click(await screen.findByRole('button', { name: MESSAGES.memberActionsLabel(SAM.email) }, slow));
+    await user.click(await screen.findByRole('menuitem', { name: MESSAGES.deactivateMember }, slow));
+    const dialog = await screen.findByRole('dialog', {}, slow);
     expect(within(dialog).getByText(MESSAGES.deactivateConfirmText(SAM.email))).toBeTruthy();
     expect(api.calls(`PUT /api/members/${SAM.id}/status`)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.deactivateMember }));
-    await waitFor(() => expect(api.calls(`PUT /api/members/${SAM.id}/status`)).toHaveLength(1));
+    await waitFor(() => expect(api.calls(`PUT /api/members/${SAM.id}/status`)).toHaveLength(1), slow);
     expect(JSON.parse(String(api.calls(`PUT /api/members/${SAM.id}/status`)[0]?.[1]?.body))).toEqual({
       status: 'inactive',
     });
-  });
+  }, 15_000);
 });
 
 describe('/invite-members', () => {
