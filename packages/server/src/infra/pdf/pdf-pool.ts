@@ -161,10 +161,19 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       fields: readonly PdfField[];
       values?: Record<string, FillValue>;
       useSamples?: boolean;
+      /** Names the template for the worker's cache of prepared templates (the storage key: it never changes). */
+      cacheKey?: string;
     }): Promise<Uint8Array> {
       const buf = copy(opts.bytes);
       const out = await run<Uint8Array>(
-        { op: 'fill', bytes: buf, fields: opts.fields, values: opts.values ?? {}, useSamples: opts.useSamples ?? true },
+        {
+          op: 'fill',
+          bytes: buf,
+          fields: opts.fields,
+          values: opts.values ?? {},
+          useSamples: opts.useSamples ?? true,
+          cacheKey: opts.cacheKey,
+        },
         [buf],
       );
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);

@@ -214,7 +214,12 @@ async function inspect({ bytes }) {
   if (!tail.includes('%%EOF')) throw new Refusal('damaged');
   let doc;
   try {
-    doc = await PDFDocument.load(data, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
+    doc = await PDFDocument.load(data, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+      parseSpeed: Number.POSITIVE_INFINITY,
+    });
   } catch {
     throw new Refusal('damaged');
   }
@@ -385,16 +390,69 @@ const imageBytes = (value) => {
   return m ? Buffer.from(m[2], 'base64') : undefined;
 };
 
-async function fill({ bytes, fields, values = {}, useSamples = true }) {
-  const doc = await PDFDocument.load(new Uint8Array(bytes), { updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  try {
-    const form = doc.getForm();
-    if (form.getFields().length) form.flatten();
-  } catch {
-    doc.catalog.delete(PDFName.of('AcroForm'));
+/**
+ * The template without its interactive form: the AcroForm and every widget annotation removed (the mapping draws
+ * the values), saved without object streams, which parse faster. Kept per template for the worker's life.
+ */
+const prepared = new Map();
+const PREPARED_MAX = 16;
+async function preparedTemplate(bytes, cacheKey) {
+  const hit = cacheKey ? prepared.get(cacheKey) : undefined;
+  if (hit) return hit;
+  const doc = await PDFDocument.load(new Uint8Array(bytes), {
+    updateMetadata: false,
+    parseSpeed: Number.POSITIVE_INFINITY,
+  });
+  const widget = PDFName.of('Widget');
+  for (const page of doc.getPages()) {
+    const annots = page.node.Annots();
+    if (!annots) continue;
+    const keep = annots.asArray().filter((ref) => {
+      const annot = doc.context.lookup(ref);
+      return !(annot && typeof annot.get === 'function' && annot.get(PDFName.of('Subtype')) === widget);
+    });
+    if (keep.length) page.node.set(PDFName.of('Annots'), doc.context.obj(keep));
+    else page.node.delete(PDFName.of('Annots'));
   }
+  doc.catalog.delete(PDFName.of('AcroForm'));
+  const out = await doc.save({
+    useObjectStreams: false,
+    updateFieldAppearances: false,
+    objectsPerTick: Number.POSITIVE_INFINITY,
+  });
+  if (cacheKey) {
+    prepared.set(cacheKey, out);
+    if (prepared.size > PREPARED_MAX) prepared.delete(prepared.keys().next().value);
+  }
+  return out;
+}
+
+/**
+ * Glyphs by the font's character map, without shaping: pdf-lib asks fontkit to lay out every string (ligatures,
+ * kerning it then ignores), which cost most of the fill time. Forms print plain words; complex scripts that need
+ * shaping are not supported.
+ */
+function fastGlyphs(fnt) {
+  const fk = fnt.embedder.font;
+  const cache = new Map();
+  fk.layout = (text) => {
+    let glyphs = cache.get(text);
+    if (!glyphs) {
+      glyphs = fk.glyphsForString(text);
+      if (cache.size < 5000) cache.set(text, glyphs);
+    }
+    return { glyphs };
+  };
+}
+
+async function fill({ bytes, fields, values = {}, useSamples = true, cacheKey }) {
+  const doc = await PDFDocument.load(await preparedTemplate(bytes, cacheKey), {
+    updateMetadata: false,
+    parseSpeed: Number.POSITIVE_INFINITY,
+  });
+  doc.registerFontkit(fontkit);
   const fnt = await doc.embedFont(font(), { subset: true });
+  fastGlyphs(fnt);
   const pages = doc.getPages();
   const geometries = pages.map(pageGeometry);
   const groups = new Map();
@@ -451,8 +509,7 @@ async function fill({ bytes, fields, values = {}, useSamples = true }) {
         drawFitted(page, g, fnt, box, displayText(source, value), f.fontSize ?? 10);
     }
   }
-  const out = await doc.save({ useObjectStreams: false });
-  return out;
+  return doc.save({ useObjectStreams: false, updateFieldAppearances: false, objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
 parentPort.on('message', async (msg) => {

@@ -382,7 +382,13 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       const row = await load(opts.templateId);
       const bytes = await fileBytes(row.fileKey);
       return mapPdfError(
-        pdf.fill({ bytes, fields: opts.fields ?? row.mapping, values: opts.values, useSamples: opts.useSamples }),
+        pdf.fill({
+          bytes,
+          fields: opts.fields ?? row.mapping,
+          values: opts.values,
+          useSamples: opts.useSamples,
+          cacheKey: row.fileKey,
+        }),
       );
     },
   };
