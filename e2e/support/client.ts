@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { codeFromOutbox, uniqueEmail } from './outbox';
 
 export const PASSWORD = 'Secret123';
@@ -11,35 +11,35 @@ export function field(page: Page, label: string) {
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
-  await field(page, MESSAGES.emailLabel).fill(email);
-  await field(page, MESSAGES.passwordLabel).fill(password);
-  await page.getByRole('button', { name: MESSAGES.signInButton }).click();
+  await field(page, UI_TEXT.emailLabel).fill(email);
+  await field(page, UI_TEXT.passwordLabel).fill(password);
+  await page.getByRole('button', { name: UI_TEXT.signInButton }).click();
 }
 
 /** Sign-up, the code from the outbox, sign-in: a confirmed user without a company, on /register-company. */
 export async function signedUpUser(page: Page, email = uniqueEmail('client')) {
   await page.goto('/register');
-  await field(page, MESSAGES.emailLabel).fill(email);
-  await field(page, MESSAGES.passwordLabel).fill(PASSWORD);
-  await field(page, MESSAGES.confirmPasswordLabel).fill(PASSWORD);
-  await page.getByRole('button', { name: MESSAGES.registerButton }).click();
+  await field(page, UI_TEXT.emailLabel).fill(email);
+  await field(page, UI_TEXT.passwordLabel).fill(PASSWORD);
+  await field(page, UI_TEXT.confirmPasswordLabel).fill(PASSWORD);
+  await page.getByRole('button', { name: UI_TEXT.registerButton }).click();
   await expect(page).toHaveURL(/\/verify-email/);
-  await field(page, MESSAGES.verificationCodeLabel).fill(await codeFromOutbox(email));
-  await page.getByRole('button', { name: MESSAGES.verifyButton }).click();
+  await field(page, UI_TEXT.verificationCodeLabel).fill(await codeFromOutbox(email));
+  await page.getByRole('button', { name: UI_TEXT.verifyButton }).click();
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, email);
-  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.registerCompanyTitle })).toBeVisible();
   return email;
 }
 
 /** Fills /register-company and lands on the home page. */
 /** Fills /register-company; lands on the home page, or on `landsOn` when the guard kept a page to come back to. */
 export async function registerCompany(page: Page, companyName: string, landsOn?: RegExp) {
-  await field(page, MESSAGES.companyNameLabel).fill(companyName);
-  await field(page, MESSAGES.firstNameLabel).fill('Ann');
-  await field(page, MESSAGES.lastNameLabel).fill('Lee');
-  await field(page, MESSAGES.phoneLabel).fill('555 123 4567');
-  await page.getByRole('button', { name: MESSAGES.registerCompanyButton }).click();
+  await field(page, UI_TEXT.companyNameLabel).fill(companyName);
+  await field(page, UI_TEXT.firstNameLabel).fill('Ann');
+  await field(page, UI_TEXT.lastNameLabel).fill('Lee');
+  await field(page, UI_TEXT.phoneLabel).fill('555 123 4567');
+  await page.getByRole('button', { name: UI_TEXT.registerCompanyButton }).click();
   if (landsOn) await expect(page).toHaveURL(landsOn);
-  else await expect(page.getByRole('heading', { name: MESSAGES.homeTitle })).toBeVisible();
+  else await expect(page.getByRole('heading', { name: UI_TEXT.homeTitle })).toBeVisible();
 }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN } from '../playwright.config';
 import { seriousViolations } from '../support/axe';
 import { registerCompany } from '../support/client';
@@ -15,23 +16,23 @@ function field(page: Page, label: string) {
 
 async function register(page: Page, email: string, password = PASSWORD) {
   await page.goto('/register');
-  await field(page, MESSAGES.emailLabel).fill(email);
-  await field(page, MESSAGES.passwordLabel).fill(password);
-  await field(page, MESSAGES.confirmPasswordLabel).fill(password);
-  await page.getByRole('button', { name: MESSAGES.registerButton }).click();
+  await field(page, UI_TEXT.emailLabel).fill(email);
+  await field(page, UI_TEXT.passwordLabel).fill(password);
+  await field(page, UI_TEXT.confirmPasswordLabel).fill(password);
+  await page.getByRole('button', { name: UI_TEXT.registerButton }).click();
   await expect(page).toHaveURL(/\/verify-email/);
 }
 
 async function verify(page: Page, email: string, after = 0) {
   const code = await codeFromOutbox(email, after);
-  await field(page, MESSAGES.verificationCodeLabel).fill(code);
-  await page.getByRole('button', { name: MESSAGES.verifyButton }).click();
+  await field(page, UI_TEXT.verificationCodeLabel).fill(code);
+  await page.getByRole('button', { name: UI_TEXT.verifyButton }).click();
 }
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
-  await field(page, MESSAGES.emailLabel).fill(email);
-  await field(page, MESSAGES.passwordLabel).fill(password);
-  await page.getByRole('button', { name: MESSAGES.signInButton }).click();
+  await field(page, UI_TEXT.emailLabel).fill(email);
+  await field(page, UI_TEXT.passwordLabel).fill(password);
+  await page.getByRole('button', { name: UI_TEXT.signInButton }).click();
 }
 
 /** A confirmed client account made through the pages. */
@@ -50,11 +51,11 @@ test('sign up, read the code from the outbox, verify, sign in and land on /', as
   expect(await seriousViolations(page)).toEqual([]);
   await verify(page, email);
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText(MESSAGES.emailVerified)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.emailVerified)).toBeVisible();
   await signIn(page, email);
   // a new account has no company yet: it registers one first (issue 3)
   await expect(page).toHaveURL(/\/register-company$/);
-  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.registerCompanyTitle })).toBeVisible();
   await registerCompany(page, 'Signup Savings');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(email).first()).toBeVisible();
@@ -62,15 +63,15 @@ test('sign up, read the code from the outbox, verify, sign in and land on /', as
   await page.screenshot({ path: test.info().outputPath('home.png') });
   // the session survives a reload (the refresh cookie restores it)
   await page.reload();
-  await expect(page.getByRole('heading', { name: MESSAGES.homeTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.homeTitle })).toBeVisible();
 });
 
 test('the register page shows the password rules and refuses mismatched passwords', async ({ page }) => {
   await page.goto('/register');
-  await field(page, MESSAGES.emailLabel).fill('someone@example.com');
-  await field(page, MESSAGES.passwordLabel).fill('short');
-  await field(page, MESSAGES.confirmPasswordLabel).fill('different1');
-  await page.getByRole('button', { name: MESSAGES.registerButton }).click();
+  await field(page, UI_TEXT.emailLabel).fill('someone@example.com');
+  await field(page, UI_TEXT.passwordLabel).fill('short');
+  await field(page, UI_TEXT.confirmPasswordLabel).fill('different1');
+  await page.getByRole('button', { name: UI_TEXT.registerButton }).click();
   await expect(page.getByText(MESSAGES.passwordRules)).toBeVisible();
   await expect(page.getByText(MESSAGES.passwordsDoNotMatch)).toBeVisible();
   await expect(page).toHaveURL(/\/register/);
@@ -80,11 +81,11 @@ test('a wrong code is refused with a message, and a new code can be sent', async
   const email = uniqueEmail('code');
   await register(page, email);
   const good = await codeFromOutbox(email);
-  await field(page, MESSAGES.verificationCodeLabel).fill(good === '000000' ? '111111' : '000000');
-  await page.getByRole('button', { name: MESSAGES.verifyButton }).click();
+  await field(page, UI_TEXT.verificationCodeLabel).fill(good === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: UI_TEXT.verifyButton }).click();
   await expect(page.getByText(MESSAGES.codeInvalid)).toBeVisible();
-  await page.getByRole('button', { name: MESSAGES.resendCodeButton }).click();
-  await expect(page.getByText(MESSAGES.codeResent)).toBeVisible();
+  await page.getByRole('button', { name: UI_TEXT.resendCodeButton }).click();
+  await expect(page.getByText(UI_TEXT.codeResent)).toBeVisible();
   await expect.poll(() => mailCount(email)).toBe(2);
   await verify(page, email, 1);
   await expect(page).toHaveURL(/\/login/);
@@ -100,31 +101,31 @@ test('a wrong password shows "Invalid email or password"', async ({ page }) => {
 test('forgot password end to end', async ({ page }) => {
   const email = await confirmedAccount(page);
   const before = mailCount(email);
-  await page.getByRole('link', { name: MESSAGES.forgotPasswordLink }).click();
+  await page.getByRole('link', { name: UI_TEXT.forgotPasswordLink }).click();
   await expect(page).toHaveURL(/\/forgot-password/);
-  await field(page, MESSAGES.emailLabel).fill(email);
-  await page.getByRole('button', { name: MESSAGES.sendCodeButton }).click();
+  await field(page, UI_TEXT.emailLabel).fill(email);
+  await page.getByRole('button', { name: UI_TEXT.sendCodeButton }).click();
   await expect(page).toHaveURL(/\/verify-reset-password/);
   const code = await codeFromOutbox(email, before);
-  await field(page, MESSAGES.verificationCodeLabel).fill(code);
-  await page.getByRole('button', { name: MESSAGES.continueButton }).click();
+  await field(page, UI_TEXT.verificationCodeLabel).fill(code);
+  await page.getByRole('button', { name: UI_TEXT.continueButton }).click();
   await expect(page).toHaveURL(/\/reset-password/);
-  await field(page, MESSAGES.newPasswordLabel).fill('Renewed456');
-  await field(page, MESSAGES.confirmNewPasswordLabel).fill('Renewed456');
-  await page.getByRole('button', { name: MESSAGES.resetPasswordButton }).click();
+  await field(page, UI_TEXT.newPasswordLabel).fill('Renewed456');
+  await field(page, UI_TEXT.confirmNewPasswordLabel).fill('Renewed456');
+  await page.getByRole('button', { name: UI_TEXT.resetPasswordButton }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText(MESSAGES.passwordResetDone)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.passwordResetDone)).toBeVisible();
   await signIn(page, email, PASSWORD);
   await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
   await signIn(page, email, 'Renewed456');
-  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.registerCompanyTitle })).toBeVisible();
 });
 
 test('log out returns to login, and the app is closed afterwards', async ({ page }) => {
   const email = await confirmedAccount(page);
   await signIn(page, email);
-  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
-  await page.getByRole('button', { name: MESSAGES.logOut }).click();
+  await expect(page.getByRole('heading', { name: UI_TEXT.registerCompanyTitle })).toBeVisible();
+  await page.getByRole('button', { name: UI_TEXT.logOut }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
@@ -140,7 +141,7 @@ test('a deep link while signed out goes to login and back', async ({ page }) => 
   await expect(page).toHaveURL(/\/register-company\?redirect=%2Fedit-account$/);
   await registerCompany(page, 'Deep Link Bank', /\/edit-account$/);
   await expect(page).toHaveURL(/\/edit-account$/);
-  await expect(page.getByRole('heading', { name: MESSAGES.editAccountTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.editAccountTitle })).toBeVisible();
 });
 
 test('changing the password forces a new sign-in', async ({ page }) => {
@@ -148,29 +149,29 @@ test('changing the password forces a new sign-in', async ({ page }) => {
   await signIn(page, email);
   await registerCompany(page, 'Password Bank');
   await page.goto('/edit-account');
-  await field(page, MESSAGES.oldPasswordLabel).fill(PASSWORD);
-  await field(page, MESSAGES.newPasswordLabel).fill('Changed789');
-  await field(page, MESSAGES.confirmNewPasswordLabel).fill('Changed789');
-  await page.getByRole('button', { name: MESSAGES.changePasswordButton }).click();
+  await field(page, UI_TEXT.oldPasswordLabel).fill(PASSWORD);
+  await field(page, UI_TEXT.newPasswordLabel).fill('Changed789');
+  await field(page, UI_TEXT.confirmNewPasswordLabel).fill('Changed789');
+  await page.getByRole('button', { name: UI_TEXT.changePasswordButton }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText(MESSAGES.passwordChanged)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.passwordChanged)).toBeVisible();
   await signIn(page, email, 'Changed789');
-  await expect(page.getByRole('heading', { name: MESSAGES.homeTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.homeTitle })).toBeVisible();
 });
 
 test('unknown routes show the 404 page with a link home', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText(MESSAGES.notFoundPage)).toBeVisible();
-  await expect(page.getByRole('link', { name: MESSAGES.backHome })).toBeVisible();
+  await expect(page.getByRole('link', { name: UI_TEXT.backHome })).toBeVisible();
 });
 
 test('the admin signs in and lands on /admin/pdf-mapping', async ({ page }) => {
   await page.goto('/admin/');
   await expect(page).toHaveURL(/\/admin\/login/);
-  await expect(page.getByRole('heading', { name: MESSAGES.adminSignInTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.adminSignInTitle })).toBeVisible();
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/pdf-mapping$/);
-  await expect(page.getByRole('heading', { name: MESSAGES.pdfMappingTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.pdfMappingTitle })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // an authenticated admin who opens the login page goes to the PDF mapping list
   await page.goto('/admin/login');
@@ -188,10 +189,10 @@ test('a client account is refused by the admin app', async ({ page }) => {
 test('the forms can be completed with the keyboard alone', async ({ page }) => {
   const email = await confirmedAccount(page);
   await page.goto('/login');
-  await field(page, MESSAGES.emailLabel).focus();
+  await field(page, UI_TEXT.emailLabel).focus();
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: MESSAGES.registerCompanyTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: UI_TEXT.registerCompanyTitle })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { Anchor, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFoundPage } from './not-found-page';
 
@@ -17,14 +18,14 @@ export function ErrorPage() {
     <Container size="sm" py={96} component="main">
       <Stack gap="md">
         <Title order={1}>{MESSAGES.errorPage}</Title>
-        <Text fw={600}>{MESSAGES.errorDetails}</Text>
+        <Text fw={600}>{UI_TEXT.errorDetails}</Text>
         <Code block>{details}</Code>
         <Group gap="lg">
           <Anchor href={mailto}>
-            {MESSAGES.contactSupport} ({SUPPORT_EMAIL})
+            {UI_TEXT.contactSupport} ({SUPPORT_EMAIL})
           </Anchor>
           <Anchor component={Link} to="/" reloadDocument>
-            {MESSAGES.backHome}
+            {UI_TEXT.backHome}
           </Anchor>
         </Group>
       </Stack>

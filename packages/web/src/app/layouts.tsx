@@ -1,5 +1,5 @@
 import { AppShell } from '@mantine/core';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
 import { useCompany } from '../features/account/api/account-api';
@@ -22,7 +22,7 @@ function SignedInShell({ brand, links, logo }: { brand: string; links: HeaderLin
   );
 }
 
-const ADMIN_LINKS: HeaderLink[] = [{ to: '/pdf-mapping', label: MESSAGES.pdfMappingTitle }];
+const ADMIN_LINKS: HeaderLink[] = [{ to: '/pdf-mapping', label: UI_TEXT.pdfMappingTitle }];
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 
 /** The client header: what the role may use (decision 006), and the company logo once one is set. */
@@ -32,17 +32,17 @@ export function ClientLayout() {
   const company = useCompany(companyId);
   const isAdmin = CLIENT_ADMIN_ROLES.has(me.data?.role ?? '');
   const links: HeaderLink[] = [
-    { to: '/', label: MESSAGES.navHome, end: true },
-    ...(companyId ? [{ to: `/team/${companyId}`, label: MESSAGES.navTeam }] : []),
-    ...(isAdmin ? [{ to: '/application-settings', label: MESSAGES.navSettings }] : []),
-    { to: '/membership', label: MESSAGES.navPlans },
-    { to: '/all-profile', label: MESSAGES.navAccount, also: ['/edit-account'] },
+    { to: '/', label: UI_TEXT.navHome, end: true },
+    ...(companyId ? [{ to: `/team/${companyId}`, label: UI_TEXT.navTeam }] : []),
+    ...(isAdmin ? [{ to: '/application-settings', label: UI_TEXT.navSettings }] : []),
+    { to: '/membership', label: UI_TEXT.navPlans },
+    { to: '/all-profile', label: UI_TEXT.navAccount, also: ['/edit-account'] },
   ];
   const logoUrl = company.data?.logoUrl;
-  const logo = logoUrl ? { src: sameOriginFileUrl(logoUrl), alt: MESSAGES.logoAlt(company.data?.name ?? '') } : null;
-  return <SignedInShell brand={MESSAGES.appName} links={links} logo={logo} />;
+  const logo = logoUrl ? { src: sameOriginFileUrl(logoUrl), alt: UI_TEXT.logoAlt(company.data?.name ?? '') } : null;
+  return <SignedInShell brand={UI_TEXT.appName} links={links} logo={logo} />;
 }
 
 export function AdminLayout() {
-  return <SignedInShell brand={MESSAGES.adminAppName} links={ADMIN_LINKS} />;
+  return <SignedInShell brand={UI_TEXT.adminAppName} links={ADMIN_LINKS} />;
 }

@@ -1,5 +1,6 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { Link } from 'react-router';
 
 export function NotFoundPage() {
@@ -13,7 +14,7 @@ export function NotFoundPage() {
           {MESSAGES.notFoundPage}
         </Title>
         <Anchor component={Link} to="/">
-          {MESSAGES.backHome}
+          {UI_TEXT.backHome}
         </Anchor>
       </Stack>
     </Container>

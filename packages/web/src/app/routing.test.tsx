@@ -1,6 +1,7 @@
 import '../test/setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it, vi } from 'vitest';
 import { setPendingVerification } from '../lib/pending-verification';
 import { apiError, TOKEN } from '../test/fake-api';
@@ -20,14 +21,14 @@ describe('client routing rules', () => {
       api: { 'POST /api/auth/client/sign-in': TOKEN('fresh') },
     });
 
-    await screen.findByRole('heading', { name: MESSAGES.signInTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.signInTitle });
     expect(location()).toBe('/login?redirect=%2Fedit-account');
 
-    await user.type(field(MESSAGES.emailLabel), 'Ann@Bank.example');
-    await user.type(field(MESSAGES.passwordLabel), 'secret1');
-    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+    await user.type(field(UI_TEXT.emailLabel), 'Ann@Bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'secret1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.signInButton }));
 
-    await screen.findByRole('heading', { name: MESSAGES.editAccountTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.editAccountTitle });
     expect(location()).toBe('/edit-account');
     expect(JSON.parse(String(api.calls('POST /api/auth/client/sign-in')[0]?.[1]?.body))).toEqual({
       email: 'ann@bank.example',
@@ -37,14 +38,14 @@ describe('client routing rules', () => {
 
   it('ignores a redirect to another site', async () => {
     const { location } = renderApp({ path: '/login?redirect=%2F%2Fevil.example', auth: 'signed-in' });
-    await screen.findByRole('heading', { name: MESSAGES.homeTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.homeTitle });
     expect(location()).toBe('/');
   });
 
   it('sends a signed-in user who opens a public page home', async () => {
     for (const path of ['/login', '/register', '/forgot-password']) {
       const { location, unmount } = renderApp({ path });
-      await screen.findByRole('heading', { name: MESSAGES.homeTitle });
+      await screen.findByRole('heading', { name: UI_TEXT.homeTitle });
       expect(location()).toBe('/');
       unmount();
     }
@@ -55,10 +56,10 @@ describe('client routing rules', () => {
     const main = await screen.findByRole('main');
     await within(main).findByText('Basic');
     expect(within(main).getByText('First Bank')).toBeTruthy();
-    expect(within(main).getByText(MESSAGES.quotaOf(1, 1))).toBeTruthy();
-    expect(within(main).getByText(MESSAGES.quotaOf(0, 1))).toBeTruthy();
-    expect(within(main).getByText(MESSAGES.formsEmpty)).toBeTruthy();
-    expect(within(main).getByText(MESSAGES.teamAlone)).toBeTruthy();
+    expect(within(main).getByText(UI_TEXT.quotaOf(1, 1))).toBeTruthy();
+    expect(within(main).getByText(UI_TEXT.quotaOf(0, 1))).toBeTruthy();
+    expect(within(main).getByText(UI_TEXT.formsEmpty)).toBeTruthy();
+    expect(within(main).getByText(UI_TEXT.teamAlone)).toBeTruthy();
     expect(screen.getByTestId('header-email').textContent).toContain(ME.email);
   });
 
@@ -74,19 +75,19 @@ describe('client routing rules', () => {
         'GET /api/memberships': { status: 200, body: [SUMMARY.membership] },
       },
     });
-    await screen.findByRole('heading', { name: MESSAGES.registerCompanyTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.registerCompanyTitle });
     expect(location()).toBe('/register-company?redirect=%2Fmembership');
-    await user.click(screen.getByRole('button', { name: MESSAGES.registerCompanyButton }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.registerCompanyButton }));
     expect(await screen.findByText(MESSAGES.companyNameRequired)).toBeTruthy();
     expect(screen.getByText(MESSAGES.phoneRequired)).toBeTruthy();
-    await user.type(field(MESSAGES.companyNameLabel), 'First Bank');
-    await user.type(field(MESSAGES.firstNameLabel), 'Ann');
-    await user.type(field(MESSAGES.lastNameLabel), 'Lee');
-    await user.type(field(MESSAGES.phoneLabel), '5551234567');
+    await user.type(field(UI_TEXT.companyNameLabel), 'First Bank');
+    await user.type(field(UI_TEXT.firstNameLabel), 'Ann');
+    await user.type(field(UI_TEXT.lastNameLabel), 'Lee');
+    await user.type(field(UI_TEXT.phoneLabel), '5551234567');
     await user.tab();
-    expect((field(MESSAGES.phoneLabel) as HTMLInputElement).value).toBe('(555) 123-4567');
-    await user.click(screen.getByRole('button', { name: MESSAGES.registerCompanyButton }));
-    await screen.findByRole('heading', { name: MESSAGES.membershipTitle });
+    expect((field(UI_TEXT.phoneLabel) as HTMLInputElement).value).toBe('(555) 123-4567');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.registerCompanyButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.membershipTitle });
     expect(location()).toBe('/membership');
     expect(JSON.parse(String(api.calls('POST /api/profiles')[0]?.[1]?.body))).toEqual({
       email: ME.email,
@@ -100,9 +101,9 @@ describe('client routing rules', () => {
   it('sends users who still have to verify their e-mail to verify-email', async () => {
     setPendingVerification('new@bank.example');
     const { location } = renderApp({ path: '/', auth: 'signed-out' });
-    await screen.findByRole('heading', { name: MESSAGES.verifyEmailTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.verifyEmailTitle });
     expect(location()).toBe('/verify-email');
-    expect(screen.getByText(MESSAGES.verifyEmailText('new@bank.example'))).toBeTruthy();
+    expect(screen.getByText(UI_TEXT.verifyEmailText('new@bank.example'))).toBeTruthy();
   });
 
   it("sends a user whose /api/me status is 'inactive' to /deactivated-account", async () => {
@@ -110,7 +111,7 @@ describe('client routing rules', () => {
       path: '/',
       api: { 'GET /api/me': { status: 200, body: { ...ME, status: 'inactive' } } },
     });
-    await screen.findByRole('heading', { name: MESSAGES.deactivatedTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.deactivatedTitle });
     expect(location()).toBe('/deactivated-account');
   });
 
@@ -122,11 +123,11 @@ describe('client routing rules', () => {
         'POST /api/auth/client/sign-out': { status: 200, body: { ok: true } },
       },
     });
-    await screen.findByRole('heading', { name: MESSAGES.deactivatedTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.deactivatedTitle });
     expect(location()).toBe('/deactivated-account');
     await waitFor(() => expect(session.auth.getState().status).toBe('signed-out'));
     expect(api.calls('POST /api/auth/client/sign-out')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: MESSAGES.backToSignIn })).toBeTruthy();
+    expect(screen.getByRole('link', { name: UI_TEXT.backToSignIn })).toBeTruthy();
   });
 
   it('ends a session the server forgot and comes back to the page after signing in', async () => {
@@ -137,7 +138,7 @@ describe('client routing rules', () => {
         'POST /api/auth/client/refresh': apiError(401, 'auth/no-user', MESSAGES.noCurrentUser),
       },
     });
-    await screen.findByRole('heading', { name: MESSAGES.signInTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.signInTitle });
     expect(location()).toBe('/login?redirect=%2Fedit-account');
     expect(notify).not.toHaveBeenCalled();
   });
@@ -145,7 +146,7 @@ describe('client routing rules', () => {
   it('shows the 404 page with a link home for unknown routes', async () => {
     renderApp({ path: '/no/such/page', auth: 'signed-out' });
     expect(await screen.findByRole('heading', { name: MESSAGES.notFoundPage })).toBeTruthy();
-    expect(screen.getByRole('link', { name: MESSAGES.backHome }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: UI_TEXT.backHome }).getAttribute('href')).toBe('/');
   });
 
   it('shows the error page with the details and a contact link when a page fails', async () => {
@@ -156,7 +157,7 @@ describe('client routing rules', () => {
     });
     expect(await screen.findByRole('heading', { name: MESSAGES.errorPage })).toBeTruthy();
     expect(screen.getByText('The chart exploded')).toBeTruthy();
-    const contact = screen.getByRole('link', { name: new RegExp(MESSAGES.contactSupport) });
+    const contact = screen.getByRole('link', { name: new RegExp(UI_TEXT.contactSupport) });
     expect(contact.getAttribute('href')).toMatch(/^mailto:support@under\.example\?/);
     consoleError.mockRestore();
   });
@@ -168,8 +169,8 @@ describe('client routing rules', () => {
     });
     window.localStorage.setItem('something', '1');
     await screen.findByTestId('header-email');
-    await user.click(screen.getByRole('button', { name: MESSAGES.logOut }));
-    await screen.findByRole('heading', { name: MESSAGES.signInTitle });
+    await user.click(screen.getByRole('button', { name: UI_TEXT.logOut }));
+    await screen.findByRole('heading', { name: UI_TEXT.signInTitle });
     expect(location()).toBe('/login');
     expect(api.calls('POST /api/auth/client/sign-out')).toHaveLength(1);
     expect(session.auth.getState().accessToken).toBeNull();
@@ -180,7 +181,7 @@ describe('client routing rules', () => {
     // Going back to a protected page afterwards leads to login again, not to a blank page.
     await act(() => router.navigate('/edit-account'));
     await waitFor(() => expect(location()).toBe('/login?redirect=%2Fedit-account'));
-    expect(screen.getByRole('heading', { name: MESSAGES.signInTitle })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: UI_TEXT.signInTitle })).toBeTruthy();
   });
 });
 
@@ -188,7 +189,7 @@ describe('admin routing rules (basename /admin)', () => {
   it('sends a signed-in admin from the overview and from login to /pdf-mapping', async () => {
     for (const path of ['/', '/login']) {
       const { location, unmount } = renderApp({ app: 'admin', path });
-      await screen.findByRole('heading', { name: MESSAGES.pdfMappingTitle });
+      await screen.findByRole('heading', { name: UI_TEXT.pdfMappingTitle });
       expect(location()).toBe('/pdf-mapping');
       unmount();
     }
@@ -201,14 +202,14 @@ describe('admin routing rules (basename /admin)', () => {
       auth: 'signed-out',
       api: { 'POST /api/auth/admin/sign-in': TOKEN('a1') },
     });
-    await screen.findByRole('heading', { name: MESSAGES.adminSignInTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.adminSignInTitle });
     expect(location()).toBe('/login?redirect=%2Fpdf-mapping');
-    expect(screen.queryByRole('link', { name: MESSAGES.registerLink })).toBeNull();
+    expect(screen.queryByRole('link', { name: UI_TEXT.registerLink })).toBeNull();
 
-    await user.type(field(MESSAGES.emailLabel), 'admin@under.example');
-    await user.type(field(MESSAGES.passwordLabel), 'secret1');
-    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
-    await screen.findByRole('heading', { name: MESSAGES.pdfMappingTitle });
+    await user.type(field(UI_TEXT.emailLabel), 'admin@under.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'secret1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.signInButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.pdfMappingTitle });
     await waitFor(() => expect(location()).toBe('/pdf-mapping'));
   });
 
@@ -219,9 +220,9 @@ describe('admin routing rules (basename /admin)', () => {
       auth: 'signed-out',
       api: { 'POST /api/auth/admin/sign-in': apiError(403, 'auth/permission-denied', MESSAGES.invalidCredentials) },
     });
-    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'ann@bank.example');
-    await user.type(field(MESSAGES.passwordLabel), 'secret1');
-    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+    await user.type(await waitFor(() => field(UI_TEXT.emailLabel)), 'ann@bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'secret1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.signInButton }));
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.invalidCredentials);
   });
 });

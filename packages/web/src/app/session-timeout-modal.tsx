@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useFlag, useSession } from '../lib/session-context';
 
@@ -31,10 +32,10 @@ export function SessionTimeoutModal() {
       <Text mb="lg">{MESSAGES.sessionTimeoutAlert}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => void session.signOut()}>
-          {MESSAGES.logOut}
+          {UI_TEXT.logOut}
         </Button>
         <Button onClick={() => void stay()} loading={isBusy} data-autofocus>
-          {MESSAGES.staySignedIn}
+          {UI_TEXT.staySignedIn}
         </Button>
       </Group>
     </Modal>

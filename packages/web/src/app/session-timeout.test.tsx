@@ -1,6 +1,7 @@
 import '../test/setup';
 import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
 
@@ -20,7 +21,7 @@ describe('session time-out in the app', () => {
     });
     // /api/me is the last response; the alert comes 300 ms after it.
     await screen.findByTestId('header-email');
-    const stay = await screen.findByRole('button', { name: MESSAGES.staySignedIn }, { timeout: 3000 });
+    const stay = await screen.findByRole('button', { name: UI_TEXT.staySignedIn }, { timeout: 3000 });
     expect(screen.getByText(MESSAGES.sessionTimeoutAlertTitle)).toBeTruthy();
     await user.click(stay);
     await waitFor(() => expect(screen.queryByText(MESSAGES.sessionTimeoutAlertTitle)).toBeNull());

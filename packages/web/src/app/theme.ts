@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { PRIMARY_COLOR } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 
 /** Ten shades around the spec's orange (#ff9b3f, spec 1 §9), which is shade 5. */
 const brand: MantineColorsTuple = [
@@ -27,9 +27,9 @@ export const theme = createTheme({
     // Links in the brand orange would be unreadable on white; a darker shade of it keeps 4.5:1.
     Anchor: { defaultProps: { c: 'brand.9' } },
     // Icon-only close buttons need a name for screen readers (axe button-name).
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': MESSAGES.closeDialog } } },
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': MESSAGES.closeDialog } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': MESSAGES.closeDialog } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': UI_TEXT.closeDialog } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': UI_TEXT.closeDialog } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': UI_TEXT.closeDialog } } },
   },
 });
 

@@ -1,6 +1,6 @@
 import { Anchor, Burger, Button, Drawer, Group, Image, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 
@@ -74,7 +74,7 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
               onClick={menu.toggle}
               hiddenFrom="md"
               size="sm"
-              aria-label={MESSAGES.mainNavigation}
+              aria-label={UI_TEXT.mainNavigation}
             />
           ) : null}
           <Anchor component={Link} to="/" underline="never" aria-label={brand}>
@@ -89,7 +89,7 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
           </Anchor>
         </Group>
         {links.length > 0 ? (
-          <Group component="nav" aria-label={MESSAGES.mainNavigation} gap="lg" visibleFrom="md">
+          <Group component="nav" aria-label={UI_TEXT.mainNavigation} gap="lg" visibleFrom="md">
             {navLinks(false)}
           </Group>
         ) : null}
@@ -98,7 +98,7 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
         {email ? (
           <Text size="sm" visibleFrom="sm" data-testid="header-email">
             <Text span c="dimmed" size="sm">
-              {MESSAGES.userMenuLabel}{' '}
+              {UI_TEXT.userMenuLabel}{' '}
             </Text>
             {email}
           </Text>
@@ -116,7 +116,7 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
             }
           }}
         >
-          {MESSAGES.logOut}
+          {UI_TEXT.logOut}
         </Button>
       </Group>
       <Drawer
@@ -124,9 +124,9 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
         onClose={menu.close}
         size="xs"
         title={brand}
-        closeButtonProps={{ 'aria-label': MESSAGES.closeDialog }}
+        closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
       >
-        <Stack component="nav" aria-label={MESSAGES.mainNavigation} gap="xs">
+        <Stack component="nav" aria-label={UI_TEXT.mainNavigation} gap="xs">
           {navLinks(true)}
         </Stack>
       </Drawer>

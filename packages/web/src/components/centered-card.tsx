@@ -1,5 +1,5 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import type { ReactNode } from 'react';
 
 /** The frame of the signed-out pages: a title, an optional lead text, the form. */
@@ -11,7 +11,7 @@ interface CenteredCardProps {
   children: ReactNode;
 }
 
-export function CenteredCard({ title, lead, brand = MESSAGES.appName, children }: CenteredCardProps) {
+export function CenteredCard({ title, lead, brand = UI_TEXT.appName, children }: CenteredCardProps) {
   return (
     <Container size={460} py={64} component="main">
       <Text ta="center" fw={800} fz={28} c="brand.9" mb="md">

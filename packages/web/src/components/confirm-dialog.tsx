@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -31,13 +31,13 @@ export function ConfirmDialog({
       title={title}
       centered
       radius="md"
-      closeButtonProps={{ 'aria-label': MESSAGES.closeDialog }}
+      closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
     >
       <Stack gap="lg">
         <Text>{message}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={isBusy}>
-            {MESSAGES.cancelButton}
+            {UI_TEXT.cancelButton}
           </Button>
           <Button color={isDanger ? 'red' : undefined} onClick={onConfirm} loading={isBusy}>
             {confirmLabel}

@@ -1,5 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import type { Ref } from 'react';
 
 /**
@@ -11,7 +11,7 @@ export function PasswordField({ ref, ...props }: PasswordInputProps & { ref?: Re
     <PasswordInput
       ref={ref}
       aria-invalid={props.error ? true : undefined}
-      visibilityToggleButtonProps={{ 'aria-label': MESSAGES.togglePasswordVisibility }}
+      visibilityToggleButtonProps={{ 'aria-label': UI_TEXT.togglePasswordVisibility }}
       {...props}
     />
   );

@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { formatPhone, isValidPhone } from '@under/core/accounts/phone';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import type { FocusEvent, Ref } from 'react';
 
 interface PhoneFieldProps extends Omit<TextInputProps, 'onBlur'> {
@@ -15,8 +15,8 @@ export function PhoneField({ ref, onBlur, onFormatted, ...props }: PhoneFieldPro
   return (
     <TextInput
       ref={ref}
-      label={MESSAGES.phoneLabel}
-      description={MESSAGES.phoneHint}
+      label={UI_TEXT.phoneLabel}
+      description={UI_TEXT.phoneHint}
       type="tel"
       autoComplete="tel"
       withAsterisk

@@ -1,6 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { isAtQuota, isUnlimited } from '@under/core/accounts/quota';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 
 /** "2 of 3" with a bar; unlimited quotas (-1) show no bar. */
 export function QuotaMeter({ label, used, quota }: { label: string; used: number; quota: number }) {
@@ -15,12 +15,12 @@ export function QuotaMeter({ label, used, quota }: { label: string; used: number
         </Text>
         {full ? (
           <Text size="xs" fw={600} c="red.8">
-            {MESSAGES.quotaReached}
+            {UI_TEXT.quotaReached}
           </Text>
         ) : null}
       </Group>
       <Text fw={700} fz={22} lh={1.2}>
-        {unlimited ? MESSAGES.quotaUnlimited(used) : MESSAGES.quotaOf(used, quota)}
+        {unlimited ? UI_TEXT.quotaUnlimited(used) : UI_TEXT.quotaOf(used, quota)}
       </Text>
       {unlimited ? null : (
         <Progress
@@ -28,7 +28,7 @@ export function QuotaMeter({ label, used, quota }: { label: string; used: number
           color={full ? 'red' : 'brand'}
           size="sm"
           radius="xl"
-          aria-label={`${label}: ${MESSAGES.quotaOf(used, quota)}`}
+          aria-label={`${label}: ${UI_TEXT.quotaOf(used, quota)}`}
         />
       )}
     </Stack>

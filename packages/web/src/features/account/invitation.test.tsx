@@ -1,6 +1,7 @@
 import '../../test/setup';
 import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
 import { getPendingInvitation, setPendingInvitation } from '../../lib/pending-invitation';
 import { getPendingVerification } from '../../lib/pending-verification';
@@ -25,14 +26,14 @@ describe('/register/{invitationCode}', () => {
         'POST /api/auth/client/sign-up': { status: 201, body: { ok: true } },
       },
     });
-    await screen.findByRole('heading', { name: MESSAGES.invitationTitle('First Bank') }, { timeout: 5000 });
-    const email = field(MESSAGES.emailLabel) as HTMLInputElement;
+    await screen.findByRole('heading', { name: UI_TEXT.invitationTitle('First Bank') }, { timeout: 5000 });
+    const email = field(UI_TEXT.emailLabel) as HTMLInputElement;
     expect(email.value).toBe(OPEN.email);
     expect(email.readOnly).toBe(true);
-    await user.type(field(MESSAGES.passwordLabel), 'Secret123');
-    await user.type(field(MESSAGES.confirmPasswordLabel), 'Secret123');
-    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
-    await screen.findByRole('heading', { name: MESSAGES.verifyEmailTitle });
+    await user.type(field(UI_TEXT.passwordLabel), 'Secret123');
+    await user.type(field(UI_TEXT.confirmPasswordLabel), 'Secret123');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.registerButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.verifyEmailTitle });
     expect(location()).toBe('/verify-email');
     expect(JSON.parse(String(api.calls('POST /api/auth/client/sign-up')[0]?.[1]?.body))).toEqual({
       email: OPEN.email,
@@ -57,9 +58,9 @@ describe('/register/{invitationCode}', () => {
       auth: 'signed-out',
       api: { [`GET /api/invitations/${CODE}`]: { status: 200, body: { ...OPEN, status, message } } },
     });
-    await screen.findByRole('heading', { name: MESSAGES.invitationInvalidTitle }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: UI_TEXT.invitationInvalidTitle }, { timeout: 5000 });
     expect(screen.getByText(message)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: MESSAGES.registerButton })).toBeNull();
+    expect(screen.queryByRole('button', { name: UI_TEXT.registerButton })).toBeNull();
   });
 
   it('joins the team from /register-company once signed in, without a company name', async () => {
@@ -74,13 +75,13 @@ describe('/register/{invitationCode}', () => {
         'POST /api/profiles': { status: 201, body: PROFILE },
       },
     });
-    await screen.findByRole('heading', { name: MESSAGES.joinTeamTitle('First Bank') }, { timeout: 5000 });
-    expect(screen.getByText(MESSAGES.joinTeamLead('First Bank', 'client administrator'))).toBeTruthy();
+    await screen.findByRole('heading', { name: UI_TEXT.joinTeamTitle('First Bank') }, { timeout: 5000 });
+    expect(screen.getByText(UI_TEXT.joinTeamLead('First Bank', 'client administrator'))).toBeTruthy();
     expect(screen.queryByLabelText(/^Company name/)).toBeNull();
-    await user.type(field(MESSAGES.firstNameLabel), 'Ann');
-    await user.type(field(MESSAGES.lastNameLabel), 'Lee');
-    await user.type(field(MESSAGES.phoneLabel), '555-123-4567');
-    await user.click(screen.getByRole('button', { name: MESSAGES.joinTeamButton }));
+    await user.type(field(UI_TEXT.firstNameLabel), 'Ann');
+    await user.type(field(UI_TEXT.lastNameLabel), 'Lee');
+    await user.type(field(UI_TEXT.phoneLabel), '555-123-4567');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.joinTeamButton }));
     await waitFor(() => expect(api.calls('POST /api/profiles')).toHaveLength(1));
     expect(JSON.parse(String(api.calls('POST /api/profiles')[0]?.[1]?.body))).toEqual({
       email: ME.email,
@@ -90,7 +91,7 @@ describe('/register/{invitationCode}', () => {
       phoneNumber: '(555) 123-4567',
       invitationCode: CODE,
     });
-    await screen.findByRole('heading', { name: MESSAGES.homeTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.homeTitle });
     expect(getPendingInvitation()).toBeNull();
   }, 15_000);
 });

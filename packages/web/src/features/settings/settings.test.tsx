@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it, vi } from 'vitest';
 import { checkLogoFile } from './components/logo-uploader';
 import { parseDomainLines, WhitelistEditor } from './components/whitelist-editor';
@@ -13,14 +14,14 @@ function renderEditor(onSave = vi.fn(async (domains: string[]) => domains)) {
       <WhitelistEditor domains={[]} canEdit onSave={onSave} />
     </MantineProvider>,
   );
-  return { onSave, user: userEvent.setup(), box: screen.getByLabelText(MESSAGES.whitelistLabel) };
+  return { onSave, user: userEvent.setup(), box: screen.getByLabelText(UI_TEXT.whitelistLabel) };
 }
 
 describe('WhitelistEditor', () => {
   it('rejects the whole list when one domain is invalid, and sends nothing', async () => {
     const { onSave, user, box } = renderEditor();
     await user.type(box, 'bank.com{enter}https://evil.example/path{enter}mail.bank.co.uk');
-    await user.click(screen.getByRole('button', { name: MESSAGES.whitelistSave }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.whitelistSave }));
     expect(await screen.findByText(MESSAGES.invalidDomainList)).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(onSave).not.toHaveBeenCalled();
@@ -29,15 +30,15 @@ describe('WhitelistEditor', () => {
   it('sends a valid list normalized (lower case, no blanks or duplicates) and says it was saved', async () => {
     const { onSave, user, box } = renderEditor();
     await user.type(box, ' Bank.COM {enter}{enter}mail.bank.co.uk{enter}bank.com');
-    await user.click(screen.getByRole('button', { name: MESSAGES.whitelistSave }));
-    expect(await screen.findByText(MESSAGES.whitelistSaved)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: UI_TEXT.whitelistSave }));
+    expect(await screen.findByText(UI_TEXT.whitelistSaved)).toBeTruthy();
     expect(onSave).toHaveBeenCalledWith(['bank.com', 'mail.bank.co.uk']);
   });
 
   it('shows the server refusal under the list', async () => {
     const { user, box } = renderEditor(vi.fn(async () => Promise.reject(new Error(MESSAGES.domainsTooMany))));
     await user.type(box, 'bank.com');
-    await user.click(screen.getByRole('button', { name: MESSAGES.whitelistSave }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.whitelistSave }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.domainsTooMany);
   });
 

@@ -1,6 +1,7 @@
 import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../test/fake-api';
 import { field, renderApp, SUMMARY } from '../../test/render-app';
@@ -36,7 +37,7 @@ describe('/team/{companyId}', () => {
     });
     // the first render also loads the page's chunk
     await screen.findByText('Sam Lee', {}, { timeout: 5000 });
-    const box = screen.getByLabelText(MESSAGES.searchMembersLabel);
+    const box = screen.getByLabelText(UI_TEXT.searchMembersLabel);
 
     await user.type(box, 'sa');
     expect(await screen.findByText(MESSAGES.searchLength, {}, { timeout: 2000 })).toBeTruthy();
@@ -64,9 +65,9 @@ describe('/team/{companyId}', () => {
       },
     });
     await screen.findByText('Sam Lee');
-    expect(screen.queryByRole('button', { name: MESSAGES.inviteTitle })).toBeNull();
-    expect(screen.queryByRole('button', { name: MESSAGES.memberActionsLabel(SAM.email) })).toBeNull();
-    expect(screen.queryByRole('link', { name: MESSAGES.navSettings })).toBeNull();
+    expect(screen.queryByRole('button', { name: UI_TEXT.inviteTitle })).toBeNull();
+    expect(screen.queryByRole('button', { name: UI_TEXT.memberActionsLabel(SAM.email) })).toBeNull();
+    expect(screen.queryByRole('link', { name: UI_TEXT.navSettings })).toBeNull();
   });
 
   it('asks before deactivating a member', async () => {
@@ -80,12 +81,12 @@ describe('/team/{companyId}', () => {
     });
     // generous waits: the page chunk and the menu may be slow on a busy machine
     const slow = { timeout: 5000 };
-    await user.click(await screen.findByRole('button', { name: MESSAGES.memberActionsLabel(SAM.email) }, slow));
-    await user.click(await screen.findByRole('menuitem', { name: MESSAGES.deactivateMember }, slow));
+    await user.click(await screen.findByRole('button', { name: UI_TEXT.memberActionsLabel(SAM.email) }, slow));
+    await user.click(await screen.findByRole('menuitem', { name: UI_TEXT.deactivateMember }, slow));
     const dialog = await screen.findByRole('dialog', {}, slow);
-    expect(within(dialog).getByText(MESSAGES.deactivateConfirmText(SAM.email))).toBeTruthy();
+    expect(within(dialog).getByText(UI_TEXT.deactivateConfirmText(SAM.email))).toBeTruthy();
     expect(api.calls(`PUT /api/members/${SAM.id}/status`)).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: MESSAGES.deactivateMember }));
+    await user.click(within(dialog).getByRole('button', { name: UI_TEXT.deactivateMember }));
     await waitFor(() => expect(api.calls(`PUT /api/members/${SAM.id}/status`)).toHaveLength(1), slow);
     expect(JSON.parse(String(api.calls(`PUT /api/members/${SAM.id}/status`)[0]?.[1]?.body))).toEqual({
       status: 'inactive',
@@ -109,7 +110,7 @@ describe('/invite-members', () => {
   it('checks the e-mail with the server rule before sending', async () => {
     const { user, api } = render({});
     await user.type(await screen.findByLabelText(/^Email/), 'not-an-email');
-    await user.click(screen.getByRole('button', { name: MESSAGES.inviteButton }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.inviteButton }));
     expect(await screen.findByText(MESSAGES.emailInvalid)).toBeTruthy();
     expect(api.calls('POST /api/invitations')).toHaveLength(0);
   });
@@ -120,9 +121,9 @@ describe('/invite-members', () => {
   ])('shows %s under the e-mail field', async (code, message) => {
     const { user } = render({ 'POST /api/invitations': apiError(409, code, message) });
     await user.type(await screen.findByLabelText(/^Email/), 'Sam@Bank.example');
-    await user.click(screen.getByRole('button', { name: MESSAGES.inviteButton }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.inviteButton }));
     expect(await screen.findByText(message)).toBeTruthy();
-    const email = field(MESSAGES.emailLabel);
+    const email = field(UI_TEXT.emailLabel);
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -131,8 +132,8 @@ describe('/invite-members', () => {
       'POST /api/invitations': apiError(409, 'team/user-quota', MESSAGES.userQuotaInvite),
     });
     await user.type(await screen.findByLabelText(/^Email/), 'sam@bank.example');
-    await user.selectOptions(screen.getByLabelText(MESSAGES.roleLabel), 'ADMINISTRATOR');
-    await user.click(screen.getByRole('button', { name: MESSAGES.inviteButton }));
+    await user.selectOptions(screen.getByLabelText(UI_TEXT.roleLabel), 'ADMINISTRATOR');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.inviteButton }));
     const refusal = await screen.findByText(MESSAGES.userQuotaInvite);
     expect(refusal.closest('[role="alert"]')).toBeTruthy();
     expect(JSON.parse(String(api.calls('POST /api/invitations')[0]?.[1]?.body))).toEqual({

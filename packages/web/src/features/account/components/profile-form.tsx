@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type Profile, UpdateProfileBodySchema } from '@under/core/accounts/profile.schema';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
@@ -45,21 +45,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <form onSubmit={onSubmit} noValidate aria-labelledby="profile-details-title">
         <Stack gap="md">
           <Title order={2} fz="lg" id="profile-details-title">
-            {MESSAGES.profileDetailsTitle}
+            {UI_TEXT.profileDetailsTitle}
           </Title>
           <FormAlert message={formError} />
-          {saved ? <FormAlert message={MESSAGES.profileSaved} kind="success" /> : null}
-          <TextInput label={MESSAGES.emailLabel} value={profile.email} readOnly variant="filled" />
+          {saved ? <FormAlert message={UI_TEXT.profileSaved} kind="success" /> : null}
+          <TextInput label={UI_TEXT.emailLabel} value={profile.email} readOnly variant="filled" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label={MESSAGES.firstNameLabel}
+              label={UI_TEXT.firstNameLabel}
               autoComplete="given-name"
               withAsterisk
               error={errors.firstName?.message}
               {...register('firstName')}
             />
             <TextInput
-              label={MESSAGES.lastNameLabel}
+              label={UI_TEXT.lastNameLabel}
               autoComplete="family-name"
               withAsterisk
               error={errors.lastName?.message}
@@ -73,7 +73,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           />
           <Group>
             <Button type="submit" loading={isSubmitting}>
-              {MESSAGES.saveButton}
+              {UI_TEXT.saveButton}
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,7 @@ import { Alert, Avatar, Button, Container, Group, Paper, SimpleGrid, Skeleton, S
 import { displayRole } from '@under/core/accounts/enums';
 import type { Profile } from '@under/core/accounts/profile.schema';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { displayPhone } from '../../../components/phone-field';
@@ -16,10 +17,10 @@ export function AllProfilePage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <PageHeader
-          title={MESSAGES.profileTitle}
+          title={UI_TEXT.profileTitle}
           actions={
             <Button component={Link} to="/edit-account" variant="default">
-              {MESSAGES.editProfileLink}
+              {UI_TEXT.editProfileLink}
             </Button>
           }
         />
@@ -38,11 +39,11 @@ export function AllProfilePage() {
 function ProfileCard({ profile, plan }: { profile: Profile; plan: string | null }) {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
   const rows: [string, string][] = [
-    [MESSAGES.emailLabel, profile.email],
-    [MESSAGES.phoneLabel, displayPhone(profile.phoneNumber) ?? MESSAGES.noData],
-    [MESSAGES.companyLabel, profile.company?.name ?? MESSAGES.noCompanyYet],
-    [MESSAGES.roleLabel, displayRole(profile.role)],
-    [MESSAGES.planLabel, plan ?? MESSAGES.noPlanYet],
+    [UI_TEXT.emailLabel, profile.email],
+    [UI_TEXT.phoneLabel, displayPhone(profile.phoneNumber) ?? MESSAGES.noData],
+    [UI_TEXT.companyLabel, profile.company?.name ?? UI_TEXT.noCompanyYet],
+    [UI_TEXT.roleLabel, displayRole(profile.role)],
+    [UI_TEXT.planLabel, plan ?? UI_TEXT.noPlanYet],
   ];
   return (
     <Paper withBorder radius="md" p="lg">
@@ -53,7 +54,7 @@ function ProfileCard({ profile, plan }: { profile: Profile; plan: string | null 
           </Avatar>
           <div>
             <Text fw={700} fz="lg">
-              {name || MESSAGES.noNameYet}
+              {name || UI_TEXT.noNameYet}
             </Text>
             <Text size="sm" c="dimmed">
               {displayRole(profile.role)}

@@ -17,7 +17,7 @@ import type { CompanySummary } from '@under/core/accounts/company.schema';
 import { displayRole } from '@under/core/accounts/enums';
 import type { Member } from '@under/core/accounts/team.schema';
 import { formatCurrency } from '@under/core/forms/format';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuotaMeter } from '../../../components/quota-meter';
@@ -36,7 +36,7 @@ export function HomePage() {
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <PageHeader
-          title={MESSAGES.homeTitle}
+          title={UI_TEXT.homeTitle}
           description={
             company ? (
               <Group gap="xs" component="span">
@@ -44,7 +44,7 @@ export function HomePage() {
                   {company.name}
                 </Text>
                 <Badge variant="dot" color={company.status === 'active' ? 'green' : 'red'} tt="none">
-                  {MESSAGES.homeCompanyStatus(company.status)}
+                  {UI_TEXT.homeCompanyStatus(company.status)}
                 </Badge>
               </Group>
             ) : undefined
@@ -52,7 +52,7 @@ export function HomePage() {
           actions={
             isAdmin && company ? (
               <Button component={Link} to="/invite-members">
-                {MESSAGES.inviteTitle}
+                {UI_TEXT.inviteTitle}
               </Button>
             ) : undefined
           }
@@ -90,30 +90,30 @@ function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmi
         <Paper withBorder radius="md" p="lg">
           <Stack gap={6}>
             <Text size="sm" c="dimmed">
-              {MESSAGES.planCardTitle}
+              {UI_TEXT.planCardTitle}
             </Text>
             <Text fw={700} fz={22} lh={1.2}>
               {membership.name}
             </Text>
             <Text size="sm" c="dimmed">
               {membership.priceCents === 0
-                ? MESSAGES.freePlan
-                : `${formatCurrency(membership.priceCents / 100)} ${MESSAGES.perMonth}`}
+                ? UI_TEXT.freePlan
+                : `${formatCurrency(membership.priceCents / 100)} ${UI_TEXT.perMonth}`}
             </Text>
             <Anchor component={Link} to="/membership" size="sm" mt={4}>
-              {MESSAGES.viewPlans}
+              {UI_TEXT.viewPlans}
             </Anchor>
           </Stack>
         </Paper>
         <Paper withBorder radius="md" p="lg">
-          <QuotaMeter label={MESSAGES.usersLabel} used={subscription.activatedUser} quota={subscription.userQuota} />
+          <QuotaMeter label={UI_TEXT.usersLabel} used={subscription.activatedUser} quota={subscription.userQuota} />
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <Stack gap="xs">
-            <QuotaMeter label={MESSAGES.formsLabel} used={subscription.activatedForm} quota={subscription.formQuota} />
+            <QuotaMeter label={UI_TEXT.formsLabel} used={subscription.activatedForm} quota={subscription.formQuota} />
             {subscription.activatedForm === 0 ? (
               <Text size="xs" c="dimmed">
-                {MESSAGES.formsEmpty}
+                {UI_TEXT.formsEmpty}
               </Text>
             ) : null}
           </Stack>
@@ -142,21 +142,21 @@ function TeamCard({
       <Stack gap="md">
         <Group justify="space-between">
           <Title order={2} fz="lg" id="team-card-title">
-            {MESSAGES.teamCardTitle}
+            {UI_TEXT.teamCardTitle}
           </Title>
           <Anchor component={Link} to={`/team/${summary.company.id}`} size="sm">
-            {MESSAGES.viewTeam}
+            {UI_TEXT.viewTeam}
           </Anchor>
         </Group>
         <Group gap="sm">
           <Badge variant="dot" color="green" size="lg" tt="none">
-            {MESSAGES.teamActive}: {counts.active}
+            {UI_TEXT.teamActive}: {counts.active}
           </Badge>
           <Badge variant="dot" color="gray" size="lg" tt="none">
-            {MESSAGES.teamInactive}: {counts.inactive}
+            {UI_TEXT.teamInactive}: {counts.inactive}
           </Badge>
           <Badge variant="dot" color="blue" size="lg" tt="none">
-            {MESSAGES.teamInvited}: {counts.invited}
+            {UI_TEXT.teamInvited}: {counts.invited}
           </Badge>
         </Group>
         {preview.isPending ? <Skeleton height={96} radius="md" /> : null}
@@ -170,10 +170,10 @@ function TeamCard({
         {isAlone ? (
           <Paper bg="gray.0" radius="md" p="md">
             <Group justify="space-between" gap="md">
-              <Text size="sm">{MESSAGES.teamAlone}</Text>
+              <Text size="sm">{UI_TEXT.teamAlone}</Text>
               {isAdmin ? (
                 <Button variant="light" component={Link} to="/invite-members">
-                  {MESSAGES.inviteTitle}
+                  {UI_TEXT.inviteTitle}
                 </Button>
               ) : null}
             </Group>
@@ -202,7 +202,7 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
             {name || member.email}{' '}
             {isMe ? (
               <Text span c="dimmed" size="sm">
-                {MESSAGES.youSuffix}
+                {UI_TEXT.youSuffix}
               </Text>
             ) : null}
           </Text>
@@ -212,7 +212,7 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
         </div>
       </Group>
       <Text size="xs" c="dimmed">
-        {member.kind === 'invitation' ? MESSAGES.statusInvited : displayRole(member.role)}
+        {member.kind === 'invitation' ? UI_TEXT.statusInvited : displayRole(member.role)}
       </Text>
     </Group>
   );

@@ -3,6 +3,7 @@ import { displayRole } from '@under/core/accounts/enums';
 import type { PublicInvitation } from '@under/core/accounts/team.schema';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -32,7 +33,7 @@ export function InvitationPage() {
 
   if (invitation.isPending) {
     return (
-      <CenteredCard title={MESSAGES.loading}>
+      <CenteredCard title={UI_TEXT.loading}>
         <Skeleton height={180} radius="md" />
       </CenteredCard>
     );
@@ -44,10 +45,10 @@ export function InvitationPage() {
         : invitation.error.message
       : (invitation.data.message ?? MESSAGES.invitationNotFound);
     return (
-      <CenteredCard title={MESSAGES.invitationInvalidTitle}>
+      <CenteredCard title={UI_TEXT.invitationInvalidTitle}>
         <FormAlert message={message} kind="info" />
         <Anchor component={Link} to="/login">
-          {MESSAGES.backToSignIn}
+          {UI_TEXT.backToSignIn}
         </Anchor>
       </CenteredCard>
     );
@@ -99,44 +100,44 @@ function InvitedSignUp({ invitation }: { invitation: OpenInvitation }) {
   const signInPath = `/login?redirect=${encodeURIComponent(`/register/${invitation.code}`)}`;
   return (
     <CenteredCard
-      title={MESSAGES.invitationTitle(invitation.companyName)}
-      lead={`${MESSAGES.invitationInvitedAs(invitation.companyName, displayRole(invitation.role))} ${MESSAGES.invitationLead}`}
+      title={UI_TEXT.invitationTitle(invitation.companyName)}
+      lead={`${UI_TEXT.invitationInvitedAs(invitation.companyName, displayRole(invitation.role))} ${UI_TEXT.invitationLead}`}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
           <TextInput
-            label={MESSAGES.emailLabel}
+            label={UI_TEXT.emailLabel}
             type="email"
             readOnly
             variant="filled"
-            description={MESSAGES.invitationEmailFixed}
+            description={UI_TEXT.invitationEmailFixed}
             {...register('email')}
           />
           <PasswordField
-            label={MESSAGES.passwordLabel}
-            description={MESSAGES.passwordHint}
+            label={UI_TEXT.passwordLabel}
+            description={UI_TEXT.passwordHint}
             autoComplete="new-password"
             withAsterisk
             error={errors.password?.message}
             {...register('password')}
           />
           <PasswordField
-            label={MESSAGES.confirmPasswordLabel}
+            label={UI_TEXT.confirmPasswordLabel}
             autoComplete="new-password"
             withAsterisk
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {MESSAGES.registerButton}
+            {UI_TEXT.registerButton}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center" fw={accountExists ? 600 : undefined}>
-        {MESSAGES.invitationSignInPrompt}{' '}
+        {UI_TEXT.invitationSignInPrompt}{' '}
         <Anchor component={Link} to={signInPath} underline="always" onClick={() => keep(invitation)}>
-          {MESSAGES.invitationSignInLink}
+          {UI_TEXT.invitationSignInLink}
         </Anchor>
       </Text>
     </CenteredCard>
@@ -151,18 +152,16 @@ function SignedInInvitation({ invitation }: { invitation: OpenInvitation }) {
     keep(invitation);
     return <Navigate to="/register-company" replace />;
   }
-  const message = me.data?.company
-    ? MESSAGES.invitationInTeamAlready
-    : MESSAGES.invitationWrongAccount(invitation.email);
+  const message = me.data?.company ? UI_TEXT.invitationInTeamAlready : UI_TEXT.invitationWrongAccount(invitation.email);
   return (
-    <CenteredCard title={MESSAGES.invitationTitle(invitation.companyName)}>
+    <CenteredCard title={UI_TEXT.invitationTitle(invitation.companyName)}>
       <FormAlert message={message} kind="info" />
       <Group justify="space-between">
         <Anchor component={Link} to="/">
-          {MESSAGES.backHome}
+          {UI_TEXT.backHome}
         </Anchor>
         <Button variant="default" onClick={() => void session.signOut()}>
-          {MESSAGES.logOut}
+          {UI_TEXT.logOut}
         </Button>
       </Group>
     </CenteredCard>

@@ -1,7 +1,7 @@
 import { Alert, Badge, Container, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Membership } from '@under/core/accounts/membership.schema';
 import { formatCurrency } from '@under/core/forms/format';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { PageHeader } from '../../../components/page-header';
 import { useMemberships } from '../api/account-api';
 import { useMe } from '../api/use-me';
@@ -14,7 +14,7 @@ export function MembershipPage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <PageHeader title={MESSAGES.membershipTitle} description={MESSAGES.membershipLead} />
+        <PageHeader title={UI_TEXT.membershipTitle} description={UI_TEXT.membershipLead} />
         {plans.isError ? (
           <Alert color="red" role="alert">
             {plans.error.message}
@@ -46,7 +46,7 @@ function PlanCard({ plan, isCurrent }: { plan: Membership; isCurrent: boolean })
         <Stack gap={2}>
           {isCurrent ? (
             <Badge color="brand.9" variant="filled" w="fit-content">
-              {MESSAGES.currentPlan}
+              {UI_TEXT.currentPlan}
             </Badge>
           ) : (
             <Text size="xs" h={20} aria-hidden>
@@ -59,19 +59,19 @@ function PlanCard({ plan, isCurrent }: { plan: Membership; isCurrent: boolean })
         </Stack>
         <Text>
           <Text span fw={800} fz={28}>
-            {plan.priceCents === 0 ? MESSAGES.freePlan : formatCurrency(plan.priceCents / 100)}
+            {plan.priceCents === 0 ? UI_TEXT.freePlan : formatCurrency(plan.priceCents / 100)}
           </Text>
           {plan.priceCents === 0 ? null : (
             <Text span c="dimmed" size="sm">
               {' '}
-              {MESSAGES.perMonth}
+              {UI_TEXT.perMonth}
             </Text>
           )}
         </Text>
         <List size="sm" spacing={4}>
-          <List.Item>{MESSAGES.planUsers(plan.userQuota)}</List.Item>
-          <List.Item>{MESSAGES.planForms(plan.formQuota)}</List.Item>
-          <List.Item>{plan.salesForce ? MESSAGES.planCrm : MESSAGES.planNoCrm}</List.Item>
+          <List.Item>{UI_TEXT.planUsers(plan.userQuota)}</List.Item>
+          <List.Item>{UI_TEXT.planForms(plan.formQuota)}</List.Item>
+          <List.Item>{plan.salesForce ? UI_TEXT.planCrm : UI_TEXT.planNoCrm}</List.Item>
         </List>
       </Stack>
     </Paper>

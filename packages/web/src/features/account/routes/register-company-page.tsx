@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import { UpdateProfileBodySchema } from '@under/core/accounts/profile.schema';
 import { CompanyNameSchema } from '@under/core/auth/credentials';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -79,10 +79,10 @@ function RegisterCompanyForm({ email }: { email: string }) {
   });
 
   const phone = register('phoneNumber');
-  const title = invitation ? MESSAGES.joinTeamTitle(invitation.companyName) : MESSAGES.registerCompanyTitle;
+  const title = invitation ? UI_TEXT.joinTeamTitle(invitation.companyName) : UI_TEXT.registerCompanyTitle;
   const lead = invitation
-    ? MESSAGES.joinTeamLead(invitation.companyName, displayRole(invitation.role))
-    : MESSAGES.registerCompanyLead;
+    ? UI_TEXT.joinTeamLead(invitation.companyName, displayRole(invitation.role))
+    : UI_TEXT.registerCompanyLead;
   return (
     <CenteredCard title={title} lead={lead}>
       <form onSubmit={onSubmit} noValidate>
@@ -90,7 +90,7 @@ function RegisterCompanyForm({ email }: { email: string }) {
           <FormAlert message={formError} />
           {invitation ? null : (
             <TextInput
-              label={MESSAGES.companyNameLabel}
+              label={UI_TEXT.companyNameLabel}
               autoComplete="organization"
               withAsterisk
               error={errors.companyName?.message}
@@ -99,14 +99,14 @@ function RegisterCompanyForm({ email }: { email: string }) {
           )}
           <Group grow align="flex-start">
             <TextInput
-              label={MESSAGES.firstNameLabel}
+              label={UI_TEXT.firstNameLabel}
               autoComplete="given-name"
               withAsterisk
               error={errors.firstName?.message}
               {...register('firstName')}
             />
             <TextInput
-              label={MESSAGES.lastNameLabel}
+              label={UI_TEXT.lastNameLabel}
               autoComplete="family-name"
               withAsterisk
               error={errors.lastName?.message}
@@ -119,7 +119,7 @@ function RegisterCompanyForm({ email }: { email: string }) {
             onFormatted={(value) => setValue('phoneNumber', value, { shouldValidate: true })}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {invitation ? MESSAGES.joinTeamButton : MESSAGES.registerCompanyButton}
+            {invitation ? UI_TEXT.joinTeamButton : UI_TEXT.registerCompanyButton}
           </Button>
           <Group justify="space-between">
             {invitationFailed ? (
@@ -133,13 +133,13 @@ function RegisterCompanyForm({ email }: { email: string }) {
                   setInvitationFailed(false);
                 }}
               >
-                {MESSAGES.registerCompanyTitle}
+                {UI_TEXT.registerCompanyTitle}
               </Button>
             ) : (
               <span />
             )}
             <Button variant="subtle" color="dark" size="compact-sm" onClick={() => void session.signOut()}>
-              {MESSAGES.logOut}
+              {UI_TEXT.logOut}
             </Button>
           </Group>
         </Stack>

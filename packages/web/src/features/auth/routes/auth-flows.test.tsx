@@ -1,6 +1,7 @@
 import '../../../test/setup';
 import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
 import { getPendingVerification, setPendingVerification } from '../../../lib/pending-verification';
 import { apiError } from '../../../test/fake-api';
@@ -16,15 +17,15 @@ describe('/login', () => {
       auth: 'signed-out',
       api: { 'POST /api/auth/client/sign-in': apiError(401, 'auth/wrong-password', MESSAGES.invalidCredentials) },
     });
-    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'ann@bank.example');
-    await user.type(field(MESSAGES.passwordLabel), 'wrong1');
-    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
+    await user.type(await waitFor(() => field(UI_TEXT.emailLabel)), 'ann@bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'wrong1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.signInButton }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.invalidCredentials);
   });
 
   it('asks for the required fields without calling the server', async () => {
     const { user, api } = renderApp({ path: '/login', auth: 'signed-out' });
-    await user.click(await screen.findByRole('button', { name: MESSAGES.signInButton }));
+    await user.click(await screen.findByRole('button', { name: UI_TEXT.signInButton }));
     expect(await screen.findByText(MESSAGES.emailRequired)).toBeTruthy();
     expect(screen.getByText(MESSAGES.passwordRequired)).toBeTruthy();
     expect(api.calls('POST /api/auth/client/sign-in')).toHaveLength(0);
@@ -39,10 +40,10 @@ describe('/login', () => {
         'POST /api/auth/client/resend-code': ok,
       },
     });
-    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'new@bank.example');
-    await user.type(field(MESSAGES.passwordLabel), 'abc123');
-    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
-    await screen.findByRole('heading', { name: MESSAGES.verifyEmailTitle });
+    await user.type(await waitFor(() => field(UI_TEXT.emailLabel)), 'new@bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'abc123');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.signInButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.verifyEmailTitle });
     expect(location()).toBe('/verify-email');
     expect(body(api.calls('POST /api/auth/client/resend-code')[0])).toEqual({ email: 'new@bank.example' });
     expect(getPendingVerification()?.email).toBe('new@bank.example');
@@ -54,10 +55,10 @@ describe('/login', () => {
       auth: 'signed-out',
       api: { 'POST /api/auth/client/sign-in': apiError(403, 'auth/user-deactivated', MESSAGES.userDeactivated) },
     });
-    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'old@bank.example');
-    await user.type(field(MESSAGES.passwordLabel), 'abc123');
-    await user.click(screen.getByRole('button', { name: MESSAGES.signInButton }));
-    await screen.findByRole('heading', { name: MESSAGES.deactivatedTitle });
+    await user.type(await waitFor(() => field(UI_TEXT.emailLabel)), 'old@bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'abc123');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.signInButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.deactivatedTitle });
     expect(location()).toBe('/deactivated-account');
   });
 });
@@ -70,15 +71,15 @@ describe('/verify-email', () => {
       auth: 'signed-out',
       api: { 'POST /api/auth/client/confirm-sign-up': ok },
     });
-    const code = await waitFor(() => field(MESSAGES.verificationCodeLabel));
+    const code = await waitFor(() => field(UI_TEXT.verificationCodeLabel));
     await user.type(code, '12ab');
-    await user.click(screen.getByRole('button', { name: MESSAGES.verifyButton }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.verifyButton }));
     expect(await screen.findByText(MESSAGES.verificationCodeFormat)).toBeTruthy();
 
     await user.clear(code);
     await user.type(code, '123456');
-    await user.click(screen.getByRole('button', { name: MESSAGES.verifyButton }));
-    expect(await screen.findByText(MESSAGES.emailVerified)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: UI_TEXT.verifyButton }));
+    expect(await screen.findByText(UI_TEXT.emailVerified)).toBeTruthy();
     expect(location()).toBe('/login');
     expect(body(api.calls('POST /api/auth/client/confirm-sign-up')[0])).toEqual({
       email: 'new@bank.example',
@@ -97,12 +98,12 @@ describe('/verify-email', () => {
         'POST /api/auth/client/resend-code': ok,
       },
     });
-    await user.type(await waitFor(() => field(MESSAGES.verificationCodeLabel)), '000000');
-    await user.click(screen.getByRole('button', { name: MESSAGES.verifyButton }));
+    await user.type(await waitFor(() => field(UI_TEXT.verificationCodeLabel)), '000000');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.verifyButton }));
     expect(await screen.findByText(MESSAGES.codeInvalid)).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: MESSAGES.resendCodeButton }));
-    expect(await screen.findByText(MESSAGES.codeResent)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: UI_TEXT.resendCodeButton }));
+    expect(await screen.findByText(UI_TEXT.codeResent)).toBeTruthy();
     expect(body(api.calls('POST /api/auth/client/resend-code')[0])).toEqual({ email: 'new@bank.example' });
   });
 });
@@ -117,26 +118,26 @@ describe('password recovery', () => {
         'POST /api/auth/client/confirm-forgot-password': ok,
       },
     });
-    await user.type(await waitFor(() => field(MESSAGES.emailLabel)), 'ann@bank.example');
-    await user.click(screen.getByRole('button', { name: MESSAGES.sendCodeButton }));
+    await user.type(await waitFor(() => field(UI_TEXT.emailLabel)), 'ann@bank.example');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.sendCodeButton }));
 
-    await user.type(await waitFor(() => field(MESSAGES.verificationCodeLabel)), '654321');
+    await user.type(await waitFor(() => field(UI_TEXT.verificationCodeLabel)), '654321');
     expect(location()).toBe('/verify-reset-password');
-    await user.click(screen.getByRole('button', { name: MESSAGES.continueButton }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.continueButton }));
 
-    await user.type(await waitFor(() => field(MESSAGES.newPasswordLabel)), 'abc');
-    await user.type(field(MESSAGES.confirmNewPasswordLabel), 'abd');
-    await user.click(screen.getByRole('button', { name: MESSAGES.resetPasswordButton }));
+    await user.type(await waitFor(() => field(UI_TEXT.newPasswordLabel)), 'abc');
+    await user.type(field(UI_TEXT.confirmNewPasswordLabel), 'abd');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.resetPasswordButton }));
     expect(await screen.findByText(MESSAGES.passwordRules)).toBeTruthy();
     expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
 
-    await user.clear(field(MESSAGES.newPasswordLabel));
-    await user.clear(field(MESSAGES.confirmNewPasswordLabel));
-    await user.type(field(MESSAGES.newPasswordLabel), 'newPass1');
-    await user.type(field(MESSAGES.confirmNewPasswordLabel), 'newPass1');
-    await user.click(screen.getByRole('button', { name: MESSAGES.resetPasswordButton }));
+    await user.clear(field(UI_TEXT.newPasswordLabel));
+    await user.clear(field(UI_TEXT.confirmNewPasswordLabel));
+    await user.type(field(UI_TEXT.newPasswordLabel), 'newPass1');
+    await user.type(field(UI_TEXT.confirmNewPasswordLabel), 'newPass1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.resetPasswordButton }));
 
-    expect(await screen.findByText(MESSAGES.passwordResetDone)).toBeTruthy();
+    expect(await screen.findByText(UI_TEXT.passwordResetDone)).toBeTruthy();
     expect(location()).toBe('/login');
     expect(body(api.calls('POST /api/auth/client/confirm-forgot-password')[0])).toEqual({
       email: 'ann@bank.example',
@@ -147,17 +148,17 @@ describe('password recovery', () => {
 
   it('starts over at forgot-password when the reset page is opened directly', async () => {
     const { location } = renderApp({ path: '/reset-password', auth: 'signed-out' });
-    await screen.findByRole('heading', { name: MESSAGES.forgotPasswordTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.forgotPasswordTitle });
     expect(location()).toBe('/forgot-password');
   });
 });
 
 describe('/edit-account', () => {
   async function submitChange(user: ReturnType<typeof renderApp>['user']) {
-    await user.type(await waitFor(() => field(MESSAGES.oldPasswordLabel)), 'oldPass1');
-    await user.type(field(MESSAGES.newPasswordLabel), 'newPass1');
-    await user.type(field(MESSAGES.confirmNewPasswordLabel), 'newPass1');
-    await user.click(screen.getByRole('button', { name: MESSAGES.changePasswordButton }));
+    await user.type(await waitFor(() => field(UI_TEXT.oldPasswordLabel)), 'oldPass1');
+    await user.type(field(UI_TEXT.newPasswordLabel), 'newPass1');
+    await user.type(field(UI_TEXT.confirmNewPasswordLabel), 'newPass1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.changePasswordButton }));
   }
 
   it('says the current password is wrong when the server answers false', async () => {
@@ -175,7 +176,7 @@ describe('/edit-account', () => {
       api: { 'POST /api/auth/client/change-password': { status: 200, body: true } },
     });
     await submitChange(user);
-    expect(await screen.findByText(MESSAGES.passwordChanged)).toBeTruthy();
+    expect(await screen.findByText(UI_TEXT.passwordChanged)).toBeTruthy();
     expect(location()).toBe('/login');
     expect(session.auth.getState().accessToken).toBeNull();
     const [, init] = api.calls('POST /api/auth/client/change-password')[0] ?? [];

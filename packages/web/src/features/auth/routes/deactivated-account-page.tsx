@@ -1,5 +1,6 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
@@ -15,15 +16,15 @@ export function DeactivatedAccountPage() {
   }, [isLeaving, session.auth]);
   if (status === 'signed-in' && !isDeactivated) return <Navigate to={session.homePath} replace />;
   return (
-    <CenteredCard title={MESSAGES.deactivatedTitle}>
+    <CenteredCard title={UI_TEXT.deactivatedTitle}>
       <Text>{MESSAGES.userDeactivated}</Text>
       {status === 'signed-in' ? (
         <Button variant="default" onClick={() => void session.signOut()}>
-          {MESSAGES.logOut}
+          {UI_TEXT.logOut}
         </Button>
       ) : (
         <Anchor component={Link} to="/login">
-          {MESSAGES.backToSignIn}
+          {UI_TEXT.backToSignIn}
         </Anchor>
       )}
     </CenteredCard>

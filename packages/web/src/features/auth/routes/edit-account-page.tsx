@@ -1,5 +1,6 @@
 import { Button, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
@@ -37,7 +38,7 @@ export function EditAccountPage() {
         return;
       }
       // The server already revoked the session; only the local state is left to clear.
-      http.endSession({ reason: 'password-changed', notice: MESSAGES.passwordChanged });
+      http.endSession({ reason: 'password-changed', notice: UI_TEXT.passwordChanged });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['oldPassword', 'newPassword']));
     }
@@ -47,40 +48,40 @@ export function EditAccountPage() {
     <Container size={640} py="xl">
       <Stack gap="lg">
         <Title order={1} fz={28}>
-          {MESSAGES.editAccountTitle}
+          {UI_TEXT.editAccountTitle}
         </Title>
         {profile.data ? <ProfileForm profile={profile.data} /> : <Skeleton height={320} radius="md" />}
         <Paper withBorder p="lg" radius="md">
           <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
             <Stack gap="md">
               <Title order={2} fz="lg" id="change-password-title">
-                {MESSAGES.changePasswordTitle}
+                {UI_TEXT.changePasswordTitle}
               </Title>
               <FormAlert message={formError} />
               <PasswordField
-                label={MESSAGES.oldPasswordLabel}
+                label={UI_TEXT.oldPasswordLabel}
                 autoComplete="current-password"
                 withAsterisk
                 error={errors.oldPassword?.message}
                 {...register('oldPassword')}
               />
               <PasswordField
-                label={MESSAGES.newPasswordLabel}
-                description={MESSAGES.passwordHint}
+                label={UI_TEXT.newPasswordLabel}
+                description={UI_TEXT.passwordHint}
                 autoComplete="new-password"
                 withAsterisk
                 error={errors.newPassword?.message}
                 {...register('newPassword')}
               />
               <PasswordField
-                label={MESSAGES.confirmNewPasswordLabel}
+                label={UI_TEXT.confirmNewPasswordLabel}
                 autoComplete="new-password"
                 withAsterisk
                 error={errors.confirmPassword?.message}
                 {...register('confirmPassword')}
               />
               <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
-                {MESSAGES.changePasswordButton}
+                {UI_TEXT.changePasswordButton}
               </Button>
             </Stack>
           </form>

@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { EmailOnlyBodySchema } from '@under/core/auth/auth.schema';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -39,12 +39,12 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <CenteredCard title={MESSAGES.forgotPasswordTitle} lead={MESSAGES.forgotPasswordText}>
+    <CenteredCard title={UI_TEXT.forgotPasswordTitle} lead={UI_TEXT.forgotPasswordText}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
           <TextInput
-            label={MESSAGES.emailLabel}
+            label={UI_TEXT.emailLabel}
             type="email"
             autoComplete="email"
             withAsterisk
@@ -52,10 +52,10 @@ export function ForgotPasswordPage() {
             {...register('email')}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {MESSAGES.sendCodeButton}
+            {UI_TEXT.sendCodeButton}
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">
-            {MESSAGES.backToSignIn}
+            {UI_TEXT.backToSignIn}
           </Anchor>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { SignInBodySchema } from '@under/core/auth/auth.schema';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -72,15 +73,15 @@ export function LoginPage() {
   const isClient = pool === 'client';
   return (
     <CenteredCard
-      title={isClient ? MESSAGES.signInTitle : MESSAGES.adminSignInTitle}
-      brand={isClient ? MESSAGES.appName : MESSAGES.adminAppName}
+      title={isClient ? UI_TEXT.signInTitle : UI_TEXT.adminSignInTitle}
+      brand={isClient ? UI_TEXT.appName : UI_TEXT.adminAppName}
     >
       <FormAlert message={notice} kind="info" />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
           <TextInput
-            label={MESSAGES.emailLabel}
+            label={UI_TEXT.emailLabel}
             type="email"
             autoComplete="username"
             withAsterisk
@@ -88,7 +89,7 @@ export function LoginPage() {
             {...register('email')}
           />
           <PasswordField
-            label={MESSAGES.passwordLabel}
+            label={UI_TEXT.passwordLabel}
             autoComplete="current-password"
             withAsterisk
             error={errors.password?.message}
@@ -97,20 +98,20 @@ export function LoginPage() {
           {isClient ? (
             <Group justify="flex-end">
               <Anchor component={Link} to="/forgot-password" size="sm">
-                {MESSAGES.forgotPasswordLink}
+                {UI_TEXT.forgotPasswordLink}
               </Anchor>
             </Group>
           ) : null}
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {MESSAGES.signInButton}
+            {UI_TEXT.signInButton}
           </Button>
         </Stack>
       </form>
       {isClient ? (
         <Text size="sm" ta="center">
-          {MESSAGES.noAccountPrompt}{' '}
+          {UI_TEXT.noAccountPrompt}{' '}
           <Anchor component={Link} to="/register">
-            {MESSAGES.registerLink}
+            {UI_TEXT.registerLink}
           </Anchor>
         </Text>
       ) : null}

@@ -1,6 +1,7 @@
 import '../../../test/setup';
 import { screen } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
 import { getPendingVerification } from '../../../lib/pending-verification';
 import { apiError } from '../../../test/fake-api';
@@ -9,20 +10,20 @@ import { field, renderApp } from '../../../test/render-app';
 describe('/register', () => {
   it('shows the password rules of the server before sending anything', async () => {
     const { user, api } = renderApp({ path: '/register', auth: 'signed-out' });
-    await screen.findByRole('heading', { name: MESSAGES.registerTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.registerTitle });
 
-    await user.type(field(MESSAGES.emailLabel), 'not-an-email');
-    await user.type(field(MESSAGES.passwordLabel), 'short');
-    await user.type(field(MESSAGES.confirmPasswordLabel), 'different1');
-    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
+    await user.type(field(UI_TEXT.emailLabel), 'not-an-email');
+    await user.type(field(UI_TEXT.passwordLabel), 'short');
+    await user.type(field(UI_TEXT.confirmPasswordLabel), 'different1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.registerButton }));
 
     expect(await screen.findByText(MESSAGES.passwordRules)).toBeTruthy();
     expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
     expect(screen.getByText(MESSAGES.emailInvalid)).toBeTruthy();
     // Keyboard users land on the first field to fix.
-    expect(document.activeElement).toBe(field(MESSAGES.emailLabel));
+    expect(document.activeElement).toBe(field(UI_TEXT.emailLabel));
     // The error is tied to its input for screen readers.
-    const password = field(MESSAGES.passwordLabel);
+    const password = field(UI_TEXT.passwordLabel);
     expect(password.getAttribute('aria-invalid')).toBe('true');
     const describedBy = password.getAttribute('aria-describedby') ?? '';
     const descriptions = describedBy.split(' ').map((id) => document.getElementById(id)?.textContent);
@@ -36,13 +37,13 @@ describe('/register', () => {
       auth: 'signed-out',
       api: { 'POST /api/auth/client/sign-up': { status: 201, body: { ok: true } } },
     });
-    await screen.findByRole('heading', { name: MESSAGES.registerTitle });
-    await user.type(field(MESSAGES.emailLabel), 'New@Bank.example');
-    await user.type(field(MESSAGES.passwordLabel), 'abc12!');
-    await user.type(field(MESSAGES.confirmPasswordLabel), 'abc12!');
-    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.registerTitle });
+    await user.type(field(UI_TEXT.emailLabel), 'New@Bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'abc12!');
+    await user.type(field(UI_TEXT.confirmPasswordLabel), 'abc12!');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.registerButton }));
 
-    await screen.findByRole('heading', { name: MESSAGES.verifyEmailTitle });
+    await screen.findByRole('heading', { name: UI_TEXT.verifyEmailTitle });
     expect(location()).toBe('/verify-email');
     expect(JSON.parse(String(api.calls('POST /api/auth/client/sign-up')[0]?.[1]?.body))).toEqual({
       email: 'new@bank.example',
@@ -57,11 +58,11 @@ describe('/register', () => {
       auth: 'signed-out',
       api: { 'POST /api/auth/client/sign-up': apiError(409, 'auth/account-exists', MESSAGES.accountAlreadyExists) },
     });
-    await screen.findByRole('heading', { name: MESSAGES.registerTitle });
-    await user.type(field(MESSAGES.emailLabel), 'ann@bank.example');
-    await user.type(field(MESSAGES.passwordLabel), 'abc123');
-    await user.type(field(MESSAGES.confirmPasswordLabel), 'abc123');
-    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.registerTitle });
+    await user.type(field(UI_TEXT.emailLabel), 'ann@bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'abc123');
+    await user.type(field(UI_TEXT.confirmPasswordLabel), 'abc123');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.registerButton }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.accountAlreadyExists);
   });
 
@@ -81,12 +82,12 @@ describe('/register', () => {
         },
       },
     });
-    await screen.findByRole('heading', { name: MESSAGES.registerTitle });
-    await user.type(field(MESSAGES.emailLabel), 'ann@bank.example');
-    await user.type(field(MESSAGES.passwordLabel), 'abc123');
-    await user.type(field(MESSAGES.confirmPasswordLabel), 'abc123');
-    await user.click(screen.getByRole('button', { name: MESSAGES.registerButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.registerTitle });
+    await user.type(field(UI_TEXT.emailLabel), 'ann@bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'abc123');
+    await user.type(field(UI_TEXT.confirmPasswordLabel), 'abc123');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.registerButton }));
     expect(await screen.findByText(MESSAGES.emailInvalid)).toBeTruthy();
-    expect(field(MESSAGES.emailLabel).getAttribute('aria-invalid')).toBe('true');
+    expect(field(UI_TEXT.emailLabel).getAttribute('aria-invalid')).toBe('true');
   });
 });

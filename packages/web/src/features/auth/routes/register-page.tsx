@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -40,12 +40,12 @@ export function RegisterPage() {
   });
 
   return (
-    <CenteredCard title={MESSAGES.registerTitle}>
+    <CenteredCard title={UI_TEXT.registerTitle}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
           <TextInput
-            label={MESSAGES.emailLabel}
+            label={UI_TEXT.emailLabel}
             type="email"
             autoComplete="email"
             withAsterisk
@@ -53,29 +53,29 @@ export function RegisterPage() {
             {...register('email')}
           />
           <PasswordField
-            label={MESSAGES.passwordLabel}
-            description={MESSAGES.passwordHint}
+            label={UI_TEXT.passwordLabel}
+            description={UI_TEXT.passwordHint}
             autoComplete="new-password"
             withAsterisk
             error={errors.password?.message}
             {...register('password')}
           />
           <PasswordField
-            label={MESSAGES.confirmPasswordLabel}
+            label={UI_TEXT.confirmPasswordLabel}
             autoComplete="new-password"
             withAsterisk
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {MESSAGES.registerButton}
+            {UI_TEXT.registerButton}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center">
-        {MESSAGES.haveAccountPrompt}{' '}
+        {UI_TEXT.haveAccountPrompt}{' '}
         <Anchor component={Link} to="/login">
-          {MESSAGES.signInLink}
+          {UI_TEXT.signInLink}
         </Anchor>
       </Text>
     </CenteredCard>

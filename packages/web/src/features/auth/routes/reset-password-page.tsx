@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -44,7 +44,7 @@ export function ResetPasswordPage() {
     try {
       await confirmForgotPassword(http, { email, code, newPassword });
       clearPasswordReset();
-      await navigate('/login', { replace: true, state: { notice: MESSAGES.passwordResetDone } });
+      await navigate('/login', { replace: true, state: { notice: UI_TEXT.passwordResetDone } });
     } catch (error) {
       if (error instanceof HttpError && CODE_ERRORS.has(error.code)) {
         setCodeRejected(true);
@@ -56,35 +56,35 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <CenteredCard title={MESSAGES.resetPasswordTitle}>
+    <CenteredCard title={UI_TEXT.resetPasswordTitle}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
           {isCodeRejected ? (
             <Anchor component={Link} to="/verify-reset-password" size="sm">
-              {MESSAGES.verifyResetTitle}
+              {UI_TEXT.verifyResetTitle}
             </Anchor>
           ) : null}
           <PasswordField
-            label={MESSAGES.newPasswordLabel}
-            description={MESSAGES.passwordHint}
+            label={UI_TEXT.newPasswordLabel}
+            description={UI_TEXT.passwordHint}
             autoComplete="new-password"
             withAsterisk
             error={errors.newPassword?.message}
             {...register('newPassword')}
           />
           <PasswordField
-            label={MESSAGES.confirmNewPasswordLabel}
+            label={UI_TEXT.confirmNewPasswordLabel}
             autoComplete="new-password"
             withAsterisk
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {MESSAGES.resetPasswordButton}
+            {UI_TEXT.resetPasswordButton}
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">
-            {MESSAGES.backToSignIn}
+            {UI_TEXT.backToSignIn}
           </Anchor>
         </Stack>
       </form>

@@ -4,6 +4,7 @@ import { ConfirmSignUpBodySchema } from '@under/core/auth/auth.schema';
 import { EmailSchema } from '@under/core/auth/credentials';
 import { CODE_LENGTH } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -52,7 +53,7 @@ export function VerifyEmailPage() {
     setFormError(null);
     try {
       await confirmSignUp(http, values);
-      await finish(MESSAGES.emailVerified);
+      await finish(UI_TEXT.emailVerified);
     } catch (error) {
       const code = error instanceof HttpError ? error.code : null;
       if (code === ERROR_CODES.alreadyConfirmed) return finish(MESSAGES.alreadyConfirmed);
@@ -79,18 +80,18 @@ export function VerifyEmailPage() {
 
   return (
     <CenteredCard
-      title={MESSAGES.verifyEmailTitle}
-      lead={pending ? MESSAGES.verifyEmailText(pending.email) : MESSAGES.verifyEmailAskEmail}
+      title={UI_TEXT.verifyEmailTitle}
+      lead={pending ? UI_TEXT.verifyEmailText(pending.email) : UI_TEXT.verifyEmailAskEmail}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
-          {resendState === 'sent' ? <FormAlert message={MESSAGES.codeResent} kind="info" /> : null}
+          {resendState === 'sent' ? <FormAlert message={UI_TEXT.codeResent} kind="info" /> : null}
           {pending ? (
             <input type="hidden" {...register('email')} />
           ) : (
             <TextInput
-              label={MESSAGES.emailLabel}
+              label={UI_TEXT.emailLabel}
               type="email"
               autoComplete="email"
               withAsterisk
@@ -99,7 +100,7 @@ export function VerifyEmailPage() {
             />
           )}
           <TextInput
-            label={MESSAGES.verificationCodeLabel}
+            label={UI_TEXT.verificationCodeLabel}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={CODE_LENGTH}
@@ -108,14 +109,14 @@ export function VerifyEmailPage() {
             {...register('code')}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {MESSAGES.verifyButton}
+            {UI_TEXT.verifyButton}
           </Button>
           <Group justify="space-between">
             <Anchor component={Link} to="/login" size="sm" onClick={() => clearPendingVerification()}>
-              {MESSAGES.backToSignIn}
+              {UI_TEXT.backToSignIn}
             </Anchor>
             <Button variant="subtle" size="compact-sm" loading={resendState === 'sending'} onClick={onResend}>
-              {MESSAGES.resendCodeButton}
+              {UI_TEXT.resendCodeButton}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { CODE_LENGTH } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -54,13 +54,13 @@ export function VerifyResetPasswordPage() {
   }
 
   return (
-    <CenteredCard title={MESSAGES.verifyResetTitle} lead={MESSAGES.verifyResetText(email)}>
+    <CenteredCard title={UI_TEXT.verifyResetTitle} lead={UI_TEXT.verifyResetText(email)}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
-          {resendState === 'sent' ? <FormAlert message={MESSAGES.codeResent} kind="info" /> : null}
+          {resendState === 'sent' ? <FormAlert message={UI_TEXT.codeResent} kind="info" /> : null}
           <TextInput
-            label={MESSAGES.verificationCodeLabel}
+            label={UI_TEXT.verificationCodeLabel}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={CODE_LENGTH}
@@ -69,14 +69,14 @@ export function VerifyResetPasswordPage() {
             {...register('code')}
           />
           <Button type="submit" fullWidth>
-            {MESSAGES.continueButton}
+            {UI_TEXT.continueButton}
           </Button>
           <Group justify="space-between">
             <Anchor component={Link} to="/login" size="sm">
-              {MESSAGES.backToSignIn}
+              {UI_TEXT.backToSignIn}
             </Anchor>
             <Button variant="subtle" size="compact-sm" loading={resendState === 'sending'} onClick={onResend}>
-              {MESSAGES.resendCodeButton}
+              {UI_TEXT.resendCodeButton}
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,7 @@ import { Box, Button, FileInput, Group, Image, Progress, Stack, Text } from '@ma
 import { LOGO_CONTENT_TYPES, LOGO_EXTENSIONS } from '@under/core/accounts/company.schema';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { sameOriginFileUrl } from '../../../lib/file-url';
@@ -65,7 +66,7 @@ export function LogoUploader({ logoUrl, companyName, canEdit, upload }: LogoUplo
           {logoUrl ? (
             <Image
               src={sameOriginFileUrl(logoUrl)}
-              alt={MESSAGES.logoAlt(companyName)}
+              alt={UI_TEXT.logoAlt(companyName)}
               w={80}
               h={37}
               fit="contain"
@@ -73,20 +74,20 @@ export function LogoUploader({ logoUrl, companyName, canEdit, upload }: LogoUplo
             />
           ) : (
             <Text size="xs" c="dimmed" ta="center" px="xs">
-              {MESSAGES.logoNone}
+              {UI_TEXT.logoNone}
             </Text>
           )}
         </Box>
         <Text size="sm" c="dimmed" maw={360}>
-          {MESSAGES.logoLead}
+          {UI_TEXT.logoLead}
         </Text>
       </Group>
       <FormAlert message={formError} />
-      {done ? <FormAlert message={MESSAGES.logoUploaded} kind="success" /> : null}
+      {done ? <FormAlert message={UI_TEXT.logoUploaded} kind="success" /> : null}
       {canEdit ? (
         <Group align="flex-end" gap="md">
           <FileInput
-            label={MESSAGES.logoChoose}
+            label={UI_TEXT.logoChoose}
             placeholder="logo.png"
             accept=".png,.jpg,.jpeg,image/png,image/jpeg"
             clearable
@@ -102,12 +103,12 @@ export function LogoUploader({ logoUrl, companyName, canEdit, upload }: LogoUplo
             }}
           />
           <Button onClick={() => void send()} disabled={!file} loading={progress !== null}>
-            {MESSAGES.logoUploadButton}
+            {UI_TEXT.logoUploadButton}
           </Button>
         </Group>
       ) : null}
       {progress !== null ? (
-        <Progress value={progress} size="md" radius="xl" striped animated aria-label={MESSAGES.logoUploading} />
+        <Progress value={progress} size="md" radius="xl" striped animated aria-label={UI_TEXT.logoUploading} />
       ) : null}
     </Stack>
   );

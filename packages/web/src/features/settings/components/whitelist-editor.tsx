@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { WhitelistDomainsBodySchema } from '@under/core/accounts/domain';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { errorMessage, HttpError } from '../../../lib/http-error';
@@ -56,10 +57,10 @@ export function WhitelistEditor({ domains, canEdit, onSave }: WhitelistEditorPro
   return (
     <Stack gap="md">
       <FormAlert message={formError} />
-      {saved ? <FormAlert message={MESSAGES.whitelistSaved} kind="success" /> : null}
+      {saved ? <FormAlert message={UI_TEXT.whitelistSaved} kind="success" /> : null}
       <Textarea
-        label={MESSAGES.whitelistLabel}
-        description={MESSAGES.whitelistLead}
+        label={UI_TEXT.whitelistLabel}
+        description={UI_TEXT.whitelistLead}
         rows={5}
         readOnly={!canEdit}
         value={text}
@@ -73,10 +74,10 @@ export function WhitelistEditor({ domains, canEdit, onSave }: WhitelistEditorPro
       {canEdit ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {parseDomainLines(text).length === 0 ? MESSAGES.whitelistEmpty : null}
+            {parseDomainLines(text).length === 0 ? UI_TEXT.whitelistEmpty : null}
           </Text>
           <Button onClick={() => void save()} loading={isSaving}>
-            {MESSAGES.whitelistSave}
+            {UI_TEXT.whitelistSave}
           </Button>
         </Group>
       ) : null}

@@ -1,5 +1,5 @@
 import { Alert, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { PageHeader } from '../../../components/page-header';
 import { useMe } from '../../account/api/use-me';
 import { useCompanyForSettings, useSaveWhitelist, useUploadLogo, useWhitelist } from '../api/settings-api';
@@ -20,16 +20,16 @@ export function ApplicationSettingsPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <PageHeader title={MESSAGES.settingsTitle} />
+        <PageHeader title={UI_TEXT.settingsTitle} />
         {me.data && !canEdit ? (
           <Alert color="gray" variant="light" c="dark">
-            {MESSAGES.adminOnlyNote}
+            {UI_TEXT.adminOnlyNote}
           </Alert>
         ) : null}
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="logo-title">
           <Stack gap="md">
             <Title order={2} fz="lg" id="logo-title">
-              {MESSAGES.logoTitle}
+              {UI_TEXT.logoTitle}
             </Title>
             {company.data ? (
               <LogoUploader
@@ -46,7 +46,7 @@ export function ApplicationSettingsPage() {
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="whitelist-title">
           <Stack gap="md">
             <Title order={2} fz="lg" id="whitelist-title">
-              {MESSAGES.whitelistTitle}
+              {UI_TEXT.whitelistTitle}
             </Title>
             {whitelist.data ? (
               <WhitelistEditor

@@ -3,6 +3,7 @@ import { displayRole, TEAM_ROLES } from '@under/core/accounts/enums';
 import { isUnlimited } from '@under/core/accounts/quota';
 import { InviteBodySchema } from '@under/core/accounts/team.schema';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
@@ -59,12 +60,12 @@ export function InviteForm({ onInvited }: { onInvited?: (email: string) => void 
         {sentTo ? <FormAlert message={MESSAGES.invitationSent(sentTo)} kind="success" /> : null}
         {seats === 0 && !formError ? (
           <Alert color="yellow" variant="light" c="dark">
-            {MESSAGES.inviteNoSeats}
+            {UI_TEXT.inviteNoSeats}
           </Alert>
         ) : null}
         <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
           <TextInput
-            label={MESSAGES.emailLabel}
+            label={UI_TEXT.emailLabel}
             type="email"
             autoComplete="off"
             withAsterisk
@@ -73,7 +74,7 @@ export function InviteForm({ onInvited }: { onInvited?: (email: string) => void 
             {...register('email')}
           />
           <NativeSelect
-            label={MESSAGES.roleLabel}
+            label={UI_TEXT.roleLabel}
             data={ROLE_OPTIONS}
             style={{ flexGrow: 1, minWidth: 180 }}
             error={errors.role?.message}
@@ -82,10 +83,10 @@ export function InviteForm({ onInvited }: { onInvited?: (email: string) => void 
         </Group>
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {seats !== null && seats > 0 ? MESSAGES.inviteSeatsLeft(seats) : null}
+            {seats !== null && seats > 0 ? UI_TEXT.inviteSeatsLeft(seats) : null}
           </Text>
           <Button type="submit" loading={isSubmitting}>
-            {MESSAGES.inviteButton}
+            {UI_TEXT.inviteButton}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { displayRole, type TeamRole } from '@under/core/accounts/enums';
 import type { Member } from '@under/core/accounts/team.schema';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -28,11 +28,11 @@ export function useMemberActions() {
   }
 
   const changeRole = (member: Member, role: TeamRole) =>
-    run(() => setRole.mutateAsync({ id: member.id, role }), MESSAGES.roleChanged(member.email, displayRole(role)));
+    run(() => setRole.mutateAsync({ id: member.id, role }), UI_TEXT.roleChanged(member.email, displayRole(role)));
   const activate = (member: Member) =>
-    run(() => setStatus.mutateAsync({ id: member.id, status: 'active' }), MESSAGES.memberActivated(member.email));
+    run(() => setStatus.mutateAsync({ id: member.id, status: 'active' }), UI_TEXT.memberActivated(member.email));
   const resendInvitation = (member: Member) =>
-    run(() => resend.mutateAsync(member.id), MESSAGES.invitationResent(member.email));
+    run(() => resend.mutateAsync(member.id), UI_TEXT.invitationResent(member.email));
 
   async function confirm() {
     if (!confirming) return;
@@ -40,10 +40,10 @@ export function useMemberActions() {
     if (kind === 'deactivate') {
       await run(
         () => setStatus.mutateAsync({ id: member.id, status: 'inactive' }),
-        MESSAGES.memberDeactivated(member.email),
+        UI_TEXT.memberDeactivated(member.email),
       );
     } else {
-      await run(() => revoke.mutateAsync(member.id), MESSAGES.invitationRevokedDone(member.email));
+      await run(() => revoke.mutateAsync(member.id), UI_TEXT.invitationRevokedDone(member.email));
     }
     setConfirming(null);
   }
@@ -51,15 +51,15 @@ export function useMemberActions() {
   const dialog = (
     <ConfirmDialog
       opened={confirming !== null}
-      title={confirming?.kind === 'revoke' ? MESSAGES.revokeConfirmTitle : MESSAGES.deactivateConfirmTitle}
+      title={confirming?.kind === 'revoke' ? UI_TEXT.revokeConfirmTitle : UI_TEXT.deactivateConfirmTitle}
       message={
         confirming
           ? confirming.kind === 'revoke'
-            ? MESSAGES.revokeConfirmText(confirming.member.email)
-            : MESSAGES.deactivateConfirmText(confirming.member.email)
+            ? UI_TEXT.revokeConfirmText(confirming.member.email)
+            : UI_TEXT.deactivateConfirmText(confirming.member.email)
           : ''
       }
-      confirmLabel={confirming?.kind === 'revoke' ? MESSAGES.revokeInvitation : MESSAGES.deactivateMember}
+      confirmLabel={confirming?.kind === 'revoke' ? UI_TEXT.revokeInvitation : UI_TEXT.deactivateMember}
       isDanger
       isBusy={setStatus.isPending || revoke.isPending}
       onConfirm={() => void confirm()}
@@ -85,33 +85,33 @@ export function MemberActionsMenu({ member, actions, href }: { member: Member; a
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={240}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="dark" aria-label={MESSAGES.memberActionsLabel(member.email)}>
+        <ActionIcon variant="subtle" color="dark" aria-label={UI_TEXT.memberActionsLabel(member.email)}>
           <DotsIcon />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         {member.kind === 'invitation' ? (
           <>
-            <Menu.Item onClick={() => void actions.resendInvitation(member)}>{MESSAGES.resendInvitation}</Menu.Item>
+            <Menu.Item onClick={() => void actions.resendInvitation(member)}>{UI_TEXT.resendInvitation}</Menu.Item>
             <Menu.Item color="red" onClick={() => actions.askRevoke(member)}>
-              {MESSAGES.revokeInvitation}
+              {UI_TEXT.revokeInvitation}
             </Menu.Item>
           </>
         ) : (
           <>
             <Menu.Item component={Link} to={href}>
-              {MESSAGES.viewMember}
+              {UI_TEXT.viewMember}
             </Menu.Item>
             <Menu.Item onClick={() => void actions.changeRole(member, isAdmin ? 'STANDARD' : 'ADMINISTRATOR')}>
-              {isAdmin ? MESSAGES.makeStandard : MESSAGES.makeAdministrator}
+              {isAdmin ? UI_TEXT.makeStandard : UI_TEXT.makeAdministrator}
             </Menu.Item>
             <Menu.Divider />
             {member.status === 'active' ? (
               <Menu.Item color="red" onClick={() => actions.askDeactivate(member)}>
-                {MESSAGES.deactivateMember}
+                {UI_TEXT.deactivateMember}
               </Menu.Item>
             ) : (
-              <Menu.Item onClick={() => void actions.activate(member)}>{MESSAGES.activateMember}</Menu.Item>
+              <Menu.Item onClick={() => void actions.activate(member)}>{UI_TEXT.activateMember}</Menu.Item>
             )}
           </>
         )}

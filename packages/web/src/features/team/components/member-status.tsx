@@ -1,12 +1,12 @@
 import { Badge } from '@mantine/core';
 import type { Member } from '@under/core/accounts/team.schema';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 
 export function memberStatusText(member: Member): string {
   if (member.kind === 'invitation') {
-    return member.invitation?.expired ? MESSAGES.statusInvitationExpired : MESSAGES.statusInvited;
+    return member.invitation?.expired ? UI_TEXT.statusInvitationExpired : UI_TEXT.statusInvited;
   }
-  return member.status === 'active' ? MESSAGES.statusActive : MESSAGES.statusInactive;
+  return member.status === 'active' ? UI_TEXT.statusActive : UI_TEXT.statusInactive;
 }
 
 function color(member: Member): string {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Container, Paper, Stack } from '@mantine/core';
-import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useMe } from '../../account/api/use-me';
@@ -14,11 +14,11 @@ export function InviteMembersPage() {
   return (
     <Container size={720} py="xl">
       <Stack gap="lg">
-        <PageHeader title={MESSAGES.inviteTitle} description={MESSAGES.inviteLead} />
+        <PageHeader title={UI_TEXT.inviteTitle} description={UI_TEXT.inviteLead} />
         <Paper withBorder radius="md" p="lg">
           {me.data && !isAdmin ? (
             <Alert color="gray" variant="light" c="dark">
-              {MESSAGES.adminOnlyNote}
+              {UI_TEXT.adminOnlyNote}
             </Alert>
           ) : (
             <InviteForm />
@@ -26,7 +26,7 @@ export function InviteMembersPage() {
         </Paper>
         {companyId ? (
           <Anchor component={Link} to={`/team/${companyId}`} size="sm">
-            {MESSAGES.backToTeam}
+            {UI_TEXT.backToTeam}
           </Anchor>
         ) : null}
       </Stack>

@@ -16,6 +16,7 @@ import {
 import { displayRole } from '@under/core/accounts/enums';
 import { type Member, MemberInfoBodySchema } from '@under/core/accounts/team.schema';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -42,10 +43,10 @@ export function MemberPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Anchor component={Link} to={`/team/${companyId}`} size="sm">
-          ← {MESSAGES.backToTeam}
+          ← {UI_TEXT.backToTeam}
         </Anchor>
         <Title order={1} fz={28}>
-          {MESSAGES.memberTitle}
+          {UI_TEXT.memberTitle}
         </Title>
         {member.isPending ? <Skeleton height={220} radius="md" /> : null}
         {member.isError ? (
@@ -66,10 +67,10 @@ function MemberOverview({ member, isAdmin, isMe }: { member: Member; isAdmin: bo
   const name = memberName(member);
   const canManage = isAdmin && !isMe;
   const rows: [string, string][] = [
-    [MESSAGES.emailLabel, member.email],
-    [MESSAGES.phoneLabel, displayPhone(member.phoneNumber) ?? MESSAGES.noData],
-    [MESSAGES.roleLabel, displayRole(member.role)],
-    [MESSAGES.addedColumn, dateFormat.format(new Date(member.createdAt))],
+    [UI_TEXT.emailLabel, member.email],
+    [UI_TEXT.phoneLabel, displayPhone(member.phoneNumber) ?? MESSAGES.noData],
+    [UI_TEXT.roleLabel, displayRole(member.role)],
+    [UI_TEXT.addedColumn, dateFormat.format(new Date(member.createdAt))],
   ];
   return (
     <Stack gap="lg">
@@ -95,24 +96,24 @@ function MemberOverview({ member, isAdmin, isMe }: { member: Member; isAdmin: bo
                     void actions.changeRole(member, ADMIN_ROLES.has(member.role) ? 'STANDARD' : 'ADMINISTRATOR')
                   }
                 >
-                  {ADMIN_ROLES.has(member.role) ? MESSAGES.makeStandard : MESSAGES.makeAdministrator}
+                  {ADMIN_ROLES.has(member.role) ? UI_TEXT.makeStandard : UI_TEXT.makeAdministrator}
                 </Button>
                 {member.status === 'active' ? (
                   <Button color="red" variant="outline" onClick={() => actions.askDeactivate(member)}>
-                    {MESSAGES.deactivateMember}
+                    {UI_TEXT.deactivateMember}
                   </Button>
                 ) : (
-                  <Button onClick={() => void actions.activate(member)}>{MESSAGES.activateMember}</Button>
+                  <Button onClick={() => void actions.activate(member)}>{UI_TEXT.activateMember}</Button>
                 )}
               </Group>
             ) : null}
             {canManage && member.kind === 'invitation' ? (
               <Group gap="sm">
                 <Button variant="default" onClick={() => void actions.resendInvitation(member)}>
-                  {MESSAGES.resendInvitation}
+                  {UI_TEXT.resendInvitation}
                 </Button>
                 <Button color="red" variant="outline" onClick={() => actions.askRevoke(member)}>
-                  {MESSAGES.revokeInvitation}
+                  {UI_TEXT.revokeInvitation}
                 </Button>
               </Group>
             ) : null}
@@ -131,7 +132,7 @@ function MemberOverview({ member, isAdmin, isMe }: { member: Member; isAdmin: bo
           </SimpleGrid>
           {member.invitation ? (
             <Text size="sm" c="dimmed">
-              {MESSAGES.memberInvitedNote(dateFormat.format(new Date(member.invitation.expiresAt)))}
+              {UI_TEXT.memberInvitedNote(dateFormat.format(new Date(member.invitation.expiresAt)))}
             </Text>
           ) : null}
         </Stack>
@@ -165,7 +166,7 @@ function MemberInfoForm({ member }: { member: Member }) {
     setFormError(null);
     try {
       await save.mutateAsync(values);
-      notifySuccess(MESSAGES.memberSaved);
+      notifySuccess(UI_TEXT.memberSaved);
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['firstName', 'lastName', 'phoneNumber']));
     }
@@ -176,18 +177,18 @@ function MemberInfoForm({ member }: { member: Member }) {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} fz="lg" id="member-details-title">
-            {MESSAGES.memberDetailsTitle}
+            {UI_TEXT.memberDetailsTitle}
           </Title>
           <FormAlert message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label={MESSAGES.firstNameLabel}
+              label={UI_TEXT.firstNameLabel}
               withAsterisk
               error={errors.firstName?.message}
               {...register('firstName')}
             />
             <TextInput
-              label={MESSAGES.lastNameLabel}
+              label={UI_TEXT.lastNameLabel}
               withAsterisk
               error={errors.lastName?.message}
               {...register('lastName')}
@@ -200,7 +201,7 @@ function MemberInfoForm({ member }: { member: Member }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting}>
-              {MESSAGES.saveButton}
+              {UI_TEXT.saveButton}
             </Button>
           </Group>
         </Stack>
@@ -215,10 +216,10 @@ function ResetPasswordCard({ member }: { member: Member }) {
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="member-password-title">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="member-password-title">
-          {MESSAGES.memberPasswordTitle}
+          {UI_TEXT.memberPasswordTitle}
         </Title>
         <Text size="sm" c="dimmed">
-          {MESSAGES.memberPasswordText}
+          {UI_TEXT.memberPasswordText}
         </Text>
         <Group>
           <Button
@@ -227,13 +228,13 @@ function ResetPasswordCard({ member }: { member: Member }) {
             onClick={async () => {
               try {
                 await reset.mutateAsync(member.id);
-                notifySuccess(MESSAGES.resetEmailSent(member.email));
+                notifySuccess(UI_TEXT.resetEmailSent(member.email));
               } catch (error) {
                 notifyError(errorMessage(error));
               }
             }}
           >
-            {MESSAGES.sendResetEmail}
+            {UI_TEXT.sendResetEmail}
           </Button>
         </Group>
       </Stack>

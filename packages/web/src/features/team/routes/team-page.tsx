@@ -20,6 +20,7 @@ import { displayRole } from '@under/core/accounts/enums';
 import type { Member, MemberSort } from '@under/core/accounts/team.schema';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -81,8 +82,8 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
   const to = Math.min(total, page * pageSize);
   const usage = summary.data
     ? summary.data.subscription.userQuota === -1
-      ? MESSAGES.quotaUnlimited(summary.data.subscription.activatedUser)
-      : MESSAGES.quotaOf(summary.data.subscription.activatedUser, summary.data.subscription.userQuota)
+      ? UI_TEXT.quotaUnlimited(summary.data.subscription.activatedUser)
+      : UI_TEXT.quotaOf(summary.data.subscription.activatedUser, summary.data.subscription.userQuota)
     : null;
 
   const header = (label: string, column: MemberSort) => (
@@ -93,36 +94,36 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <PageHeader
-          title={MESSAGES.teamTitle}
-          description={usage ? MESSAGES.teamLead(usage) : undefined}
-          actions={isAdmin ? <Button onClick={() => setInviting(true)}>{MESSAGES.inviteTitle}</Button> : undefined}
+          title={UI_TEXT.teamTitle}
+          description={usage ? UI_TEXT.teamLead(usage) : undefined}
+          actions={isAdmin ? <Button onClick={() => setInviting(true)}>{UI_TEXT.inviteTitle}</Button> : undefined}
         />
         <Paper withBorder radius="md">
           <Group justify="space-between" p="md" gap="md" wrap="wrap">
             <TextInput
-              label={MESSAGES.searchMembersLabel}
-              placeholder={MESSAGES.searchMembersPlaceholder}
+              label={UI_TEXT.searchMembersLabel}
+              placeholder={UI_TEXT.searchMembersPlaceholder}
               type="search"
               maxLength={SEARCH_MAX}
               w={{ base: '100%', sm: 340 }}
               value={search.text}
               error={search.error}
               onChange={(event) => search.setText(event.currentTarget.value)}
-              rightSection={members.isFetching && data ? <Loader size="xs" aria-label={MESSAGES.loading} /> : null}
+              rightSection={members.isFetching && data ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : null}
             />
           </Group>
           <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  {header(MESSAGES.memberColumn, 'lastName')}
-                  {header(MESSAGES.roleLabel, 'role')}
-                  {header(MESSAGES.statusColumn, 'status')}
-                  {header(MESSAGES.addedColumn, 'createdAt')}
+                  {header(UI_TEXT.memberColumn, 'lastName')}
+                  {header(UI_TEXT.roleLabel, 'role')}
+                  {header(UI_TEXT.statusColumn, 'status')}
+                  {header(UI_TEXT.addedColumn, 'createdAt')}
                   {isAdmin ? (
                     <Table.Th>
                       <Text span size="sm" fw={600}>
-                        {MESSAGES.actionsColumn}
+                        {UI_TEXT.actionsColumn}
                       </Text>
                     </Table.Th>
                   ) : null}
@@ -153,7 +154,7 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
                   <Table.Tr>
                     <Table.Td colSpan={isAdmin ? 5 : 4}>
                       <Text ta="center" c="dimmed" py="xl">
-                        {search.query ? MESSAGES.noMembersFound : MESSAGES.noData}
+                        {search.query ? UI_TEXT.noMembersFound : MESSAGES.noData}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -164,7 +165,7 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
           <Group justify="space-between" p="md" gap="md" wrap="wrap">
             <Group gap="sm">
               <NativeSelect
-                label={MESSAGES.rowsPerPage}
+                label={UI_TEXT.rowsPerPage}
                 size="xs"
                 w={90}
                 data={PAGE_SIZE_OPTIONS.map(String)}
@@ -175,7 +176,7 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
                 }}
               />
               <Text size="sm" c="dimmed" mt={18} aria-live="polite">
-                {MESSAGES.membersRange(from, to, total)}
+                {UI_TEXT.membersRange(from, to, total)}
               </Text>
             </Group>
             <Pagination
@@ -192,14 +193,14 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
       <Modal
         opened={isInviting}
         onClose={() => setInviting(false)}
-        title={MESSAGES.inviteTitle}
+        title={UI_TEXT.inviteTitle}
         centered
         size="lg"
-        closeButtonProps={{ 'aria-label': MESSAGES.closeDialog }}
+        closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {MESSAGES.inviteLead}
+            {UI_TEXT.inviteLead}
           </Text>
           <InviteForm />
         </Stack>
@@ -224,7 +225,7 @@ function SortHeader({
   const isActive = sort === column;
   return (
     <Table.Th aria-sort={isActive ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} aria-label={MESSAGES.sortBy(label)}>
+      <UnstyledButton onClick={() => onSort(column)} aria-label={UI_TEXT.sortBy(label)}>
         <Group gap={4} wrap="nowrap">
           <Text span size="sm" fw={600}>
             {label}
@@ -285,7 +286,7 @@ function MemberRow({
           </div>
           {isMe ? (
             <Text span size="sm" c="dimmed">
-              {MESSAGES.youSuffix}
+              {UI_TEXT.youSuffix}
             </Text>
           ) : null}
         </Group>
