@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createJobs } from './infra/jobs/jobs';
 import { createMailer, type Mailer } from './infra/mail/mailer';
 import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool';
 import { createStorage } from './infra/storage/create-storage';
@@ -18,6 +19,8 @@ import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerLibraryRoutes } from './modules/library/library.routes';
+import { createLibraryService } from './modules/library/library.service';
 import { registerPdfTemplateRoutes } from './modules/pdf-templates/pdf-templates.routes';
 import { createPdfTemplatesService } from './modules/pdf-templates/pdf-templates.service';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
@@ -92,6 +95,9 @@ export async function buildApp(options: BuildAppOptions) {
   const pdfPool = options.pdfPool ?? createPdfPool();
   if (!options.pdfPool) app.addHook('onClose', () => pdfPool.close());
   const templates = createPdfTemplatesService({ db: database.db, storage, signer, pdf: pdfPool, log: app.log });
+  const jobs = createJobs({ database, log: app.log });
+  app.addHook('onClose', () => jobs.stop());
+  const library = createLibraryService({ db: database.db, jobs, log: app.log });
   const routes: DeclaredRoute[] = [];
 
   await app.register(cookie);
@@ -109,6 +115,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerCompanyRoutes(app, { companies });
   registerFileRoutes(app, { storage, signer });
   registerPdfTemplateRoutes(app, { templates });
+  registerLibraryRoutes(app, { library });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -116,7 +123,8 @@ export async function buildApp(options: BuildAppOptions) {
   return {
     app,
     routes,
-    services: { auth, accounts, profiles, team, companies, templates },
+    services: { auth, accounts, profiles, team, companies, templates, library },
+    jobs,
     mailer,
     storage,
     signer,

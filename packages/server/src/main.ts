@@ -18,7 +18,7 @@ async function main() {
   }
   await database.migrate();
 
-  const { app, services } = await buildApp({ config, database });
+  const { app, services, jobs } = await buildApp({ config, database });
   const seeded = await seed({ db: database.db, auth: services.auth, admin: config.admin, demo: config.seedDemo });
 
   let stopping = false;
@@ -35,6 +35,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // jobs queued before a restart resume now, not at the next push
+  void jobs.start().catch((err) => app.log.error({ err }, 'job queue did not start'));
 
   const lines = [
     '',

@@ -39,3 +39,78 @@ export const MasterFormStructureSchema = z.strictObject({
   progressLayout: ProgressLayoutSchema.default(ProgressLayoutSchema.parse({})),
 });
 export type MasterFormStructure = z.output<typeof MasterFormStructureSchema>;
+
+/** Payment processors a master form can name (`GET /api/processors`); the spec names CardConnect and two others. */
+export const PROCESSORS = [
+  { id: 'cardconnect', name: 'CardConnect' },
+  { id: 'processor_b', name: 'Processor B' },
+  { id: 'processor_c', name: 'Processor C' },
+] as const;
+export const ProcessorListSchema = z.array(z.object({ id: z.string(), name: z.string() }));
+
+export const MasterFormParamsSchema = z.strictObject({ formId: z.uuid() });
+export const CreateMasterFormBodySchema = z.strictObject({
+  templateId: z.uuid(),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+export const UpdateMasterFormBodySchema = z.strictObject({ structure: MasterFormStructureSchema });
+export const ModeBodySchema = z.strictObject({ updateMode: z.enum(UPDATE_MODES) });
+export const GeneralBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  processorId: z.string().max(100).nullable().optional(),
+});
+export const AccessibilityBodySchema = z.strictObject({
+  access: z.enum(['global', 'limited']),
+  membershipIds: z.array(z.string().max(50)).max(20).default([]),
+  /** Extended list: companies granted the form regardless of their subscription. */
+  companyIds: z.array(z.uuid()).max(10_000).default([]),
+  /** Extended list: companies excluded regardless of their subscription. */
+  excludedCompanyIds: z.array(z.uuid()).max(10_000).default([]),
+});
+export const StatusBodySchema = z.strictObject({ status: z.enum([...MASTER_FORM_STATUSES, 'archived']) });
+
+export const MasterFormSchema = z.object({
+  formId: z.string(),
+  templateId: z.string().nullable(),
+  name: z.string(),
+  status: z.string(),
+  access: z.enum(['global', 'limited']),
+  membershipIds: z.array(z.string()),
+  companyIds: z.array(z.string()),
+  excludedCompanyIds: z.array(z.string()),
+  structure: MasterFormStructureSchema,
+  mappingFieldsVersion: z.number().int(),
+  updateMode: z.enum(UPDATE_MODES),
+  processorId: z.string().nullable(),
+  version: z.number().int(),
+  hasUnpublishedChanges: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MasterForm = z.output<typeof MasterFormSchema>;
+
+export const BriefMasterFormSchema = z.object({
+  formId: z.string(),
+  name: z.string(),
+  status: z.string(),
+  version: z.number().int(),
+  templateId: z.string().nullable(),
+});
+export const BriefMasterFormsQuerySchema = z.strictObject({
+  q: z.string().max(50).optional(),
+  companyId: z.uuid().optional(),
+});
+
+export const PushBodySchema = z.strictObject({ id: z.uuid() });
+export const PushUpdateSchema = z.object({
+  pushId: z.string(),
+  kind: z.enum(['dictionary', 'section']),
+  targetId: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  total: z.number().int(),
+  done: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type PushUpdate = z.output<typeof PushUpdateSchema>;

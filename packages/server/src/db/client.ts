@@ -21,6 +21,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Raw SQL for libraries that bring their own (pg-boss): parameterised when `values` is given. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -42,6 +44,21 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
       }
     },
     close: () => client.close(),
+    executeSql: (() => {
+      // one statement at a time: a script without values runs through exec (several statements), and pg-boss's
+      // calls must not interleave with each other on the single connection
+      let chain: Promise<unknown> = Promise.resolve();
+      return (text: string, values?: unknown[]) => {
+        const run = async () => {
+          if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+          const results = await client.exec(text);
+          return { rows: results[results.length - 1]?.rows ?? [] };
+        };
+        const next = chain.then(run, run);
+        chain = next.catch(() => undefined);
+        return next;
+      };
+    })(),
   };
 }
 
@@ -61,5 +78,6 @@ export function createPostgresDatabase(url: string): Database {
       }
     },
     close: () => pool.end(),
+    executeSql: async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows }),
   };
 }
