@@ -23,6 +23,7 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
           // rendering whole pages in jsdom is slow on a busy 2-core machine; a timeout there is not a failure
           testTimeout: 30_000,
         },

@@ -1,10 +1,14 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 /**
- * jsdom lacks a few browser APIs Mantine reads. The root vitest config has no setup file per project,
- * so component tests import this first.
+ * jsdom lacks a few browser APIs Mantine reads. Loaded for every web test by the root vitest config
+ * (setupFiles); older tests also import it first, which is harmless.
  */
+
+// Lazy pages load their chunks on first render; on a busy 2-core machine that takes more than
+// Testing Library's default second, and a slow machine is not a failing feature.
+configure({ asyncUtilTimeout: 10_000 });
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
