@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PdfFieldSchema, PdfPageSchema } from './pdf-field.schema';
+import { KeySchema, PdfFieldSchema, PdfPageSchema } from './pdf-field.schema';
 
 export const TEMPLATE_STATUSES = ['active', 'inactive', 'archived'] as const;
 
@@ -82,7 +82,44 @@ export const ReviewBodySchema = z
     values: z
       .record(z.string().max(100), z.union([z.string().max(2_000_000), z.boolean(), z.number(), z.array(z.string())]))
       .optional(),
+    /** An unsaved mapping to preview instead of the saved one. */
+    data: z.array(PdfFieldSchema).max(2000).optional(),
     /** Draft: fill only the given values (no samples). */
     draft: z.boolean().optional(),
   })
   .nullish();
+
+/** Confirmation-page items (spec 1 §3 enumerations). */
+export const CONFIRM_PAGE_ITEMS = ['email', 'signature', 'initials', 'principalName'] as const;
+
+/** One box of the confirm-page mapper: where the signer's e-mail, signature, initials or name is printed. */
+export const ConfirmPageItemSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  item: z.enum(CONFIRM_PAGE_ITEMS),
+  /** The owner the box belongs to: the primary applicant or an additional owner by index. */
+  owner: z.union([z.literal('primaryApplicant'), z.number().int().min(1).max(20)]).default('primaryApplicant'),
+  page: z.number().int().min(1).max(50),
+  x: z.number().min(0),
+  y: z.number().min(0),
+  width: z.number().positive(),
+  height: z.number().positive(),
+});
+export const ConfirmPageBodySchema = z.strictObject({ items: z.array(ConfirmPageItemSchema).max(200) });
+
+/** General settings of a template and global settings per page (the mapper's defaults). */
+export const TemplateSettingsSchema = z.strictObject({
+  general: z
+    .strictObject({
+      defaultFontSize: z.number().min(4).max(72).default(10),
+      dateFormat: z.string().max(30).default('MM/dd/yyyy'),
+      visible: z.boolean().default(true),
+    })
+    .default({ defaultFontSize: 10, dateFormat: 'MM/dd/yyyy', visible: true }),
+  pages: z
+    .record(
+      z.string().regex(/^[0-9]{1,2}$/),
+      z.strictObject({ fontSize: z.number().min(4).max(72).optional(), keyPrefix: KeySchema.optional() }),
+    )
+    .default({}),
+});
+export type TemplateSettings = z.output<typeof TemplateSettingsSchema>;

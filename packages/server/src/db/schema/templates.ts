@@ -31,6 +31,10 @@ export const pdfTemplates = pgTable(
     mappingSchemaVersion: integer('mapping_schema_version').notNull().default(1),
     /** Grows by one with every saved mapping. */
     mappingFieldsVersion: integer('mapping_fields_version').notNull().default(0),
+    /** General settings and global settings per page (TemplateSettingsSchema). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Confirm-page mapper boxes (ConfirmPageItemSchema[]). */
+    confirmPage: jsonb('confirm_page').$type<unknown[]>().notNull().default([]),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

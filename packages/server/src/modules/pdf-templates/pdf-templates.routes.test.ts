@@ -34,7 +34,7 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
   afterAll(() => t.close());
 
   const auth = () => ({ authorization: `Bearer ${token}` });
-  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: auth(), payload: payload as object });
   const filesRoot = () => path.join(t.config.dataDir, 'files');
 
@@ -239,6 +239,55 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
       expect(texts.map((x) => x.text).filter((x) => x !== 'Application page 1' && x !== 'Application page 2')).toEqual([
         '7',
       ]);
+    });
+
+    it('previews an unsaved mapping, checked against the pages', async () => {
+      const data = [{ id: 'u', key: 'unsaved', type: 'text', page: 1, x: 300, y: 500, width: 200, height: 18 }];
+      const res = await api('POST', `/api/pdf_templates/${templateId}/draft_pdf`, {
+        data,
+        values: { unsaved: 'Preview' },
+      });
+      expect(res.statusCode).toBe(200);
+      const { texts } = await readPdfText(res.rawPayload);
+      const found = texts.find((x) => x.text === 'Preview');
+      expect(found?.x).toBeGreaterThanOrEqual(300);
+      expect(found?.y).toBeGreaterThan(500);
+      expect(found?.y).toBeLessThanOrEqual(518);
+      const outside = await api('POST', `/api/pdf_templates/${templateId}/review`, { data: [{ ...data[0], page: 9 }] });
+      expect(outside.statusCode).toBe(400);
+    });
+
+    it('general and per-page settings, and the confirm-page mapper', async () => {
+      const defaults = (await api('GET', `/api/pdf_templates/${templateId}/general-setting`)).json();
+      expect(defaults).toEqual({
+        general: { defaultFontSize: 10, dateFormat: 'MM/dd/yyyy', visible: true },
+        pages: {},
+      });
+      const put = await api('PUT', `/api/pdf_templates/${templateId}/general-setting`, {
+        general: { defaultFontSize: 9, dateFormat: 'MM/dd/yyyy', visible: false },
+        pages: { '2': { fontSize: 8 } },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await api('GET', `/api/pdf_templates/${templateId}/general-setting`)).json().pages).toEqual({
+        '2': { fontSize: 8 },
+      });
+      expect(
+        (await api('PUT', `/api/pdf_templates/${templateId}/general-setting`, { pages: { '7': {} } })).statusCode,
+      ).toBe(400);
+      const items = [
+        { id: 's1', item: 'signature', page: 2, x: 72, y: 400, width: 200, height: 40 },
+        { id: 'e1', item: 'email', owner: 1, page: 2, x: 300, y: 400, width: 200, height: 18 },
+      ];
+      const saved = await api('POST', `/api/pdf_templates/${templateId}/confirm-page-mapper`, { items });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await api('GET', `/api/pdf_templates/${templateId}/confirm-page-mapper`)).json().items).toEqual([
+        { ...items[0], owner: 'primaryApplicant' },
+        items[1],
+      ]);
+      const bad = await api('POST', `/api/pdf_templates/${templateId}/confirm-page-mapper`, {
+        items: [{ id: 'x', item: 'initials', page: 1, x: 600, y: 0, width: 50, height: 20 }],
+      });
+      expect(bad.statusCode).toBe(400);
     });
 
     it('replacing the file keeps fields on pages that remain and reports the rest', async () => {

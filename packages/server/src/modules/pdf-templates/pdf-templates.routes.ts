@@ -3,6 +3,7 @@ import {
   CheckNameBodySchema,
   CheckNameResultSchema,
   CloneTemplateBodySchema,
+  ConfirmPageBodySchema,
   CreatePdfTemplateBodySchema,
   ListTemplatesQuerySchema,
   PdfTemplateListSchema,
@@ -12,6 +13,7 @@ import {
   ReplacePdfBodySchema,
   ReplacePdfResultSchema,
   ReviewBodySchema,
+  TemplateSettingsSchema,
 } from '@under/core/templates/pdf-template.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -140,6 +142,7 @@ export function registerPdfTemplateRoutes(app: FastifyInstance, deps: { template
         const pdf = await templates.render({
           templateId: req.params.templateId,
           values: req.body?.values,
+          fields: req.body?.data,
           useSamples: req.body?.draft === true ? false : useSamples,
         });
         return reply
@@ -150,4 +153,43 @@ export function registerPdfTemplateRoutes(app: FastifyInstance, deps: { template
       },
     );
   }
+
+  r.get(
+    '/api/pdf_templates/:templateId/general-setting',
+    { config: admin, schema: { tags, params: PdfTemplateParamsSchema, response: { 200: TemplateSettingsSchema } } },
+    async (req) => templates.getSettings({ templateId: req.params.templateId }),
+  );
+  r.put(
+    '/api/pdf_templates/:templateId/general-setting',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: PdfTemplateParamsSchema,
+        body: TemplateSettingsSchema,
+        response: { 200: TemplateSettingsSchema },
+      },
+    },
+    async (req) =>
+      templates.setSettings({ auth: requireAuth(req), templateId: req.params.templateId, settings: req.body }),
+  );
+  r.get(
+    '/api/pdf_templates/:templateId/confirm-page-mapper',
+    { config: admin, schema: { tags, params: PdfTemplateParamsSchema, response: { 200: ConfirmPageBodySchema } } },
+    async (req) => templates.getConfirmPage({ templateId: req.params.templateId }),
+  );
+  r.post(
+    '/api/pdf_templates/:templateId/confirm-page-mapper',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: PdfTemplateParamsSchema,
+        body: ConfirmPageBodySchema,
+        response: { 200: ConfirmPageBodySchema },
+      },
+    },
+    async (req) =>
+      templates.setConfirmPage({ auth: requireAuth(req), templateId: req.params.templateId, items: req.body.items }),
+  );
 }

@@ -4,8 +4,16 @@ import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import { checkMapping, cloneName, keepFieldsOnPages } from '@under/core/templates/mapping-rules';
 import type { Mapping, PdfField } from '@under/core/templates/pdf-field.schema';
-import type { PdfTemplate, PdfTemplateSummary, PdfUploadUrl } from '@under/core/templates/pdf-template.schema';
+import {
+  type ConfirmPageBodySchema,
+  type PdfTemplate,
+  type PdfTemplateSummary,
+  type PdfUploadUrl,
+  type TemplateSettings,
+  TemplateSettingsSchema,
+} from '@under/core/templates/pdf-template.schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type FillValue, type PdfPool, PdfWorkError } from '../../infra/pdf/pdf-pool';
@@ -155,7 +163,61 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     }
   }
 
+  /** One audited change of a template's settings or confirm page. */
+  async function changeTemplate(auth: AuthContext, templateId: string, action: string, patch: Partial<PdfTemplateRow>) {
+    await load(templateId);
+    return db.transaction(async (tx) => {
+      const r = createPdfTemplatesRepository(tx);
+      const row = await r.update(templateId, patch);
+      await r.audit({
+        actorUserId: auth.userId,
+        action: `pdf-template.${action}`,
+        targetType: 'pdf-template',
+        targetId: templateId,
+      });
+      return row;
+    });
+  }
+
   return {
+    /** The template's general settings and global settings per page, defaults filled in. */
+    async getSettings(opts: { templateId: string }): Promise<TemplateSettings> {
+      return TemplateSettingsSchema.parse((await load(opts.templateId)).settings);
+    },
+    async setSettings(opts: { auth: AuthContext; templateId: string; settings: TemplateSettings }) {
+      const template = await load(opts.templateId);
+      for (const page of Object.keys(opts.settings.pages)) {
+        if (!template.pages.some((p) => String(p.page) === page)) {
+          throw new AppError(400, 'template/page', MESSAGES.http400, [
+            { path: `pages.${page}`, message: `The PDF has no page ${page}.` },
+          ]);
+        }
+      }
+      const row = await changeTemplate(opts.auth, opts.templateId, 'settings', { settings: opts.settings });
+      return TemplateSettingsSchema.parse(row.settings);
+    },
+    /** The confirm-page mapper: boxes for the signers' e-mail, signature, initials and name. */
+    async getConfirmPage(opts: { templateId: string }) {
+      return { items: (await load(opts.templateId)).confirmPage as z.output<typeof ConfirmPageBodySchema>['items'] };
+    },
+    async setConfirmPage(opts: {
+      auth: AuthContext;
+      templateId: string;
+      items: z.output<typeof ConfirmPageBodySchema>['items'];
+    }) {
+      const template = await load(opts.templateId);
+      const problems = opts.items.flatMap((item, i) => {
+        const page = template.pages.find((p) => p.page === item.page);
+        if (!page) return [{ path: `items.${i}.page`, message: `The PDF has no page ${item.page}.` }];
+        return item.x + item.width > page.width + 0.01 || item.y + item.height > page.height + 0.01
+          ? [{ path: `items.${i}`, message: `The box lies outside page ${item.page}.` }]
+          : [];
+      });
+      if (problems.length) throw new AppError(400, 'confirm-page/invalid', MESSAGES.http400, problems);
+      const row = await changeTemplate(opts.auth, opts.templateId, 'confirm-page', { confirmPage: opts.items });
+      return { items: row.confirmPage as z.output<typeof ConfirmPageBodySchema>['items'] };
+    },
+
     /** POST /api/pdf_templates/gen_presigned_url: a signed PUT URL for one new PDF (checked as it streams). */
     createUploadUrl(): PdfUploadUrl {
       const key = `${UPLOAD_PREFIX}${randomUUID()}.pdf`;
@@ -380,6 +442,10 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       fields?: PdfField[];
     }): Promise<Uint8Array> {
       const row = await load(opts.templateId);
+      if (opts.fields) {
+        const problems = checkMapping(opts.fields, row.pages);
+        if (problems.length) throw new AppError(400, 'mapping/invalid', MESSAGES.mappingInvalid, problems);
+      }
       const bytes = await fileBytes(row.fileKey);
       return mapPdfError(
         pdf.fill({

@@ -1,0 +1,2 @@
+ALTER TABLE "pdf_templates" ADD COLUMN "settings" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "pdf_templates" ADD COLUMN "confirm_page" jsonb DEFAULT '[]'::jsonb NOT NULL;
