@@ -13,6 +13,13 @@ import {
   PNG_BYTES,
 } from '../../test/pdf-fixtures';
 import { readPdfText } from '../../test/pdf-read';
+import { canRender, renderPage } from '../../test/pdf-render';
+
+// a real 1x1 PNG (red pixel)
+const PNG_SIGNATURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function filesOnDisk(root: string): Promise<string[]> {
   try {
@@ -230,6 +237,38 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
       expect((long?.x ?? 0) + (long?.width ?? 0)).toBeLessThanOrEqual(300 + 120 + 0.5);
       // one checkbox-list sample box ticked (visa), the other not
       expect(texts.filter((x) => x.text === '✓')).toHaveLength(2);
+    });
+
+    it.runIf(canRender)('review rendered by poppler: ink inside the boxes, none beside them', async () => {
+      const res = await api('POST', `/api/pdf_templates/${templateId}/review`, { values: { entity: 'corp' } });
+      const page1 = await renderPage(res.rawPayload, 1);
+      expect([page1.width, page1.height]).toEqual([612, 792]);
+      const box = (id: string) => {
+        const f = ALL_TYPES.find((x) => x.id === id);
+        if (!f) throw new Error(id);
+        return f;
+      };
+      expect(page1.darkIn(box('f7'))).toBeGreaterThan(20); // the chosen radio (corp) has its dot
+      expect(page1.darkIn(box('f6'))).toBe(0); // the other radio is empty
+      expect(page1.darkIn(box('f5'))).toBeGreaterThan(5); // checkbox tick
+      expect(page1.darkIn(box('f8'))).toBeGreaterThan(5); // checkbox list: the sample ticks the first box
+      expect(page1.darkIn(box('f9'))).toBe(0);
+      const page2 = await renderPage(res.rawPayload, 2);
+      // the rotated page is displayed landscape, and the signature sits inside its box there
+      expect([page2.width, page2.height]).toEqual([792, 612]);
+      expect(page2.darkIn(box('f11'))).toBeGreaterThan(20);
+      expect(page2.darkIn({ x: 72, y: 360, width: 200, height: 100 })).toBe(0);
+    });
+
+    it('prints png and jpeg image data only', async () => {
+      for (const logo of ['https://example.com/logo.png', 'data:image/gif;base64,R0lGODlhAQABAAAAACw=']) {
+        const res = await api('POST', `/api/pdf_templates/${templateId}/review`, { values: { logo } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors).toEqual([{ path: 'values.logo', message: MESSAGES.invalidValue }]);
+      }
+      const png = `data:image/png;base64,${PNG_SIGNATURE.toString('base64')}`;
+      const ok = await api('POST', `/api/pdf_templates/${templateId}/review`, { values: { signature: png } });
+      expect(ok.statusCode, ok.body).toBe(200);
     });
 
     it('draft PDF: only the given values', async () => {

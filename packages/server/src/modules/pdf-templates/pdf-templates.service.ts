@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
-import { checkMapping, cloneName, keepFieldsOnPages } from '@under/core/templates/mapping-rules';
+import { checkMapping, cloneName, isImageUrl, keepFieldsOnPages } from '@under/core/templates/mapping-rules';
 import type { Mapping, PdfField } from '@under/core/templates/pdf-field.schema';
 import {
   type ConfirmPageBodySchema,
@@ -446,6 +446,16 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         const problems = checkMapping(opts.fields, row.pages);
         if (problems.length) throw new AppError(400, 'mapping/invalid', MESSAGES.mappingInvalid, problems);
       }
+      // images print from png or jpeg data only (spec 1 §5); URLs are not fetched, so a review cannot reach other hosts
+      const imageProblems = (opts.fields ?? row.mapping)
+        .filter((f) => f.type === 'image' || f.type === 'signature')
+        .flatMap((f) => {
+          const v = opts.values?.[f.key];
+          if (v === undefined || v === null || v === '') return [];
+          const ok = typeof v === 'string' && v.startsWith('data:') && isImageUrl(v);
+          return ok ? [] : [{ path: `values.${f.key}`, message: MESSAGES.invalidValue }];
+        });
+      if (imageProblems.length) throw new AppError(400, 'review/invalid-image', MESSAGES.invalidValue, imageProblems);
       const bytes = await fileBytes(row.fileKey);
       return mapPdfError(
         pdf.fill({
