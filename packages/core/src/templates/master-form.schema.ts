@@ -114,3 +114,14 @@ export const PushUpdateSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type PushUpdate = z.output<typeof PushUpdateSchema>;
+
+export const GlobalPermissionBodySchema = z.strictObject({ global: z.boolean() });
+export const GrantPermissionBodySchema = z.strictObject({
+  companyId: z.uuid(),
+  userIds: z.array(z.uuid()).max(1000),
+});
+export const PermissionDetailSchema = z.object({
+  formId: z.string(),
+  global: z.boolean(),
+  grants: z.array(z.object({ companyId: z.string(), userIds: z.array(z.string()) })),
+});

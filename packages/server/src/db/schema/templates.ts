@@ -144,3 +144,17 @@ export const pushUpdates = pgTable('push_updates', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/** Template permission per company: which of its users may use a master form (spec 2 §6 "Template permission"). */
+export const masterFormPermissions = pgTable(
+  'master_form_permissions',
+  {
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => masterForms.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').notNull(),
+    userIds: jsonb('user_ids').$type<string[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('master_form_permissions_uq').on(t.formId, t.companyId)],
+);

@@ -1,12 +1,14 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   auditEvents,
   dictionaries,
+  masterFormPermissions,
   masterForms,
   masterFormVersions,
   pushUpdates,
   sections,
+  users,
 } from '../../db/schema/index';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
@@ -155,6 +157,32 @@ export function createLibraryRepository(db: DbOrTx) {
     },
     async updatePush(id: string, patch: Partial<typeof pushUpdates.$inferInsert>) {
       await db.update(pushUpdates).set(patch).where(eq(pushUpdates.id, id));
+    },
+
+    async listPermissions(formId: string) {
+      return db
+        .select()
+        .from(masterFormPermissions)
+        .where(eq(masterFormPermissions.formId, formId))
+        .orderBy(masterFormPermissions.companyId);
+    },
+    async upsertPermission(formId: string, companyId: string, userIds: string[]) {
+      await db
+        .insert(masterFormPermissions)
+        .values({ formId, companyId, userIds })
+        .onConflictDoUpdate({
+          target: [masterFormPermissions.formId, masterFormPermissions.companyId],
+          set: { userIds, updatedAt: new Date() },
+        });
+    },
+    /** The ids among `userIds` that are client users of the company. */
+    async usersOfCompany(companyId: string, userIds: string[]) {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.pool, 'client'), inArray(users.id, userIds)));
+      return rows.map((r) => r.id);
     },
 
     async audit(event: typeof auditEvents.$inferInsert) {

@@ -229,6 +229,34 @@ describe.each(testDatabases())('dictionaries, sections and master forms on %s', 
       ]);
     });
 
+    it('template permission: global or limited, and users granted per company', async () => {
+      const bank = await registerCompany(t, { companyName: 'Permission Bank' });
+      const other = await registerCompany(t, { companyName: 'Other Bank' });
+      const limited = await api('PATCH', `/api/master_forms/${formId}/permission`, { global: false });
+      expect(limited.json().access).toBe('limited');
+      const granted = await api('POST', `/api/master_forms/${formId}/permission`, {
+        companyId: bank.companyId,
+        userIds: [bank.userId],
+      });
+      expect(granted.statusCode, granted.body).toBe(200);
+      expect(granted.json()).toEqual({
+        formId,
+        global: false,
+        grants: [{ companyId: bank.companyId, userIds: [bank.userId] }],
+      });
+      // a user of another company cannot be granted under this one
+      const wrong = await api('POST', `/api/master_forms/${formId}/permission`, {
+        companyId: bank.companyId,
+        userIds: [other.userId],
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors[0].path).toBe('userIds.0');
+      expect((await api('PATCH', `/api/master_forms/${formId}/permission`, { global: true })).json().access).toBe(
+        'global',
+      );
+      expect((await api('GET', `/api/master_forms/${formId}/permission`)).json().global).toBe(true);
+    });
+
     it('pushes a section and a dictionary entry to the forms using them, as durable jobs with progress', async () => {
       const section = (
         await api('POST', '/api/new-section', {

@@ -12,9 +12,12 @@ import {
   BriefMasterFormsQuerySchema,
   CreateMasterFormBodySchema,
   GeneralBodySchema,
+  GlobalPermissionBodySchema,
+  GrantPermissionBodySchema,
   MasterFormParamsSchema,
   MasterFormSchema,
   ModeBodySchema,
+  PermissionDetailSchema,
   PROCESSORS,
   ProcessorListSchema,
   PushBodySchema,
@@ -245,5 +248,38 @@ export function registerLibraryRoutes(app: FastifyInstance, deps: { library: Lib
       },
     },
     async (req) => library.listVersions(req.params),
+  );
+
+  r.get(
+    '/api/master_forms/:formId/permission',
+    { config: admin, schema: { tags, params: MasterFormParamsSchema, response: { 200: PermissionDetailSchema } } },
+    async (req) => library.getPermission(req.params),
+  );
+  r.patch(
+    '/api/master_forms/:formId/permission',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: MasterFormParamsSchema,
+        body: GlobalPermissionBodySchema,
+        response: { 200: MasterFormSchema },
+      },
+    },
+    async (req) =>
+      library.setGlobalPermission({ auth: requireAuth(req), formId: req.params.formId, global: req.body.global }),
+  );
+  r.post(
+    '/api/master_forms/:formId/permission',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: MasterFormParamsSchema,
+        body: GrantPermissionBodySchema,
+        response: { 200: PermissionDetailSchema },
+      },
+    },
+    async (req) => library.grantPermission({ auth: requireAuth(req), formId: req.params.formId, ...req.body }),
   );
 }

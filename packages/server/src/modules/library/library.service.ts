@@ -479,6 +479,48 @@ export function createLibraryService(deps: { db: Db; jobs: Jobs; log: FastifyBas
         templateId: f.templateId,
       }));
     },
+    /** GET …/permission: global or limited, and the users granted per company. */
+    async getPermission(opts: { formId: string }) {
+      const form = await loadForm(opts.formId);
+      const grants = await repo.listPermissions(form.id);
+      return {
+        formId: form.id,
+        global: form.access === 'global',
+        grants: grants.map((g) => ({ companyId: g.companyId, userIds: g.userIds })),
+      };
+    },
+    /**
+     * PATCH …/permission: global or limited. Switching to limited is confirmed by the admin first (spec 1 §4); the
+     * client forms inherited from it are archived once custom forms exist.
+     */
+    async setGlobalPermission(opts: { auth: AuthContext; formId: string; global: boolean }) {
+      return changeForm(opts.auth, opts.formId, opts.global ? 'permission-global' : 'permission-limited', () => ({
+        access: opts.global ? 'global' : 'limited',
+      }));
+    },
+    /** POST …/permission: the users of one company who may use the form; every id must be a user of that company. */
+    async grantPermission(opts: { auth: AuthContext; formId: string; companyId: string; userIds: string[] }) {
+      const form = await loadForm(opts.formId);
+      const unique = [...new Set(opts.userIds)];
+      const known = new Set(await repo.usersOfCompany(opts.companyId, unique));
+      const problems = unique.flatMap((id, i) =>
+        known.has(id) ? [] : [{ path: `userIds.${i}`, message: MESSAGES.http404 }],
+      );
+      if (problems.length) throw new AppError(400, 'permission/unknown-user', MESSAGES.http400, problems);
+      await db.transaction(async (tx) => {
+        const r = createLibraryRepository(tx);
+        await r.upsertPermission(form.id, opts.companyId, unique);
+        await r.audit({
+          actorUserId: opts.auth.userId,
+          companyId: opts.companyId,
+          action: 'master-form.permission',
+          targetType: 'master-form',
+          targetId: form.id,
+          details: { users: unique.length },
+        });
+      });
+      return this.getPermission({ formId: form.id });
+    },
     /** Master forms with the number of client forms built on each (none until custom forms exist). */
     async masterFormsWithTotalForm() {
       return (await repo.listForms({})).map((f) => ({ ...toMasterForm(f), totalForm: 0 }));
