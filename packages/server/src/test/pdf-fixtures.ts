@@ -47,20 +47,28 @@ export async function makeEncryptedPdf() {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-/**
- * A decompression bomb: a page content stream of about 2 MB that inflates to 2 GiB. Built from one
- * full-flushed deflate block of 1 MiB of zeros repeated, so making it costs nothing.
- */
-export async function makeBombPdf() {
+function bombData() {
   const block = deflateRawSync(Buffer.alloc(1 << 20), { finishFlush: zlib.Z_FULL_FLUSH });
   const parts = [Buffer.from([0x78, 0x01])];
   for (let i = 0; i < 2048; i++) parts.push(block);
   parts.push(Buffer.from([0x03, 0x00, 0, 0, 0, 1]));
-  const data = Buffer.concat(parts);
+  return Buffer.concat(parts);
+}
+
+/**
+ * A decompression bomb: a page content stream of about 2 MB that inflates to 2 GiB (one full-flushed deflate block of
+ * 1 MiB of zeros, repeated, so making it costs nothing). With `inObjectStream`, the bomb is an object stream instead,
+ * which a parser inflates while reading the file.
+ */
+export async function makeBombPdf(opts: { inObjectStream?: boolean } = {}) {
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
-  const stream = doc.context.stream(data, { Filter: 'FlateDecode' });
-  page.node.set(PDFName.of('Contents'), doc.context.register(stream));
+  if (opts.inObjectStream) {
+    doc.context.register(doc.context.stream(bombData(), { Type: 'ObjStm', N: 1, First: 4, Filter: 'FlateDecode' }));
+  } else {
+    const stream = doc.context.stream(bombData(), { Filter: 'FlateDecode' });
+    page.node.set(PDFName.of('Contents'), doc.context.register(stream));
+  }
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 

@@ -63,6 +63,7 @@ describe('PDF worker pool', () => {
     expect(await refusal(await makeEncryptedPdf())).toBe('encrypted');
     expect(await refusal(await makePdf({ pages: 51 }))).toBe('too-many-pages');
     expect(await refusal(await makeBombPdf())).toBe('too-complex');
+    expect(await refusal(await makeBombPdf({ inObjectStream: true }))).toBe('too-complex');
   });
 
   it('ends a task past its time limit and keeps working', async () => {

@@ -14,7 +14,6 @@ import {
   PDFName,
   PDFOptionList,
   PDFRadioGroup,
-  PDFRawStream,
   PDFSignature,
   PDFTextField,
   rgb,
@@ -108,21 +107,38 @@ function rectToDisplay(g, r) {
 
 const round = (n) => Math.round(n * 100) / 100;
 
-/** Inflates every Flate stream with a ceiling, so that a decompression bomb is refused instead of expanded. */
-function checkStreams(doc) {
+/**
+ * Inflates every zlib stream of the raw file with a ceiling, before any parser sees it, so that a decompression bomb
+ * is refused instead of expanded: in a page's content or in an object stream, which pdf-lib would inflate while
+ * parsing. Streams are found by their keywords; damaged ones are left for the parser to judge.
+ */
+function checkStreams(data) {
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   let total = 0;
-  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
-    if (!(obj instanceof PDFRawStream)) continue;
-    const filter = obj.dict.get(PDFName.of('Filter'));
-    const names = filter ? String(filter) : '';
-    if (!names.includes('FlateDecode')) continue;
+  let pos = 0;
+  for (;;) {
+    const at = buf.indexOf('stream', pos, 'latin1');
+    if (at < 0) return;
+    if (at >= 3 && buf.toString('latin1', at - 3, at) === 'end') {
+      pos = at + 6;
+      continue;
+    }
+    let start = at + 6;
+    if (buf[start] === 0x0d) start++;
+    if (buf[start] === 0x0a) start++;
+    const end = buf.indexOf('endstream', start, 'latin1');
+    if (end < 0) return;
+    pos = end + 9;
+    const b0 = buf[start];
+    const b1 = buf[start + 1];
+    // a zlib header: deflate method, and the check bits of the first two bytes
+    if (b0 === undefined || b1 === undefined || (b0 & 0x0f) !== 8 || (b0 * 256 + b1) % 31 !== 0) continue;
     let out;
     try {
-      out = inflateSync(obj.contents, { maxOutputLength: STREAM_INFLATE });
+      out = inflateSync(buf.subarray(start, end), { maxOutputLength: STREAM_INFLATE });
     } catch (err) {
-      if (err && err.code === 'ERR_BUFFER_TOO_LARGE') throw new Refusal('too-complex');
-      if (err instanceof RangeError) throw new Refusal('too-complex');
-      continue; // a damaged stream is for the viewer to skip, as readers do
+      if (err && (err.code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError)) throw new Refusal('too-complex');
+      continue;
     }
     total += out.length;
     if (total > TOTAL_INFLATE) throw new Refusal('too-complex');
@@ -212,6 +228,7 @@ async function inspect({ bytes }) {
   if (!head.includes('%PDF-')) throw new Refusal('not-pdf');
   const tail = latin1(data, Math.max(0, data.length - 2048), data.length);
   if (!tail.includes('%%EOF')) throw new Refusal('damaged');
+  checkStreams(data);
   let doc;
   try {
     doc = await PDFDocument.load(data, {
@@ -227,7 +244,6 @@ async function inspect({ bytes }) {
   const count = doc.getPageCount();
   if (count === 0) throw new Refusal('no-pages');
   if (count > MAX_PAGES) throw new Refusal('too-many-pages');
-  checkStreams(doc);
   let geometries;
   try {
     geometries = doc.getPages().map(pageGeometry);

@@ -144,6 +144,7 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
       ['encrypted', makeEncryptedPdf, MESSAGES.pdfEncrypted],
       ['truncated', makeTruncatedPdf, MESSAGES.pdfDamaged],
       ['a decompression bomb', makeBombPdf, MESSAGES.pdfTooComplex],
+      ['a decompression bomb in an object stream', () => makeBombPdf({ inObjectStream: true }), MESSAGES.pdfTooComplex],
     ])('%s: refused at creation, the upload deleted', async (_name, make, message) => {
       const before = await filesOnDisk(filesRoot());
       const started = Date.now();
