@@ -34,9 +34,19 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger })
     return starting;
   }
 
+  const ensured = new Set<string>();
+  /** pg-boss 10 refuses jobs for a queue that does not exist yet; a queue is created once with our policy. */
+  async function ensureQueue(b: PgBoss, name: string) {
+    if (ensured.has(name)) return;
+    if (!(await b.getQueue(name))) {
+      await b.createQueue(name, { name, retryLimit: 3, retryDelay: 1, retryBackoff: true, expireInSeconds: 15 * 60 });
+    }
+    ensured.add(name);
+  }
+
   async function listen(b: PgBoss, name: string, handler: JobHandler<unknown>) {
-    await b.createQueue(name, { name, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 });
-    await b.work(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+    await ensureQueue(b, name);
+    await b.work(name, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async (jobs) => {
       for (const job of jobs)
         await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
     });
@@ -48,10 +58,11 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger })
       handlers.set(name, handler as JobHandler<unknown>);
       if (boss) await listen(boss, name, handler as JobHandler<unknown>);
     },
-    /** Queues a job; retried 3 times with backoff when its handler throws. */
+    /** Queues a job; retried 3 times with backoff (from 1 s) when its handler throws. */
     async send<T extends object>(name: string, data: T): Promise<string> {
       if (stopped) throw new Error('jobs stopped');
       const b = await start();
+      await ensureQueue(b, name);
       const id = await b.send(name, data);
       if (!id) throw new Error(`job not queued: ${name}`);
       return id;

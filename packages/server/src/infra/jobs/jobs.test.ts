@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { createTestDatabase, testDatabases } from '../../test/helpers';
+import { createJobs } from './jobs';
+
+const log = { error() {}, warn() {}, info() {}, debug() {} } as unknown as Parameters<typeof createJobs>[0]['log'];
+
+/** Resolves when `check` holds, polling; fails after `ms`. */
+async function until(check: () => boolean, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.each(testDatabases())('jobs (pg-boss) on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('a job queued before a restart is done after it, and a failing job is retried', async () => {
+    const before = createJobs({ database, log });
+    await before.send('test-queue', { n: 1 });
+    await before.stop();
+
+    const seen: { n: number; retryCount: number }[] = [];
+    const after = createJobs({ database, log });
+    let failOnce = true;
+    await after.register<{ n: number }>('test-queue', async (data, job) => {
+      if (data.n === 2 && failOnce) {
+        failOnce = false;
+        throw new Error('first attempt fails');
+      }
+      seen.push({ n: data.n, retryCount: job.retryCount });
+    });
+    await after.start();
+    await until(() => seen.some((s) => s.n === 1));
+    await after.send('test-queue', { n: 2 });
+    await until(() => seen.some((s) => s.n === 2));
+    expect(seen.find((s) => s.n === 2)?.retryCount).toBe(1);
+    await after.stop();
+  });
+});
