@@ -66,6 +66,17 @@ describe('PDF worker pool', () => {
     expect(await refusal(await makeBombPdf({ inObjectStream: true }))).toBe('too-complex');
   });
 
+  it('a worker past its heap limit fails its task, not the process', async () => {
+    const tiny = createPdfPool({ size: 1, maxOldGenerationSizeMb: 2 });
+    try {
+      const err = await tiny.inspect(await makePdf({ pages: 50 })).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PdfWorkError);
+      expect((err as PdfWorkError).kind).toBe('too-complex');
+    } finally {
+      await tiny.close();
+    }
+  });
+
   it('ends a task past its time limit and keeps working', async () => {
     const slow = createPdfPool({ size: 1, timeoutMs: 1 });
     try {
