@@ -130,6 +130,15 @@ export function createLibraryRepository(db: DbOrTx) {
         )
         .orderBy(desc(masterForms.createdAt));
     },
+    async findFormByTemplate(templateId: string) {
+      const [row] = await db
+        .select({ id: masterForms.id })
+        .from(masterForms)
+        .where(and(eq(masterForms.templateId, templateId), sql`${masterForms.status} <> 'archived'`))
+        .orderBy(desc(masterForms.createdAt))
+        .limit(1);
+      return row;
+    },
     async formsUsing(kind: 'dictionaryIds' | 'childSectionIds', id: string) {
       return db
         .select({ id: masterForms.id })

@@ -162,6 +162,7 @@ describe.each(testDatabases())('dictionaries, sections and master forms on %s', 
       expect(form.structure.progressLayout.activeStepColor).toBe('#2a6add');
       expect(form.structure.bindingFields).toContainEqual({ name: 'dba_name', type: 'textfield' });
       expect(form.structure.bindingFields).toContainEqual({ name: 'cards', type: 'selectboxes' });
+      expect((await api('GET', `/api/pdf_templates/${templateId}/master_form`)).json()).toEqual({ formId });
     });
 
     it('updates, changes mode, general settings, status and publishes versions', async () => {

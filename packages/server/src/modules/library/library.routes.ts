@@ -282,4 +282,17 @@ export function registerLibraryRoutes(app: FastifyInstance, deps: { library: Lib
     },
     async (req) => library.grantPermission({ auth: requireAuth(req), formId: req.params.formId, ...req.body }),
   );
+
+  r.get(
+    '/api/pdf_templates/:templateId/master_form',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: z.strictObject({ templateId: z.uuid() }),
+        response: { 200: z.object({ formId: z.string().nullable() }) },
+      },
+    },
+    async (req) => library.formIdByTemplate(req.params),
+  );
 }

@@ -372,6 +372,11 @@ export function createLibraryService(deps: { db: Db; jobs: Jobs; log: FastifyBas
         return toMasterForm(row);
       });
     },
+    /** The master form made from a template (the newest not archived), for the mapper's "edit form" link. */
+    async formIdByTemplate(opts: { templateId: string }) {
+      const row = await repo.findFormByTemplate(opts.templateId);
+      return { formId: row?.id ?? null };
+    },
     async getMasterForm(opts: { formId: string }) {
       return toMasterForm(await loadForm(opts.formId));
     },
