@@ -7,7 +7,7 @@ export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) =
 /**
  * Durable background jobs on pg-boss 10, in the same database as everything else: through our connection pool on
  * PostgreSQL, and on PGlite through an adapter that runs pg-boss's SQL on the embedded instance one statement at a
- * time (decision 012). pg-boss starts on first use (its schema takes seconds to create on PGlite), so apps that
+ * time (decision 013). pg-boss starts on first use (its schema takes seconds to create on PGlite), so apps that
  * never queue a job never pay for it.
  */
 export function createJobs(deps: { database: Database; log: FastifyBaseLogger }) {
