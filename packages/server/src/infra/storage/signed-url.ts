@@ -39,8 +39,10 @@ export function createUrlSigner(opts: { secret: string; publicUrl: string; now?:
     verify(value: string, method: UrlClaims['m']): VerifyResult {
       const [payload, sig, extra] = value.split('.');
       if (!payload || !sig || extra !== undefined) return { ok: false, reason: 'invalid' };
-      const given = Buffer.from(sig, 'base64url');
-      const expected = mac(payload);
+      // Compare the text, not decoded bytes: base64url's last character carries unused bits, so a decoded
+      // comparison would accept several spellings of one signature.
+      const given = Buffer.from(sig);
+      const expected = Buffer.from(mac(payload).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         return { ok: false, reason: 'invalid' };
       let claims: UrlClaims;
