@@ -4,6 +4,7 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
@@ -65,20 +66,12 @@ export function EditAccountPage() {
                 error={errors.oldPassword?.message}
                 {...register('oldPassword')}
               />
-              <PasswordField
-                label={UI_TEXT.newPasswordLabel}
-                description={UI_TEXT.passwordHint}
-                autoComplete="new-password"
-                withAsterisk
-                error={errors.newPassword?.message}
-                {...register('newPassword')}
-              />
-              <PasswordField
-                label={UI_TEXT.confirmNewPasswordLabel}
-                autoComplete="new-password"
-                withAsterisk
-                error={errors.confirmPassword?.message}
-                {...register('confirmPassword')}
+              <NewPasswordFields
+                kind="replacement"
+                password={register('newPassword')}
+                confirm={register('confirmPassword')}
+                passwordError={errors.newPassword?.message}
+                confirmError={errors.confirmPassword?.message}
               />
               <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
                 {UI_TEXT.changePasswordButton}

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
@@ -52,20 +52,12 @@ export function RegisterPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <PasswordField
-            label={UI_TEXT.passwordLabel}
-            description={UI_TEXT.passwordHint}
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordField
-            label={UI_TEXT.confirmPasswordLabel}
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+          <NewPasswordFields
+            kind="initial"
+            password={register('password')}
+            confirm={register('confirmPassword')}
+            passwordError={errors.password?.message}
+            confirmError={errors.confirmPassword?.message}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {UI_TEXT.registerButton}

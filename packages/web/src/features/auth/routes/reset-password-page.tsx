@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
 import { useSession } from '../../../lib/session-context';
@@ -65,20 +65,12 @@ export function ResetPasswordPage() {
               {UI_TEXT.verifyResetTitle}
             </Anchor>
           ) : null}
-          <PasswordField
-            label={UI_TEXT.newPasswordLabel}
-            description={UI_TEXT.passwordHint}
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <PasswordField
-            label={UI_TEXT.confirmNewPasswordLabel}
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+          <NewPasswordFields
+            kind="replacement"
+            password={register('newPassword')}
+            confirm={register('confirmPassword')}
+            passwordError={errors.newPassword?.message}
+            confirmError={errors.confirmPassword?.message}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {UI_TEXT.resetPasswordButton}
