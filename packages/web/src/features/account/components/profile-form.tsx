@@ -1,10 +1,11 @@
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { type Profile, UpdateProfileBodySchema } from '@under/core/accounts/profile.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
-import { displayPhone, PhoneField } from '../../../components/phone-field';
+import { PersonFields } from '../../../components/person-fields';
+import { displayPhone } from '../../../components/phone-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateProfile } from '../api/account-api';
@@ -39,7 +40,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       setFormError(applyServerErrors(error, setError, ['firstName', 'lastName', 'phoneNumber']));
     }
   });
-  const phone = register('phoneNumber');
   return (
     <Paper withBorder p="lg" radius="md">
       <form onSubmit={onSubmit} noValidate aria-labelledby="profile-details-title">
@@ -50,26 +50,17 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <FormAlert message={formError} />
           {saved ? <FormAlert message={UI_TEXT.profileSaved} kind="success" /> : null}
           <TextInput label={UI_TEXT.emailLabel} value={profile.email} readOnly variant="filled" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={UI_TEXT.firstNameLabel}
-              autoComplete="given-name"
-              withAsterisk
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextInput
-              label={UI_TEXT.lastNameLabel}
-              autoComplete="family-name"
-              withAsterisk
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-          </SimpleGrid>
-          <PhoneField
-            error={errors.phoneNumber?.message}
-            {...phone}
-            onFormatted={(value) => setValue('phoneNumber', value, { shouldValidate: true })}
+          <PersonFields
+            isOwnDetails
+            firstName={register('firstName')}
+            lastName={register('lastName')}
+            phoneNumber={register('phoneNumber')}
+            errors={{
+              firstName: errors.firstName?.message,
+              lastName: errors.lastName?.message,
+              phoneNumber: errors.phoneNumber?.message,
+            }}
+            onPhoneFormatted={(value) => setValue('phoneNumber', value, { shouldValidate: true })}
           />
           <Group>
             <Button type="submit" loading={isSubmitting}>

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
 import { GlobalSpinner } from '../../../components/global-spinner';
-import { PhoneField } from '../../../components/phone-field';
+import { PersonFields } from '../../../components/person-fields';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
 import { clearPendingInvitation, getPendingInvitation } from '../../../lib/pending-invitation';
@@ -77,8 +77,6 @@ function RegisterCompanyForm({ email }: { email: string }) {
       setFormError(applyServerErrors(error, setError, ['companyName', 'firstName', 'lastName', 'phoneNumber']));
     }
   });
-
-  const phone = register('phoneNumber');
   const title = invitation ? UI_TEXT.joinTeamTitle(invitation.companyName) : UI_TEXT.registerCompanyTitle;
   const lead = invitation
     ? UI_TEXT.joinTeamLead(invitation.companyName, displayRole(invitation.role))
@@ -97,26 +95,17 @@ function RegisterCompanyForm({ email }: { email: string }) {
               {...register('companyName')}
             />
           )}
-          <Group grow align="flex-start">
-            <TextInput
-              label={UI_TEXT.firstNameLabel}
-              autoComplete="given-name"
-              withAsterisk
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextInput
-              label={UI_TEXT.lastNameLabel}
-              autoComplete="family-name"
-              withAsterisk
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-          </Group>
-          <PhoneField
-            error={errors.phoneNumber?.message}
-            {...phone}
-            onFormatted={(value) => setValue('phoneNumber', value, { shouldValidate: true })}
+          <PersonFields
+            isOwnDetails
+            firstName={register('firstName')}
+            lastName={register('lastName')}
+            phoneNumber={register('phoneNumber')}
+            errors={{
+              firstName: errors.firstName?.message,
+              lastName: errors.lastName?.message,
+              phoneNumber: errors.phoneNumber?.message,
+            }}
+            onPhoneFormatted={(value) => setValue('phoneNumber', value, { shouldValidate: true })}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {invitation ? UI_TEXT.joinTeamButton : UI_TEXT.registerCompanyButton}

@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
@@ -21,7 +20,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
-import { displayPhone, PhoneField } from '../../../components/phone-field';
+import { PersonFields } from '../../../components/person-fields';
+import { displayPhone } from '../../../components/phone-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -171,7 +171,6 @@ function MemberInfoForm({ member }: { member: Member }) {
       setFormError(applyServerErrors(error, setError, ['firstName', 'lastName', 'phoneNumber']));
     }
   });
-  const phone = register('phoneNumber');
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="member-details-title">
       <form onSubmit={onSubmit} noValidate>
@@ -180,24 +179,17 @@ function MemberInfoForm({ member }: { member: Member }) {
             {UI_TEXT.memberDetailsTitle}
           </Title>
           <FormAlert message={formError} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={UI_TEXT.firstNameLabel}
-              withAsterisk
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextInput
-              label={UI_TEXT.lastNameLabel}
-              withAsterisk
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-          </SimpleGrid>
-          <PhoneField
-            error={errors.phoneNumber?.message}
-            {...phone}
-            onFormatted={(value) => setValue('phoneNumber', value, { shouldValidate: true })}
+          <PersonFields
+            isOwnDetails={false}
+            firstName={register('firstName')}
+            lastName={register('lastName')}
+            phoneNumber={register('phoneNumber')}
+            errors={{
+              firstName: errors.firstName?.message,
+              lastName: errors.lastName?.message,
+              phoneNumber: errors.phoneNumber?.message,
+            }}
+            onPhoneFormatted={(value) => setValue('phoneNumber', value, { shouldValidate: true })}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting}>
