@@ -1,13 +1,29 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { UI_TEXT } from '@under/core/ui-text';
 import { codeFromOutbox, uniqueEmail } from './outbox';
 
 export const PASSWORD = 'Secret123';
 
 /** The input labelled exactly `label` (a required field's label ends with an asterisk). */
-export function field(page: Page, label: string) {
+export function field(scope: Page | Locator, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+  return scope.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+}
+
+/** Fills /register and lands on /verify-email. */
+export async function register(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/register');
+  await field(page, UI_TEXT.emailLabel).fill(email);
+  await field(page, UI_TEXT.passwordLabel).fill(password);
+  await field(page, UI_TEXT.confirmPasswordLabel).fill(password);
+  await page.getByRole('button', { name: UI_TEXT.registerButton }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+}
+
+/** Enters the newest code mailed to `email` (skipping the first `after` mails) on a verify page. */
+export async function verify(page: Page, email: string, after = 0) {
+  await field(page, UI_TEXT.verificationCodeLabel).fill(await codeFromOutbox(email, after));
+  await page.getByRole('button', { name: UI_TEXT.verifyButton }).click();
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -18,21 +34,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 
 /** Sign-up, the code from the outbox, sign-in: a confirmed user without a company, on /register-company. */
 export async function signedUpUser(page: Page, email = uniqueEmail('client')) {
-  await page.goto('/register');
-  await field(page, UI_TEXT.emailLabel).fill(email);
-  await field(page, UI_TEXT.passwordLabel).fill(PASSWORD);
-  await field(page, UI_TEXT.confirmPasswordLabel).fill(PASSWORD);
-  await page.getByRole('button', { name: UI_TEXT.registerButton }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-  await field(page, UI_TEXT.verificationCodeLabel).fill(await codeFromOutbox(email));
-  await page.getByRole('button', { name: UI_TEXT.verifyButton }).click();
+  await register(page, email);
+  await verify(page, email);
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: UI_TEXT.registerCompanyTitle })).toBeVisible();
   return email;
 }
 
-/** Fills /register-company and lands on the home page. */
 /** Fills /register-company; lands on the home page, or on `landsOn` when the guard kept a page to come back to. */
 export async function registerCompany(page: Page, companyName: string, landsOn?: RegExp) {
   await field(page, UI_TEXT.companyNameLabel).fill(companyName);

@@ -3,37 +3,8 @@ import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN } from '../playwright.config';
 import { seriousViolations } from '../support/axe';
-import { registerCompany } from '../support/client';
+import { field, PASSWORD, register, registerCompany, signIn, verify } from '../support/client';
 import { codeFromOutbox, mailCount, uniqueEmail } from '../support/outbox';
-
-const PASSWORD = 'Secret123';
-
-/** The input labelled exactly `label` (a required field's label ends with an asterisk). */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
-}
-
-async function register(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/register');
-  await field(page, UI_TEXT.emailLabel).fill(email);
-  await field(page, UI_TEXT.passwordLabel).fill(password);
-  await field(page, UI_TEXT.confirmPasswordLabel).fill(password);
-  await page.getByRole('button', { name: UI_TEXT.registerButton }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-}
-
-async function verify(page: Page, email: string, after = 0) {
-  const code = await codeFromOutbox(email, after);
-  await field(page, UI_TEXT.verificationCodeLabel).fill(code);
-  await page.getByRole('button', { name: UI_TEXT.verifyButton }).click();
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await field(page, UI_TEXT.emailLabel).fill(email);
-  await field(page, UI_TEXT.passwordLabel).fill(password);
-  await page.getByRole('button', { name: UI_TEXT.signInButton }).click();
-}
 
 /** A confirmed client account made through the pages. */
 async function confirmedAccount(page: Page) {

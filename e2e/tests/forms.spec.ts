@@ -1,12 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { seriousViolations } from '../support/axe';
-
-/** The input labelled exactly `label` (a required field's label ends with an asterisk). */
-function field(scope: Page | Locator, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return scope.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
-}
+import { field } from '../support/client';
 
 /** A dnd-kit drag with the mouse: press, move past the activation distance, move onto the target, release. */
 async function drag(page: Page, source: Locator, target: Locator) {
