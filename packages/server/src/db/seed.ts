@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
-import { eq } from 'drizzle-orm';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
+import { createAuthRepository } from '../modules/auth/auth.repository';
 import type { AuthService } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/secrets';
 import type { Db } from './client';
-import { users } from './schema/index';
 
 export interface SeedResult {
   admin: { email: string; password?: string; status: 'created' | 'updated' | 'unchanged' | 'exists' };
@@ -34,7 +33,7 @@ export async function seed(opts: {
   if (opts.admin) {
     admin = { email: opts.admin.email, status: await opts.auth.ensureAdmin(opts.admin) };
   } else {
-    const [existing] = await opts.db.select({ email: users.email }).from(users).where(eq(users.pool, 'admin')).limit(1);
+    const existing = await repo.findAnyUserOfPool('admin');
     if (existing) {
       admin = { email: existing.email, status: 'exists' };
     } else {
@@ -46,19 +45,20 @@ export async function seed(opts: {
   }
 
   let demo: SeedResult['demo'];
-  const [anyClient] = await opts.db.select({ id: users.id }).from(users).where(eq(users.pool, 'client')).limit(1);
-  if (opts.demo && !anyClient) {
+  if (opts.demo && !(await repo.findAnyUserOfPool('client'))) {
     const password = generatePassword();
     const email = 'demo@under.local';
+    // hashed before the transaction: argon2 takes tens of milliseconds and the transaction need not wait
+    const passwordHash = await hashPassword(password);
     await opts.db.transaction(async (tx) => {
       const company = await createAccountsRepository(tx).insertCompany({
         name: 'Demo Bank',
         membershipId: 'MEMBERSHIP_003',
       });
-      await tx.insert(users).values({
+      await createAuthRepository(tx).insertUser({
         pool: 'client',
         email,
-        passwordHash: await hashPassword(password),
+        passwordHash,
         emailVerified: true,
         role: 'ADMINISTRATOR',
         status: 'active',

@@ -61,6 +61,16 @@ export function createAccountsRepository(db: DbOrTx) {
       return row?.n ?? 0;
     },
 
+    /** Any one user of the pool, or undefined on a database without one (seeding decides on it). */
+    async findAnyUserOfPool(pool: string) {
+      const [row] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(eq(users.pool, pool))
+        .limit(1);
+      return row;
+    },
+
     async listMemberships() {
       return db.select().from(memberships).orderBy(memberships.id);
     },
