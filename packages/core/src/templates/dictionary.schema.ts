@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { KEY_PATTERN } from '../forms/component.schema';
 import { MESSAGES } from '../messages';
-import { DICTIONARY_DATA_TYPES, KEY_PATTERN } from './pdf-field.schema';
+import { DICTIONARY_DATA_TYPES } from './pdf-field.schema';
 
 /** Dictionary entry types: the mapped component a value lands in. */
 export const DICTIONARY_TYPES = [

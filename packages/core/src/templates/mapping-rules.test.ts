@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { KEY_PATTERN } from '../forms/component.schema';
 import {
   checkMapping,
   cloneName,
@@ -11,7 +12,7 @@ import {
   typeMismatchMessage,
   uniqueKeys,
 } from './mapping-rules';
-import { KEY_PATTERN, type PdfField, PdfFieldSchema } from './pdf-field.schema';
+import { type PdfField, PdfFieldSchema } from './pdf-field.schema';
 
 const field = (over: Partial<PdfField> & Pick<PdfField, 'key'>): PdfField =>
   PdfFieldSchema.parse({ id: over.key, type: 'text', page: 1, x: 10, y: 10, width: 200, height: 18, ...over });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { KEY_PATTERN } from '../forms/component.schema';
+import { EU_PERMISSIONS } from '../forms/field-types';
+import { MESSAGES } from '../messages';
 
 /** The mapped PDF component types of spec 1 §3. */
 export const PDF_FIELD_TYPES = [
@@ -29,17 +32,8 @@ export const DICTIONARY_DATA_TYPES = [
 ] as const;
 export type DictionaryDataType = (typeof DICTIONARY_DATA_TYPES)[number];
 
-/** Owner permission on a field (spec 1 §3 enumerations). */
-export const EU_PERMISSIONS = [
-  'editTableByPrimaryOwner',
-  'editTableByShareOwner',
-  'editTableByAllOwner',
-  'noneEditTableForAll',
-] as const;
-
-/** Keys of letters, digits and underscore (spec 1 §5). */
-export const KEY_PATTERN = /^[A-Za-z0-9_]+$/;
-export const KeySchema = z.string().min(1).max(100).regex(KEY_PATTERN, 'Letters, digits and underscore only');
+// Keys and owner permissions are the form engine's: a mapped field binds to a form field of the same rules.
+export const KeySchema = z.string().min(1).max(100).regex(KEY_PATTERN, MESSAGES.keyPattern);
 
 const Points = z.number().finite();
 

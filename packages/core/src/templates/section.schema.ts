@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { KEY_PATTERN } from '../forms/component.schema';
 import { MESSAGES } from '../messages';
-import { KEY_PATTERN } from './pdf-field.schema';
 
 /** A shared section (spec 1 §3): its components are a core FormDefinition, checked by parseFormDefinition. */
 export const SectionInputSchema = z.strictObject({
