@@ -22,7 +22,16 @@ function SignedInShell({ brand, links, logo }: { brand: string; links: HeaderLin
   );
 }
 
-const ADMIN_LINKS: HeaderLink[] = [{ to: '/pdf-mapping', label: UI_TEXT.pdfMappingTitle }];
+const ADMIN_LINKS: HeaderLink[] = [
+  {
+    to: '/pdf-mapping',
+    label: UI_TEXT.pdfMappingTitle,
+    also: ['/view-mapped-pdf', '/general-setting', '/global-setting-page'],
+  },
+  { to: '/templates', label: UI_TEXT.navTemplates, also: ['/layout-universal-form'] },
+  { to: '/dictionaries', label: UI_TEXT.navDictionary },
+  { to: '/view-sections', label: UI_TEXT.navSections, also: ['/new-section', '/section'] },
+];
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 
 /** The client header: what the role may use (decision 006), and the company logo once one is set. */

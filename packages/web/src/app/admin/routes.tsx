@@ -42,7 +42,73 @@ export const adminRoutes: RouteObject[] = [
               {
                 path: 'pdf-mapping',
                 lazy: lazyPage(() =>
-                  import('../../features/pdf-mapping/routes/pdf-mapping-page').then((m) => m.PdfMappingPage),
+                  import('../../features/pdf-templates/routes/pdf-mapping-page').then((m) => m.PdfMappingPage),
+                ),
+              },
+              {
+                path: 'pdf-mapping/edit/:templateId/:formId?',
+                lazy: lazyPage(() =>
+                  import('../../features/pdf-mapper/routes/pdf-mapper-page').then((m) => m.PdfMapperPage),
+                ),
+              },
+              {
+                path: 'view-mapped-pdf',
+                lazy: lazyPage(() =>
+                  import('../../features/pdf-templates/routes/view-mapped-pdf-page').then((m) => m.ViewMappedPdfPage),
+                ),
+              },
+              {
+                path: 'mapper-confirm-page/:templateId',
+                lazy: lazyPage(() =>
+                  import('../../features/pdf-mapper/routes/confirm-page-mapper-page').then(
+                    (m) => m.ConfirmPageMapperPage,
+                  ),
+                ),
+              },
+              {
+                path: 'global-setting-page/:templateId/:pageId?',
+                lazy: lazyPage(() =>
+                  import('../../features/pdf-templates/routes/global-setting-page').then((m) => m.GlobalSettingPage),
+                ),
+              },
+              {
+                path: 'general-setting/:templateId',
+                lazy: lazyPage(() =>
+                  import('../../features/pdf-templates/routes/general-setting-page').then((m) => m.GeneralSettingPage),
+                ),
+              },
+              {
+                path: 'layout-universal-form/:templateId/:formId',
+                lazy: lazyPage(() =>
+                  import('../../features/master-forms/routes/layout-designer-page').then((m) => m.LayoutDesignerPage),
+                ),
+              },
+              {
+                path: 'templates',
+                lazy: lazyPage(() =>
+                  import('../../features/master-forms/routes/master-forms-page').then((m) => m.MasterFormsPage),
+                ),
+              },
+              {
+                path: 'dictionaries',
+                lazy: lazyPage(() =>
+                  import('../../features/library/routes/dictionaries-page').then((m) => m.DictionariesPage),
+                ),
+              },
+              {
+                path: 'view-sections',
+                lazy: lazyPage(() => import('../../features/library/routes/sections-page').then((m) => m.SectionsPage)),
+              },
+              {
+                path: 'new-section',
+                lazy: lazyPage(() =>
+                  import('../../features/library/routes/section-edit-page').then((m) => m.SectionEditPage),
+                ),
+              },
+              {
+                path: 'section/:sectionId',
+                lazy: lazyPage(() =>
+                  import('../../features/library/routes/section-edit-page').then((m) => m.SectionEditPage),
                 ),
               },
             ],

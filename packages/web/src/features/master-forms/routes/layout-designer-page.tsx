@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/page-placeholder';
+
+export function LayoutDesignerPage() {
+  return <PagePlaceholder title="Form layout" />;
+}
