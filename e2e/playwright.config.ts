@@ -50,6 +50,7 @@ export default defineConfig({
       // Demo Bank (Nature plan, 5 users) gives the team journeys room; its password is in initial-credentials.txt.
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

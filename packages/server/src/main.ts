@@ -18,7 +18,12 @@ async function main() {
   }
   await database.migrate();
 
-  const { app, services, jobs } = await buildApp({ config, database });
+  const { app, services, jobs } = await buildApp({
+    config,
+    database,
+    // a built web app elsewhere (parallel browser runs build into their own folders); default packages/web/dist
+    ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
+  });
   const seeded = await seed({ db: database.db, auth: services.auth, admin: config.admin, demo: config.seedDemo });
 
   let stopping = false;
