@@ -1,5 +1,204 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { SEARCH_MAX } from '@under/core/constants';
+import type { PdfTemplateSummary } from '@under/core/templates/pdf-template.schema';
+import { UI_TEXT } from '@under/core/ui-text';
+import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/http-error';
+import { useSearchText } from '../../../lib/use-search-text';
+import { useMappedTemplates, useTemplate } from '../api/pdf-templates-api';
+import { TemplateNameLink, templateRoutes, useTemplateActions } from '../components/template-actions';
+import { SkeletonRows, UpdatedDate } from '../components/template-cells';
 
+const PAGE_SIZE = 10;
+const COLUMNS = 6;
+
+/** /view-mapped-pdf: the templates with a saved mapping, their mapping version and the review PDF. */
 export function ViewMappedPdfPage() {
-  return <PagePlaceholder title="Mapped PDFs" />;
+  const search = useSearchText();
+  const [page, setPage] = useState(1);
+  const [lastQuery, setLastQuery] = useState(search.query);
+  if (lastQuery !== search.query) {
+    setLastQuery(search.query);
+    setPage(1);
+  }
+  const mapped = useMappedTemplates();
+  const actions = useTemplateActions();
+  const query = search.query.toLowerCase();
+  const matching = (mapped.data ?? []).filter((t) => !query || t.name.toLowerCase().includes(query));
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const visible = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const isEmpty = mapped.data !== undefined && mapped.data.length === 0;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <PageHeader title={T.mappedTitle} description={T.mappedLead} />
+        {mapped.isError ? (
+          <Alert color="red" role="alert" title={T.listError}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(mapped.error)}</Text>
+              <Button size="xs" variant="white" onClick={() => void mapped.refetch()}>
+                {T.retry}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        {isEmpty ? (
+          <Paper withBorder p="xl" radius="md">
+            <Stack align="center" gap="sm" py="lg">
+              <Title order={2} fz="lg">
+                {T.mappedEmptyTitle}
+              </Title>
+              <Text c="dimmed" ta="center" maw={460}>
+                {T.mappedEmptyText}
+              </Text>
+              <Button component={Link} to="/pdf-mapping" mt="sm" variant="light">
+                {UI_TEXT.pdfMappingTitle}
+              </Button>
+            </Stack>
+          </Paper>
+        ) : (
+          <Paper withBorder radius="md">
+            <Group p="md">
+              <TextInput
+                label={T.searchLabel}
+                placeholder={T.searchPlaceholder}
+                type="search"
+                maxLength={SEARCH_MAX}
+                w={{ base: '100%', sm: 340 }}
+                value={search.text}
+                error={search.error}
+                onChange={(event) => search.setText(event.currentTarget.value)}
+              />
+            </Group>
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{T.nameColumn}</Table.Th>
+                    <Table.Th ta="right">{T.pagesColumn}</Table.Th>
+                    <Table.Th ta="right">{T.fieldsColumn}</Table.Th>
+                    <Table.Th>{T.versionColumn}</Table.Th>
+                    <Table.Th>{T.updatedColumn}</Table.Th>
+                    <Table.Th ta="right">{UI_TEXT.actionsColumn}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {mapped.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
+                  {visible.map((template) => (
+                    <MappedRow
+                      key={template.templateId}
+                      template={template}
+                      isReviewing={actions.reviewingId === template.templateId}
+                      onReview={() => actions.review(template)}
+                    />
+                  ))}
+                  {mapped.data && visible.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={COLUMNS}>
+                        <Text ta="center" c="dimmed" py="xl">
+                          {T.noMatch}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between" p="md" gap="md" wrap="wrap">
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {T.range(
+                  matching.length === 0 ? 0 : (page - 1) * PAGE_SIZE + 1,
+                  Math.min(matching.length, page * PAGE_SIZE),
+                  matching.length,
+                )}
+              </Text>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            </Group>
+          </Paper>
+        )}
+      </Stack>
+      {actions.dialog}
+    </Container>
+  );
+}
+
+/** The mapping version is in the template's detail only: each visible row reads it (ten at most). */
+function MappedRow({
+  template,
+  isReviewing,
+  onReview,
+}: {
+  template: PdfTemplateSummary;
+  isReviewing: boolean;
+  onReview: () => void;
+}) {
+  const detail = useTemplate(template.templateId);
+  return (
+    <Table.Tr data-testid="mapped-row">
+      <Table.Td>
+        <TemplateNameLink template={template} />
+      </Table.Td>
+      <Table.Td ta="right">{template.pageCount}</Table.Td>
+      <Table.Td ta="right">{template.fieldCount}</Table.Td>
+      <Table.Td>
+        {detail.data ? (
+          <Text size="sm">{T.versionLabel(detail.data.mappingFieldsVersion)}</Text>
+        ) : detail.isPending ? (
+          <Skeleton height={14} width={32} radius="sm" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <UpdatedDate template={template} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={templateRoutes(template.templateId).mapper}
+            aria-label={`${T.editMapping}: ${template.name}`}
+          >
+            {T.editMapping}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={onReview}
+            loading={isReviewing}
+            aria-label={`${T.reviewPdf}: ${template.name}`}
+          >
+            {T.reviewPdf}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
 }

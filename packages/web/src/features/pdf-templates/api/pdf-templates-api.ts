@@ -1,0 +1,302 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UPLOAD_TIMEOUT_MS } from '@under/core/constants';
+import { MESSAGES } from '@under/core/messages';
+import {
+  CheckNameResultSchema,
+  type PdfTemplate,
+  PdfTemplateListSchema,
+  PdfTemplateSchema,
+  type PdfTemplateSummary,
+  PdfUploadUrlSchema,
+  ReplacePdfResultSchema,
+  type TEMPLATE_STATUSES,
+  type TemplateSettings,
+  TemplateSettingsSchema,
+} from '@under/core/templates/pdf-template.schema';
+import type { z } from 'zod';
+import { sameOriginFileUrl } from '../../../lib/file-url';
+import { HttpError, toHttpError } from '../../../lib/http-error';
+import { useSession } from '../../../lib/session-context';
+
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+export type TemplatePage = z.output<typeof PdfTemplateListSchema>;
+
+export interface TemplatesParams {
+  page: number;
+  pageSize: number;
+  q: string;
+  status?: TemplateStatus;
+}
+
+export const TEMPLATE_KEYS = {
+  all: ['pdf-templates'] as const,
+  list: (params: TemplatesParams) => ['pdf-templates', 'list', params] as const,
+  allMapped: ['pdf-templates', 'mapped'] as const,
+  detail: (id: string) => ['pdf-templates', 'detail', id] as const,
+  settings: (id: string) => ['pdf-templates', 'settings', id] as const,
+};
+
+function listPath(params: TemplatesParams) {
+  const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
+  if (params.q) search.set('q', params.q);
+  if (params.status) search.set('status', params.status);
+  return `/pdf_templates?${search}`;
+}
+
+/** GET /api/pdf_templates: a page of templates, searched and filtered by the server. */
+export function useTemplates(params: TemplatesParams) {
+  const { http } = useSession();
+  return useQuery<TemplatePage>({
+    queryKey: TEMPLATE_KEYS.list(params),
+    queryFn: ({ signal }) => http.get(listPath(params), { schema: PdfTemplateListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The largest page the server gives, and how many of them /view-mapped-pdf reads at most. */
+const ALL_PAGE_SIZE = 100;
+const ALL_MAX_PAGES = 20;
+
+/**
+ * Every current template with at least one mapped field. The list endpoint has no "mapped" filter, so the
+ * pages are read in turn (100 a page) and filtered here.
+ */
+export function useMappedTemplates() {
+  const { http } = useSession();
+  return useQuery<PdfTemplateSummary[]>({
+    queryKey: TEMPLATE_KEYS.allMapped,
+    queryFn: async ({ signal }) => {
+      const items: PdfTemplateSummary[] = [];
+      for (let page = 1; page <= ALL_MAX_PAGES; page++) {
+        const result = await http.get(listPath({ page, pageSize: ALL_PAGE_SIZE, q: '' }), {
+          schema: PdfTemplateListSchema,
+          signal,
+        });
+        items.push(...result.items);
+        if (page * ALL_PAGE_SIZE >= result.total || result.items.length === 0) break;
+      }
+      return items.filter((item) => item.fieldCount > 0);
+    },
+  });
+}
+
+export function useTemplate(templateId: string | undefined) {
+  const { http } = useSession();
+  return useQuery<PdfTemplate>({
+    queryKey: TEMPLATE_KEYS.detail(templateId ?? ''),
+    queryFn: ({ signal }) => http.get(`/pdf_templates/${templateId}`, { schema: PdfTemplateSchema, signal }),
+    enabled: Boolean(templateId),
+  });
+}
+
+function useInvalidateTemplates() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: TEMPLATE_KEYS.all });
+}
+
+/**
+ * POST /api/create_form_check/name: resolves to null when the name is free, or the server's message
+ * ('The template name is already in used. Please try another.', or a required-name message).
+ */
+export function useCheckTemplateName() {
+  const { http } = useSession();
+  return async (value: string): Promise<string | null> => {
+    try {
+      const result = await http.post('/create_form_check/name', { value }, { schema: CheckNameResultSchema });
+      return result.available ? null : MESSAGES.templateNameRequired;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) return error.message;
+      throw error;
+    }
+  };
+}
+
+/**
+ * The signed upload (decision 011, the logo's mechanism of decision 007): a signed URL, then the raw bytes PUT
+ * to it. The server checks the size and the %PDF- header while the body streams and stores nothing it refuses.
+ * Resolves to the stored key (`fileUrl`) for the create or replace call.
+ */
+function useSignedPdfUpload() {
+  const { http } = useSession();
+  return async (file: File, onProgress: (percent: number) => void): Promise<string> => {
+    const target = await http.post('/pdf_templates/gen_presigned_url', undefined, { schema: PdfUploadUrlSchema });
+    await putFile(sameOriginFileUrl(target.uploadUrl), file, onProgress);
+    return target.fileUrl;
+  };
+}
+
+export type UploadStage = 'name' | 'upload' | 'check';
+
+export interface UploadProgress {
+  stage: UploadStage;
+  percent: number;
+}
+
+/** Upload a new template: name check, signed upload, then POST /api/pdf_templates {name, fileUrl}. */
+export function useCreateTemplate() {
+  const { http } = useSession();
+  const upload = useSignedPdfUpload();
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: async ({
+      name,
+      file,
+      onProgress,
+    }: {
+      name: string;
+      file: File;
+      onProgress: (progress: UploadProgress) => void;
+    }) => {
+      onProgress({ stage: 'upload', percent: 0 });
+      const fileUrl = await upload(file, (percent) => onProgress({ stage: 'upload', percent }));
+      onProgress({ stage: 'check', percent: 100 });
+      return http.post('/pdf_templates', { name, fileUrl }, { schema: PdfTemplateSchema, upload: true });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /api/pdf_templates/{id}/replace-pdf-file after the signed upload; irreversible. */
+export function useReplacePdf(templateId: string) {
+  const { http } = useSession();
+  const upload = useSignedPdfUpload();
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (progress: UploadProgress) => void }) => {
+      onProgress({ stage: 'upload', percent: 0 });
+      const fileUrl = await upload(file, (percent) => onProgress({ stage: 'upload', percent }));
+      onProgress({ stage: 'check', percent: 100 });
+      return http.request(`/pdf_templates/${templateId}/replace-pdf-file`, {
+        method: 'PATCH',
+        body: { fileUrl },
+        schema: ReplacePdfResultSchema,
+        upload: true,
+      });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useCloneTemplate() {
+  const { http } = useSession();
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: ({
+      templateId,
+      name,
+      isCloneCcMapper,
+    }: {
+      templateId: string;
+      name: string;
+      isCloneCcMapper: boolean;
+    }) => http.post(`/templates/${templateId}/clone`, { name, isCloneCcMapper }, { schema: PdfTemplateSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useArchiveTemplate() {
+  const { http } = useSession();
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: ({ templateId, archived }: { templateId: string; archived: boolean }) =>
+      http.request(`/pdf_templates/${templateId}/archive`, {
+        method: 'PATCH',
+        body: { archived },
+        schema: PdfTemplateSchema,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * POST /api/pdf_templates/{id}/review: the PDF filled with sample values, as a Blob. The shared client reads
+ * answers as text, which would corrupt a binary body, so this one call uses fetch with the session's token; an
+ * expired token is refreshed through the client (any call that answers 401 does it) and the call made once more.
+ */
+export function useReviewPdf() {
+  const { http, auth } = useSession();
+  return useMutation({
+    mutationFn: async (templateId: string): Promise<Blob> => {
+      const send = () =>
+        fetch(`/api/pdf_templates/${templateId}/review`, {
+          method: 'POST',
+          headers: {
+            Accept: 'application/pdf, application/json',
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${auth.getState().accessToken ?? ''}`,
+          },
+          body: '{}',
+          credentials: 'same-origin',
+        });
+      let response = await send();
+      if (response.status === 401) {
+        await http.get(`/pdf_templates/${templateId}`, { schema: PdfTemplateSchema });
+        response = await send();
+      }
+      if (!response.ok) {
+        let body: unknown = null;
+        try {
+          body = await response.json();
+        } catch {
+          // not our JSON error
+        }
+        throw toHttpError(response.status, body);
+      }
+      return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
+    },
+  });
+}
+
+export function useTemplateSettings(templateId: string | undefined) {
+  const { http } = useSession();
+  return useQuery<TemplateSettings>({
+    queryKey: TEMPLATE_KEYS.settings(templateId ?? ''),
+    queryFn: ({ signal }) =>
+      http.get(`/pdf_templates/${templateId}/general-setting`, { schema: TemplateSettingsSchema, signal }),
+    enabled: Boolean(templateId),
+  });
+}
+
+export function useSaveTemplateSettings(templateId: string) {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: TemplateSettings) =>
+      http.request(`/pdf_templates/${templateId}/general-setting`, {
+        method: 'PUT',
+        body: settings,
+        schema: TemplateSettingsSchema,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(TEMPLATE_KEYS.settings(templateId), saved),
+  });
+}
+
+/** PUT with XMLHttpRequest: fetch has no upload progress. */
+function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('Content-Type', 'application/pdf');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+        return;
+      }
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not our JSON error
+      }
+      reject(toHttpError(xhr.status, body));
+    };
+    xhr.onerror = () => reject(new HttpError(0, 'client/network', MESSAGES.serverUnavailable));
+    xhr.ontimeout = () => reject(new HttpError(0, 'client/timeout', MESSAGES.serverUnavailable));
+    xhr.send(file);
+  });
+}
