@@ -1,5 +1,322 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX } from '@under/core/constants';
+import { formatDate } from '@under/core/forms/format';
+import { DICTIONARY_TYPES, type Dictionary } from '@under/core/templates/dictionary.schema';
+import { UI_TEXT } from '@under/core/ui-text';
+import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/http-error';
+import { notifySuccess } from '../../../lib/notify';
+import { useSearchText } from '../../../lib/use-search-text';
+import { type DictionariesParams, useDeleteDictionary, useDictionaries } from '../api/library-api';
+import { DictionaryForm } from '../components/dictionary-form';
+import { PushDialog } from '../components/push-dialog';
 
+type Editing = { mode: 'new' } | { mode: 'edit'; entry: Dictionary } | null;
+
+/** /admin/dictionaries: the dictionary entries, searched and paged by the server, edited in a drawer. */
 export function DictionariesPage() {
-  return <PagePlaceholder title="Dictionary" />;
+  const search = useSearchText();
+  const [type, setType] = useState<DictionariesParams['type']>('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [lastFilter, setLastFilter] = useState(`${search.query}|${type}`);
+  // a new search starts at its first page
+  if (lastFilter !== `${search.query}|${type}`) {
+    setLastFilter(`${search.query}|${type}`);
+    setPage(1);
+  }
+  const list = useDictionaries({ page, pageSize, q: search.query, type });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Dictionary | null>(null);
+  const [pushing, setPushing] = useState<{ id: string; name: string } | null>(null);
+
+  const data = list.data;
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  // the last entry of the last page was deleted: show the page before
+  if (data && data.items.length === 0 && page > 1 && total > 0 && !list.isFetching) setPage(pages);
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <PageHeader
+          title={T.dictionariesTitle}
+          description={T.dictionariesLead}
+          actions={<Button onClick={() => setEditing({ mode: 'new' })}>{T.newDictionary}</Button>}
+        />
+        <Paper withBorder radius="md">
+          <Group p="md" gap="md" wrap="wrap" align="flex-start">
+            <TextInput
+              label={T.searchDictionariesLabel}
+              placeholder={T.searchDictionariesPlaceholder}
+              type="search"
+              maxLength={SEARCH_MAX}
+              w={{ base: '100%', sm: 320 }}
+              value={search.text}
+              error={search.error}
+              onChange={(event) => search.setText(event.currentTarget.value)}
+              rightSection={list.isFetching && data ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : null}
+            />
+            <NativeSelect
+              label={T.filterTypeLabel}
+              w={{ base: '100%', sm: 180 }}
+              value={type}
+              onChange={(event) => setType(event.currentTarget.value as DictionariesParams['type'])}
+              data={[
+                { value: '', label: T.allTypes },
+                ...DICTIONARY_TYPES.map((t) => ({ value: t, label: T.typeNames[t] })),
+              ]}
+            />
+          </Group>
+          {list.isError && !data ? (
+            <Alert color="red" role="alert" m="md" title={T.loadError}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{errorMessage(list.error)}</Text>
+                <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+                  {T.retry}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <Table.ScrollContainer minWidth={820}>
+              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{T.keyColumn}</Table.Th>
+                    <Table.Th>{T.labelColumn}</Table.Th>
+                    <Table.Th>{T.typeColumn}</Table.Th>
+                    <Table.Th>{T.flagsColumn}</Table.Th>
+                    <Table.Th>{T.updatedColumn}</Table.Th>
+                    <Table.Th w={80}>
+                      <Text span size="sm" fw={600}>
+                        {T.actionsColumn}
+                      </Text>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.isPending ? <SkeletonRows /> : null}
+                  {data?.items.map((entry) => (
+                    <Table.Tr key={entry.id} data-testid="dictionary-row">
+                      <Table.Td>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          fw={600}
+                          size="sm"
+                          ff="monospace"
+                          onClick={() => setEditing({ mode: 'edit', entry })}
+                        >
+                          {entry.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{entry.label}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{T.typeNames[entry.type]}</Text>
+                        {entry.dataType && entry.dataType !== entry.type ? (
+                          <Text size="xs" c="dimmed">
+                            {T.dataTypeColumn}: {T.typeNames[entry.dataType]}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {entry.require ? (
+                            <Badge variant="light" color="blue" c="dark">
+                              {T.requiredFlag}
+                            </Badge>
+                          ) : null}
+                          {entry.encrypted ? (
+                            <Badge variant="light" color="grape" c="dark">
+                              {T.encryptedFlag}
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDate(entry.updatedAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={T.rowActions(entry.name)}>
+                              <span aria-hidden>⋯</span>
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item onClick={() => setEditing({ mode: 'edit', entry })}>{T.editAction}</Menu.Item>
+                            <Menu.Item onClick={() => setPushing({ id: entry.id, name: entry.name })}>
+                              {T.pushAction}
+                            </Menu.Item>
+                            <Menu.Divider />
+                            <Menu.Item color="red" onClick={() => setDeleting(entry)}>
+                              {T.deleteAction}
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                  {data && data.items.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={6}>
+                        <Stack align="center" gap="sm" py="xl">
+                          <Text c="dimmed">{search.query || type ? T.noDictionariesFound : T.noDictionaries}</Text>
+                          {search.query || type ? null : (
+                            <Button variant="light" onClick={() => setEditing({ mode: 'new' })}>
+                              {T.newDictionary}
+                            </Button>
+                          )}
+                        </Stack>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Group justify="space-between" p="md" gap="md" wrap="wrap">
+            <Group gap="sm">
+              <NativeSelect
+                label={UI_TEXT.rowsPerPage}
+                size="xs"
+                w={90}
+                data={PAGE_SIZE_OPTIONS.map(String)}
+                value={String(pageSize)}
+                onChange={(event) => {
+                  setPageSize(Number(event.currentTarget.value));
+                  setPage(1);
+                }}
+              />
+              <Text size="sm" c="dimmed" mt={18} aria-live="polite">
+                {T.dictionariesRange(from, to, total)}
+              </Text>
+            </Group>
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          </Group>
+        </Paper>
+      </Stack>
+
+      <Drawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        position="right"
+        size={640}
+        title={
+          <Text fw={700} fz="lg" component="h2" m={0}>
+            {editing?.mode === 'edit' ? T.editDictionaryTitle(editing.entry.name) : T.newDictionaryTitle}
+          </Text>
+        }
+        closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
+      >
+        {editing ? (
+          <DictionaryForm
+            key={editing.mode === 'edit' ? editing.entry.id : 'new'}
+            entry={editing.mode === 'edit' ? editing.entry : undefined}
+            onDone={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
+      </Drawer>
+
+      <DeleteDialog entry={deleting} onClose={() => setDeleting(null)} />
+      <PushDialog kind="dictionary" target={pushing} onClose={() => setPushing(null)} />
+    </Container>
+  );
+}
+
+/** Asks before deleting; a refusal of the server (the entry is in use) stays in the dialog. */
+function DeleteDialog({ entry, onClose }: { entry: Dictionary | null; onClose: () => void }) {
+  const remove = useDeleteDictionary();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={entry !== null}
+      onClose={close}
+      title={T.deleteTitle}
+      centered
+      radius="md"
+      closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
+    >
+      <Stack gap="lg">
+        <Text>{entry ? T.deleteMessage(entry.name) : null}</Text>
+        {remove.error ? (
+          <Alert color="red" role="alert">
+            {errorMessage(remove.error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={remove.isPending}>
+            {UI_TEXT.cancelButton}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => {
+              if (!entry) return;
+              remove.mutate(entry.id, {
+                onSuccess: () => {
+                  notifySuccess(T.entryDeleted);
+                  close();
+                },
+              });
+            }}
+          >
+            {T.deleteConfirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <>
+      {[0, 1, 2].map((row) => (
+        <Table.Tr key={row}>
+          {[0, 1, 2, 3, 4, 5].map((cell) => (
+            <Table.Td key={cell}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
+  );
 }
