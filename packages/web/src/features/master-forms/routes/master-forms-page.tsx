@@ -1,5 +1,249 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX } from '@under/core/constants';
+import { UI_TEXT } from '@under/core/ui-text';
+import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/http-error';
+import { useSearchText } from '../../../lib/use-search-text';
+import { type MasterFormWithTotal, useMasterForms } from '../api/master-forms-api';
+import { CreateMasterFormDialog } from '../components/create-master-form-dialog';
+import { dateTime, SettingsDialog } from '../components/settings-dialog';
+import { MODE_LABELS } from '../components/update-mode-settings';
 
+type StatusFilter = '' | 'active' | 'inactive';
+const COLUMNS = 8;
+
+/** Admin "Templates": the master forms, their status, version, update mode, access and client forms. */
 export function MasterFormsPage() {
-  return <PagePlaceholder title="Templates" />;
+  const forms = useMasterForms();
+  const search = useSearchText();
+  const [status, setStatus] = useState<StatusFilter>('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [isCreating, setCreating] = useState(false);
+  const [settingsId, setSettingsId] = useState<string>();
+  const [lastFilter, setLastFilter] = useState(`${search.query}|${status}`);
+  // a new search or filter starts at its first page
+  if (lastFilter !== `${search.query}|${status}`) {
+    setLastFilter(`${search.query}|${status}`);
+    setPage(1);
+  }
+
+  // the list answers whole (there are tens of master forms, not thousands): searched and paged here
+  const matching = useMemo(() => {
+    const q = search.query.toLowerCase();
+    return (forms.data ?? [])
+      .filter((f) => f.status !== 'archived')
+      .filter((f) => !status || f.status === status)
+      .filter((f) => !q || f.name.toLowerCase().includes(q))
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }, [forms.data, search.query, status]);
+  const total = matching.length;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const rows = matching.slice((page - 1) * pageSize, page * pageSize);
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const settingsForm = forms.data?.find((f) => f.formId === settingsId);
+  const isFiltered = Boolean(search.query || status);
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <PageHeader
+          title={T.title}
+          description={T.lead}
+          actions={<Button onClick={() => setCreating(true)}>{T.newButton}</Button>}
+        />
+        <Paper withBorder radius="md">
+          <Group p="md" gap="md" wrap="wrap" align="flex-start">
+            <TextInput
+              label={T.searchLabel}
+              placeholder={T.searchPlaceholder}
+              type="search"
+              maxLength={SEARCH_MAX}
+              w={{ base: '100%', sm: 340 }}
+              value={search.text}
+              error={search.error}
+              onChange={(event) => search.setText(event.currentTarget.value)}
+              rightSection={forms.isFetching && forms.data ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : null}
+            />
+            <NativeSelect
+              label={T.statusFilterLabel}
+              w={160}
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value as StatusFilter)}
+              data={[
+                { value: '', label: T.statusAll },
+                { value: 'active', label: T.statusActive },
+                { value: 'inactive', label: T.statusInactive },
+              ]}
+            />
+          </Group>
+          {forms.isError ? (
+            <Alert color="red" role="alert" title={T.listError} m="md">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{errorMessage(forms.error)}</Text>
+                <Button size="xs" variant="default" onClick={() => void forms.refetch()}>
+                  {T.retry}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <Table.ScrollContainer minWidth={960}>
+              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{T.nameColumn}</Table.Th>
+                    <Table.Th>{T.statusColumn}</Table.Th>
+                    <Table.Th>{T.versionColumn}</Table.Th>
+                    <Table.Th>{T.modeColumn}</Table.Th>
+                    <Table.Th>{T.accessColumn}</Table.Th>
+                    <Table.Th ta="right">{T.totalFormColumn}</Table.Th>
+                    <Table.Th>{T.updatedColumn}</Table.Th>
+                    <Table.Th>{T.actionsColumn}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {forms.isPending ? <SkeletonRows /> : null}
+                  {rows.map((form) => (
+                    <FormRow key={form.formId} form={form} onSettings={() => setSettingsId(form.formId)} />
+                  ))}
+                  {forms.data && total === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={COLUMNS}>
+                        {isFiltered ? (
+                          <Text ta="center" c="dimmed" py="xl">
+                            {T.noMatch}
+                          </Text>
+                        ) : (
+                          <Stack align="center" gap={4} py="xl">
+                            <Text fw={600}>{T.emptyTitle}</Text>
+                            <Text c="dimmed" size="sm">
+                              {T.emptyText}
+                            </Text>
+                          </Stack>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Group justify="space-between" p="md" gap="md" wrap="wrap">
+            <Group gap="sm">
+              <NativeSelect
+                label={T.rowsPerPage}
+                size="xs"
+                w={90}
+                data={PAGE_SIZE_OPTIONS.map(String)}
+                value={String(pageSize)}
+                onChange={(event) => {
+                  setPageSize(Number(event.currentTarget.value));
+                  setPage(1);
+                }}
+              />
+              <Text size="sm" c="dimmed" mt={18} aria-live="polite">
+                {T.range(from, to, total)}
+              </Text>
+            </Group>
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          </Group>
+        </Paper>
+      </Stack>
+      <CreateMasterFormDialog opened={isCreating} onClose={() => setCreating(false)} />
+      <SettingsDialog form={settingsForm} onClose={() => setSettingsId(undefined)} />
+    </Container>
+  );
+}
+
+function FormRow({ form, onSettings }: { form: MasterFormWithTotal; onSettings: () => void }) {
+  const designPath = form.templateId ? `/layout-universal-form/${form.templateId}/${form.formId}` : undefined;
+  return (
+    <Table.Tr data-testid="master-form-row">
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {form.name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={form.status === 'active' ? 'green' : 'gray'} variant="light">
+          {form.status === 'active' ? T.statusActive : T.statusInactive}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{form.version > 0 ? T.versionNumber(form.version) : T.notPublished}</Text>
+        {form.hasUnpublishedChanges && form.version > 0 ? (
+          <Text size="xs" c="orange.9">
+            {T.unpublishedChanges}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{MODE_LABELS[form.updateMode]}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{form.access === 'global' ? T.accessGlobal : T.accessLimited}</Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm">{form.totalForm}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{dateTime.format(new Date(form.updatedAt))}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          {designPath ? (
+            <Anchor component={Link} to={designPath} size="sm" aria-label={T.designLayoutOf(form.name)}>
+              {T.designLayout}
+            </Anchor>
+          ) : null}
+          <Button size="compact-sm" variant="default" onClick={onSettings} aria-label={T.settingsOf(form.name)}>
+            {T.settingsButton}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <>
+      {[0, 1, 2].map((row) => (
+        <Table.Tr key={row}>
+          {Array.from({ length: COLUMNS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+            <Table.Td key={i}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
+  );
 }

@@ -1,0 +1,125 @@
+import { Alert, Button, Checkbox, Group, Radio, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
+import type { MasterForm } from '@under/core/templates/master-form.schema';
+import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
+import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/http-error';
+import { notifySuccess } from '../../../lib/notify';
+import { useSetAccessibility } from '../api/master-forms-api';
+
+type Access = 'global' | 'limited';
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/**
+ * Form Extended Access (PATCH …/accessibility): global (by plan) or limited, and the extended lists that grant or
+ * exclude client accounts regardless of their subscription. Going from global to limited archives the client forms
+ * inherited from the template, so it is confirmed first (spec 1 §4).
+ */
+export function AccessSettings({ form }: { form: MasterForm }) {
+  const save = useSetAccessibility(form.formId);
+  const [access, setAccess] = useState<Access>(form.access);
+  const [membershipIds, setMembershipIds] = useState<string[]>(form.membershipIds);
+  const [companyIds, setCompanyIds] = useState<string[]>(form.companyIds);
+  const [excludedCompanyIds, setExcludedCompanyIds] = useState<string[]>(form.excludedCompanyIds);
+  const [errors, setErrors] = useState<{ companyIds?: string; excludedCompanyIds?: string }>({});
+  const [isConfirming, setConfirming] = useState(false);
+
+  const check = (ids: string[]) => {
+    const bad = ids.find((id) => !isUuid(id));
+    return bad ? T.invalidAccountId(bad) : undefined;
+  };
+
+  const send = () =>
+    save.mutate(
+      { access, membershipIds, companyIds, excludedCompanyIds },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          notifySuccess(T.accessSaved);
+        },
+        onError: () => setConfirming(false),
+      },
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = { companyIds: check(companyIds), excludedCompanyIds: check(excludedCompanyIds) };
+    setErrors(next);
+    if (next.companyIds || next.excludedCompanyIds) return;
+    if (form.access === 'global' && access === 'limited') setConfirming(true);
+    else send();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Radio.Group label={T.accessLabel} value={access} onChange={(value) => setAccess(value as Access)}>
+          <Stack gap="sm" mt="xs">
+            <Radio value="global" label={T.accessGlobal} description={T.accessGlobalHelp} />
+            <Radio value="limited" label={T.accessLimited} description={T.accessLimitedHelp} />
+          </Stack>
+        </Radio.Group>
+        {access === 'global' ? (
+          <Checkbox.Group
+            label={T.membershipsLabel}
+            description={T.membershipsDescription}
+            value={membershipIds}
+            onChange={setMembershipIds}
+          >
+            <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
+              {DEFAULT_MEMBERSHIPS.map((m) => (
+                <Checkbox key={m.id} value={m.id} label={m.name} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+        ) : null}
+        <TagsInput
+          label={T.grantedLabel}
+          description={T.grantedDescription}
+          placeholder={T.accountIdsPlaceholder}
+          value={companyIds}
+          onChange={(ids) => {
+            setCompanyIds(ids);
+            setErrors((e) => ({ ...e, companyIds: undefined }));
+          }}
+          error={errors.companyIds}
+          clearable
+        />
+        <TagsInput
+          label={T.excludedLabel}
+          description={T.excludedDescription}
+          placeholder={T.accountIdsPlaceholder}
+          value={excludedCompanyIds}
+          onChange={(ids) => {
+            setExcludedCompanyIds(ids);
+            setErrors((e) => ({ ...e, excludedCompanyIds: undefined }));
+          }}
+          error={errors.excludedCompanyIds}
+          clearable
+        />
+        {save.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(save.error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending && !isConfirming}>
+            {T.saveAccess}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={isConfirming}
+        title={T.limitedTitle}
+        message={T.limitedWarning}
+        confirmLabel={T.limitedConfirm}
+        isDanger
+        isBusy={save.isPending}
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+      />
+    </form>
+  );
+}

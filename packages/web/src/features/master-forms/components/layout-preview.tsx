@@ -1,0 +1,43 @@
+import { Alert, Box, Paper, Text } from '@mantine/core';
+import type { FormDefinition } from '@under/core/forms/form.schema';
+import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
+import { FormRenderer } from '../../forms/components/form-renderer';
+import type { HeaderLayout, ProgressLayout } from './layout-style-panel';
+
+/** The universal form as applicants will see it: its header, then the renderer in the progress colours. */
+export function LayoutPreview({
+  form,
+  header,
+  progress,
+  canRender,
+}: {
+  form: FormDefinition;
+  header: HeaderLayout;
+  progress: ProgressLayout;
+  canRender: boolean;
+}) {
+  return (
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }} data-testid="layout-preview">
+      <Box bg={header.backgroundColor} c={header.textColor} px="xl" py="lg" data-testid="preview-header">
+        <Text component="h2" fw={700} fz={24} m={0}>
+          {header.title}
+        </Text>
+        {header.subtitle ? <Text mt={4}>{header.subtitle}</Text> : null}
+      </Box>
+      <Box bg={progress.backgroundColor} c={progress.textColor} p="lg">
+        {canRender ? (
+          <FormRenderer
+            form={form}
+            headerColor={header.backgroundColor}
+            headerTextColor={header.textColor}
+            progressColor={progress.activeStepColor}
+          />
+        ) : (
+          <Alert color="orange" role="status">
+            {T.previewProblems}
+          </Alert>
+        )}
+      </Box>
+    </Paper>
+  );
+}
