@@ -1,0 +1,167 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FIELD_TYPES } from '@under/core/forms/field-types';
+import { type Dictionary, DictionaryListSchema } from '@under/core/templates/dictionary.schema';
+import { MasterFormSchema } from '@under/core/templates/master-form.schema';
+import { type Mapping, MappingSchema, type PdfFieldInput } from '@under/core/templates/pdf-field.schema';
+import { ConfirmPageBodySchema, type PdfTemplate, PdfTemplateSchema } from '@under/core/templates/pdf-template.schema';
+import type { z } from 'zod';
+import { toHttpError } from '../../../lib/http-error';
+import { useSession } from '../../../lib/session-context';
+
+export type ConfirmPageItem = z.input<typeof ConfirmPageBodySchema>['items'][number];
+
+export const MAPPER_KEYS = {
+  template: (id: string) => ['pdf-templates', 'detail', id] as const,
+  mapping: (id: string) => ['pdf-templates', 'mapping', id] as const,
+  confirmPage: (id: string) => ['pdf-templates', 'confirm-page', id] as const,
+  dictionaries: ['dictionaries', 'mapper'] as const,
+  formFields: (formId: string) => ['master-forms', 'fields', formId] as const,
+};
+
+export function useTemplate(templateId: string) {
+  const { http } = useSession();
+  return useQuery<PdfTemplate>({
+    queryKey: MAPPER_KEYS.template(templateId),
+    queryFn: ({ signal }) => http.get(`/pdf_templates/${templateId}`, { schema: PdfTemplateSchema, signal }),
+    // the signed download URL lasts an hour: a fresh one each time the mapper opens
+    staleTime: 0,
+  });
+}
+
+export function useMapping(templateId: string) {
+  const { http } = useSession();
+  return useQuery<Mapping>({
+    queryKey: MAPPER_KEYS.mapping(templateId),
+    queryFn: ({ signal }) => http.get(`/pdf_templates/${templateId}/mapping_fields`, { schema: MappingSchema, signal }),
+    staleTime: 0,
+  });
+}
+
+export function useSaveMapping(templateId: string) {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: PdfFieldInput[]) =>
+      http.post(`/pdf_templates/${templateId}/mapping_fields`, { data }, { schema: MappingSchema }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(MAPPER_KEYS.mapping(templateId), saved);
+      await queryClient.invalidateQueries({ queryKey: ['pdf-templates'], exact: false });
+    },
+  });
+}
+
+/** The first 100 dictionary entries (the API's page limit), for the binding select. */
+export function useDictionaryEntries() {
+  const { http } = useSession();
+  return useQuery<Dictionary[]>({
+    queryKey: MAPPER_KEYS.dictionaries,
+    queryFn: async ({ signal }) =>
+      (await http.get('/dictionaries?page=1&pageSize=100', { schema: DictionaryListSchema, signal })).items,
+  });
+}
+
+export interface FormFieldRef {
+  key: string;
+  type: string;
+  label: string;
+}
+
+const INPUT_TYPES = new Set<string>(FIELD_TYPES.filter((t) => t !== 'content' && t !== 'button'));
+
+/** Every input of a form definition, nested panels and columns included. */
+export function collectFormFields(definition: unknown): FormFieldRef[] {
+  const found: FormFieldRef[] = [];
+  const seen = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const c = node as Record<string, unknown>;
+    if (typeof c.key === 'string' && typeof c.type === 'string' && INPUT_TYPES.has(c.type) && !seen.has(c.key)) {
+      seen.add(c.key);
+      found.push({ key: c.key, type: c.type, label: typeof c.label === 'string' ? c.label : c.key });
+    }
+    for (const child of ['components', 'columns', 'rows']) if (child in c) visit(c[child]);
+  };
+  visit(definition);
+  return found;
+}
+
+/** The fields of the master form the mapper was opened for (`/pdf-mapping/edit/{templateId}/{formId}`). */
+export function useFormFields(formId: string | undefined) {
+  const { http } = useSession();
+  return useQuery<FormFieldRef[]>({
+    queryKey: MAPPER_KEYS.formFields(formId ?? ''),
+    enabled: Boolean(formId),
+    queryFn: async ({ signal }) => {
+      const form = await http.get(`/master_forms/${formId}`, { schema: MasterFormSchema, signal });
+      const fields = collectFormFields(form.structure.allField);
+      for (const b of form.structure.bindingFields) {
+        if (!fields.some((f) => f.key === b.name)) fields.push({ key: b.name, type: b.type, label: b.name });
+      }
+      return fields;
+    },
+  });
+}
+
+/**
+ * POST …/review with an unsaved mapping: the answer is a PDF, which the JSON client cannot read, so this fetches
+ * it with the session's token (asking the client for a fresh one once if it expired).
+ */
+export function useReviewPdf(templateId: string) {
+  const { http, auth } = useSession();
+  return useMutation({
+    mutationFn: async (data: PdfFieldInput[]): Promise<Blob> => {
+      const send = () =>
+        fetch(`/api/pdf_templates/${templateId}/review`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/pdf, application/json',
+            Authorization: `Bearer ${auth.getState().accessToken ?? ''}`,
+          },
+          body: JSON.stringify({ data }),
+        });
+      let response = await send();
+      if (response.status === 401) {
+        // any call through the client refreshes the token the way every other request does
+        await http.get(`/pdf_templates/${templateId}/mapping_fields`);
+        response = await send();
+      }
+      if (!response.ok) {
+        const text = await response.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: the status text is used
+        }
+        throw toHttpError(response.status, body);
+      }
+      return response.blob();
+    },
+  });
+}
+
+export function useConfirmPage(templateId: string) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: MAPPER_KEYS.confirmPage(templateId),
+    queryFn: ({ signal }) =>
+      http.get(`/pdf_templates/${templateId}/confirm-page-mapper`, { schema: ConfirmPageBodySchema, signal }),
+    staleTime: 0,
+  });
+}
+
+export function useSaveConfirmPage(templateId: string) {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: ConfirmPageItem[]) =>
+      http.post(`/pdf_templates/${templateId}/confirm-page-mapper`, { items }, { schema: ConfirmPageBodySchema }),
+    onSuccess: (saved) => queryClient.setQueryData(MAPPER_KEYS.confirmPage(templateId), saved),
+  });
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import type { PDFDocumentProxy } from '../lib/pdf-document';
+
+export type PdfDocumentState =
+  | { status: 'loading'; doc: null }
+  | { status: 'ready'; doc: PDFDocumentProxy }
+  | { status: 'error'; doc: null };
+
+/** Loads a PDF with pdf.js (its module only when a mapper opens) and destroys it when the URL changes or on leaving. */
+export function usePdfDocument(url: string | undefined): PdfDocumentState {
+  const [state, setState] = useState<PdfDocumentState>({ status: 'loading', doc: null });
+  useEffect(() => {
+    if (!url) return;
+    let isCurrent = true;
+    let destroy: (() => Promise<void>) | null = null;
+    setState({ status: 'loading', doc: null });
+    import('../lib/pdf-document')
+      .then(({ openPdf }) => {
+        if (!isCurrent) return;
+        const opened = openPdf(url);
+        destroy = opened.destroy;
+        return opened.promise.then((doc) => {
+          if (isCurrent) setState({ status: 'ready', doc });
+        });
+      })
+      .catch(() => {
+        if (isCurrent) setState({ status: 'error', doc: null });
+      });
+    return () => {
+      isCurrent = false;
+      void destroy?.();
+    };
+  }, [url]);
+  return state;
+}
