@@ -1,6 +1,6 @@
-import { TextInput } from '@mantine/core';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { isPlainObject } from '@under/core/forms/path';
+import { LiteTextInput } from './lite-input';
 import classes from './renderer.module.css';
 import { useField } from './use-field';
 
@@ -51,7 +51,7 @@ export function AddressField({ component }: { component: FormComponent }) {
         {parts.map((part, i) => {
           const error = b.errors.find((e) => e.path === `${component.key}.${part.key}`)?.message;
           return (
-            <TextInput
+            <LiteTextInput
               key={part.key}
               id={i === 0 ? b.id : `${b.id}-${part.key}`}
               ref={i === 0 ? b.field.ref : undefined}

@@ -1,7 +1,7 @@
-import { Input, NativeSelect } from '@mantine/core';
 import type { FieldOption } from '@under/core/forms/component.schema';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import type { ReactNode } from 'react';
+import { FieldDescription, FieldError, FieldLabel, LiteSelect } from './lite-input';
 import classes from './renderer.module.css';
 import { inputProps } from './text-fields';
 import { type FieldBinding, useField } from './use-field';
@@ -41,15 +41,15 @@ function ChoiceGroup({
   };
   return (
     <div {...groupProps}>
-      <Input.Label id={`${b.id}-label`} required={b.required} labelElement="div">
+      <FieldLabel id={`${b.id}-label`} required={b.required} element="div">
         {b.label}
-      </Input.Label>
-      {b.description ? <Input.Description id={`${b.id}-description`}>{b.description}</Input.Description> : null}
+      </FieldLabel>
+      {b.description ? <FieldDescription id={`${b.id}-description`}>{b.description}</FieldDescription> : null}
       <div className={inline ? `${classes.options} ${classes.optionsInline}` : classes.options}>{children}</div>
       {b.error ? (
-        <Input.Error id={`${b.id}-error`} mt={6}>
+        <FieldError id={`${b.id}-error`} mt={6}>
           {b.error}
-        </Input.Error>
+        </FieldError>
       ) : null}
     </div>
   );
@@ -108,11 +108,11 @@ export function CheckboxField({ component }: { component: FormComponent }) {
         onChange={(checked) => b.field.onChange(checked)}
         onBlur={b.field.onBlur}
       />
-      {b.description ? <Input.Description id={`${b.id}-description`}>{b.description}</Input.Description> : null}
+      {b.description ? <FieldDescription id={`${b.id}-description`}>{b.description}</FieldDescription> : null}
       {b.error ? (
-        <Input.Error id={`${b.id}-error`} mt={4}>
+        <FieldError id={`${b.id}-error`} mt={4}>
           {b.error}
-        </Input.Error>
+        </FieldError>
       ) : null}
     </div>
   );
@@ -184,7 +184,7 @@ export function SelectField({ component }: { component: FormComponent }) {
   const options = optionsOf(component);
   const value = b.field.value === undefined || b.field.value === null ? '' : String(b.field.value);
   return (
-    <NativeSelect
+    <LiteSelect
       {...inputProps(b)}
       ref={b.field.ref}
       disabled={!b.editable}

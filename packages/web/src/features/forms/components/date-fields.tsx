@@ -1,6 +1,7 @@
-import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { inputToIso, isoToInput, joinDay, splitDay, timeToValue } from '../lib/values';
+import { FieldShell, LiteSelect, LiteTextInput } from './lite-input';
+import classes from './renderer.module.css';
 import { inputProps, ReadOnlyTextField } from './text-fields';
 import { useField } from './use-field';
 
@@ -19,13 +20,18 @@ const MONTHS = [
   'December',
 ];
 
+const MONTH_OPTIONS = [{ value: '', label: 'Month' }, ...MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))];
+const W150 = 'calc(9.375rem * var(--mantine-scale))';
+const W70 = 'calc(4.375rem * var(--mantine-scale))';
+const W90 = 'calc(5.625rem * var(--mantine-scale))';
+
 /** datetime: the browser's date (or date and time) input; the value is ISO `yyyy-MM-dd[THH:mm:ss]`. */
 export function DatetimeField({ component }: { component: FormComponent }) {
   const b = useField(component);
   if (!b.editable) return <ReadOnlyTextField component={component} binding={b} />;
   const withTime = component.type === 'datetime' && component.enableTime === true;
   return (
-    <TextInput
+    <LiteTextInput
       {...inputProps(b)}
       ref={b.field.ref}
       type={withTime ? 'datetime-local' : 'date'}
@@ -41,7 +47,7 @@ export function TimeField({ component }: { component: FormComponent }) {
   const dataFormat = component.type === 'time' ? component.dataFormat : undefined;
   const value = typeof b.field.value === 'string' ? b.field.value.slice(0, 5) : '';
   return (
-    <TextInput
+    <LiteTextInput
       {...inputProps(b)}
       ref={b.field.ref}
       type="time"
@@ -60,17 +66,17 @@ export function DayField({ component }: { component: FormComponent }) {
   const set = (change: Partial<typeof parts>) => b.field.onChange(joinDay({ ...parts, ...change }, dayFirst));
   const errorId = b.error ? `${b.id}-error` : undefined;
   return (
-    <Input.Wrapper
+    <FieldShell
+      id={b.id}
       label={b.label}
       labelElement="div"
-      labelProps={{ id: `${b.id}-label` }}
       description={b.description}
       required={b.required}
       error={b.error}
-      errorProps={{ id: errorId }}
     >
-      <Group gap="xs" mt={4} wrap="nowrap" role="group" aria-labelledby={`${b.id}-label`}>
-        <NativeSelect
+      {/* biome-ignore lint/a11y/useSemanticElements: the label above names the group; a fieldset would draw its own frame */}
+      <div className={classes.dayGroup} role="group" aria-labelledby={`${b.id}-label`}>
+        <LiteSelect
           id={b.id}
           ref={b.field.ref}
           aria-label={`${b.label} month`}
@@ -79,10 +85,10 @@ export function DayField({ component }: { component: FormComponent }) {
           value={parts.month}
           onChange={(e) => set({ month: e.currentTarget.value })}
           onBlur={b.field.onBlur}
-          data={[{ value: '', label: 'Month' }, ...MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))]}
-          w={150}
+          data={MONTH_OPTIONS}
+          style={{ width: W150 }}
         />
-        <TextInput
+        <LiteTextInput
           id={`${b.id}-day`}
           aria-label={`${b.label} day`}
           aria-describedby={errorId}
@@ -92,9 +98,9 @@ export function DayField({ component }: { component: FormComponent }) {
           maxLength={2}
           value={parts.day}
           onChange={(e) => set({ day: e.currentTarget.value.replace(/\D/g, '') })}
-          w={70}
+          style={{ width: W70 }}
         />
-        <TextInput
+        <LiteTextInput
           id={`${b.id}-year`}
           aria-label={`${b.label} year`}
           aria-describedby={errorId}
@@ -104,9 +110,9 @@ export function DayField({ component }: { component: FormComponent }) {
           maxLength={4}
           value={parts.year}
           onChange={(e) => set({ year: e.currentTarget.value.replace(/\D/g, '') })}
-          w={90}
+          style={{ width: W90 }}
         />
-      </Group>
-    </Input.Wrapper>
+      </div>
+    </FieldShell>
   );
 }

@@ -1,13 +1,13 @@
-import { InputBase, TextInput } from '@mantine/core';
 import { PHONE_PATTERN } from '@under/core/forms/field-values';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { formatPhone } from '@under/core/forms/format';
 import { useEffect, useState } from 'react';
 import { toReadOnlyComponent } from '../lib/read-only';
 import { currencyPrefix, displayText, numberToText, parseNumberText } from '../lib/values';
+import { LiteTextarea, LiteTextInput } from './lite-input';
 import { type FieldBinding, maskedText, useField } from './use-field';
 
-/** Props every Mantine input gets from a binding: label, id, description, error (aria-describedby), required. */
+/** Props every input gets from a binding: label, id, description, error (aria-describedby), required. */
 export function inputProps(b: FieldBinding) {
   return {
     id: b.id,
@@ -31,7 +31,7 @@ export function ReadOnlyTextField({ component, binding }: { component: FormCompo
   const replacement = toReadOnlyComponent(component);
   const value = binding.masked ? maskedText(binding.field.value) : displayText(component, binding.field.value);
   return (
-    <TextInput
+    <LiteTextInput
       id={binding.id}
       label={binding.label}
       description={binding.description}
@@ -42,10 +42,12 @@ export function ReadOnlyTextField({ component, binding }: { component: FormCompo
       leftSection={component.type === 'currency' ? currencyPrefix(component) : replacement.prefix}
       rightSection={replacement.suffix}
       rightSectionWidth={replacement.suffix ? Math.max(36, replacement.suffix.length * 9 + 16) : undefined}
-      styles={{ input: { background: 'var(--mantine-color-gray-0)' } }}
+      inputStyle={READ_ONLY_STYLE}
     />
   );
 }
+
+const READ_ONLY_STYLE = { background: 'var(--mantine-color-gray-0)' };
 
 function sections(component: FormComponent, prefix = component.prefix) {
   return {
@@ -68,11 +70,11 @@ export function TextField({ component }: { component: FormComponent }) {
     value: text(field.value),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => field.onChange(e.currentTarget.value),
   };
-  if (component.type === 'password') return <TextInput {...common} type="password" autoComplete="new-password" />;
-  if (component.type === 'email') return <TextInput {...common} type="email" autoComplete="email" />;
+  if (component.type === 'password') return <LiteTextInput {...common} type="password" autoComplete="new-password" />;
+  if (component.type === 'email') return <LiteTextInput {...common} type="email" autoComplete="email" />;
   if (component.type === 'phoneNumber') {
     return (
-      <TextInput
+      <LiteTextInput
         {...common}
         type="tel"
         autoComplete="tel"
@@ -86,7 +88,7 @@ export function TextField({ component }: { component: FormComponent }) {
       />
     );
   }
-  return <TextInput {...common} />;
+  return <LiteTextInput {...common} />;
 }
 
 export function TextareaField({ component }: { component: FormComponent }) {
@@ -94,8 +96,7 @@ export function TextareaField({ component }: { component: FormComponent }) {
   if (!b.editable) return <ReadOnlyTextField component={component} binding={b} />;
   const rows = component.type === 'textarea' ? (component.rows ?? 3) : 3;
   return (
-    <InputBase
-      component="textarea"
+    <LiteTextarea
       {...inputProps(b)}
       ref={b.field.ref}
       rows={rows}
@@ -117,7 +118,7 @@ export function NumberField({ component }: { component: FormComponent }) {
   if (!b.editable) return <ReadOnlyTextField component={component} binding={b} />;
   const isCurrency = component.type === 'currency';
   return (
-    <TextInput
+    <LiteTextInput
       {...inputProps(b)}
       {...sections(component, isCurrency ? currencyPrefix(component) : component.prefix)}
       ref={b.field.ref}
