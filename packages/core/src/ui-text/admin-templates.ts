@@ -46,6 +46,7 @@ export const TEMPLATES_TEXT = {
   templateNamePlaceholder: 'e.g. Harbor Bank merchant application',
   pdfFileLabel: 'PDF file',
   pdfFilePlaceholder: 'Choose a PDF',
+  clearFile: 'Remove the chosen file',
   pdfFileRequired: 'Choose the PDF file to upload',
   uploadSubmit: 'Upload and map',
   checkingName: 'Checking the name…',

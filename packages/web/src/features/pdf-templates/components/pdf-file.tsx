@@ -36,6 +36,7 @@ export function PdfFileInput({
       placeholder={T.pdfFilePlaceholder}
       accept="application/pdf,.pdf"
       clearable
+      clearButtonProps={{ 'aria-label': T.clearFile }}
       withAsterisk
       value={value}
       error={error}

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Select, Stack, Switch } from '@mantine/core';
+import { Button, Group, NativeSelect, NumberInput, Stack, Switch } from '@mantine/core';
 import type { TemplateSettings } from '@under/core/templates/pdf-template.schema';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import { Controller, useForm } from 'react-hook-form';
@@ -89,18 +89,17 @@ function GeneralForm({ templateId, settings }: { templateId: string; settings: T
           control={form.control}
           name="dateFormat"
           render={({ field, fieldState }) => (
-            <Select
+            <NativeSelect
               label={T.dateFormatLabel}
               description={T.dateFormatHint}
               withAsterisk
-              allowDeselect={false}
               w={{ base: '100%', sm: 240 }}
               data={formats}
               name={field.name}
               ref={field.ref}
               value={field.value}
               onBlur={field.onBlur}
-              onChange={(value) => field.onChange(value ?? '')}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
               error={fieldState.error?.message}
             />
           )}
