@@ -350,7 +350,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
           </Alert>
         ) : (
           <Group mt="sm" gap={6}>
-            <Badge color="green" variant="light">
+            <Badge color="green" variant="dot" tt="none" fw={500}>
               Ready to save
             </Badge>
           </Group>

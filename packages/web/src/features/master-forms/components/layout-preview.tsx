@@ -19,17 +19,22 @@ export function LayoutPreview({
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }} data-testid="layout-preview">
       <Box bg={header.backgroundColor} c={header.textColor} px="xl" py="lg" data-testid="preview-header">
-        <Text component="h2" fw={700} fz={24} m={0}>
+        {/* large text on purpose: white on the default #4582ec passes WCAG's 3:1 for large text only */}
+        <Text component="h2" fw={800} fz={30} m={0}>
           {header.title}
         </Text>
-        {header.subtitle ? <Text mt={4}>{header.subtitle}</Text> : null}
+        {header.subtitle ? (
+          <Text mt={4} fz={19} fw={700}>
+            {header.subtitle}
+          </Text>
+        ) : null}
       </Box>
       <Box bg={progress.backgroundColor} c={progress.textColor} p="lg">
         {canRender ? (
           <FormRenderer
             form={form}
-            headerColor={header.backgroundColor}
-            headerTextColor={header.textColor}
+            headerColor={progress.backgroundColor}
+            headerTextColor={progress.textColor}
             progressColor={progress.activeStepColor}
           />
         ) : (

@@ -124,21 +124,16 @@ function Designer({ initial, back }: { initial: MasterForm; back: ReactNode }) {
               </Title>
               <Group gap="xs" aria-live="polite">
                 <Badge
+                  variant="dot"
                   color={isDirty ? 'orange' : 'green'}
-                  variant="light"
+                  size="lg"
+                  tt="none"
+                  fw={500}
                   data-testid="save-state"
-                  styles={{
-                    label: { color: isDirty ? 'var(--mantine-color-orange-9)' : 'var(--mantine-color-green-9)' },
-                  }}
                 >
                   {isDirty ? T.stateUnsaved : T.stateSaved}
                 </Badge>
-                <Badge
-                  color="gray"
-                  variant="light"
-                  data-testid="version"
-                  styles={{ label: { color: 'var(--mantine-color-gray-9)' } }}
-                >
+                <Badge variant="dot" color="blue" size="lg" tt="none" fw={500} data-testid="version">
                   {current.version > 0 ? T.versionNumber(current.version) : T.notPublished}
                 </Badge>
                 {current.hasUnpublishedChanges && current.version > 0 ? (

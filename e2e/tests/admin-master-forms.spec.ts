@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
+import { acroFormPdf } from '../fixtures/pdfs';
+import { ADMIN } from '../playwright.config';
+import { signInAdmin, uniqueName } from '../support/admin';
+import { seriousViolations } from '../support/axe';
+import { field } from '../support/client';
+
+test.use({ viewport: { width: 1440, height: 1000 } });
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/${name}.png`, fullPage: true });
+
+/** The admin API through its own session: a template uploaded through the signed URL, with its AcroForm mapped. */
+async function mappedTemplate(request: APIRequestContext, name: string) {
+  const signIn = await request.post('/api/auth/admin/sign-in', {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${(await signIn.json()).accessToken}` };
+  const upload = await (await request.post('/api/pdf_templates/gen_presigned_url', { headers, data: {} })).json();
+  const url = new URL(upload.uploadUrl);
+  const put = await request.put(`${url.pathname}${url.search}`, {
+    headers: { 'content-type': 'application/pdf' },
+    data: readFileSync(await acroFormPdf()),
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  const created = await request.post('/api/pdf_templates', { headers, data: { name, fileUrl: upload.fileUrl } });
+  expect(created.status(), await created.text()).toBe(201);
+  const template = await created.json();
+  const mapped = await request.post(`/api/pdf_templates/${template.templateId}/mapping_fields`, {
+    headers,
+    data: { data: template.acroFields },
+  });
+  expect(mapped.ok(), await mapped.text()).toBe(true);
+  return { templateId: template.templateId as string, fieldCount: template.acroFields.length as number, headers };
+}
+
+/** A dnd-kit drag with the mouse: press, move past the activation distance, move onto the target, release. */
+async function drag(page: Page, source: Locator, target: Locator) {
+  const from = await source.boundingBox();
+  if (!from) throw new Error('drag source is not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 - 12, { steps: 4 });
+  const to = await target.boundingBox();
+  if (!to) throw new Error('drop target is not visible');
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('an admin makes a master form from a mapped template, lays it out, publishes it and sets its mode and access', async ({
+  page,
+  request,
+}) => {
+  const templateName = uniqueName('Acro bank');
+  const { templateId, fieldCount, headers } = await mappedTemplate(request, templateName);
+  const formName = uniqueName('Merchant form');
+
+  await signInAdmin(page);
+  await page.goto('/admin/templates');
+  await expect(page.getByRole('heading', { name: T.title })).toBeVisible();
+  await page.getByRole('button', { name: T.newButton }).click();
+  const dialog = page.getByRole('dialog', { name: T.createTitle });
+  await field(dialog, T.templateLabel).selectOption({ label: T.templateOption(templateName, fieldCount) });
+  await expect(field(dialog, T.nameLabel)).toHaveValue(templateName);
+  await field(dialog, T.nameLabel).fill(formName);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: T.createButton }).click();
+
+  // the layout designer of the new form
+  await expect(page).toHaveURL(new RegExp(`/admin/layout-universal-form/${templateId}/[0-9a-f-]{36}$`));
+  const formId = page.url().split('/').at(-1) as string;
+  await expect(page.getByRole('heading', { name: T.designerTitle(formName) })).toBeVisible();
+  await expect(page.getByTestId('save-state')).toHaveText(T.stateSaved);
+  await expect(page.getByTestId('version')).toHaveText(T.notPublished);
+  await expect(page.getByTestId('canvas-owner_name')).toBeVisible();
+
+  // pages: the fields go onto a first page; a new page gets the owner's name
+  await page.getByLabel('Form display').selectOption('wizard');
+  await expect(page.getByTestId('save-state')).toHaveText(T.stateUnsaved);
+  await page.getByRole('button', { name: 'Add Panel / page' }).click();
+  const newPage = page.getByTestId('canvas-panel');
+  await expect(newPage).toBeVisible();
+  await drag(page, page.getByRole('button', { name: /^Drag owner/ }), newPage.getByText('Drop fields here'));
+  await expect(newPage.getByTestId('canvas-owner_name')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'designer');
+
+  // header and progress: defaults of the spec, a new subtitle
+  await page.getByRole('tab', { name: T.tabStyle }).click();
+  await expect(field(page, T.headerTitleLabel)).toHaveValue('Merchant Processing Application');
+  await expect(field(page, T.headerBackgroundLabel)).toHaveValue('#4582ec');
+  await expect(field(page, T.progressActiveStepLabel)).toHaveValue('#2a6add');
+  await field(page, T.headerSubtitleLabel).fill('One application for every processor.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'style');
+
+  await page.getByRole('tab', { name: T.tabPreview }).click();
+  const preview = page.getByTestId('layout-preview');
+  await expect(preview.getByRole('heading', { name: 'Merchant Processing Application' })).toBeVisible();
+  await expect(preview.getByText('One application for every processor.')).toBeVisible();
+  await expect(preview.getByRole('navigation', { name: 'Form pages' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'preview');
+
+  await page.getByRole('button', { name: T.saveButton, exact: true }).click();
+  await expect(page.getByTestId('save-state')).toHaveText(T.stateSaved);
+  const saved = await (await request.get(`/api/master_forms/${formId}`, { headers })).json();
+  expect(saved.structure.allField.display).toBe('wizard');
+  const lastPage = saved.structure.allField.components.at(-1);
+  expect(lastPage.components.map((c: { key: string }) => c.key)).toEqual(['owner_name']);
+  expect(saved.structure.headerLayout.subtitle).toBe('One application for every processor.');
+
+  // every publish is a new version
+  for (const version of [1, 2]) {
+    await page.getByRole('button', { name: T.publishButton, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: T.publishTitle(version) });
+    await confirm.getByRole('button', { name: T.publishConfirm }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId('version')).toHaveText(T.versionNumber(version));
+  }
+
+  // leaving with unsaved changes warns
+  await page.getByRole('tab', { name: T.tabStyle }).click();
+  await field(page, T.headerTitleLabel).fill('Merchant application');
+  await expect(page.getByTestId('save-state')).toHaveText(T.stateUnsaved);
+  await page.getByRole('link', { name: T.backToTemplates }).click();
+  const leave = page.getByRole('dialog', { name: T.leaveTitle });
+  await expect(leave.getByText(T.leaveText)).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/layout-universal-form/);
+  await page.getByRole('link', { name: T.backToTemplates }).click();
+  await page.getByRole('dialog', { name: T.leaveTitle }).getByRole('button', { name: T.leaveConfirm }).click();
+  await expect(page).toHaveURL(/\/admin\/templates$/);
+
+  // the list: version 2, then the update mode and the access, each with its warning
+  await field(page, T.searchLabel).fill(formName);
+  const row = page.getByTestId('master-form-row').filter({ hasText: formName });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(T.versionNumber(2))).toBeVisible();
+  await expect(page.getByTestId('master-form-row')).toHaveCount(1);
+  await shot(page, 'list');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await row.getByRole('button', { name: T.settingsOf(formName) }).click();
+  const settings = page.getByRole('dialog', { name: T.settingsOf(formName) });
+  await settings.getByRole('tab', { name: T.tabMode }).click();
+  await settings.getByRole('radio', { name: T.modeManual }).click();
+  const toManual = page.getByRole('dialog', { name: T.modeToManualTitle });
+  await expect(toManual.getByText(T.modeToManualWarning)).toBeVisible();
+  await toManual.getByRole('button', { name: T.modeSwitchButton }).click();
+  await expect(settings.getByRole('radio', { name: T.modeManual })).toBeChecked();
+  await settings.getByRole('radio', { name: T.modeAuto }).click();
+  const toAuto = page.getByRole('dialog', { name: T.modeToAutoTitle });
+  await expect(toAuto.getByText(T.modeToAutoWarning)).toBeVisible();
+  await toAuto.getByRole('button', { name: 'Cancel' }).click();
+  await expect(settings.getByRole('radio', { name: T.modeManual })).toBeChecked();
+
+  await settings.getByRole('tab', { name: T.tabAccess }).click();
+  await settings.getByRole('radio', { name: T.accessLimited }).check();
+  await settings.getByRole('button', { name: T.saveAccess }).click();
+  const limited = page.getByRole('dialog', { name: T.limitedTitle });
+  await expect(limited.getByText(T.limitedWarning)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await limited.getByRole('button', { name: T.limitedConfirm }).click();
+  await expect(page.getByText(T.accessSaved)).toBeVisible();
+
+  await settings.getByRole('tab', { name: T.tabVersions }).click();
+  await expect(settings.getByRole('cell', { name: T.versionNumber(2) })).toBeVisible();
+  await expect(settings.getByRole('cell', { name: T.versionNumber(1) })).toBeVisible();
+  await shot(page, 'settings');
+
+  const after = await (await request.get(`/api/master_forms/${formId}`, { headers })).json();
+  expect(after).toMatchObject({ access: 'limited', updateMode: 'user-manual-update', version: 2 });
+});
