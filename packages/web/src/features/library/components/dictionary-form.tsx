@@ -309,6 +309,7 @@ export function DictionaryForm({
               <TagsInput
                 label={T.alternativeKeysLabel}
                 description={T.alternativeKeysDescription}
+                placeholder={field.value.length ? undefined : T.alternativeKeysPlaceholder}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -322,9 +323,8 @@ export function DictionaryForm({
           <Textarea
             label={T.conditionsLabel}
             description={T.conditionsDescription}
-            autosize
-            minRows={3}
-            maxRows={10}
+            rows={4}
+            resize="vertical"
             spellCheck={false}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             error={errors.conditions?.message}
@@ -333,9 +333,8 @@ export function DictionaryForm({
           <Textarea
             label={T.customScriptsLabel}
             description={T.customScriptsDescription}
-            autosize
-            minRows={2}
-            maxRows={10}
+            rows={3}
+            resize="vertical"
             maxLength={20_000}
             spellCheck={false}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
