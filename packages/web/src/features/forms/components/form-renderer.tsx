@@ -81,7 +81,8 @@ function FormRendererInner({
   });
   const { store } = setup;
   const methods = useForm<Record<string, unknown>>({ defaultValues: setup.values, shouldUnregister: false });
-  const { control, getValues, setValue, watch } = methods;
+  const { getValues, setValue, watch } = methods;
+  useState(() => store.syncValues(getValues()));
   const idPrefix = `uf${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const submitted = useRef(false);
   const [showSummary, setShowSummary] = useState(false);
@@ -125,11 +126,13 @@ function FormRendererInner({
       writing = true;
       for (const [key, value] of Object.entries(calculated)) setValue(key, value);
       writing = false;
+      // The fields whose value changed (the one typed in, calculated ones) re-render; no other.
+      store.syncValues(getValues());
       // After a first submit, errors follow the values so they clear as the user fixes them.
       if (submitted.current) store.setErrors(validateNow().errors);
     });
     return () => subscription.unsubscribe();
-  }, [watch, setValue, store, validateNow]);
+  }, [watch, setValue, getValues, store, validateNow]);
 
   const focusById = useCallback((targetId: string, tries = 30) => {
     const el = document.getElementById(targetId);
@@ -211,9 +214,10 @@ function FormRendererInner({
     }
   };
 
+  const setFieldValue = useCallback((key: string, value: unknown) => setValue(key, value), [setValue]);
   const context = useMemo<RendererContextValue>(
-    () => ({ store, control, role, readOnly, upload, idPrefix }),
-    [store, control, role, readOnly, upload, idPrefix],
+    () => ({ store, setFieldValue, role, readOnly, upload, idPrefix }),
+    [store, setFieldValue, role, readOnly, upload, idPrefix],
   );
 
   const hasSubmitButton = useMemo(() => {

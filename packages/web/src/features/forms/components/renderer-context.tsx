@@ -1,7 +1,6 @@
 import type { EndUserRole } from '@under/core/forms/field-types';
 import type { SubmissionError } from '@under/core/forms/validate-submission';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { Control } from 'react-hook-form';
 import type { FormStore } from '../lib/form-store';
 
 /** What a pluggable upload returns; it becomes the file field's value. */
@@ -15,7 +14,8 @@ export type UploadFn = (file: File) => Promise<UploadedFile>;
 
 export interface RendererContextValue {
   store: FormStore;
-  control: Control<Record<string, unknown>>;
+  /** Writes one field's value into the form (react-hook-form's `setValue`); conditions and calculations follow. */
+  setFieldValue: (key: string, value: unknown) => void;
   role: EndUserRole | undefined;
   /** Every field read-only (a submitted application shown for review). */
   readOnly: boolean;
@@ -48,6 +48,13 @@ export function useFieldErrors(key: string): readonly SubmissionError[] {
   const { store } = useRenderer();
   const subscribe = useCallback((listener: () => void) => store.subscribeErrors(key, listener), [store, key]);
   return useSyncExternalStore(subscribe, () => store.errorsOf(key));
+}
+
+/** The current value of one field; re-renders when that value changes, never for other fields. */
+export function useFieldValue(key: string): unknown {
+  const { store } = useRenderer();
+  const subscribe = useCallback((listener: () => void) => store.subscribeValue(key, listener), [store, key]);
+  return useSyncExternalStore(subscribe, () => store.valueOf(key));
 }
 
 export function useAllErrors(): readonly SubmissionError[] {

@@ -1,16 +1,25 @@
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { maskValue } from '@under/core/forms/masking';
-import { useController } from 'react-hook-form';
-import { fieldId, useFieldErrors, useRenderer } from './renderer-context';
+import { fieldId, useFieldErrors, useFieldValue, useRenderer } from './renderer-context';
+
+const noop = () => {};
 
 /**
- * What every input needs: its value binding (one subscription per field), id, label, required flag, whether the
+ * What every input needs: its value binding (one subscription per field, to the store, not react-hook-form's
+ * controller: a controller is some fifteen hooks and three subscriptions per field), id, label, required flag, whether the
  * current role may edit it (core's isFieldEditable, compiled per role) and the message of its last validation.
  */
 export function useField(component: FormComponent) {
-  const { store, role, readOnly, idPrefix, control } = useRenderer();
+  const { store, role, readOnly, idPrefix, setFieldValue } = useRenderer();
   const compiled = store.fieldOf(component.key);
-  const { field } = useController({ name: component.key, control });
+  const key = component.key;
+  const field = {
+    name: key,
+    value: useFieldValue(key),
+    onChange: (value: unknown) => setFieldValue(key, value),
+    onBlur: noop,
+    ref: noop as (el: HTMLElement | null) => void,
+  };
   const errors = useFieldErrors(component.key);
   const editable =
     !readOnly && component.disabled !== true && (role === undefined || compiled?.editable[role] !== false);

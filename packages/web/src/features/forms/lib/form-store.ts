@@ -13,8 +13,8 @@ export function errorRoot(path: string): string {
 }
 
 /**
- * Per-field state the renderer derives from the values: visibility (conditions), calculated values and the
- * errors of the last validation. Components subscribe by node or field key, so a keystroke re-renders only the
+ * Per-field state the renderer derives from the values: visibility (conditions), calculated values, the errors of
+ * the last validation, and each field's value. Components subscribe by node or field key, so a keystroke re-renders only the
  * fields whose state changed, never the whole form.
  */
 export interface FormStore {
@@ -29,6 +29,11 @@ export interface FormStore {
   subscribeErrors(key: string, listener: Listener): () => void;
   subscribeAllErrors(listener: Listener): () => void;
   setErrors(errors: readonly SubmissionError[]): void;
+  /** The value of a top-level key as the fields show it (react-hook-form holds the form's values). */
+  valueOf(key: string): unknown;
+  subscribeValue(key: string, listener: Listener): () => void;
+  /** Takes the form's current values and tells the fields whose value changed (by identity). */
+  syncValues(values: Record<string, unknown>): void;
   /**
    * Recomputes visibility and calculated values from `values`; returns the calculated values that changed,
    * for the caller to write back into the form state.
@@ -52,6 +57,8 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
   const allListeners = new Set<Listener>();
   let errorsByKey = new Map<string, SubmissionError[]>();
   let all: readonly SubmissionError[] = EMPTY;
+  const valueListeners = new Map<string, Set<Listener>>();
+  let shown: Record<string, unknown> = { ...values };
   const calculated = compiled.fields.filter((f) => f.calculate);
   const byKey = new Map(compiled.fields.map((f) => [f.key, f]));
 
@@ -125,6 +132,15 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
       return () => {
         allListeners.delete(listener);
       };
+    },
+    valueOf: (key) => shown[key],
+    subscribeValue: (key, listener) => listen(valueListeners, key, listener),
+    syncValues(next) {
+      const previous = shown;
+      shown = { ...next };
+      for (const key of new Set([...Object.keys(previous), ...Object.keys(next)])) {
+        if (previous[key] !== next[key]) notify(valueListeners.get(key));
+      }
     },
     setErrors(errors) {
       const next = new Map<string, SubmissionError[]>();
