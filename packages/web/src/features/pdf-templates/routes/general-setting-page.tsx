@@ -75,7 +75,7 @@ function GeneralForm({ templateId, settings }: { templateId: string; settings: T
               max={72}
               step={0.5}
               decimalScale={1}
-              w={{ base: '100%', sm: 240 }}
+              w={{ base: '100%', sm: 320 }}
               name={field.name}
               ref={field.ref}
               value={field.value}
@@ -93,7 +93,7 @@ function GeneralForm({ templateId, settings }: { templateId: string; settings: T
               label={T.dateFormatLabel}
               description={T.dateFormatHint}
               withAsterisk
-              w={{ base: '100%', sm: 240 }}
+              w={{ base: '100%', sm: 320 }}
               data={formats}
               name={field.name}
               ref={field.ref}

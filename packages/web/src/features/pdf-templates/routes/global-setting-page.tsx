@@ -84,7 +84,7 @@ function PageSettingsForm({
       <Stack gap="md">
         <NativeSelect
           label={T.pageSelectLabel}
-          w={{ base: '100%', sm: 240 }}
+          w={{ base: '100%', sm: 320 }}
           data={template.pages.map((p) => ({ value: String(p.page), label: T.pageOption(p.page, p.rotation) }))}
           value={String(page)}
           onChange={(event) =>
@@ -102,7 +102,7 @@ function PageSettingsForm({
               max={72}
               step={0.5}
               decimalScale={1}
-              w={{ base: '100%', sm: 240 }}
+              w={{ base: '100%', sm: 320 }}
               name={field.name}
               ref={field.ref}
               value={field.value}
