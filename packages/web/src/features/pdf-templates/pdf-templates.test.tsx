@@ -285,3 +285,70 @@ describe('row actions', () => {
     });
   }, 15_000);
 });
+
+describe('/view-mapped-pdf', () => {
+  it('lists only the templates with mapped fields, with their mapping version', async () => {
+    renderApp({
+      app: 'admin',
+      path: '/view-mapped-pdf',
+      api: {
+        'GET /api/pdf_templates': listReply([SUMMARY_A, SUMMARY_B]),
+        [`GET /api/pdf_templates/${ID_A}`]: { status: 200, body: detail(SUMMARY_A, { mappingFieldsVersion: 4 }) },
+      },
+    });
+    const rows = await screen.findAllByTestId('mapped-row', {}, slow);
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0] as HTMLElement).getByText(SUMMARY_A.name)).toBeTruthy();
+    expect(await within(rows[0] as HTMLElement).findByText(T.versionLabel(4))).toBeTruthy();
+    expect(screen.queryByText(SUMMARY_B.name)).toBeNull();
+    expect(
+      within(rows[0] as HTMLElement).getByRole('button', { name: `${T.reviewPdf}: ${SUMMARY_A.name}` }),
+    ).toBeTruthy();
+  }, 15_000);
+
+  it('says so when no template is mapped yet', async () => {
+    renderApp({ app: 'admin', path: '/view-mapped-pdf', api: { 'GET /api/pdf_templates': listReply([SUMMARY_B]) } });
+    expect(await screen.findByText(T.mappedEmptyTitle, {}, slow)).toBeTruthy();
+  }, 15_000);
+});
+
+describe('/global-setting-page/{templateId}/{pageId}', () => {
+  it('saves the chosen page’s font size and key prefix with the rest of the settings', async () => {
+    const settings = {
+      general: { defaultFontSize: 11, dateFormat: 'MM/dd/yyyy', visible: true },
+      pages: { '1': { fontSize: 9 } },
+    };
+    const { user, api } = renderApp({
+      app: 'admin',
+      path: `/global-setting-page/${ID_A}/2`,
+      api: {
+        [`GET /api/pdf_templates/${ID_A}`]: {
+          status: 200,
+          body: detail(SUMMARY_A, {
+            pages: [1, 2, 3].map((page) => ({ page, width: 612, height: 792, rotation: page === 2 ? 90 : 0 })),
+          }),
+        },
+        [`GET /api/pdf_templates/${ID_A}/general-setting`]: { status: 200, body: settings },
+        [`PUT /api/pdf_templates/${ID_A}/general-setting`]: (_url, init) =>
+          new Response(String(init?.body), { status: 200, headers: { 'content-type': 'application/json' } }),
+      },
+    });
+    const prefix = await screen.findByLabelText(T.keyPrefixLabel, {}, slow);
+    expect((screen.getByLabelText(T.pageSelectLabel) as HTMLSelectElement).value).toBe('2');
+    await user.type(prefix, 'bad prefix');
+    await user.click(screen.getByRole('button', { name: T.saveSettings }));
+    expect(await screen.findByText(MESSAGES.keyPattern)).toBeTruthy();
+    expect(api.calls(`PUT /api/pdf_templates/${ID_A}/general-setting`)).toHaveLength(0);
+
+    await user.clear(prefix);
+    await user.type(prefix, 'p2_');
+    await user.type(screen.getByLabelText(T.pageFontSizeLabel), '8');
+    await user.click(screen.getByRole('button', { name: T.saveSettings }));
+    await waitFor(() => expect(api.calls(`PUT /api/pdf_templates/${ID_A}/general-setting`)).toHaveLength(1));
+    expect(JSON.parse(String(api.calls(`PUT /api/pdf_templates/${ID_A}/general-setting`)[0]?.[1]?.body))).toEqual({
+      general: settings.general,
+      pages: { '1': { fontSize: 9 }, '2': { fontSize: 8, keyPrefix: 'p2_' } },
+    });
+    expect(await screen.findByText(T.settingsSaved)).toBeTruthy();
+  }, 15_000);
+});
