@@ -4,6 +4,7 @@ import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import { acroFormPdf, applicationPdf, imageRenamedPdf } from '../fixtures/pdfs';
+import { ADMIN } from '../playwright.config';
 import { signInAdmin, uniqueName } from '../support/admin';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
@@ -18,6 +19,35 @@ async function shot(page: Page, name: string) {
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Console errors of the page, except the browser's own line for each 4xx answer (a taken name answers 409). */
+const consoleErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  consoleErrors.length = 0;
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
+/** Saves a one-field mapping through the API (the mapper page is another journey's). */
+async function saveMapping(page: Page, templateId: string) {
+  const signIn = await page.request.post('/api/auth/admin/sign-in', {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const saved = await page.request.post(`/api/pdf_templates/${templateId}/mapping_fields`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { data: [{ id: 'f1', key: 'business_name', type: 'text', page: 1, x: 120, y: 100, width: 200, height: 18 }] },
+  });
+  expect(saved.ok()).toBe(true);
 }
 
 function templateRow(page: Page, name: string) {
@@ -211,4 +241,33 @@ test('the upload dialog passes axe', async ({ page }) => {
   await dialog.getByRole('button', { name: T.uploadSubmit }).click();
   await expect(dialog.getByText(MESSAGES.templateNameRequired)).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a mapped template is listed on /view-mapped-pdf with its version, and its review opens in a new tab', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const name = uniqueName('Mapped');
+  await upload(page, name, await applicationPdf('mapped.pdf'));
+  await expect(page).toHaveURL(/\/admin\/pdf-mapping\/edit\//);
+  const templateId = page.url().split('/').pop() as string;
+  await saveMapping(page, templateId);
+
+  await page.goto('/admin/view-mapped-pdf');
+  await expect(page.getByRole('heading', { name: T.mappedTitle, level: 1 })).toBeVisible();
+  const row = page.getByTestId('mapped-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(T.versionLabel(1))).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'mapped-pdfs');
+
+  await row.getByRole('button', { name: `${T.reviewPdf}: ${name}` }).click();
+  const review = page.getByRole('dialog', { name: T.reviewReadyTitle });
+  await expect(review).toBeVisible();
+  await shot(page, 'review-ready');
+  const opening = page.waitForEvent('popup');
+  await review.getByRole('link', { name: T.reviewOpen }).click();
+  const tab = await opening;
+  expect(tab.url()).toMatch(/^blob:/);
+  await tab.close();
 });
