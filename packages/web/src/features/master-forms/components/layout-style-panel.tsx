@@ -57,8 +57,7 @@ export function LayoutStylePanel({
           <Textarea
             label={T.headerSubtitleLabel}
             maxLength={500}
-            autosize
-            minRows={2}
+            rows={3}
             value={header.subtitle}
             onChange={(e) => onHeader({ ...header, subtitle: e.currentTarget.value })}
           />
