@@ -234,11 +234,8 @@ export function DictionariesPage() {
         onClose={() => setEditing(null)}
         position="right"
         size={640}
-        title={
-          <Text fw={700} fz="lg" component="h2" m={0}>
-            {editing?.mode === 'edit' ? T.editDictionaryTitle(editing.entry.name) : T.newDictionaryTitle}
-          </Text>
-        }
+        title={editing?.mode === 'edit' ? T.editDictionaryTitle(editing.entry.name) : T.newDictionaryTitle}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
         closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
       >
         {editing ? (
