@@ -352,3 +352,36 @@ describe('/global-setting-page/{templateId}/{pageId}', () => {
     expect(await screen.findByText(T.settingsSaved)).toBeTruthy();
   }, 15_000);
 });
+
+describe('/general-setting/{templateId}', () => {
+  it('asks before leaving with unsaved changes', async () => {
+    const { user, location } = renderApp({
+      app: 'admin',
+      path: `/general-setting/${ID_A}`,
+      api: {
+        'GET /api/pdf_templates': listReply([SUMMARY_A]),
+        [`GET /api/pdf_templates/${ID_A}`]: { status: 200, body: detail(SUMMARY_A) },
+        [`GET /api/pdf_templates/${ID_A}/general-setting`]: {
+          status: 200,
+          body: { general: { defaultFontSize: 10, dateFormat: 'MM/dd/yyyy', visible: true }, pages: {} },
+        },
+      },
+    });
+    const size = await screen.findByLabelText(
+      new RegExp(`^${T.defaultFontSizeLabel.replace(/[()]/g, '\\$&')}`),
+      {},
+      slow,
+    );
+    await user.clear(size);
+    await user.type(size, '14');
+    await user.click(screen.getByRole('link', { name: new RegExp(T.backToList) }));
+    const dialog = await screen.findByRole('dialog', { name: T.unsavedTitle });
+    await user.click(within(dialog).getByRole('button', { name: T.unsavedStay }));
+    expect(location()).toBe(`/general-setting/${ID_A}`);
+    await user.click(screen.getByRole('link', { name: new RegExp(T.backToList) }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: T.unsavedTitle })).getByRole('button', { name: T.unsavedLeave }),
+    );
+    await waitFor(() => expect(location()).toBe('/pdf-mapping'));
+  }, 15_000);
+});

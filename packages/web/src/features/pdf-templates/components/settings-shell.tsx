@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Container, Group, Modal, Paper, Skeleton, Stack,
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useBlocker } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, HttpError } from '../../../lib/http-error';
@@ -68,8 +68,14 @@ export function SettingsShell({
   );
 }
 
-/** Asks before leaving a settings page with unsaved changes (in-app navigation). */
+/** Asks before leaving a settings page with unsaved changes: in-app navigation, and reload or closing the tab. */
 export function UnsavedChangesGuard({ isDirty }: { isDirty: boolean }) {
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
   );
