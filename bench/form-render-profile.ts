@@ -13,10 +13,19 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'under-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
 const database = await createPgliteDatabase(path.join(dataDir, 'pglite'));
 await database.migrate();
-const built = await buildApp({ config, database, webDist, logger: false, mailer: { outboxDir: undefined, async send() {} } });
+const built = await buildApp({
+  config,
+  database,
+  webDist,
+  logger: false,
+  mailer: { outboxDir: undefined, async send() {} },
+});
 await built.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = built.app.server.address() as { port: number };
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`http://127.0.0.1:${port}/form-playground?fixture=large`);
@@ -31,7 +40,11 @@ try {
     await page.getByRole('button', { name: '300 fields' }).click();
     await page.waitForFunction((n) => performance.getEntriesByName('under-form:complete').length >= n, i);
     const { profile } = (await cdp.send('Profiler.stop')) as {
-      profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
+      profile: {
+        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+        samples: number[];
+        timeDeltas: number[];
+      };
     };
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     profile.samples.forEach((id, k) => {
@@ -44,8 +57,16 @@ try {
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   console.log(`total sampled ${(total / runs).toFixed(1)} ms per mount`);
-  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log((ms / runs).toFixed(2).padStart(8), name);
-  console.log(await page.evaluate(() => performance.getEntriesByName('under-form:complete').map((e) => e.duration.toFixed(1)).join(' ')));
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    console.log((ms / runs).toFixed(2).padStart(8), name);
+  console.log(
+    await page.evaluate(() =>
+      performance
+        .getEntriesByName('under-form:complete')
+        .map((e) => e.duration.toFixed(1))
+        .join(' '),
+    ),
+  );
 } finally {
   await browser.close();
   await built.app.close();

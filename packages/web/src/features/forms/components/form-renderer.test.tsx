@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { buildLargeForm } from '@under/core/forms/fixtures/large-form';
 import { importFormio } from '@under/core/forms/import-formio';
 import { MESSAGES } from '@under/core/messages';
 import { describe, expect, it, vi } from 'vitest';
@@ -219,5 +220,21 @@ describe('FormRenderer', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Phone'), '5551234567');
     await user.tab();
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('(555) 123-4567');
+  });
+
+  it('mounts every field of the 300-field form in its first render; values, calculations and conditions follow', () => {
+    const { container } = renderWithMantine(<FormRenderer form={buildLargeForm()} />);
+    // 30 panels: 8 inputs, a radio pair and a select each shown at first (details and since wait for conditions).
+    expect(container.querySelectorAll('form input, form textarea, form select')).toHaveLength(270);
+    // The last panel's fields (jsdom is slow at label queries over 300 fields, so by id).
+    const byKey = (key: string) => container.querySelector(`[id$="-${key}"]`) as HTMLInputElement;
+    fireEvent.change(byKey('name29'), { target: { value: 'Ann' } });
+    expect(byKey('name29').value).toBe('Ann');
+    fireEvent.change(byKey('count29'), { target: { value: '2' } });
+    fireEvent.change(byKey('amount29'), { target: { value: '3' } });
+    expect(byKey('total29').value).toBe('6.00');
+    expect(byKey('details29')).toBeNull();
+    fireEvent.click(container.querySelector('input[name="choice29"][value="yes"]') as HTMLInputElement);
+    expect(byKey('details29').required).toBe(true);
   });
 });
