@@ -1,5 +1,5 @@
 // Profiles one mount of the 300-field form in Chromium (self time by function), for work on the renderer:
-//   (cd packages/web && npx vite build --minify false --outDir /tmp/x) && WEB_DIST=/tmp/x node --import tsx bench/form-render-profile.ts
+//   (cd packages/web && npx vite build --minify false --outDir /tmp/x) && WEB_DIST=/tmp/x node --import tsx bench/_form-render-profile.ts
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

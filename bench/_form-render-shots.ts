@@ -1,5 +1,5 @@
 // Screenshots of the kitchen-sink form in two builds of the web app, for comparing the renderer's look:
-//   WEB_DIST=/tmp/new BENCH_BASELINE_DIST=/tmp/old node --import tsx bench/form-render-shots.ts /tmp/shots
+//   WEB_DIST=/tmp/new BENCH_BASELINE_DIST=/tmp/old node --import tsx bench/_form-render-shots.ts /tmp/shots
 // Writes NAME-{current,baseline}-{fresh,errors,focus,shared-owner}.png (the form's panel only).
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,13 @@ async function startServer(webDist: string) {
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, close: async () => (await built.app.close(), await database.close()) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
 }
 
 const shot = (page: Page, file: string) =>
