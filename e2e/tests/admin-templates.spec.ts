@@ -37,7 +37,7 @@ test.afterEach(() => {
 });
 
 /** Saves a one-field mapping through the API (the mapper page is another journey's). */
-async function saveMapping(page: Page, templateId: string) {
+async function saveMapping(page: Page, templateId: string, onPage = 1) {
   const signIn = await page.request.post('/api/auth/admin/sign-in', {
     data: { email: ADMIN.email, password: ADMIN.password },
   });
@@ -45,7 +45,9 @@ async function saveMapping(page: Page, templateId: string) {
   const { accessToken } = (await signIn.json()) as { accessToken: string };
   const saved = await page.request.post(`/api/pdf_templates/${templateId}/mapping_fields`, {
     headers: { authorization: `Bearer ${accessToken}` },
-    data: { data: [{ id: 'f1', key: 'business_name', type: 'text', page: 1, x: 120, y: 100, width: 200, height: 18 }] },
+    data: {
+      data: [{ id: 'f1', key: 'business_name', type: 'text', page: onPage, x: 120, y: 100, width: 200, height: 18 }],
+    },
   });
   expect(saved.ok()).toBe(true);
 }
@@ -164,6 +166,8 @@ test('replace the PDF asks first and says it cannot be reverted; review PDF down
   const name = uniqueName('Replace me');
   await upload(page, name, await applicationPdf('replace-1.pdf'));
   await expect(page).toHaveURL(/\/admin\/pdf-mapping\/edit\//);
+  // a field on page 3, which the new two-page file does not have
+  await saveMapping(page, page.url().split('/').pop() as string, 3);
   await page.goto('/admin/pdf-mapping');
   await search(page, name);
   await expect(templateRow(page, name)).toBeVisible();
@@ -177,7 +181,9 @@ test('replace the PDF asks first and says it cannot be reverted; review PDF down
   await expectAccessible(page);
   await confirm.getByRole('button', { name: T.replaceConfirm }).click();
   const done = page.getByRole('dialog', { name: T.replacedTitle });
-  await expect(done.getByText(T.replacedKeptAll)).toBeVisible();
+  await expect(done.getByText(T.replacedRemoved(1))).toBeVisible();
+  await expect(done.getByText(T.removedField('business_name', 3))).toBeVisible();
+  await shot(page, 'replace-removed');
   await done.getByRole('button', { name: T.done }).click();
   // the new file has two pages
   await expect(templateRow(page, name).getByRole('cell').nth(2)).toHaveText('2');
