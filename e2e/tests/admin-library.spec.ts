@@ -27,6 +27,17 @@ async function drag(page: Page, source: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/** Errors the page logs (failed requests are the network's report, e.g. the 409 of a used key, not a bug). */
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 async function searchDictionary(page: Page, key: string) {
   await field(page, T.searchDictionariesLabel).fill(key);
   await expect(page.getByTestId('dictionary-row')).toHaveCount(1);
@@ -36,6 +47,7 @@ async function searchDictionary(page: Page, key: string) {
 test('dictionary entries: create one of each choice type with options, edit, push an update, delete', async ({
   page,
 }) => {
+  const errors = consoleErrors(page);
   await signInAdmin(page);
   await page.goto('/admin/dictionaries');
   await expect(page.getByRole('heading', { name: T.dictionariesTitle, level: 1 })).toBeVisible();
@@ -55,6 +67,7 @@ test('dictionary entries: create one of each choice type with options, edit, pus
       await expect(drawer.getByText(MESSAGES.dictionaryTypeRequired)).toBeVisible();
       await expect(drawer.getByText(MESSAGES.dictionaryKeyRequired)).toBeVisible();
       await expect(drawer.getByText(MESSAGES.dictionaryLabelRequired)).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/dictionary-required.png` });
     }
     await field(drawer, T.typeLabel).selectOption(type);
     await field(drawer, T.nameLabel).fill(keys[type]);
@@ -104,6 +117,7 @@ test('dictionary entries: create one of each choice type with options, edit, pus
   await push.getByRole('button', { name: T.pushStart }).click();
   await expect(push.getByTestId('push-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(push.getByText(/^Done\./)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dictionary-push-done.png` });
   await push.getByRole('button', { name: T.close }).first().click();
   await expect(push).toBeHidden();
 
@@ -118,10 +132,12 @@ test('dictionary entries: create one of each choice type with options, edit, pus
     await expect(confirm).toBeHidden();
     await expect(page.getByText(T.noDictionariesFound)).toBeVisible();
   }
+  expect(errors).toEqual([]);
 });
 
 test('sections: build one in the builder, refuse a used key, edit and save', async ({ page }) => {
   const key = uniqueKey('owner_info');
+  const errors = consoleErrors(page);
   await signInAdmin(page);
   await page.goto('/admin/view-sections');
   await expect(page.getByRole('heading', { name: T.sectionsTitle, level: 1 })).toBeVisible();
@@ -206,4 +222,10 @@ test('sections: build one in the builder, refuse a used key, edit and save', asy
   const push = page.getByRole('dialog', { name: T.pushTitle });
   await push.getByRole('button', { name: T.pushStart }).click();
   await expect(push.getByTestId('push-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await push.getByRole('button', { name: T.close }).first().click();
+
+  await page.goto('/admin/view-sections');
+  await expect(page.getByTestId('section-row').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/sections-list.png` });
+  expect(errors).toEqual([]);
 });

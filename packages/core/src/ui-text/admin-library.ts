@@ -51,7 +51,7 @@ export const ADMIN_LIBRARY_TEXT = {
     signature: 'Signature',
   },
   nameLabel: 'Key',
-  nameDescription: 'Letters, digits and underscore; fields bind to the entry by this key.',
+  nameDescription: 'Letters, digits and underscore; fields bind by it.',
   labelLabel: 'Label',
   dataTypeLabel: 'Data type',
   dataTypeDescription: 'The kind of value stored; the same as the type unless you choose otherwise.',

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import type { PushUpdate } from '@under/core/templates/master-form.schema';
+import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/http-error';
@@ -108,7 +109,7 @@ function PushBody({
       ) : null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={start.isPending}>
-          {T.close}
+          {UI_TEXT.cancelButton}
         </Button>
         <Button loading={start.isPending} onClick={() => start.mutate(target.id, { onSuccess: setPush })}>
           {T.pushStart}

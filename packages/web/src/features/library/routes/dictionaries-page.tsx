@@ -234,6 +234,8 @@ export function DictionariesPage() {
         onClose={() => setEditing(null)}
         position="right"
         size={640}
+        // a stray click beside the drawer must not throw away a half-written entry
+        closeOnClickOutside={false}
         title={editing?.mode === 'edit' ? T.editDictionaryTitle(editing.entry.name) : T.newDictionaryTitle}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
         closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}

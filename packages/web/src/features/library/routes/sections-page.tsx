@@ -140,7 +140,7 @@ export function SectionsPage() {
                       <Table.Td>
                         <Group gap={4}>
                           {section.processors.map((id) => (
-                            <Badge key={id} variant="light" color="gray" c="dark">
+                            <Badge key={id} variant="light" color="gray" c="dark" tt="none">
                               {processorName(id)}
                             </Badge>
                           ))}
