@@ -172,3 +172,27 @@ test('a wizard shows its pages with the progress bar, and the summary link opens
   await form.getByRole('alert').getByRole('link', { name: 'First Name is required' }).click();
   await expect(field(form, 'First Name')).toBeFocused();
 });
+
+test('the 300-field form: every field is in the page at once, typeable, with calculations and conditions', async ({
+  page,
+}) => {
+  await page.goto('/form-playground?fixture=large');
+  const form = page.getByRole('form');
+  // 30 panels of 10 fields; each panel's details and since fields wait for their conditions.
+  await expect(form.locator('input, textarea, select')).toHaveCount(270);
+  // The last panel, far below the fold, by keyboard.
+  await field(form, 'Name 29').focus();
+  await page.keyboard.type('Ann');
+  await expect(field(form, 'Name 29')).toHaveValue('Ann');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('ann@shop.example');
+  await field(form, 'Count 29').focus();
+  await page.keyboard.type('2');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('3');
+  await expect(field(form, 'Total 29')).toHaveValue('6.00');
+  await expect(field(form, 'Details 29')).toHaveCount(0);
+  await form.getByRole('radiogroup', { name: 'Choice 29' }).getByRole('radio', { name: 'Yes' }).check();
+  await expect(field(form, 'Details 29')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('large-form-end.png') });
+});
