@@ -4,6 +4,7 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { HttpError } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import { type UploadProgress, useCheckTemplateName, useCreateTemplate } from '../api/pdf-templates-api';
 import { PdfFileInput, UploadError, UploadProgressBar } from './pdf-file';
@@ -81,7 +82,9 @@ export function UploadTemplateDialog({ opened, onClose }: { opened: boolean; onC
       onClose();
       await navigate(`/pdf-mapping/edit/${template.templateId}`);
     } catch (error) {
-      setFailure(error);
+      // a name taken meanwhile by another admin belongs under the name field
+      if (error instanceof HttpError && error.status === 409) setNameError(error.message);
+      else setFailure(error);
       setProgress(null);
     }
   }
