@@ -48,7 +48,7 @@ async function openActions(user: ReturnType<typeof render>['user'], item: string
   return screen.findByRole('dialog', {}, slow);
 }
 
-describe('/admin/dictionaries', { timeout: 60_000 }, () => {
+describe('/admin/dictionaries', { timeout: 90_000 }, () => {
   it('lists the entries with their type and flags, and says so when a search finds none', async () => {
     const { user, api } = render();
     const row = (await screen.findAllByTestId('dictionary-row', {}, slow))[0] as HTMLElement;

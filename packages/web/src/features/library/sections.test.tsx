@@ -59,7 +59,7 @@ describe('/admin/view-sections', { timeout: 30_000 }, () => {
   });
 });
 
-describe('/admin/new-section and /admin/section/{sectionId}', { timeout: 60_000 }, () => {
+describe('/admin/new-section and /admin/section/{sectionId}', { timeout: 120_000 }, () => {
   it('creates a section with the fields added in the builder, then opens it', async () => {
     const { user, api, location } = renderApp({
       app: 'admin',

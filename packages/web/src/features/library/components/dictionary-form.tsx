@@ -37,7 +37,7 @@ import { HttpError } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveDictionary } from '../api/library-api';
 import {
-  attributesOf,
+  attributesFor,
   type DictionaryField,
   type DictionaryFormValues,
   EMPTY_DICTIONARY,
@@ -96,7 +96,7 @@ export function DictionaryForm({
   const type = useWatch({ control, name: 'type' });
   const dataType = useWatch({ control, name: 'dataType' });
   const kind = kindOf({ type, dataType });
-  const has = attributesOf(kind);
+  const has = attributesFor({ type, dataType });
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);

@@ -2,7 +2,7 @@ import { MESSAGES } from '@under/core/messages';
 import type { Dictionary } from '@under/core/templates/dictionary.schema';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DICTIONARY, toDictionaryInput, toFormValues } from './dictionary-values';
+import { attributesFor, EMPTY_DICTIONARY, toDictionaryInput, toFormValues } from './dictionary-values';
 
 const base = { ...EMPTY_DICTIONARY, name: 'amount', label: 'Amount' };
 
@@ -120,5 +120,14 @@ describe('toDictionaryInput', () => {
       conditions: saved.conditions,
     });
     expect(toDictionaryInput({ ...values, pattern: '' }, saved).body.data).toEqual({ source: 'import' });
+  });
+});
+
+describe('attributesFor', () => {
+  it('keeps the choices of a radio that stores text, and the text rules of that data', () => {
+    const has = attributesFor({ type: 'radio', dataType: 'text' });
+    expect(has.hasOptions).toBe(true);
+    expect(has.hasLength).toBe(true);
+    expect(attributesFor({ type: 'text', dataType: '' }).hasOptions).toBe(false);
   });
 });

@@ -53,6 +53,12 @@ export function attributesOf(kind: DictionaryDataType | '') {
 /** The data type that decides which attributes apply: the chosen data type, otherwise the type. */
 export const kindOf = (values: Pick<DictionaryFormValues, 'type' | 'dataType'>) => values.dataType || values.type;
 
+/** The attributes of an entry; a radio or checkbox list component needs its choices whatever data it stores. */
+export function attributesFor(values: Pick<DictionaryFormValues, 'type' | 'dataType'>) {
+  const has = attributesOf(kindOf(values));
+  return { ...has, hasOptions: has.hasOptions || attributesOf(values.type).hasOptions };
+}
+
 export const EMPTY_DICTIONARY: DictionaryFormValues = {
   type: '',
   name: '',
@@ -162,7 +168,7 @@ export function toDictionaryInput(
 ): { body: DictionaryInput; errors: DictionaryErrors } {
   const errors: DictionaryErrors = {};
   const kind = kindOf(values);
-  const has = attributesOf(kind);
+  const has = attributesFor(values);
   const text = (value: string) => (value.trim() === '' ? undefined : value.trim());
   const number = (value: number | '') => (value === '' ? undefined : value);
 
