@@ -57,8 +57,13 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
   const templateName = uniqueName('Acro bank');
   const { templateId, fieldCount, headers } = await mappedTemplate(request, templateName);
   const formName = uniqueName('Merchant form');
-
   await signInAdmin(page);
+  // from here on, nothing the page logs is an error (the signed-out page's session probe answered 401 before)
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/admin/templates');
   await expect(page.getByRole('heading', { name: T.title })).toBeVisible();
   await page.getByRole('button', { name: T.newButton }).click();
@@ -94,6 +99,10 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
   await expect(field(page, T.headerBackgroundLabel)).toHaveValue('#4582ec');
   await expect(field(page, T.progressActiveStepLabel)).toHaveValue('#2a6add');
   await field(page, T.headerSubtitleLabel).fill('One application for every processor.');
+  await field(page, T.headerTextLabel).fill('#6a9af0');
+  await expect(page.getByText(/^Hard to read/)).toBeVisible();
+  await field(page, T.headerTextLabel).fill('#ffffff');
+  await expect(page.getByText(/^Hard to read/)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'style');
 
@@ -174,4 +183,5 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
 
   const after = await (await request.get(`/api/master_forms/${formId}`, { headers })).json();
   expect(after).toMatchObject({ access: 'limited', updateMode: 'user-manual-update', version: 2 });
+  expect(errors).toEqual([]);
 });

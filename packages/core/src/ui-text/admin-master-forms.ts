@@ -139,6 +139,9 @@ export const MASTER_FORMS_TEXT = {
   progressDefaultStepLabel: 'Step colour',
   progressActiveStepLabel: 'Active step colour',
   colourInvalid: 'A colour like #4582ec',
+  pickColour: (label: string) => `Pick the ${label.toLowerCase()}`,
+  lowContrast: (ratio: string, needed: string) =>
+    `Hard to read: the text and background contrast ${ratio}:1; aim for at least ${needed}:1.`,
   resetColours: 'Default colours',
   previewProblems: 'Fix the problems shown in Fields and pages to preview the form.',
   // spec 1 §4: "leaving with unsaved changes warns that changes will be lost"

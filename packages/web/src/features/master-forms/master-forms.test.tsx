@@ -291,6 +291,19 @@ describe('/layout-universal-form/{templateId}/{formId}', { timeout: 60_000 }, ()
     expect((screen.getByRole('button', { name: T.saveButton }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('warns about header text that is hard to read on its background, without blocking the save', async () => {
+    const { user } = renderApp({
+      app: 'admin',
+      path,
+      api: { [`GET /api/master_forms/${FORM_ID}`]: { status: 200, body: MASTER } },
+    });
+    await user.click(await screen.findByRole('tab', { name: T.tabStyle }, { timeout: 8000 }));
+    expect(screen.queryByText(/^Hard to read/)).toBeNull();
+    fireEvent.change(field(T.headerTextLabel), { target: { value: '#5a8ff0' } });
+    expect(await screen.findByText(/^Hard to read/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: T.saveButton }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('publishes after a confirmation and shows the new version', async () => {
     const { user, api } = renderApp({
       app: 'admin',

@@ -5,6 +5,8 @@ import {
   ProgressLayoutSchema,
 } from '@under/core/templates/master-form.schema';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
+import { contrastRatio } from './contrast';
+import classes from './layout-style-panel.module.css';
 
 export type HeaderLayout = MasterFormStructure['headerLayout'];
 export type ProgressLayout = MasterFormStructure['progressLayout'];
@@ -25,17 +27,32 @@ export function LayoutStylePanel({
   onHeader: (next: HeaderLayout) => void;
   onProgress: (next: ProgressLayout) => void;
 }) {
-  const colour = (label: string, value: string, set: (v: string) => void) => (
+  // ColorInput's own picker has sliders without names, so the browser's colour picker stands in for it
+  const colour = (label: string, value: string, set: (v: string) => void, warning?: string) => (
     <ColorInput
       label={label}
       format="hex"
       value={value}
       onChange={set}
-      error={HEX.test(value) ? undefined : T.colourInvalid}
+      error={HEX.test(value) ? warning : T.colourInvalid}
+      withPicker={false}
+      withPreview={false}
       withEyeDropper={false}
       maxLength={7}
+      rightSection={
+        <input
+          type="color"
+          aria-label={T.pickColour(label)}
+          value={HEX.test(value) ? value.toLowerCase() : '#000000'}
+          onChange={(e) => set(e.currentTarget.value)}
+          className={classes.picker}
+        />
+      }
     />
   );
+  // The header's title and subtitle are large text (3:1 is enough); the form's own text is not (4.5:1).
+  const headerWarning = lowContrast(header.textColor, header.backgroundColor, 3);
+  const progressWarning = lowContrast(progress.textColor, progress.backgroundColor, 4.5);
   const resetColours = () => {
     const defaults = HeaderLayoutSchema.parse({});
     onHeader({ ...header, backgroundColor: defaults.backgroundColor, textColor: defaults.textColor });
@@ -65,7 +82,7 @@ export function LayoutStylePanel({
             {colour(T.headerBackgroundLabel, header.backgroundColor, (v) =>
               onHeader({ ...header, backgroundColor: v }),
             )}
-            {colour(T.headerTextLabel, header.textColor, (v) => onHeader({ ...header, textColor: v }))}
+            {colour(T.headerTextLabel, header.textColor, (v) => onHeader({ ...header, textColor: v }), headerWarning)}
           </SimpleGrid>
         </Stack>
       </Paper>
@@ -78,7 +95,12 @@ export function LayoutStylePanel({
             {colour(T.progressBackgroundLabel, progress.backgroundColor, (v) =>
               onProgress({ ...progress, backgroundColor: v }),
             )}
-            {colour(T.progressTextLabel, progress.textColor, (v) => onProgress({ ...progress, textColor: v }))}
+            {colour(
+              T.progressTextLabel,
+              progress.textColor,
+              (v) => onProgress({ ...progress, textColor: v }),
+              progressWarning,
+            )}
             {colour(T.progressDefaultStepLabel, progress.defaultStepColor, (v) =>
               onProgress({ ...progress, defaultStepColor: v }),
             )}
@@ -95,4 +117,9 @@ export function LayoutStylePanel({
       </Paper>
     </SimpleGrid>
   );
+}
+
+function lowContrast(text: string, background: string, needed: number): string | undefined {
+  const ratio = contrastRatio(text, background);
+  return ratio !== undefined && ratio < needed ? T.lowContrast(ratio.toFixed(1), String(needed)) : undefined;
 }
