@@ -36,6 +36,8 @@ export const ListTemplatesQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   status: z.enum(TEMPLATE_STATUSES).optional(),
+  /** true: only templates with at least one mapped field (the mapped-PDF list); false: only unmapped ones. */
+  mapped: z.enum(['true', 'false']).optional(),
 });
 
 /** A field found in the uploaded PDF's AcroForm, offered as a starting mapping. */
@@ -47,6 +49,7 @@ export const PdfTemplateSummarySchema = z.object({
   status: z.enum(TEMPLATE_STATUSES),
   pageCount: z.number().int(),
   fieldCount: z.number().int(),
+  mappingFieldsVersion: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -58,7 +61,6 @@ export const PdfTemplateSchema = PdfTemplateSummarySchema.extend({
   downloadUrl: z.string(),
   fileSize: z.number().int(),
   pages: z.array(PdfPageSchema),
-  mappingFieldsVersion: z.number().int(),
   acroFields: z.array(AcroFieldSchema),
 });
 export type PdfTemplate = z.output<typeof PdfTemplateSchema>;

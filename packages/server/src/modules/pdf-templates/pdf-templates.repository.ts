@@ -44,9 +44,11 @@ export function createPdfTemplatesRepository(db: DbOrTx) {
       return row;
     },
 
-    async list(opts: { q?: string; status?: string; offset: number; limit: number }) {
+    async list(opts: { q?: string; status?: string; mapped?: boolean; offset: number; limit: number }) {
+      const mappedCount = sql`jsonb_array_length(${pdfTemplates.mapping})`;
       const where = and(
         opts.q ? ilike(pdfTemplates.name, `%${escapeLike(opts.q)}%`) : undefined,
+        opts.mapped === undefined ? undefined : opts.mapped ? sql`${mappedCount} > 0` : sql`${mappedCount} = 0`,
         opts.status ? eq(pdfTemplates.status, opts.status) : ne(pdfTemplates.status, 'archived'),
       );
       const rows = await db

@@ -201,6 +201,16 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
       const back = (await api('GET', `/api/pdf_templates/${templateId}/mapping_fields`)).json();
       expect(back.data).toHaveLength(ALL_TYPES.length);
       expect(back.data[0]).toMatchObject({ key: 'dba_name', required: false, euPermission: 'editTableByAllOwner' });
+      // the mapped-PDF list: only templates with fields, with their mapping version
+      const mapped = (await api('GET', '/api/pdf_templates?mapped=true&pageSize=100')).json();
+      expect(mapped.items.map((i: { templateId: string }) => i.templateId)).toContain(templateId);
+      expect(mapped.items.every((i: { fieldCount: number }) => i.fieldCount > 0)).toBe(true);
+      expect(mapped.items.find((i: { templateId: string }) => i.templateId === templateId).mappingFieldsVersion).toBe(
+        1,
+      );
+      const unmapped = (await api('GET', '/api/pdf_templates?mapped=false&pageSize=100')).json();
+      expect(unmapped.total).toBeGreaterThan(0);
+      expect(unmapped.items.every((i: { fieldCount: number }) => i.fieldCount === 0)).toBe(true);
     });
 
     it('review: every value sits inside its box, on the rotated page too', async () => {

@@ -104,6 +104,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       status: row.status as PdfTemplateSummary['status'],
       pageCount: row.pages.length,
       fieldCount: row.mapping.length,
+      mappingFieldsVersion: row.mappingFieldsVersion,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -116,7 +117,6 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       downloadUrl: signer.sign({ m: 'GET', k: row.fileKey }, DOWNLOAD_URL_TTL_MS).url,
       fileSize: row.fileSize,
       pages: row.pages,
-      mappingFieldsVersion: row.mappingFieldsVersion,
       acroFields: row.acroFields,
     };
   }
@@ -270,10 +270,11 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       }
     },
 
-    async list(opts: { q?: string; status?: string; page: number; pageSize: number }) {
+    async list(opts: { q?: string; status?: string; mapped?: 'true' | 'false'; page: number; pageSize: number }) {
       const { rows, total } = await repo.list({
         q: opts.q?.trim() || undefined,
         status: opts.status,
+        mapped: opts.mapped === undefined ? undefined : opts.mapped === 'true',
         offset: (opts.page - 1) * opts.pageSize,
         limit: opts.pageSize,
       });
