@@ -26,7 +26,7 @@ export function MapperLoading() {
   return (
     <Center h={300}>
       <Stack align="center" gap="xs">
-        <Loader aria-label={MAPPER_TEXT.loading} />
+        <Loader role="status" aria-label={MAPPER_TEXT.loading} />
         <Text c="dimmed">{MAPPER_TEXT.loading}</Text>
       </Stack>
     </Center>
@@ -35,7 +35,7 @@ export function MapperLoading() {
 
 export function MapperLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Alert color="red" title={MAPPER_TEXT.loadError} role="alert">
+    <Alert color="red" title={MAPPER_TEXT.loadError} role="alert" m="lg">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="default" onClick={onRetry}>

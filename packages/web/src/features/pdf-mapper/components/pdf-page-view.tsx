@@ -111,7 +111,7 @@ export function PdfPageView({
         <div ref={hostRef} className={classes.canvasHost} />
         {isRendering ? (
           <div className={classes.pageStatus}>
-            <Loader size="xs" aria-label={MAPPER_TEXT.pageLoading(page.page)} />
+            <Loader size="xs" role="status" aria-label={MAPPER_TEXT.pageLoading(page.page)} />
           </div>
         ) : null}
         {isFailed ? (

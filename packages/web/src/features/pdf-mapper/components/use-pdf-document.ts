@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { sameOriginFileUrl } from '../../../lib/file-url';
 import type { PDFDocumentProxy } from '../lib/pdf-document';
 
 export type PdfDocumentState =
@@ -17,7 +18,8 @@ export function usePdfDocument(url: string | undefined): PdfDocumentState {
     import('../lib/pdf-document')
       .then(({ openPdf }) => {
         if (!isCurrent) return;
-        const opened = openPdf(url);
+        // the signed URL is built from PUBLIC_URL; the CSP allows our own origin only
+        const opened = openPdf(sameOriginFileUrl(url));
         destroy = opened.destroy;
         return opened.promise.then((doc) => {
           if (isCurrent) setState({ status: 'ready', doc });

@@ -42,6 +42,23 @@ describe('mapping edits', () => {
     expect(next.map((f) => f.options)).toEqual([options, options]);
   });
 
+  it('carries a new key to the replicas of the field and to the other boxes of its group', () => {
+    const text = createField([], 'text', 1, at);
+    const replica = createField([text], 'replica', 1, { ...at, y: 40 });
+    expect(replica.replicaOf).toBe('text_1');
+    const radio = createField([text, replica], 'radio', 1, at);
+    const choice = duplicateField([text, replica, radio], radio, PAGE);
+    let fields = updateField([text, replica, radio, choice], text.id, { key: 'business_name' });
+    fields = updateField(fields, radio.id, { key: 'entity' });
+    expect(fields.map((f) => [f.key, f.replicaOf])).toEqual([
+      ['business_name', undefined],
+      ['replica_1', 'business_name'],
+      ['entity', undefined],
+      ['entity', undefined],
+    ]);
+    expect(problemsById(fields, [PAGE]).size).toBe(0);
+  });
+
   it('binds a dictionary entry of a matching type, and names both types when it does not match', () => {
     const text = createField([], 'text', 1, at);
     expect(bindingFor(text, { kind: 'dictionary', entry: ENTRY })).toEqual({

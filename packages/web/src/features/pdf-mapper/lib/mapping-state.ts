@@ -72,17 +72,23 @@ export function duplicateField(fields: readonly PdfField[], field: PdfField, pag
   return { ...copy, options, optionValue: option.value };
 }
 
-/** Applies a change to one field; options of a group are kept the same on all its boxes. */
+/**
+ * Applies a change to one field. Options of a group stay the same on all its boxes; a new key is carried to the
+ * other boxes of its group and to the replicas that repeat it, so a rename never leaves one dangling.
+ */
 export function updateField(fields: readonly PdfField[], id: string, patch: Partial<PdfField>): PdfField[] {
   const target = fields.find((f) => f.id === id);
   if (!target) return [...fields];
   const updated = { ...target, ...patch };
+  const renamed = patch.key !== undefined && patch.key !== target.key ? target.key : null;
   return fields.map((f) => {
     if (f.id === id) return updated;
-    if (patch.options && isGrouped(updated.type) && f.key === updated.key && f.type === updated.type) {
-      return { ...f, options: patch.options };
-    }
-    return f;
+    let next = f;
+    const isSameGroup = isGrouped(updated.type) && f.type === updated.type && f.key === (renamed ?? updated.key);
+    if (isSameGroup && renamed !== null) next = { ...next, key: updated.key };
+    if (isSameGroup && patch.options) next = { ...next, options: patch.options };
+    if (renamed !== null && f.replicaOf === renamed) next = { ...next, replicaOf: updated.key };
+    return next;
   });
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Chip, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Chip, Container, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import type { PdfPage } from '@under/core/templates/pdf-field.schema';
 import { CONFIRM_PAGE_ITEMS, type PdfTemplate } from '@under/core/templates/pdf-template.schema';
 import { MAPPER_TEXT } from '@under/core/ui-text/admin-mapper';
@@ -13,7 +13,7 @@ import { MapperLayout, MapperLoadError, MapperLoading } from '../components/mapp
 import { usePdfDocument } from '../components/use-pdf-document';
 import { useUnsavedWarning } from '../components/use-unsaved-warning';
 import { ZoomControls } from '../components/zoom-controls';
-import { clampRect, duplicateRect, fitZoom, type Rect } from '../lib/geometry';
+import { clampRect, duplicateRect, fitZoom, type Rect, snapToGrid } from '../lib/geometry';
 import { newId } from '../lib/mapping-state';
 
 type Item = (typeof CONFIRM_PAGE_ITEMS)[number];
@@ -102,7 +102,11 @@ function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: 
     const item = placeItem ?? 'signature';
     const page = pageOf(pageNumber);
     const below = items.filter((i) => i.page === pageNumber).reduce((max, i) => Math.max(max, i.y + i.height), 28);
-    const at = point ?? { x: 36, y: below + 8 };
+    const at = point
+      ? isSnapping
+        ? { x: snapToGrid(point.x), y: snapToGrid(point.y) }
+        : point
+      : { x: 36, y: below + 8 };
     const box: Box = {
       id: newId(),
       item,
@@ -139,132 +143,139 @@ function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: 
     });
 
   return (
-    <Stack gap="md">
-      {leaveWarning}
-      <PageHeader
-        title={MAPPER_TEXT.confirmTitle}
-        description={
-          <>
-            {template.name} · {MAPPER_TEXT.confirmLead}
-            {isDirty ? (
-              <Badge ml="xs" color="yellow" variant="light">
-                {MAPPER_TEXT.unsaved}
-              </Badge>
-            ) : null}
-          </>
-        }
-        actions={
-          <>
-            <Button component={Link} to="/pdf-mapping" variant="subtle">
-              {MAPPER_TEXT.backToTemplates}
-            </Button>
-            <Button onClick={onSave} loading={save.isPending}>
-              {MAPPER_TEXT.confirmSave}
-            </Button>
-          </>
-        }
-      />
-      <Group justify="space-between" gap="sm" role="toolbar" aria-label={MAPPER_TEXT.toolbarLabel}>
-        <Group gap="md">
-          <Chip.Group
-            multiple={false}
-            value={placeItem ?? ''}
-            onChange={(v) => setPlaceItem((v || null) as Item | null)}
-          >
-            <Group gap={6} role="radiogroup" aria-label={MAPPER_TEXT.confirmItemLabel}>
-              {CONFIRM_PAGE_ITEMS.map((item) => (
-                <Chip key={item} value={item} size="xs" variant="outline">
-                  {itemLabel(item)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-          <Select
-            size="xs"
-            w={190}
-            label={MAPPER_TEXT.ownerLabel}
-            data={OWNER_OPTIONS}
-            value={String(placeOwner)}
-            allowDeselect={false}
-            onChange={(v) => v && setPlaceOwner(parseOwner(v))}
+    <Container fluid px="lg" py="md">
+      <Stack gap="md">
+        {leaveWarning}
+        <PageHeader
+          title={MAPPER_TEXT.confirmTitle}
+          description={
+            <>
+              {template.name} · {MAPPER_TEXT.confirmLead}
+              {isDirty ? (
+                <Badge ml="xs" color="dark" variant="outline">
+                  {MAPPER_TEXT.unsaved}
+                </Badge>
+              ) : null}
+            </>
+          }
+          actions={
+            <>
+              <Button component={Link} to="/pdf-mapping" variant="subtle">
+                {MAPPER_TEXT.backToTemplates}
+              </Button>
+              <Button onClick={onSave} loading={save.isPending}>
+                {MAPPER_TEXT.confirmSave}
+              </Button>
+            </>
+          }
+        />
+        <Group justify="space-between" gap="sm" role="toolbar" aria-label={MAPPER_TEXT.toolbarLabel}>
+          <Group gap="md">
+            <Chip.Group
+              multiple={false}
+              value={placeItem ?? ''}
+              onChange={(v) => setPlaceItem((v || null) as Item | null)}
+            >
+              <Group gap={6} role="radiogroup" aria-label={MAPPER_TEXT.confirmItemLabel}>
+                {CONFIRM_PAGE_ITEMS.map((item) => (
+                  <Chip key={item} value={item} size="xs" variant="outline">
+                    {itemLabel(item)}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+            <Select
+              size="xs"
+              w={190}
+              label={MAPPER_TEXT.ownerLabel}
+              data={OWNER_OPTIONS}
+              value={String(placeOwner)}
+              allowDeselect={false}
+              onChange={(v) => v && setPlaceOwner(parseOwner(v))}
+            />
+          </Group>
+          <ZoomControls
+            zoom={zoom}
+            onZoom={setZoom}
+            onFit={() => setZoom(fitZoom((viewportRef.current?.clientWidth ?? 800) - 48, pages))}
+            isSnapping={isSnapping}
+            onSnapping={setIsSnapping}
           />
         </Group>
-        <ZoomControls
-          zoom={zoom}
-          onZoom={setZoom}
-          onFit={() => setZoom(fitZoom((viewportRef.current?.clientWidth ?? 800) - 48, pages))}
-          isSnapping={isSnapping}
-          onSnapping={setIsSnapping}
-        />
-      </Group>
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {placeItem ? MAPPER_TEXT.placeHint(itemLabel(placeItem)) : MAPPER_TEXT.confirmEmpty}
-      </Text>
-      <MapperLayout
-        canvas={
-          <MapperCanvas
-            doc={pdf.doc}
-            pages={pages}
-            zoom={zoom}
-            items={items}
-            selectedId={selectedId}
-            isPlacing={placeItem !== null}
-            isSnapping={isSnapping}
-            viewportRef={viewportRef}
-            boxLabel={(b) => MAPPER_TEXT.confirmBoxLabel(itemLabel(b.item), ownerLabel(b.owner))}
-            boxText={(b) => `${itemLabel(b.item)} · ${b.owner === 'primaryApplicant' ? 'P' : `#${b.owner}`}`}
-            onSelect={setSelectedId}
-            onPlace={place}
-            onChange={(id, rect: Rect) => {
-              const box = items.find((i) => i.id === id);
-              if (box) update(id, clampRect(rect, pageOf(box.page)));
-            }}
-            onCommand={command}
-          />
-        }
-        panel={
-          selected ? (
-            <Stack gap="sm" component="section" aria-labelledby="confirm-panel-title">
-              <Group justify="space-between">
-                <Title order={2} fz="lg" id="confirm-panel-title">
-                  {MAPPER_TEXT.panelTitle}
-                </Title>
-                <Group gap={6}>
-                  <Button size="compact-sm" variant="default" onClick={() => command(selected.id, 'duplicate')}>
-                    {MAPPER_TEXT.duplicate}
-                  </Button>
-                  <Button size="compact-sm" variant="light" color="red" onClick={() => command(selected.id, 'delete')}>
-                    {MAPPER_TEXT.remove}
-                  </Button>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {placeItem ? MAPPER_TEXT.placeHint(itemLabel(placeItem)) : MAPPER_TEXT.confirmEmpty}
+        </Text>
+        <MapperLayout
+          canvas={
+            <MapperCanvas
+              doc={pdf.doc}
+              pages={pages}
+              zoom={zoom}
+              items={items}
+              selectedId={selectedId}
+              isPlacing={placeItem !== null}
+              isSnapping={isSnapping}
+              viewportRef={viewportRef}
+              boxLabel={(b) => MAPPER_TEXT.confirmBoxLabel(itemLabel(b.item), ownerLabel(b.owner))}
+              boxText={(b) => MAPPER_TEXT.confirmBoxLabel(itemLabel(b.item), ownerLabel(b.owner))}
+              onSelect={setSelectedId}
+              onPlace={place}
+              onChange={(id, rect: Rect) => {
+                const box = items.find((i) => i.id === id);
+                if (box) update(id, clampRect(rect, pageOf(box.page)));
+              }}
+              onCommand={command}
+            />
+          }
+          panel={
+            selected ? (
+              <Stack gap="sm" component="section" aria-labelledby="confirm-panel-title">
+                <Group justify="space-between">
+                  <Title order={2} fz="lg" id="confirm-panel-title">
+                    {MAPPER_TEXT.panelTitle}
+                  </Title>
+                  <Group gap={6}>
+                    <Button size="compact-sm" variant="default" onClick={() => command(selected.id, 'duplicate')}>
+                      {MAPPER_TEXT.duplicate}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      onClick={() => command(selected.id, 'delete')}
+                    >
+                      {MAPPER_TEXT.remove}
+                    </Button>
+                  </Group>
                 </Group>
-              </Group>
-              <Select
-                label={MAPPER_TEXT.confirmItemLabel}
-                data={CONFIRM_PAGE_ITEMS.map((i) => ({ value: i, label: itemLabel(i) }))}
-                value={selected.item}
-                allowDeselect={false}
-                onChange={(v) => v && update(selected.id, { item: v as Item })}
-              />
-              <Select
-                label={MAPPER_TEXT.ownerLabel}
-                data={OWNER_OPTIONS}
-                value={String(selected.owner)}
-                allowDeselect={false}
-                onChange={(v) => v && update(selected.id, { owner: parseOwner(v) })}
-              />
-              <RectInputs box={selected} pages={pages} onChange={(patch) => update(selected.id, patch)} />
-              <Text size="xs" c="dimmed">
-                {MAPPER_TEXT.keyboardHelp}
+                <Select
+                  label={MAPPER_TEXT.confirmItemLabel}
+                  data={CONFIRM_PAGE_ITEMS.map((i) => ({ value: i, label: itemLabel(i) }))}
+                  value={selected.item}
+                  allowDeselect={false}
+                  onChange={(v) => v && update(selected.id, { item: v as Item })}
+                />
+                <Select
+                  label={MAPPER_TEXT.ownerLabel}
+                  data={OWNER_OPTIONS}
+                  value={String(selected.owner)}
+                  allowDeselect={false}
+                  onChange={(v) => v && update(selected.id, { owner: parseOwner(v) })}
+                />
+                <RectInputs box={selected} pages={pages} onChange={(patch) => update(selected.id, patch)} />
+                <Text size="xs" c="dimmed">
+                  {MAPPER_TEXT.keyboardHelp}
+                </Text>
+              </Stack>
+            ) : (
+              <Text c="dimmed" size="sm">
+                {items.length ? MAPPER_TEXT.panelEmpty : MAPPER_TEXT.confirmEmpty}
               </Text>
-            </Stack>
-          ) : (
-            <Text c="dimmed" size="sm">
-              {items.length ? MAPPER_TEXT.panelEmpty : MAPPER_TEXT.confirmEmpty}
-            </Text>
-          )
-        }
-      />
-    </Stack>
+            )
+          }
+        />
+      </Stack>
+    </Container>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Chip, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Chip, Container, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
 import {
   PDF_FIELD_TYPES,
@@ -27,7 +27,7 @@ import { MapperLayout, MapperLoadError, MapperLoading } from '../components/mapp
 import { usePdfDocument } from '../components/use-pdf-document';
 import { useUnsavedWarning } from '../components/use-unsaved-warning';
 import { ZoomControls } from '../components/zoom-controls';
-import { fitZoom, nextFreeSpot, placeField, type Rect } from '../lib/geometry';
+import { fitZoom, nextFreeSpot, placeField, type Rect, snapToGrid } from '../lib/geometry';
 import {
   createField,
   duplicateField,
@@ -100,6 +100,7 @@ function PdfMapperEditor({
     setFields(next);
     setIsDirty(true);
     setServerProblems(new Map());
+    setSaveError(null);
   };
 
   useEffect(() => {
@@ -116,8 +117,10 @@ function PdfMapperEditor({
   const place = (pageNumber: number, point: { x: number; y: number } | null) => {
     const type = placeType ?? 'text';
     const page = pageOf(pageNumber);
-    const rect = point
-      ? placeField(type, point, page)
+    // with snapping on, a click lands on the grid like a moved box does
+    const at = point && isSnapping ? { x: snapToGrid(point.x), y: snapToGrid(point.y) } : point;
+    const rect = at
+      ? placeField(type, at, page)
       : nextFreeSpot(
           type,
           fields.filter((f) => f.page === pageNumber),
@@ -189,139 +192,143 @@ function PdfMapperEditor({
   const problemsOf = (id: string) => [...(localProblems.get(id) ?? []), ...(serverProblems.get(id) ?? [])];
 
   return (
-    <Stack gap="md">
-      {leaveWarning}
-      <PageHeader
-        title={MAPPER_TEXT.title}
-        description={
-          <>
-            {template.name} · {MAPPER_TEXT.fieldCount(fields.length)}
-            {isDirty ? (
-              <Badge ml="xs" color="yellow" variant="light">
-                {MAPPER_TEXT.unsaved}
-              </Badge>
-            ) : null}
-          </>
-        }
-        actions={
-          <>
-            <Button component={Link} to="/pdf-mapping" variant="subtle">
-              {MAPPER_TEXT.backToTemplates}
-            </Button>
-            <Button variant="default" onClick={onReview} loading={review.isPending}>
-              {MAPPER_TEXT.review}
-            </Button>
-            <Button onClick={onSave} loading={save.isPending}>
-              {MAPPER_TEXT.save}
-            </Button>
-          </>
-        }
-      />
-      {saveError ? (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setSaveError(null)} closeButtonLabel="×">
-          <Text size="sm" fw={600}>
-            {saveError.message}
-          </Text>
-          {saveError.problems.length ? (
-            <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-              {saveError.problems.map((p) => (
-                <li key={p}>
-                  <Text size="sm">{p}</Text>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
-      {reviewUrl ? (
-        <Text size="sm">
-          {MAPPER_TEXT.reviewBlocked}{' '}
-          <Anchor href={reviewUrl} target="_blank" rel="noopener">
-            {MAPPER_TEXT.reviewLink}
-          </Anchor>
-        </Text>
-      ) : null}
-      {fields.length === 0 && template.acroFields.length > 0 ? (
-        <Alert color="blue" variant="light" title={MAPPER_TEXT.acroTitle}>
-          <Button
-            size="xs"
-            onClick={() => {
-              change(fromAcroFields(template.acroFields));
-              setSelectedId(null);
-            }}
-          >
-            {MAPPER_TEXT.acroStart(template.acroFields.length)}
-          </Button>
-        </Alert>
-      ) : null}
-      {pdf.status === 'error' ? (
-        <Alert color="red" role="alert">
-          {MAPPER_TEXT.pdfError}
-        </Alert>
-      ) : null}
-      <Group justify="space-between" gap="sm" role="toolbar" aria-label={MAPPER_TEXT.toolbarLabel}>
-        <Chip.Group
-          multiple={false}
-          value={placeType ?? ''}
-          onChange={(value) => setPlaceType((value || null) as PdfFieldType | null)}
-        >
-          <Group gap={6} role="radiogroup" aria-label={MAPPER_TEXT.paletteLabel}>
-            {PDF_FIELD_TYPES.map((type) => (
-              <Chip key={type} value={type} size="xs" variant="outline">
-                {typeLabel(type)}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-        <ZoomControls zoom={zoom} onZoom={setZoom} onFit={onFit} isSnapping={isSnapping} onSnapping={setIsSnapping} />
-      </Group>
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {placeType ? MAPPER_TEXT.placeHint(typeLabel(placeType)) : MAPPER_TEXT.paletteHint}
-      </Text>
-      <MapperLayout
-        canvas={
-          <MapperCanvas
-            doc={pdf.doc}
-            pages={pages}
-            zoom={zoom}
-            items={fields}
-            selectedId={selectedId}
-            isPlacing={placeType !== null}
-            isSnapping={isSnapping}
-            viewportRef={viewportRef}
-            boxLabel={(f) => MAPPER_TEXT.boxLabel(f.key, typeLabel(f.type))}
-            boxText={(f) => (f.optionValue ? `${f.key} = ${f.optionValue}` : f.key)}
-            isInvalid={(f) => problemsOf(f.id).length > 0}
-            onSelect={setSelectedId}
-            onPlace={place}
-            onChange={(id, rect: Rect) => {
-              const field = fields.find((f) => f.id === id);
-              if (field) change(moveField(fields, id, rect, pageOf(field.page)));
-            }}
-            onCommand={command}
-          />
-        }
-        panel={
-          selected ? (
-            <FieldPanel
-              key={selected.id}
-              field={selected}
-              fields={fields}
-              pages={pages}
-              dictionaries={dictionaries.data ?? []}
-              formFields={formFields.data ?? []}
-              problems={problemsOf(selected.id)}
-              onChange={(patch) => change(updateField(fields, selected.id, patch))}
-              onDuplicate={() => command(selected.id, 'duplicate')}
-              onRemove={() => command(selected.id, 'delete')}
-            />
-          ) : (
-            <Text c="dimmed" size="sm">
-              {fields.length ? MAPPER_TEXT.panelEmpty : MAPPER_TEXT.emptyMapping}
+    <Container fluid px="lg" py="md">
+      <Stack gap="md">
+        {leaveWarning}
+        <PageHeader
+          title={MAPPER_TEXT.title}
+          description={
+            <>
+              {template.name} · {MAPPER_TEXT.fieldCount(fields.length)}
+              {isDirty ? (
+                <Badge ml="xs" color="dark" variant="outline">
+                  {MAPPER_TEXT.unsaved}
+                </Badge>
+              ) : null}
+            </>
+          }
+          actions={
+            <>
+              <Button component={Link} to="/pdf-mapping" variant="subtle">
+                {MAPPER_TEXT.backToTemplates}
+              </Button>
+              <Button variant="default" onClick={onReview} loading={review.isPending}>
+                {MAPPER_TEXT.review}
+              </Button>
+              <Button onClick={onSave} loading={save.isPending}>
+                {MAPPER_TEXT.save}
+              </Button>
+            </>
+          }
+        />
+        {saveError ? (
+          <Alert color="red" role="alert" withCloseButton onClose={() => setSaveError(null)} closeButtonLabel="×">
+            <Text size="sm" fw={600}>
+              {saveError.message}
             </Text>
-          )
-        }
-      />
-    </Stack>
+            {saveError.problems.length ? (
+              <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+                {saveError.problems.map((p) => (
+                  <li key={p}>
+                    <Text size="sm">{p}</Text>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
+        ) : null}
+        {reviewUrl ? (
+          <Text size="sm">
+            {MAPPER_TEXT.reviewBlocked}{' '}
+            <Anchor href={reviewUrl} target="_blank" rel="noopener">
+              {MAPPER_TEXT.reviewLink}
+            </Anchor>
+          </Text>
+        ) : null}
+        {fields.length === 0 && template.acroFields.length > 0 ? (
+          <Alert color="blue" variant="light" title={MAPPER_TEXT.acroTitle}>
+            <Button
+              size="xs"
+              onClick={() => {
+                change(fromAcroFields(template.acroFields));
+                setSelectedId(null);
+              }}
+            >
+              {MAPPER_TEXT.acroStart(template.acroFields.length)}
+            </Button>
+          </Alert>
+        ) : null}
+        {pdf.status === 'error' ? (
+          <Alert color="red" role="alert">
+            {MAPPER_TEXT.pdfError}
+          </Alert>
+        ) : null}
+        <Group justify="space-between" gap="sm" role="toolbar" aria-label={MAPPER_TEXT.toolbarLabel}>
+          <Chip.Group
+            multiple={false}
+            value={placeType ?? ''}
+            onChange={(value) => setPlaceType((value || null) as PdfFieldType | null)}
+          >
+            <Group gap={6} role="radiogroup" aria-label={MAPPER_TEXT.paletteLabel}>
+              {PDF_FIELD_TYPES.map((type) => (
+                <Chip key={type} value={type} size="xs" variant="outline">
+                  {typeLabel(type)}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <ZoomControls zoom={zoom} onZoom={setZoom} onFit={onFit} isSnapping={isSnapping} onSnapping={setIsSnapping} />
+        </Group>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {placeType ? MAPPER_TEXT.placeHint(typeLabel(placeType)) : MAPPER_TEXT.paletteHint}
+        </Text>
+        <MapperLayout
+          canvas={
+            <MapperCanvas
+              doc={pdf.doc}
+              pages={pages}
+              zoom={zoom}
+              items={fields}
+              selectedId={selectedId}
+              isPlacing={placeType !== null}
+              isSnapping={isSnapping}
+              viewportRef={viewportRef}
+              boxLabel={(f) =>
+                `${MAPPER_TEXT.boxLabel(f.key, typeLabel(f.type))}${f.optionValue ? ` = ${f.optionValue}` : ''}`
+              }
+              boxText={(f) => f.key}
+              isInvalid={(f) => problemsOf(f.id).length > 0}
+              onSelect={setSelectedId}
+              onPlace={place}
+              onChange={(id, rect: Rect) => {
+                const field = fields.find((f) => f.id === id);
+                if (field) change(moveField(fields, id, rect, pageOf(field.page)));
+              }}
+              onCommand={command}
+            />
+          }
+          panel={
+            selected ? (
+              <FieldPanel
+                key={selected.id}
+                field={selected}
+                fields={fields}
+                pages={pages}
+                dictionaries={dictionaries.data ?? []}
+                formFields={formFields.data ?? []}
+                problems={problemsOf(selected.id)}
+                onChange={(patch) => change(updateField(fields, selected.id, patch))}
+                onDuplicate={() => command(selected.id, 'duplicate')}
+                onRemove={() => command(selected.id, 'delete')}
+              />
+            ) : (
+              <Text c="dimmed" size="sm">
+                {fields.length ? MAPPER_TEXT.panelEmpty : MAPPER_TEXT.emptyMapping}
+              </Text>
+            )
+          }
+        />
+      </Stack>
+    </Container>
   );
 }

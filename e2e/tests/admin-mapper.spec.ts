@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { MESSAGES } from '@under/core/messages';
+import { MAPPER_TEXT as T } from '@under/core/ui-text/admin-mapper';
+import { applicationPdf } from '../fixtures/pdfs';
+import { ADMIN } from '../playwright.config';
+import { signInAdmin, uniqueName } from '../support/admin';
+import { seriousViolations } from '../support/axe';
+import { field } from '../support/client';
+import { readPdf } from '../support/pdf-read';
+
+test.use({ viewport: { width: 1440, height: 1000 } });
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/${name}.png` });
+
+/** The admin API through its own session: the 3-page application (page 2 rotated) and a text dictionary entry. */
+async function seed(request: APIRequestContext) {
+  const signIn = await request.post('/api/auth/admin/sign-in', {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${(await signIn.json()).accessToken}` };
+  const upload = await (await request.post('/api/pdf_templates/gen_presigned_url', { headers, data: {} })).json();
+  const url = new URL(upload.uploadUrl);
+  const put = await request.put(`${url.pathname}${url.search}`, {
+    headers: { 'content-type': 'application/pdf' },
+    data: readFileSync(await applicationPdf()),
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  const created = await request.post('/api/pdf_templates', {
+    headers,
+    data: { name: uniqueName('Mapper'), fileUrl: upload.fileUrl },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const template = await created.json();
+  const entryName = `biz_name_${Date.now().toString(36)}`;
+  const entry = await request.post('/api/dictionaries', {
+    headers,
+    data: { type: 'text', name: entryName, label: 'Business name' },
+  });
+  expect(entry.status(), await entry.text()).toBe(201);
+  return { templateId: template.templateId as string, pages: template.pages, entryName, headers };
+}
+
+const overlay = (page: Page, n: number) => page.getByTestId(`page-overlay-${n}`);
+const box = (page: Page, key: string, type: string) => page.getByRole('button', { name: T.boxLabel(key, type) });
+
+/** Chooses a type in the palette and clicks the page at (x, y) points, at the current zoom. */
+async function placeAt(page: Page, type: string, n: number, x: number, y: number, zoom = 1) {
+  // the chip's input is visually hidden: its label is what the pointer clicks
+  await page
+    .getByRole('radiogroup', { name: T.paletteLabel })
+    .getByText(T.types[type] ?? type, { exact: true })
+    .click();
+  await expect(page.getByRole('radio', { name: T.types[type], exact: true })).toBeChecked();
+  await overlay(page, n).click({ position: { x: x * zoom, y: y * zoom } });
+}
+
+/** Where a box sits on its page, in points, read from the screen. */
+async function boxAt(page: Page, target: Locator, n: number, zoom = 1) {
+  const frame = await overlay(page, n).boundingBox();
+  // the box is the button's frame (the button sits inside its border)
+  const rect = await target.locator('..').boundingBox();
+  if (!frame || !rect) throw new Error('not visible');
+  return { x: Math.round((rect.x - frame.x) / zoom), y: Math.round((rect.y - frame.y) / zoom) };
+}
+
+test('the admin maps every field type on a normal and a rotated page, saves, reviews', async ({ page, request }) => {
+  const { templateId, entryName, headers } = await seed(request);
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await signInAdmin(page);
+  await page.goto(`/admin/pdf-mapping/edit/${templateId}`);
+  await expect(page.getByRole('heading', { name: T.title })).toBeVisible();
+  // pdf.js draws page 1 (its canvas appears when rendered)
+  await expect(page.locator('[data-page="1"] canvas'), consoleErrors.join('\n')).toHaveCount(1);
+
+  // an empty mapping is refused with the spec's text
+  await page.getByRole('button', { name: T.save }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.mappingEmpty })).toBeVisible();
+
+  // page 1: the text-like types, one under another
+  const onPage1 = ['text', 'number', 'currency', 'date', 'image', 'signature'] as const;
+  for (const [i, type] of onPage1.entries()) await placeAt(page, type, 1, 120, 120 + i * 50);
+  await expect(box(page, 'text_1', T.types.text)).toBeVisible();
+
+  // page 2 is turned by /Rotate 90: displayed 792 x 612
+  await expect(page.locator('[data-page="2"]')).toHaveCSS('width', '792px');
+  await overlay(page, 2).scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-page="2"] canvas')).toHaveCount(1);
+  await placeAt(page, 'checkbox', 2, 100, 100);
+  await placeAt(page, 'radio', 2, 160, 100);
+  await placeAt(page, 'checkboxList', 2, 220, 100);
+  await placeAt(page, 'replica', 2, 300, 100);
+  await shot(page, 'mapper-rotated-page-100');
+
+  // Ctrl+D on a radio adds a second choice of the same group
+  await box(page, 'radio_1', T.types.radio).click();
+  await page.keyboard.press('Control+d');
+  await expect(page.getByRole('button', { name: T.boxLabel('radio_1', T.types.radio) })).toHaveCount(2);
+
+  // keyboard nudging: 1 pt, 10 pt with Shift
+  const checkbox = box(page, 'checkbox_1', T.types.checkbox);
+  await checkbox.click();
+  await expect(checkbox).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(field(page, T.xInput)).toHaveValue('101');
+  await expect(field(page, T.yInput)).toHaveValue('110');
+
+  // a checkbox cannot take a text entry: the message names both types
+  await page.getByRole('combobox', { name: T.bindingLabel }).click();
+  await page.getByRole('option', { name: new RegExp(entryName) }).click();
+  await expect(page.getByText(MESSAGES_TYPE('checkbox', 'textfield'))).toBeVisible();
+
+  // the text field binds to the dictionary entry and takes its key
+  await overlay(page, 1).scrollIntoViewIfNeeded();
+  await box(page, 'text_1', T.types.text).click();
+  await page.getByRole('combobox', { name: T.bindingLabel }).click();
+  await page.getByRole('option', { name: new RegExp(entryName) }).click();
+  await expect(box(page, entryName, T.types.text)).toBeVisible();
+  await field(page, T.requiredLabel).check();
+
+  // zoom changes the screen, not the points
+  await page.getByRole('button', { name: T.zoomIn }).click();
+  await page.getByRole('button', { name: T.zoomIn }).click();
+  await expect(page.getByTestId('zoom-level')).toHaveText('150%');
+  await expect(page.locator('[data-page="1"] canvas')).toHaveCount(1);
+  expect(await boxAt(page, box(page, 'number_1', T.types.number), 1, 1.5)).toEqual({ x: 120, y: 170 });
+  await shot(page, 'mapper-page1-150');
+  await overlay(page, 2).scrollIntoViewIfNeeded();
+  await shot(page, 'mapper-rotated-page-150');
+  expect(await boxAt(page, box(page, 'checkboxList_1', T.types.checkboxList), 2, 1.5)).toEqual({ x: 220, y: 100 });
+
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // leaving with unsaved changes asks first
+  await page.getByRole('link', { name: T.backToTemplates }).click();
+  const dialog = page.getByRole('dialog', { name: T.leaveTitle });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /cancel/i }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/pdf-mapping/edit/${templateId}$`));
+
+  // save, then the server has every box where it was placed, in points
+  const posted = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/pdf_templates/${templateId}/mapping_fields`) && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: T.save }).click();
+  const answer = await posted;
+  expect(answer.status(), await answer.text()).toBe(200);
+  await expect(page.getByText(T.saved)).toBeVisible();
+  const saved = (await (await request.get(`/api/pdf_templates/${templateId}/mapping_fields`, { headers })).json())
+    .data as { key: string; type: string; page: number; x: number; y: number; bindingField?: { key: string } }[];
+  expect(saved).toHaveLength(11);
+  expect(new Set(saved.map((f) => f.type))).toEqual(
+    new Set([
+      'text',
+      'number',
+      'currency',
+      'checkbox',
+      'radio',
+      'checkboxList',
+      'date',
+      'image',
+      'signature',
+      'replica',
+    ]),
+  );
+  expect(saved.find((f) => f.type === 'text')).toMatchObject({
+    key: entryName,
+    page: 1,
+    x: 120,
+    y: 120,
+    bindingField: { key: entryName },
+  });
+  expect(saved.find((f) => f.type === 'checkbox')).toMatchObject({ page: 2, x: 101, y: 110 });
+  expect(saved.find((f) => f.type === 'checkboxList')).toMatchObject({ page: 2, x: 220, y: 100 });
+
+  // after a reload the boxes are where they were
+  await page.reload();
+  await expect(box(page, 'signature_1', T.types.signature)).toBeVisible();
+  expect(await boxAt(page, box(page, 'signature_1', T.types.signature), 1)).toEqual({ x: 120, y: 370 });
+  expect(await boxAt(page, box(page, entryName, T.types.text), 1)).toEqual({ x: 120, y: 120 });
+  await overlay(page, 2).scrollIntoViewIfNeeded();
+  expect(await boxAt(page, box(page, 'checkbox_1', T.types.checkbox), 2)).toEqual({ x: 101, y: 110 });
+  await shot(page, 'mapper-after-reload');
+
+  // the review PDF of the current mapping: the bytes the page received are a PDF of the template's 3 pages
+  let reviewed: { status: number; type: string; body: Buffer } | null = null;
+  await page.route(`**/api/pdf_templates/${templateId}/review`, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    reviewed = { status: response.status(), type: response.headers()['content-type'] ?? '', body };
+    await route.fulfill({ response, body });
+  });
+  const popup = page.context().waitForEvent('page', { timeout: 15_000 });
+  await page.getByRole('button', { name: T.review }).click();
+  await (await popup).close();
+  await expect.poll(() => reviewed?.status).toBe(200);
+  const review = reviewed as unknown as { type: string; body: Buffer };
+  expect(review.type).toContain('application/pdf');
+  expect((await readPdf(new Uint8Array(review.body))).pageCount).toBe(3);
+  // the one 401 is the session restore on the login page, before signing in
+  expect(consoleErrors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+});
+
+function MESSAGES_TYPE(pdfType: string, formType: string) {
+  return `The PDF field type "${pdfType}" cannot be bound to the form field type "${formType}".`;
+}
