@@ -53,6 +53,17 @@ test('dictionary entries: create one of each choice type with options, edit, pus
   await expect(page.getByRole('heading', { name: T.dictionariesTitle, level: 1 })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
+  // a currency offers the number attributes (looked at in the screenshot), and Cancel sends nothing
+  await page.getByRole('button', { name: T.newDictionary }).first().click();
+  const currency = page.getByRole('dialog', { name: T.newDictionaryTitle });
+  await field(currency, T.typeLabel).selectOption('currency');
+  await expect(field(currency, T.decimalLimitLabel)).toBeVisible();
+  await expect(field(currency, T.minValueLabel)).toBeVisible();
+  await expect(field(currency, T.patternLabel)).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/dictionary-currency.png` });
+  await currency.getByRole('button', { name: 'Cancel' }).click();
+  await expect(currency).toBeHidden();
+
   const keys: Record<'radio' | 'checkboxList', string> = {
     radio: uniqueKey('ownership'),
     checkboxList: uniqueKey('services'),
@@ -182,6 +193,7 @@ test('sections: build one in the builder, refuse a used key, edit and save', asy
   await page.getByRole('button', { name: T.createSection }).click();
   await expect(page.getByText(MESSAGES.sectionKeyUsed)).toBeVisible();
   await expect(field(page, T.sectionKeyLabel)).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `${SHOTS}/section-key-used.png` });
   await expect(page).toHaveURL(/\/admin\/new-section$/);
 
   // leaving with unsaved changes asks first
@@ -210,6 +222,7 @@ test('sections: build one in the builder, refuse a used key, edit and save', asy
   const preview = page.getByRole('dialog', { name: T.previewTitle });
   await expect(preview.getByRole('heading', { name: 'Business owner' })).toBeVisible();
   await expect(preview.getByLabel(/^Email/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/section-preview.png` });
   await preview.getByRole('button', { name: 'Close' }).first().click();
 
   // saved for real: a reload shows the new title and three fields

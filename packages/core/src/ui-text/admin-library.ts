@@ -178,6 +178,7 @@ export const ADMIN_LIBRARY_TEXT = {
   savedBadge: 'All changes saved',
   previewButton: 'Preview',
   previewTitle: 'Section preview',
+  previewSubmit: 'Check the answers',
   componentsInvalid: 'The saved components could not be read; fix them below or import them again.',
   serverProblems: 'The server refused the section:',
 

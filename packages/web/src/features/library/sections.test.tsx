@@ -40,7 +40,7 @@ async function chooseProcessor(user: ReturnType<typeof renderApp>['user'], name:
   await user.keyboard('{Escape}');
 }
 
-describe('/admin/view-sections', { timeout: 30_000 }, () => {
+describe('/admin/view-sections', { timeout: 60_000 }, () => {
   it('lists the sections with a link to edit each, and an empty state with "New section"', async () => {
     const { user, api } = renderApp({
       app: 'admin',

@@ -313,7 +313,9 @@ function SectionEditor({ section }: { section?: Section }) {
               {previewTitle}
             </Title>
           ) : null}
-          {isPreviewing && problems.length === 0 ? <FormRenderer form={components} /> : null}
+          {isPreviewing && problems.length === 0 ? (
+            <FormRenderer form={components} submitLabel={T.previewSubmit} />
+          ) : null}
         </Stack>
       </Modal>
 
