@@ -15,6 +15,7 @@ const SUMMARY_A = {
   status: 'active',
   pageCount: 3,
   fieldCount: 12,
+  mappingFieldsVersion: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-02-03T00:00:00.000Z',
 };
@@ -25,7 +26,6 @@ const detail = (summary: typeof SUMMARY_A, extra: Record<string, unknown> = {}) 
   downloadUrl: '/api/files?token=x',
   fileSize: 1000,
   pages: [{ page: 1, width: 612, height: 792, rotation: 0 }],
-  mappingFieldsVersion: 1,
   acroFields: [],
   ...extra,
 });
@@ -288,15 +288,15 @@ describe('row actions', () => {
 
 describe('/view-mapped-pdf', () => {
   it('lists only the templates with mapped fields, with their mapping version', async () => {
-    renderApp({
+    const { api } = renderApp({
       app: 'admin',
       path: '/view-mapped-pdf',
-      api: {
-        'GET /api/pdf_templates': listReply([SUMMARY_A, SUMMARY_B]),
-        [`GET /api/pdf_templates/${ID_A}`]: { status: 200, body: detail(SUMMARY_A, { mappingFieldsVersion: 4 }) },
-      },
+      api: { 'GET /api/pdf_templates': listReply([{ ...SUMMARY_A, mappingFieldsVersion: 4 }]) },
     });
     const rows = await screen.findAllByTestId('mapped-row', {}, slow);
+    // the server filters: only templates with mapped fields are asked for
+    const url = new URL(String(api.calls('GET /api/pdf_templates')[0]?.[0]), 'http://localhost');
+    expect(url.searchParams.get('mapped')).toBe('true');
     expect(rows).toHaveLength(1);
     expect(within(rows[0] as HTMLElement).getByText(SUMMARY_A.name)).toBeTruthy();
     expect(await within(rows[0] as HTMLElement).findByText(T.versionLabel(4))).toBeTruthy();
@@ -307,7 +307,7 @@ describe('/view-mapped-pdf', () => {
   }, 15_000);
 
   it('says so when no template is mapped yet', async () => {
-    renderApp({ app: 'admin', path: '/view-mapped-pdf', api: { 'GET /api/pdf_templates': listReply([SUMMARY_B]) } });
+    renderApp({ app: 'admin', path: '/view-mapped-pdf', api: { 'GET /api/pdf_templates': listReply([]) } });
     expect(await screen.findByText(T.mappedEmptyTitle, {}, slow)).toBeTruthy();
   }, 15_000);
 });

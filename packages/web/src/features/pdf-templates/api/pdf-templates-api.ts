@@ -6,7 +6,6 @@ import {
   type PdfTemplate,
   PdfTemplateListSchema,
   PdfTemplateSchema,
-  type PdfTemplateSummary,
   PdfUploadUrlSchema,
   ReplacePdfResultSchema,
   type TEMPLATE_STATUSES,
@@ -26,12 +25,13 @@ export interface TemplatesParams {
   pageSize: number;
   q: string;
   status?: TemplateStatus;
+  /** Only templates with (true) or without (false) a mapped field. */
+  mapped?: boolean;
 }
 
 export const TEMPLATE_KEYS = {
   all: ['pdf-templates'] as const,
   list: (params: TemplatesParams) => ['pdf-templates', 'list', params] as const,
-  allMapped: ['pdf-templates', 'mapped'] as const,
   detail: (id: string) => ['pdf-templates', 'detail', id] as const,
   settings: (id: string) => ['pdf-templates', 'settings', id] as const,
 };
@@ -40,6 +40,7 @@ function listPath(params: TemplatesParams) {
   const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
   if (params.q) search.set('q', params.q);
   if (params.status) search.set('status', params.status);
+  if (params.mapped !== undefined) search.set('mapped', String(params.mapped));
   return `/pdf_templates?${search}`;
 }
 
@@ -50,33 +51,6 @@ export function useTemplates(params: TemplatesParams) {
     queryKey: TEMPLATE_KEYS.list(params),
     queryFn: ({ signal }) => http.get(listPath(params), { schema: PdfTemplateListSchema, signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The largest page the server gives, and how many of them /view-mapped-pdf reads at most. */
-const ALL_PAGE_SIZE = 100;
-const ALL_MAX_PAGES = 20;
-
-/**
- * Every current template with at least one mapped field. The list endpoint has no "mapped" filter, so the
- * pages are read in turn (100 a page) and filtered here.
- */
-export function useMappedTemplates() {
-  const { http } = useSession();
-  return useQuery<PdfTemplateSummary[]>({
-    queryKey: TEMPLATE_KEYS.allMapped,
-    queryFn: async ({ signal }) => {
-      const items: PdfTemplateSummary[] = [];
-      for (let page = 1; page <= ALL_MAX_PAGES; page++) {
-        const result = await http.get(listPath({ page, pageSize: ALL_PAGE_SIZE, q: '' }), {
-          schema: PdfTemplateListSchema,
-          signal,
-        });
-        items.push(...result.items);
-        if (page * ALL_PAGE_SIZE >= result.total || result.items.length === 0) break;
-      }
-      return items.filter((item) => item.fieldCount > 0);
-    },
   });
 }
 

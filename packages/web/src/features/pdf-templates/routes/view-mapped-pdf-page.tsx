@@ -5,7 +5,6 @@ import {
   Group,
   Pagination,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -21,7 +20,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
 import { useSearchText } from '../../../lib/use-search-text';
-import { useMappedTemplates, useTemplate } from '../api/pdf-templates-api';
+import { useTemplates } from '../api/pdf-templates-api';
 import { TemplateNameLink, templateRoutes, useTemplateActions } from '../components/template-actions';
 import { SkeletonRows, UpdatedDate } from '../components/template-cells';
 
@@ -37,13 +36,12 @@ export function ViewMappedPdfPage() {
     setLastQuery(search.query);
     setPage(1);
   }
-  const mapped = useMappedTemplates();
+  const mapped = useTemplates({ page, pageSize: PAGE_SIZE, q: search.query, mapped: true });
   const actions = useTemplateActions();
-  const query = search.query.toLowerCase();
-  const matching = (mapped.data ?? []).filter((t) => !query || t.name.toLowerCase().includes(query));
-  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
-  const visible = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const isEmpty = mapped.data !== undefined && mapped.data.length === 0;
+  const total = mapped.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const visible = mapped.data?.items ?? [];
+  const isEmpty = mapped.data !== undefined && total === 0 && !search.query;
 
   return (
     <Container size="lg" py="xl">
@@ -123,11 +121,7 @@ export function ViewMappedPdfPage() {
             </Table.ScrollContainer>
             <Group justify="space-between" p="md" gap="md" wrap="wrap">
               <Text size="sm" c="dimmed" aria-live="polite">
-                {T.range(
-                  matching.length === 0 ? 0 : (page - 1) * PAGE_SIZE + 1,
-                  Math.min(matching.length, page * PAGE_SIZE),
-                  matching.length,
-                )}
+                {T.range(total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1, Math.min(total, page * PAGE_SIZE), total)}
               </Text>
               <Pagination
                 total={pages}
@@ -145,7 +139,6 @@ export function ViewMappedPdfPage() {
   );
 }
 
-/** The mapping version is in the template's detail only: each visible row reads it (ten at most). */
 function MappedRow({
   template,
   isReviewing,
@@ -155,7 +148,6 @@ function MappedRow({
   isReviewing: boolean;
   onReview: () => void;
 }) {
-  const detail = useTemplate(template.templateId);
   return (
     <Table.Tr data-testid="mapped-row">
       <Table.Td>
@@ -164,15 +156,7 @@ function MappedRow({
       <Table.Td ta="right">{template.pageCount}</Table.Td>
       <Table.Td ta="right">{template.fieldCount}</Table.Td>
       <Table.Td>
-        {detail.data ? (
-          <Text size="sm">{T.versionLabel(detail.data.mappingFieldsVersion)}</Text>
-        ) : detail.isPending ? (
-          <Skeleton height={14} width={32} radius="sm" />
-        ) : (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        )}
+        <Text size="sm">{T.versionLabel(template.mappingFieldsVersion)}</Text>
       </Table.Td>
       <Table.Td>
         <UpdatedDate template={template} />
