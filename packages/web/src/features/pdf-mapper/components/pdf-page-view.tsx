@@ -95,7 +95,7 @@ export function PdfPageView({
         <Text size="sm" fw={600}>
           {MAPPER_TEXT.pageLabel(page.page, pageCount)}
           {page.rotation % 360 !== 0 ? (
-            <Badge ml="xs" size="sm" variant="light" color="gray">
+            <Badge component="span" ml="xs" size="sm" variant="light" color="gray">
               {MAPPER_TEXT.pageRotated(((page.rotation % 360) + 360) % 360)}
             </Badge>
           ) : null}

@@ -152,7 +152,7 @@ function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: 
             <>
               {template.name} · {MAPPER_TEXT.confirmLead}
               {isDirty ? (
-                <Badge ml="xs" color="dark" variant="outline">
+                <Badge component="span" ml="xs" color="dark" variant="outline">
                   {MAPPER_TEXT.unsaved}
                 </Badge>
               ) : null}

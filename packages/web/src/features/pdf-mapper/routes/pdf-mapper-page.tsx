@@ -201,7 +201,7 @@ function PdfMapperEditor({
             <>
               {template.name} · {MAPPER_TEXT.fieldCount(fields.length)}
               {isDirty ? (
-                <Badge ml="xs" color="dark" variant="outline">
+                <Badge component="span" ml="xs" color="dark" variant="outline">
                   {MAPPER_TEXT.unsaved}
                 </Badge>
               ) : null}
