@@ -47,6 +47,8 @@ async function searchDictionary(page: Page, key: string) {
 test('dictionary entries: create one of each choice type with options, edit, push an update, delete', async ({
   page,
 }) => {
+  // long journeys on a machine shared with other runs
+  test.setTimeout(150_000);
   const errors = consoleErrors(page);
   await signInAdmin(page);
   await page.goto('/admin/dictionaries');
@@ -148,6 +150,9 @@ test('dictionary entries: create one of each choice type with options, edit, pus
 
 test('sections: build one in the builder, refuse a used key, edit and save', async ({ page }) => {
   const key = uniqueKey('owner_info');
+  // long journeys on a machine shared with other runs
+  // long journeys on a machine shared with other runs
+  test.setTimeout(150_000);
   const errors = consoleErrors(page);
   await signInAdmin(page);
   await page.goto('/admin/view-sections');
