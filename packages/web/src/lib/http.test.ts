@@ -58,6 +58,28 @@ describe('createHttpClient', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
+  it('reads binary answers as a Blob when asked, and errors still as JSON with a refresh on 401', async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0xff, 0x00, 0x80]);
+    const { api, auth, http } = setup({
+      'POST /api/pdf': (_url, init) =>
+        bearer(init) === 'Bearer new'
+          ? new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } })
+          : jsonResponse(401, { statusCode: 401, code: 'auth/token-expired', message: MESSAGES.tokenExpired }),
+      'POST /api/auth/client/refresh': TOKEN('new'),
+      'POST /api/bad': apiError(400, 'template/mapping-empty', MESSAGES.mappingEmpty),
+    });
+    auth.setAccessToken('old');
+    const blob = await http.request<Blob>('/pdf', { method: 'POST', body: { data: [] }, responseType: 'blob' });
+    expect(blob.type).toBe('application/pdf');
+    // every byte as sent: nothing went through a text decoder
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+    expect(api.calls('POST /api/auth/client/refresh')).toHaveLength(1);
+    await expect(http.request('/bad', { method: 'POST', responseType: 'blob' })).rejects.toMatchObject({
+      status: 400,
+      message: MESSAGES.mappingEmpty,
+    });
+  });
+
   it('leaves the Authorization header off public calls', async () => {
     const { api, auth, http } = setup({ 'POST /api/auth/client/sign-in': TOKEN('fresh') });
     auth.setAccessToken('stale');

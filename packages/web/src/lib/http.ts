@@ -65,6 +65,8 @@ export interface RequestOptions<T> {
   schema?: { parse(value: unknown): T };
   /** No 'server unavailable' notice (log-out, whose failures are ignored). */
   quiet?: boolean;
+  /** 'blob': a successful answer is returned as a Blob (PDFs); errors are still read as JSON. Default 'json'. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface HttpClient {
@@ -124,7 +126,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const abortFromCaller = () => controller.abort();
     request.signal?.addEventListener('abort', abortFromCaller, { once: true });
 
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: request.responseType === 'blob' ? '*/*' : 'application/json' };
     let body: BodyInit | undefined;
     if (request.body instanceof FormData || request.body instanceof Blob) {
       body = request.body;
@@ -142,7 +144,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         credentials: 'same-origin',
         signal: controller.signal,
       });
-      const data = await readBody(response);
+      const data = response.ok && request.responseType === 'blob' ? await response.blob() : await readBody(response);
       onResponse?.();
       if (response.ok) return { ok: true, status: response.status, data };
       const error = toHttpError(response.status, data);

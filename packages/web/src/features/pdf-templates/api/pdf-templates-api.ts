@@ -182,42 +182,12 @@ export function useArchiveTemplate() {
   });
 }
 
-/**
- * POST /api/pdf_templates/{id}/review: the PDF filled with sample values, as a Blob. The shared client reads
- * answers as text, which would corrupt a binary body, so this one call uses fetch with the session's token; an
- * expired token is refreshed through the client (any call that answers 401 does it) and the call made once more.
- */
+/** POST /api/pdf_templates/{id}/review: the PDF filled with sample values, as a Blob. */
 export function useReviewPdf() {
-  const { http, auth } = useSession();
+  const { http } = useSession();
   return useMutation({
-    mutationFn: async (templateId: string): Promise<Blob> => {
-      const send = () =>
-        fetch(`/api/pdf_templates/${templateId}/review`, {
-          method: 'POST',
-          headers: {
-            Accept: 'application/pdf, application/json',
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${auth.getState().accessToken ?? ''}`,
-          },
-          body: '{}',
-          credentials: 'same-origin',
-        });
-      let response = await send();
-      if (response.status === 401) {
-        await http.get(`/pdf_templates/${templateId}`, { schema: PdfTemplateSchema });
-        response = await send();
-      }
-      if (!response.ok) {
-        let body: unknown = null;
-        try {
-          body = await response.json();
-        } catch {
-          // not our JSON error
-        }
-        throw toHttpError(response.status, body);
-      }
-      return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
-    },
+    mutationFn: (templateId: string) =>
+      http.request<Blob>(`/pdf_templates/${templateId}/review`, { method: 'POST', body: {}, responseType: 'blob' }),
   });
 }
 
