@@ -17,7 +17,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI === 'true' ? 1 : 0,
   reporter: [['list']],
-  outputDir: path.join(tmpdir(), 'under-e2e-results'),
+  // per run: parallel runs on one machine must not delete each other's traces
+  outputDir: path.join(dataDir, 'results'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

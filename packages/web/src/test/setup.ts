@@ -34,6 +34,13 @@ if (!('ResizeObserver' in window)) {
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 
+// Mantine's Textarea autosize waits for document.fonts.ready
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { ready: Promise.resolve(), addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
