@@ -54,6 +54,8 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
   page,
   request,
 }) => {
+  // one long journey on a machine shared with other runs
+  test.setTimeout(150_000);
   const templateName = uniqueName('Acro bank');
   const { templateId, fieldCount, headers } = await mappedTemplate(request, templateName);
   const formName = uniqueName('Merchant form');
@@ -151,6 +153,9 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
   await expect(row.getByText(T.versionNumber(2))).toBeVisible();
   await expect(page.getByTestId('master-form-row')).toHaveCount(1);
   await shot(page, 'list');
+  await page.setViewportSize({ width: 760, height: 1000 });
+  await shot(page, 'list-narrow');
+  await page.setViewportSize({ width: 1440, height: 1000 });
   expect(await seriousViolations(page)).toEqual([]);
 
   await row.getByRole('button', { name: T.settingsOf(formName) }).click();

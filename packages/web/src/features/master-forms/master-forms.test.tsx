@@ -50,6 +50,7 @@ const summary = (templateId: string, name: string, fieldCount: number) => ({
   status: 'active',
   pageCount: 2,
   fieldCount,
+  mappingFieldsVersion: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

@@ -42,9 +42,9 @@ export function useMasterForm(formId: string) {
   return useQuery({
     queryKey: MASTER_FORM_KEYS.form(formId),
     queryFn: ({ signal }) => http.get(`/master_forms/${formId}`, { schema: MasterFormSchema, signal }),
-    // the designer holds the form being edited: a background refetch must not look like a change
+    // the designer starts from a fresh copy (another admin may have saved since), then holds it while editing
+    refetchOnMount: 'always',
     refetchOnWindowFocus: false,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -77,7 +77,7 @@ export function useMappedTemplates(enabled: boolean) {
     queryFn: async ({ signal }) => {
       const items = [];
       for (let page = 1; page <= 20; page++) {
-        const res = await http.get(`/pdf_templates?status=active&pageSize=100&page=${page}`, {
+        const res = await http.get(`/pdf_templates?status=active&mapped=true&pageSize=100&page=${page}`, {
           schema: PdfTemplateListSchema,
           signal,
         });

@@ -29,7 +29,8 @@ export function LayoutDesignerPage() {
       ← {T.backToTemplates}
     </Anchor>
   );
-  if (form.isPending) {
+  // a cached copy may be old: the designer waits for this visit's own read
+  if (form.isPending || (form.isFetching && !form.isFetchedAfterMount)) {
     return (
       <Container size="xl" py="xl">
         <Group justify="center" py="xl">
@@ -51,7 +52,7 @@ export function LayoutDesignerPage() {
     );
   }
   // a new form (another id) starts a new designer with its own history
-  return <Designer key={form.data.formId} initial={form.data} back={back} />;
+  return <Designer key={form.data.formId} current={form.data} back={back} />;
 }
 
 interface Draft {
@@ -62,19 +63,18 @@ interface Draft {
 
 const snapshot = (draft: Draft) => JSON.stringify(draft);
 
-function Designer({ initial, back }: { initial: MasterForm; back: ReactNode }) {
+/** `current` follows the cache (name, version after a publish); the draft starts from its first value. */
+function Designer({ current, back }: { current: MasterForm; back: ReactNode }) {
   const [draft, setDraft] = useState<Draft>(() => ({
-    allField: initial.structure.allField as FormDefinition,
-    headerLayout: initial.structure.headerLayout,
-    progressLayout: initial.structure.progressLayout,
+    allField: current.structure.allField as FormDefinition,
+    headerLayout: current.structure.headerLayout,
+    progressLayout: current.structure.progressLayout,
   }));
   const [savedSnapshot, setSavedSnapshot] = useState(() => snapshot(draft));
   const [tab, setTab] = useState<string | null>('layout');
   const [isPublishing, setPublishing] = useState(false);
-  const formQuery = useMasterForm(initial.formId);
-  const current = formQuery.data ?? initial;
-  const save = useSaveStructure(initial.formId);
-  const publish = usePublish(initial.formId);
+  const save = useSaveStructure(current.formId);
+  const publish = usePublish(current.formId);
 
   const isDirty = useMemo(() => snapshot(draft) !== savedSnapshot, [draft, savedSnapshot]);
   const problems = useMemo(() => getSaveProblems(draft.allField, true), [draft.allField]);
@@ -129,11 +129,12 @@ function Designer({ initial, back }: { initial: MasterForm; back: ReactNode }) {
                   size="lg"
                   tt="none"
                   fw={500}
+                  miw="max-content"
                   data-testid="save-state"
                 >
                   {isDirty ? T.stateUnsaved : T.stateSaved}
                 </Badge>
-                <Badge variant="dot" color="blue" size="lg" tt="none" fw={500} data-testid="version">
+                <Badge variant="dot" color="blue" size="lg" tt="none" fw={500} miw="max-content" data-testid="version">
                   {current.version > 0 ? T.versionNumber(current.version) : T.notPublished}
                 </Badge>
                 {current.hasUnpublishedChanges && current.version > 0 ? (

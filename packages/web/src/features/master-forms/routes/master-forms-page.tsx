@@ -191,7 +191,7 @@ function FormRow({ form, onSettings }: { form: MasterFormWithTotal; onSettings: 
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={form.status === 'active' ? 'green' : 'gray'} variant="dot" tt="none" fw={500}>
+        <Badge color={form.status === 'active' ? 'green' : 'gray'} variant="dot" tt="none" fw={500} miw="max-content">
           {form.status === 'active' ? T.statusActive : T.statusInactive}
         </Badge>
       </Table.Td>
