@@ -189,6 +189,20 @@ test('the admin maps every field type on a normal and a rotated page, saves, rev
   expect(await boxAt(page, box(page, 'checkbox_1', T.types.checkbox), 2)).toEqual({ x: 101, y: 110 });
   await shot(page, 'mapper-after-reload');
 
+  // a pointer drag moves a box; with snapping on it lands on the 5-pt grid
+  await overlay(page, 1).scrollIntoViewIfNeeded();
+  const signature = box(page, 'signature_1', T.types.signature);
+  const from = await signature.boundingBox();
+  if (!from) throw new Error('signature box not visible');
+  await page.mouse.move(from.x + 20, from.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 40, from.y + 8, { steps: 4 });
+  await page.mouse.move(from.x + 73, from.y + 8, { steps: 4 });
+  await page.mouse.up();
+  await expect(field(page, T.xInput)).toHaveValue('175');
+  await expect(field(page, T.yInput)).toHaveValue('370');
+  await expect(page.getByText(T.unsaved)).toBeVisible();
+
   // the review PDF of the current mapping: the bytes the page received are a PDF of the template's 3 pages
   let reviewed: { status: number; type: string; body: Buffer } | null = null;
   await page.route(`**/api/pdf_templates/${templateId}/review`, async (route) => {
@@ -206,6 +220,59 @@ test('the admin maps every field type on a normal and a rotated page, saves, rev
   expect((await readPdf(new Uint8Array(review.body))).pageCount).toBe(3);
   // the one 401 is the session restore on the login page, before signing in
   expect(consoleErrors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+});
+
+test('the admin places confirm-page boxes for two owners and saves them', async ({ page, request }) => {
+  const { templateId, headers } = await seed(request);
+  await signInAdmin(page);
+  await page.goto(`/admin/mapper-confirm-page/${templateId}`);
+  await expect(page.getByRole('heading', { name: T.confirmTitle })).toBeVisible();
+  await expect(page.locator('[data-page="1"] canvas')).toHaveCount(1);
+
+  // pointer: the primary applicant's signature on page 1
+  await page
+    .getByRole('radiogroup', { name: T.confirmItemLabel })
+    .getByText(T.confirmItems.signature ?? '')
+    .click();
+  await overlay(page, 1).click({ position: { x: 300, y: 600 } });
+  await expect(
+    page.getByRole('button', { name: T.confirmBoxLabel(T.confirmItems.signature ?? '', T.ownerPrimary) }),
+  ).toBeVisible();
+
+  // keyboard: the first additional owner's initials on page 3
+  await page
+    .getByRole('radiogroup', { name: T.confirmItemLabel })
+    .getByText(T.confirmItems.initials ?? '')
+    .click();
+  await page.getByRole('combobox', { name: T.ownerLabel }).first().click();
+  await page.getByRole('option', { name: T.ownerAdditional(1) }).click();
+  await page.getByRole('button', { name: T.placeOnPageButton(3) }).click();
+  const initials = page.getByRole('button', {
+    name: T.confirmBoxLabel(T.confirmItems.initials ?? '', T.ownerAdditional(1)),
+  });
+  await expect(initials).toBeFocused();
+  await page.keyboard.press('Shift+ArrowRight');
+  await shot(page, 'confirm-page-mapper');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: T.confirmSave }).click();
+  await expect(page.getByText(T.confirmSaved)).toBeVisible();
+  const saved = (await (await request.get(`/api/pdf_templates/${templateId}/confirm-page-mapper`, { headers })).json())
+    .items;
+  expect(saved).toEqual([
+    expect.objectContaining({
+      item: 'signature',
+      owner: 'primaryApplicant',
+      page: 1,
+      x: 300,
+      y: 600,
+      width: 160,
+      height: 40,
+    }),
+    expect.objectContaining({ item: 'initials', owner: 1, page: 3, x: 46, y: 36, width: 60, height: 25 }),
+  ]);
+  await page.reload();
+  await expect(initials).toBeVisible();
 });
 
 function MESSAGES_TYPE(pdfType: string, formType: string) {

@@ -84,6 +84,7 @@ function PdfMapperEditor({
   const [saveError, setSaveError] = useState<{ message: string; problems: string[] } | null>(null);
   const [serverProblems, setServerProblems] = useState<Map<string, { message: string }[]>>(new Map());
   const [reviewUrl, setReviewUrl] = useState<string | null>(null);
+  const [isReviewBlocked, setIsReviewBlocked] = useState(false);
   const viewportRef = useRef<HTMLDivElement>(null);
   const leaveWarning = useUnsavedWarning(isDirty);
 
@@ -176,7 +177,9 @@ function PdfMapperEditor({
       onSuccess: (blob) => {
         const url = URL.createObjectURL(blob);
         setReviewUrl(url);
+        // a blob: URL of our origin; frames are blocked by the CSP, so a tab shows it
         const opened = window.open(url, '_blank');
+        setIsReviewBlocked(!opened);
         if (opened) notifySuccess(MAPPER_TEXT.reviewOpened);
       },
       onError: (error) => notifyError(errorMessage(error)),
@@ -237,7 +240,7 @@ function PdfMapperEditor({
             ) : null}
           </Alert>
         ) : null}
-        {reviewUrl ? (
+        {reviewUrl && isReviewBlocked ? (
           <Text size="sm">
             {MAPPER_TEXT.reviewBlocked}{' '}
             <Anchor href={reviewUrl} target="_blank" rel="noopener">
