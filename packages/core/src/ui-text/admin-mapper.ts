@@ -18,7 +18,7 @@ export const MAPPER_TEXT = {
   toolbarLabel: 'Mapper tools',
   paletteLabel: 'Field type to place',
   paletteHint: 'Choose a type, then click on a page to place it.',
-  placeHint: (type: string) => `Click on a page to place a ${type} field. Esc cancels.`,
+  placeHint: (type: string) => `Placing: ${type}. Click on a page to put it there; Esc stops placing.`,
   placeOnPage: 'Place on page',
   placeOnPageButton: (page: number) => `Place on page ${page}`,
   zoomIn: 'Zoom in',
@@ -54,6 +54,7 @@ export const MAPPER_TEXT = {
   emptyMapping: 'No fields yet. Choose a type in the palette and click on a page.',
   // property panel
   panelTitle: 'Field properties',
+  confirmPanelTitle: 'Box properties',
   panelEmpty: 'Select a field on a page to edit it, or place a new one.',
   keyLabel: 'Key',
   keyDuplicate: 'This key already existed.',

@@ -232,7 +232,7 @@ function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: 
               <Stack gap="sm" component="section" aria-labelledby="confirm-panel-title">
                 <Group justify="space-between">
                   <Title order={2} fz="lg" id="confirm-panel-title">
-                    {MAPPER_TEXT.panelTitle}
+                    {MAPPER_TEXT.confirmPanelTitle}
                   </Title>
                   <Group gap={6}>
                     <Button size="compact-sm" variant="default" onClick={() => command(selected.id, 'duplicate')}>
