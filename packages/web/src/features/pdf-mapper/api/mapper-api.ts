@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FIELD_TYPES } from '@under/core/forms/field-types';
+import { FIELD_TYPES, NON_DATA_TYPES } from '@under/core/forms/field-types';
 import { type Dictionary, DictionaryListSchema } from '@under/core/templates/dictionary.schema';
 import { MasterFormSchema } from '@under/core/templates/master-form.schema';
 import { type Mapping, MappingSchema, type PdfFieldInput } from '@under/core/templates/pdf-field.schema';
@@ -66,7 +66,8 @@ export interface FormFieldRef {
   label: string;
 }
 
-const INPUT_TYPES = new Set<string>(FIELD_TYPES.filter((t) => t !== 'content' && t !== 'button'));
+// what holds a value (NON_DATA_TYPES already names layout, content, buttons and HTML)
+const INPUT_TYPES = new Set<string>(FIELD_TYPES.filter((t) => !NON_DATA_TYPES.has(t)));
 
 /** Every input of a form definition, nested panels and columns included. */
 export function collectFormFields(definition: unknown): FormFieldRef[] {

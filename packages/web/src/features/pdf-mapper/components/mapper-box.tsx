@@ -123,7 +123,11 @@ export function MapperBox({
           onSelect();
         }}
         onKeyDown={handleKeyDown}
-        style={{ fontSize: Math.max(8, Math.min(12, rect.height * zoom * 0.6)) }}
+        style={{
+          fontSize: Math.max(8, Math.min(12, rect.height * zoom * 0.6)),
+          // an ellipsis would leave one letter in a checkbox-sized box: show as much of the key as fits
+          ...(rect.width * zoom < 60 ? { textOverflow: 'clip', padding: '0 1px' } : {}),
+        }}
       >
         {text}
       </button>
