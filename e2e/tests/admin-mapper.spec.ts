@@ -203,6 +203,17 @@ test('the admin maps every field type on a normal and a rotated page, saves, rev
   await expect(field(page, T.yInput)).toHaveValue('370');
   await expect(page.getByText(T.unsaved)).toBeVisible();
 
+  // reloading with unsaved changes asks the browser's own question; staying keeps the change
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', async (dialog) => {
+      resolve(dialog.type());
+      await dialog.dismiss();
+    });
+  });
+  await page.evaluate(() => setTimeout(() => window.location.reload(), 0));
+  expect(await asked).toBe('beforeunload');
+  await expect(field(page, T.xInput)).toHaveValue('175');
+
   // the review PDF of the current mapping: the bytes the page received are a PDF of the template's 3 pages
   let reviewed: { status: number; type: string; body: Buffer } | null = null;
   await page.route(`**/api/pdf_templates/${templateId}/review`, async (route) => {
