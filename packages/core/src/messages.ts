@@ -204,6 +204,9 @@ export const MESSAGES = {
   keyPattern: 'Use letters, digits and underscore only.',
   templateNotFound: 'The template is not found.',
   dictionaryNotFound: 'The dictionary is not found.',
+  /** Ours (spec silent): deleting an entry still bound would break the forms and mappings that use it. */
+  dictionaryInUse: (forms: number, templates: number) =>
+    `This dictionary entry is used by ${forms} master form(s) and ${templates} PDF mapping(s). Remove it from them first.`,
   sectionNotFound: 'The section is not found.',
   dictionaryKeyUsed: 'This key already existed.',
   pdfNotPdf: 'File Type not support',

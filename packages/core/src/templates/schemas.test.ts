@@ -24,8 +24,20 @@ describe('template contracts', () => {
   });
 
   it('section keys are letters, digits and underscore', () => {
-    expect(SectionInputSchema.safeParse({ keySection: 'owner_1', label: 'Owner', components: {} }).success).toBe(true);
-    expect(SectionInputSchema.safeParse({ keySection: 'owner-1', label: 'Owner', components: {} }).success).toBe(false);
+    const processors = ['cardconnect'];
+    expect(
+      SectionInputSchema.safeParse({ keySection: 'owner_1', label: 'Owner', components: {}, processors }).success,
+    ).toBe(true);
+    expect(
+      SectionInputSchema.safeParse({ keySection: 'owner-1', label: 'Owner', components: {}, processors }).success,
+    ).toBe(false);
+  });
+
+  it('a section names at least one processor (spec 1 §5 required-field messages)', () => {
+    for (const processors of [undefined, []]) {
+      const r = SectionInputSchema.safeParse({ keySection: 'owner_1', label: 'Owner', components: {}, processors });
+      expect(r.error?.issues.map((i) => i.message)).toEqual([MESSAGES.processorsRequired]);
+    }
   });
 
   it('a master form structure has the default header and colours', () => {

@@ -11,7 +11,12 @@ export const SectionInputSchema = z.strictObject({
   components: z.unknown(),
   /** JSON Logic or a simple {show, when, eq}. */
   conditional: z.unknown().optional(),
-  processors: z.array(z.string().min(1).max(100)).max(50).default([]),
+  processors: z
+    .array(z.string().min(1).max(100), {
+      error: (issue) => (issue.input === undefined ? MESSAGES.processorsRequired : undefined),
+    })
+    .min(1, MESSAGES.processorsRequired)
+    .max(50),
 });
 export type SectionInput = z.input<typeof SectionInputSchema>;
 

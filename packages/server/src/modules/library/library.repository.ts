@@ -6,6 +6,7 @@ import {
   masterFormPermissions,
   masterForms,
   masterFormVersions,
+  pdfTemplates,
   pushUpdates,
   sections,
   users,
@@ -138,6 +139,18 @@ export function createLibraryRepository(db: DbOrTx) {
         .orderBy(desc(masterForms.createdAt))
         .limit(1);
       return row;
+    },
+    /** PDF templates (not archived) whose mapping binds a field to this dictionary entry. */
+    async templatesBindingDictionary(dictionaryId: string) {
+      return db
+        .select({ id: pdfTemplates.id })
+        .from(pdfTemplates)
+        .where(
+          and(
+            sql`${pdfTemplates.status} <> 'archived'`,
+            sql`${pdfTemplates.mapping} @> ${JSON.stringify([{ bindingField: { dictionaryId } }])}::jsonb`,
+          ),
+        );
     },
     async formsUsing(kind: 'dictionaryIds' | 'childSectionIds', id: string) {
       return db

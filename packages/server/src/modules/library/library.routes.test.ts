@@ -101,6 +101,7 @@ describe.each(testDatabases())('dictionaries, sections and master forms on %s', 
         keySection: 'owner_info',
         label: 'Again',
         components: SECTION_FORM,
+        processors: ['cardconnect'],
       });
       expect(dup.statusCode).toBe(409);
       expect(dup.json().message).toBe(MESSAGES.sectionKeyUsed);
@@ -108,12 +109,14 @@ describe.each(testDatabases())('dictionaries, sections and master forms on %s', 
         keySection: 'owner-info',
         label: 'x',
         components: SECTION_FORM,
+        processors: ['cardconnect'],
       });
       expect(badKey.statusCode).toBe(400);
       const badForm = await api('POST', '/api/new-section', {
         keySection: 'bad_form',
         label: 'x',
         components: { version: 1, display: 'form', components: [{ type: 'nope', key: 'a' }] },
+        processors: ['cardconnect'],
       });
       expect(badForm.statusCode).toBe(400);
       expect(badForm.json().errors[0].path).toMatch(/^components/);
@@ -126,10 +129,20 @@ describe.each(testDatabases())('dictionaries, sections and master forms on %s', 
       const filtered = (await api('GET', '/api/sections?processors=cardconnect')).json();
       expect(filtered.map((s: { keySection: string }) => s.keySection)).toEqual(['owner_info']);
       expect((await api('GET', '/api/sections?processors=cardconnect&processors=processor_b')).json()).toHaveLength(2);
+      const noProcessor = await api('POST', '/api/new-section', {
+        keySection: 'no_processor',
+        label: 'x',
+        components: SECTION_FORM,
+      });
+      expect(noProcessor.statusCode).toBe(400);
+      expect(noProcessor.json().errors.map((e: { message: string }) => e.message)).toContain(
+        MESSAGES.processorsRequired,
+      );
       const patched = await api('PATCH', `/api/sections/${id}`, {
         keySection: 'owner_info',
         label: 'Owners',
         components: SECTION_FORM,
+        processors: ['cardconnect'],
       });
       expect(patched.json()).toMatchObject({ label: 'Owners', version: 2 });
       expect((await api('GET', `/api/sections/${id}`)).json().label).toBe('Owners');
@@ -264,6 +277,7 @@ describe.each(testDatabases())('dictionaries, sections and master forms on %s', 
           keySection: 'pushed_section',
           label: 'Pushed',
           components: SECTION_FORM,
+          processors: ['cardconnect'],
         })
       ).json();
       const dictionary = (
@@ -312,6 +326,30 @@ describe.each(testDatabases())('dictionaries, sections and master forms on %s', 
       const manual = (await api('GET', `/api/master_forms/${formId}`)).json();
       const manualPanel = manual.structure.allField.components.find((c: { key: string }) => c.key === 'pushed_section');
       expect(manualPanel.components).toEqual([]);
+
+      // an entry still used by master forms is not deleted; the answer says where it is used
+      const refused = await api('DELETE', `/api/dictionaries/${dictionary.id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(MESSAGES.dictionaryInUse(2, 0));
+      expect((await api('GET', `/api/dictionary/${dictionary.id}`)).statusCode).toBe(200);
+    });
+
+    it('refuses to delete a dictionary entry a PDF mapping binds to', async () => {
+      const entry = (
+        await api('POST', '/api/dictionaries', { type: 'text', name: 'bound_entry', label: 'Bound' })
+      ).json();
+      const mapped = (await api('GET', `/api/pdf_templates/${templateId}/mapping_fields`)).json().data;
+      const data = mapped.map((f: { key: string }, i: number) =>
+        i === 0 ? { ...f, bindingField: { key: 'bound_entry', type: 'textfield', dictionaryId: entry.id } } : f,
+      );
+      const saved = await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const refused = await api('DELETE', `/api/dictionaries/${entry.id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(MESSAGES.dictionaryInUse(0, 1));
+      // unbound again, it can go
+      await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data: mapped });
+      expect((await api('DELETE', `/api/dictionaries/${entry.id}`)).statusCode).toBe(200);
     });
 
     it('answers 404 for an unknown master form', async () => {

@@ -273,6 +273,11 @@ export function createLibraryService(deps: { db: Db; jobs: Jobs; log: FastifyBas
       if (!(await repo.findDictionary(opts.dictionaryId))) throw notFound(MESSAGES.dictionaryNotFound);
       await db.transaction(async (tx) => {
         const r = createLibraryRepository(tx);
+        const forms = (await r.formsUsing('dictionaryIds', opts.dictionaryId)).length;
+        const templates = (await r.templatesBindingDictionary(opts.dictionaryId)).length;
+        if (forms || templates) {
+          throw new AppError(409, 'dictionary/in-use', MESSAGES.dictionaryInUse(forms, templates));
+        }
         await r.deleteDictionary(opts.dictionaryId);
         await r.audit({
           actorUserId: opts.auth.userId,
