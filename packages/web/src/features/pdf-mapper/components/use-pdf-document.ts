@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sameOriginFileUrl } from '../../../lib/file-url';
 import type { PDFDocumentProxy } from '../lib/pdf-document';
 
@@ -7,10 +7,16 @@ export type PdfDocumentState =
   | { status: 'ready'; doc: PDFDocumentProxy }
   | { status: 'error'; doc: null };
 
-/** Loads a PDF with pdf.js (its module only when a mapper opens) and destroys it when the URL changes or on leaving. */
-export function usePdfDocument(url: string | undefined): PdfDocumentState {
+/**
+ * Loads a PDF with pdf.js (its module only when a mapper opens) and destroys it on leaving. `fileKey` names the file:
+ * a refetched template brings a new signed URL for the same file, which must not reload the document.
+ */
+export function usePdfDocument(url: string | undefined, fileKey: string | undefined): PdfDocumentState {
   const [state, setState] = useState<PdfDocumentState>({ status: 'loading', doc: null });
+  const urlRef = useRef(url);
+  urlRef.current = url;
   useEffect(() => {
+    const url = fileKey ? urlRef.current : undefined;
     if (!url) return;
     let isCurrent = true;
     let destroy: (() => Promise<void>) | null = null;
@@ -32,6 +38,6 @@ export function usePdfDocument(url: string | undefined): PdfDocumentState {
       isCurrent = false;
       void destroy?.();
     };
-  }, [url]);
+  }, [fileKey]);
   return state;
 }

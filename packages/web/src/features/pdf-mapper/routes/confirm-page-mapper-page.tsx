@@ -65,7 +65,7 @@ export function ConfirmPageMapperPage() {
 }
 
 function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: Box[] }) {
-  const pdf = usePdfDocument(template.downloadUrl);
+  const pdf = usePdfDocument(template.downloadUrl, template.fileUrl);
   const save = useSaveConfirmPage(template.templateId);
   const [items, setItems] = useState<Box[]>(saved);
   const [isDirty, setIsDirty] = useState(false);

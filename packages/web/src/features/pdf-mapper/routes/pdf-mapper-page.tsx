@@ -69,7 +69,7 @@ function PdfMapperEditor({
   saved: PdfField[];
   formId: string | undefined;
 }) {
-  const pdf = usePdfDocument(template.downloadUrl);
+  const pdf = usePdfDocument(template.downloadUrl, template.fileUrl);
   const dictionaries = useDictionaryEntries();
   const formFields = useFormFields(formId);
   const save = useSaveMapping(template.templateId);
