@@ -5,12 +5,9 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { seriousViolations } from '../support/axe';
 import { field, PASSWORD, registerCompany, signedUpUser, signIn } from '../support/client';
 import { codeFromOutbox, demoClient, invitationPathFromOutbox, uniqueEmail } from '../support/outbox';
+import { shot } from '../support/page-tools';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { signInAdmin } from '../support/admin';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
+import { drag } from '../support/page-tools';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-library';
 mkdirSync(SHOTS, { recursive: true });
@@ -13,19 +14,6 @@ test.use({ viewport: { width: 1440, height: 1000 } });
 
 /** Keys are unique per run: the journeys share one server and database. */
 const uniqueKey = (stem: string) => `${stem}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-/** A dnd-kit drag with the mouse: press, move past the activation distance, move onto the target, release. */
-async function drag(page: Page, source: Locator, target: Locator) {
-  const from = await source.boundingBox();
-  if (!from) throw new Error('drag source is not visible');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 - 12, { steps: 4 });
-  const to = await target.boundingBox();
-  if (!to) throw new Error('drop target is not visible');
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 12 });
-  await page.mouse.up();
-}
 
 /** Errors the page logs (failed requests are the network's report, e.g. the 409 of a used key, not a bug). */
 function consoleErrors(page: Page) {

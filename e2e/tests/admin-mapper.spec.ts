@@ -1,69 +1,29 @@
-import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
+import { typeMismatchMessage } from '@under/core/templates/mapping-rules';
 import { MAPPER_TEXT as T } from '@under/core/ui-text/admin-mapper';
 import { applicationPdf } from '../fixtures/pdfs';
-import { ADMIN } from '../playwright.config';
 import { signInAdmin, uniqueName } from '../support/admin';
+import { adminHeaders, uploadTemplate } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
+import { box, boxAt, overlay, placeAt, reviewFromMapper } from '../support/mapper';
+import { shot } from '../support/page-tools';
 import { readPdf } from '../support/pdf-read';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/${name}.png` });
-
-/** The admin API through its own session: the 3-page application (page 2 rotated) and a text dictionary entry. */
+/** The 3-page application (page 2 rotated) and a text dictionary entry, through the admin API. */
 async function seed(request: APIRequestContext) {
-  const signIn = await request.post('/api/auth/admin/sign-in', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  expect(signIn.ok()).toBe(true);
-  const headers = { authorization: `Bearer ${(await signIn.json()).accessToken}` };
-  const upload = await (await request.post('/api/pdf_templates/gen_presigned_url', { headers, data: {} })).json();
-  const url = new URL(upload.uploadUrl);
-  const put = await request.put(`${url.pathname}${url.search}`, {
-    headers: { 'content-type': 'application/pdf' },
-    data: readFileSync(await applicationPdf()),
-  });
-  expect(put.ok(), await put.text()).toBe(true);
-  const created = await request.post('/api/pdf_templates', {
-    headers,
-    data: { name: uniqueName('Mapper'), fileUrl: upload.fileUrl },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const template = await created.json();
+  const headers = await adminHeaders(request);
+  const template = await uploadTemplate(request, headers, await applicationPdf(), uniqueName('Mapper'));
   const entryName = `biz_name_${Date.now().toString(36)}`;
   const entry = await request.post('/api/dictionaries', {
     headers,
     data: { type: 'text', name: entryName, label: 'Business name' },
   });
   expect(entry.status(), await entry.text()).toBe(201);
-  return { templateId: template.templateId as string, pages: template.pages, entryName, headers };
-}
-
-const overlay = (page: Page, n: number) => page.getByTestId(`page-overlay-${n}`);
-const box = (page: Page, key: string, type: string) => page.getByRole('button', { name: T.boxLabel(key, type) });
-
-/** Chooses a type in the palette and clicks the page at (x, y) points, at the current zoom. */
-async function placeAt(page: Page, type: string, n: number, x: number, y: number, zoom = 1) {
-  // the chip's input is visually hidden: its label is what the pointer clicks
-  await page
-    .getByRole('radiogroup', { name: T.paletteLabel })
-    .getByText(T.types[type] ?? type, { exact: true })
-    .click();
-  await expect(page.getByRole('radio', { name: T.types[type], exact: true })).toBeChecked();
-  await overlay(page, n).click({ position: { x: x * zoom, y: y * zoom } });
-}
-
-/** Where a box sits on its page, in points, read from the screen. */
-async function boxAt(page: Page, target: Locator, n: number, zoom = 1) {
-  const frame = await overlay(page, n).boundingBox();
-  // the box is the button's frame (the button sits inside its border)
-  const rect = await target.locator('..').boundingBox();
-  if (!frame || !rect) throw new Error('not visible');
-  return { x: Math.round((rect.x - frame.x) / zoom), y: Math.round((rect.y - frame.y) / zoom) };
+  return { templateId: template.templateId, pages: template.pages, entryName, headers };
 }
 
 test('the admin maps every field type on a normal and a rotated page, saves, reviews', async ({ page, request }) => {
@@ -115,7 +75,7 @@ test('the admin maps every field type on a normal and a rotated page, saves, rev
   // a checkbox cannot take a text entry: the message names both types
   await page.getByRole('combobox', { name: T.bindingLabel }).click();
   await page.getByRole('option', { name: new RegExp(entryName) }).click();
-  await expect(page.getByText(MESSAGES_TYPE('checkbox', 'textfield'))).toBeVisible();
+  await expect(page.getByText(typeMismatchMessage('checkbox', 'textfield'))).toBeVisible();
 
   // the text field binds to the dictionary entry and takes its key
   await overlay(page, 1).scrollIntoViewIfNeeded();
@@ -215,20 +175,8 @@ test('the admin maps every field type on a normal and a rotated page, saves, rev
   await expect(field(page, T.xInput)).toHaveValue('175');
 
   // the review PDF of the current mapping: the bytes the page received are a PDF of the template's 3 pages
-  let reviewed: { status: number; type: string; body: Buffer } | null = null;
-  await page.route(`**/api/pdf_templates/${templateId}/review`, async (route) => {
-    const response = await route.fetch();
-    const body = await response.body();
-    reviewed = { status: response.status(), type: response.headers()['content-type'] ?? '', body };
-    await route.fulfill({ response, body });
-  });
-  const popup = page.context().waitForEvent('page', { timeout: 15_000 });
-  await page.getByRole('button', { name: T.review }).click();
-  await (await popup).close();
-  await expect.poll(() => reviewed?.status).toBe(200);
-  const review = reviewed as unknown as { type: string; body: Buffer };
-  expect(review.type).toContain('application/pdf');
-  expect((await readPdf(new Uint8Array(review.body))).pageCount).toBe(3);
+  const review = await reviewFromMapper(page, templateId);
+  expect((await readPdf(new Uint8Array(review))).pageCount).toBe(3);
   // the one 401 is the session restore on the login page, before signing in
   expect(consoleErrors.filter((e) => !e.includes('status of 401'))).toEqual([]);
 });
@@ -285,7 +233,3 @@ test('the admin places confirm-page boxes for two owners and saves them', async 
   await page.reload();
   await expect(initials).toBeVisible();
 });
-
-function MESSAGES_TYPE(pdfType: string, formType: string) {
-  return `The PDF field type "${pdfType}" cannot be bound to the form field type "${formType}".`;
-}

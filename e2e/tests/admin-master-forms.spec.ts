@@ -1,53 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { acroFormPdf } from '../fixtures/pdfs';
-import { ADMIN } from '../playwright.config';
 import { signInAdmin, uniqueName } from '../support/admin';
+import { adminHeaders, saveMapping, uploadTemplate } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
+import { drag, shot } from '../support/page-tools';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/${name}.png`, fullPage: true });
-
-/** The admin API through its own session: a template uploaded through the signed URL, with its AcroForm mapped. */
+/** A template uploaded through the signed URL, with its AcroForm fields saved as its mapping (admin API). */
 async function mappedTemplate(request: APIRequestContext, name: string) {
-  const signIn = await request.post('/api/auth/admin/sign-in', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  expect(signIn.ok()).toBe(true);
-  const headers = { authorization: `Bearer ${(await signIn.json()).accessToken}` };
-  const upload = await (await request.post('/api/pdf_templates/gen_presigned_url', { headers, data: {} })).json();
-  const url = new URL(upload.uploadUrl);
-  const put = await request.put(`${url.pathname}${url.search}`, {
-    headers: { 'content-type': 'application/pdf' },
-    data: readFileSync(await acroFormPdf()),
-  });
-  expect(put.ok(), await put.text()).toBe(true);
-  const created = await request.post('/api/pdf_templates', { headers, data: { name, fileUrl: upload.fileUrl } });
-  expect(created.status(), await created.text()).toBe(201);
-  const template = await created.json();
-  const mapped = await request.post(`/api/pdf_templates/${template.templateId}/mapping_fields`, {
-    headers,
-    data: { data: template.acroFields },
-  });
-  expect(mapped.ok(), await mapped.text()).toBe(true);
-  return { templateId: template.templateId as string, fieldCount: template.acroFields.length as number, headers };
-}
-
-/** A dnd-kit drag with the mouse: press, move past the activation distance, move onto the target, release. */
-async function drag(page: Page, source: Locator, target: Locator) {
-  const from = await source.boundingBox();
-  if (!from) throw new Error('drag source is not visible');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 - 12, { steps: 4 });
-  const to = await target.boundingBox();
-  if (!to) throw new Error('drop target is not visible');
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
-  await page.mouse.up();
+  const headers = await adminHeaders(request);
+  const template = await uploadTemplate(request, headers, await acroFormPdf(), name);
+  await saveMapping(request, headers, template.templateId, template.acroFields);
+  return { templateId: template.templateId, fieldCount: template.acroFields.length, headers };
 }
 
 test('an admin makes a master form from a mapped template, lays it out, publishes it and sets its mode and access', async ({
@@ -90,7 +57,7 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
   await page.getByRole('button', { name: 'Add Panel / page' }).click();
   const newPage = page.getByTestId('canvas-panel');
   await expect(newPage).toBeVisible();
-  await drag(page, page.getByRole('button', { name: /^Drag owner/ }), newPage.getByText('Drop fields here'));
+  await drag(page, page.getByRole('button', { name: /^Drag owner/ }), newPage.getByText('Drop fields here'), 'center');
   await expect(newPage.getByTestId('canvas-owner_name')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'designer');

@@ -1,21 +1,13 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import { acroFormPdf, applicationPdf, imageRenamedPdf } from '../fixtures/pdfs';
-import { ADMIN } from '../playwright.config';
 import { signInAdmin, uniqueName } from '../support/admin';
+import { adminHeaders, saveMapping } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
-
-async function shot(page: Page, name: string) {
-  // SHOTS_DIR collects the screenshots in one folder to look at; otherwise they stay with the test's output
-  const file = process.env.SHOTS_DIR
-    ? path.join(process.env.SHOTS_DIR, `${name}.png`)
-    : test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-}
+import { shot } from '../support/page-tools';
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -37,19 +29,10 @@ test.afterEach(() => {
 });
 
 /** Saves a one-field mapping through the API (the mapper page is another journey's). */
-async function saveMapping(page: Page, templateId: string, onPage = 1) {
-  const signIn = await page.request.post('/api/auth/admin/sign-in', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  expect(signIn.ok()).toBe(true);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const saved = await page.request.post(`/api/pdf_templates/${templateId}/mapping_fields`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: {
-      data: [{ id: 'f1', key: 'business_name', type: 'text', page: onPage, x: 120, y: 100, width: 200, height: 18 }],
-    },
-  });
-  expect(saved.ok()).toBe(true);
+async function mapOneField(page: Page, templateId: string, onPage = 1) {
+  await saveMapping(page.request, await adminHeaders(page.request), templateId, [
+    { id: 'f1', key: 'business_name', type: 'text', page: onPage, x: 120, y: 100, width: 200, height: 18 },
+  ]);
 }
 
 function templateRow(page: Page, name: string) {
@@ -167,7 +150,7 @@ test('replace the PDF asks first and says it cannot be reverted; review PDF down
   await upload(page, name, await applicationPdf('replace-1.pdf'));
   await expect(page).toHaveURL(/\/admin\/pdf-mapping\/edit\//);
   // a field on page 3, which the new two-page file does not have
-  await saveMapping(page, page.url().split('/').pop() as string, 3);
+  await mapOneField(page, page.url().split('/').pop() as string, 3);
   await page.goto('/admin/pdf-mapping');
   await search(page, name);
   await expect(templateRow(page, name)).toBeVisible();
@@ -257,7 +240,7 @@ test('a mapped template is listed on /view-mapped-pdf with its version, and its 
   await upload(page, name, await applicationPdf('mapped.pdf'));
   await expect(page).toHaveURL(/\/admin\/pdf-mapping\/edit\//);
   const templateId = page.url().split('/').pop() as string;
-  await saveMapping(page, templateId);
+  await mapOneField(page, templateId);
 
   await page.goto('/admin/view-mapped-pdf');
   await expect(page.getByRole('heading', { name: T.mappedTitle, level: 1 })).toBeVisible();

@@ -1,21 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
-
-/** A dnd-kit drag with the mouse: press, move past the activation distance, move onto the target, release. */
-async function drag(page: Page, source: Locator, target: Locator) {
-  const from = await source.boundingBox();
-  if (!from) throw new Error('drag source is not visible');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 - 12, { steps: 4 });
-  // Measured once the drag has started: dnd-kit may scroll the page near its edges.
-  const to = await target.boundingBox();
-  if (!to) throw new Error('drop target is not visible');
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 12 });
-  await page.mouse.up();
-}
+import { drag } from '../support/page-tools';
 
 test.use({ viewport: { width: 1440, height: 1200 } });
 

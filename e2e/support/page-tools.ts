@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+/** A full-page screenshot: into SHOTS_DIR when set (to look at them together), else the test's own output. */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const file = dir ? path.join(dir, `${name}.png`) : test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+}
+
+/**
+ * A dnd-kit drag with the mouse: press, move past the activation distance, then onto the target and release.
+ * `at` is where on the target: its centre, or near its bottom edge (drop after the last item).
+ */
+export async function drag(page: Page, source: Locator, target: Locator, at: 'center' | 'bottom' = 'bottom') {
+  const from = await source.boundingBox();
+  if (!from) throw new Error('drag source is not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 - 12, { steps: 4 });
+  // measured once the drag has started: dnd-kit may scroll the page near its edges
+  const to = await target.boundingBox();
+  if (!to) throw new Error('drop target is not visible');
+  await page.mouse.move(to.x + to.width / 2, at === 'center' ? to.y + to.height / 2 : to.y + to.height - 12, {
+    steps: 12,
+  });
+  await page.mouse.up();
+}
+
+/**
+ * Errors the page logs from now on. Failed requests are the network's report (a 409 for a used name is an
+ * expected answer), not a bug, so 'Failed to load resource' lines are left out.
+ */
+export function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    errors,
+    expectNone() {
+      expect(errors).toEqual([]);
+    },
+  };
+}
