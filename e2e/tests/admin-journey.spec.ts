@@ -138,7 +138,7 @@ test('an institution PDF becomes a published master form', async ({ page, reques
   const secondPage = page.getByTestId('canvas-panel');
   await drag(
     page,
-    page.getByRole('button', { name: /^Drag number_1/ }),
+    page.getByTestId('canvas-number_1').getByRole('button', { name: /^Drag / }),
     secondPage.getByText('Drop fields here'),
     'center',
   );

@@ -63,7 +63,6 @@ export const UI_TEXT = {
   navTemplates: 'Templates',
   navDictionary: 'Dictionary',
   navSections: 'Sections',
-  pdfMappingEmpty: 'No PDF templates yet. Uploaded templates will be listed here.',
   backHome: 'Back to home',
   errorDetails: 'Details',
   contactSupport: 'Contact support',

@@ -5,7 +5,6 @@ import { MasterFormSchema } from '@under/core/templates/master-form.schema';
 import { type Mapping, MappingSchema, type PdfFieldInput } from '@under/core/templates/pdf-field.schema';
 import { ConfirmPageBodySchema, type PdfTemplate, PdfTemplateSchema } from '@under/core/templates/pdf-template.schema';
 import type { z } from 'zod';
-import { toHttpError } from '../../../lib/http-error';
 import { useSession } from '../../../lib/session-context';
 
 export type ConfirmPageItem = z.input<typeof ConfirmPageBodySchema>['items'][number];
@@ -107,43 +106,16 @@ export function useFormFields(formId: string | undefined) {
   });
 }
 
-/**
- * POST …/review with an unsaved mapping: the answer is a PDF, which the JSON client cannot read, so this fetches
- * it with the session's token (asking the client for a fresh one once if it expired).
- */
+/** POST …/review with the current (maybe unsaved) mapping: the filled PDF as a Blob. */
 export function useReviewPdf(templateId: string) {
-  const { http, auth } = useSession();
+  const { http } = useSession();
   return useMutation({
-    mutationFn: async (data: PdfFieldInput[]): Promise<Blob> => {
-      const send = () =>
-        fetch(`/api/pdf_templates/${templateId}/review`, {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/pdf, application/json',
-            Authorization: `Bearer ${auth.getState().accessToken ?? ''}`,
-          },
-          body: JSON.stringify({ data }),
-        });
-      let response = await send();
-      if (response.status === 401) {
-        // any call through the client refreshes the token the way every other request does
-        await http.get(`/pdf_templates/${templateId}/mapping_fields`);
-        response = await send();
-      }
-      if (!response.ok) {
-        const text = await response.text();
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // not JSON: the status text is used
-        }
-        throw toHttpError(response.status, body);
-      }
-      return response.blob();
-    },
+    mutationFn: (data: PdfFieldInput[]) =>
+      http.request<Blob>(`/pdf_templates/${templateId}/review`, {
+        method: 'POST',
+        body: { data },
+        responseType: 'blob',
+      }),
   });
 }
 
