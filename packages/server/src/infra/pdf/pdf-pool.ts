@@ -3,6 +3,12 @@ import { Worker } from 'node:worker_threads';
 import type { PdfField, PdfPage } from '@under/core/templates/pdf-field.schema';
 
 /** Why the worker refused or could not finish a PDF. */
+export interface FillSettings {
+  defaultFontSize?: number;
+  dateFormat?: string;
+  pageFontSizes?: Record<number, number>;
+}
+
 export type PdfFailure =
   | 'not-pdf'
   | 'damaged'
@@ -163,6 +169,8 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       useSamples?: boolean;
       /** Names the template for the worker's cache of prepared templates (the storage key: it never changes). */
       cacheKey?: string;
+      /** The template's settings: default font size, date format, font size per page. */
+      settings?: FillSettings;
     }): Promise<Uint8Array> {
       const buf = copy(opts.bytes);
       const out = await run<Uint8Array>(
@@ -173,6 +181,7 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
           values: opts.values ?? {},
           useSamples: opts.useSamples ?? true,
           cacheKey: opts.cacheKey,
+          settings: opts.settings ?? {},
         },
         [buf],
       );

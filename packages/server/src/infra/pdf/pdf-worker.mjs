@@ -340,12 +340,27 @@ function sampleValue(field, group) {
   }
 }
 
-function displayText(field, value) {
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An ISO date (yyyy-MM-dd...) in the template's date format: tokens yyyy, MMM, MM, M, dd, d; the rest as written. */
+export function formatDate(value, format = 'MM/dd/yyyy') {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
+  if (!m) return String(value);
+  const [, y, mo, d] = m;
+  const parts = {
+    yyyy: y,
+    MMM: MONTHS[Number(mo) - 1] ?? mo,
+    MM: mo,
+    M: String(Number(mo)),
+    dd: d,
+    d: String(Number(d)),
+  };
+  return format.replace(/yyyy|MMM|MM|M|dd|d/g, (token) => parts[token]);
+}
+
+function displayText(field, value, dateFormat) {
   if (value === undefined || value === null || value === '') return '';
-  if (field.type === 'date') {
-    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
-    return m ? `${m[2]}/${m[3]}/${m[1]}` : String(value);
-  }
+  if (field.type === 'date') return formatDate(value, dateFormat);
   if (field.type === 'currency') {
     const n = Number(String(value).replace(/[$,\s]/g, ''));
     return Number.isFinite(n)
@@ -461,7 +476,9 @@ function fastGlyphs(fnt) {
   };
 }
 
-async function fill({ bytes, fields, values = {}, useSamples = true, cacheKey }) {
+async function fill({ bytes, fields, values = {}, useSamples = true, cacheKey, settings = {} }) {
+  // the field's own size, else its page's (global settings), else the template's default (general settings)
+  const sizeOf = (f) => f.fontSize ?? settings.pageFontSizes?.[f.page] ?? settings.defaultFontSize ?? 10;
   const doc = await PDFDocument.load(await preparedTemplate(bytes, cacheKey), {
     updateMetadata: false,
     parseSpeed: Number.POSITIVE_INFINITY,
@@ -502,7 +519,7 @@ async function fill({ bytes, fields, values = {}, useSamples = true, cacheKey })
         break;
       case 'radio': {
         if (f.type === 'replica') {
-          drawFitted(page, g, fnt, box, displayText(source, value), f.fontSize ?? 10);
+          drawFitted(page, g, fnt, box, displayText(source, value, settings.dateFormat), sizeOf(f));
         } else if (value !== undefined && value !== null && String(value) === String(f.optionValue ?? '')) {
           const c = toUser(g, box.x + box.width / 2, box.y + box.height / 2);
           page.drawCircle({ x: c.x, y: c.y, size: Math.min(box.width, box.height) * 0.3, color: rgb(0, 0, 0) });
@@ -511,7 +528,7 @@ async function fill({ bytes, fields, values = {}, useSamples = true, cacheKey })
       }
       case 'checkboxList': {
         const list = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
-        if (f.type === 'replica') drawFitted(page, g, fnt, box, list.join(', '), f.fontSize ?? 10);
+        if (f.type === 'replica') drawFitted(page, g, fnt, box, list.join(', '), sizeOf(f));
         else if (list.includes(String(f.optionValue ?? ''))) drawFitted(page, g, fnt, box, '✓', 100, 'center');
         break;
       }
@@ -522,7 +539,7 @@ async function fill({ bytes, fields, values = {}, useSamples = true, cacheKey })
         break;
       }
       default:
-        drawFitted(page, g, fnt, box, displayText(source, value), f.fontSize ?? 10);
+        drawFitted(page, g, fnt, box, displayText(source, value, settings.dateFormat), sizeOf(f));
     }
   }
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false, objectsPerTick: Number.POSITIVE_INFINITY });

@@ -324,6 +324,19 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
       expect(
         (await api('PUT', `/api/pdf_templates/${templateId}/general-setting`, { pages: { '7': {} } })).statusCode,
       ).toBe(400);
+      // the review prints with them: the template's date format and font size, a page's own size first
+      await api('PUT', `/api/pdf_templates/${templateId}/general-setting`, {
+        general: { defaultFontSize: 9, dateFormat: 'MMM d, yyyy', visible: true },
+        pages: { '2': { fontSize: 8 } },
+      });
+      const review = await api('POST', `/api/pdf_templates/${templateId}/review`, {
+        values: { opened: '2026-01-05', employees: '12', dba_name: 'Harbor Cafe' },
+      });
+      expect(review.statusCode).toBe(200);
+      const { texts } = await readPdfText(review.rawPayload);
+      expect(texts.find((t) => t.text === 'Jan 5, 2026')?.page).toBe(1);
+      expect(texts.find((t) => t.page === 1 && t.text === '12')?.height).toBeCloseTo(9, 0);
+      expect(texts.find((t) => t.page === 2 && t.text === 'Harbor Cafe')?.height).toBeCloseTo(8, 0);
       const items = [
         { id: 's1', item: 'signature', page: 2, x: 72, y: 400, width: 200, height: 40 },
         { id: 'e1', item: 'email', owner: 1, page: 2, x: 300, y: 400, width: 200, height: 18 },

@@ -465,6 +465,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
           values: opts.values,
           useSamples: opts.useSamples,
           cacheKey: row.fileKey,
+          settings: fillSettings(TemplateSettingsSchema.parse(row.settings)),
         }),
       );
     },
@@ -472,3 +473,12 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
 }
 
 export type PdfTemplatesService = ReturnType<typeof createPdfTemplatesService>;
+
+/** What the PDF filler takes from a template's general and per-page settings. */
+function fillSettings(settings: TemplateSettings) {
+  const pageFontSizes: Record<number, number> = {};
+  for (const [page, value] of Object.entries(settings.pages)) {
+    if (value.fontSize !== undefined) pageFontSizes[Number(page)] = value.fontSize;
+  }
+  return { defaultFontSize: settings.general.defaultFontSize, dateFormat: settings.general.dateFormat, pageFontSizes };
+}
