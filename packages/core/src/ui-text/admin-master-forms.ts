@@ -26,7 +26,6 @@ export const MASTER_FORMS_TEXT = {
   notPublished: 'Not published',
   versionNumber: (n: number) => `Version ${n}`,
   unpublishedChanges: 'Unpublished changes',
-  rowsPerPage: 'Rows per page',
   range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   noMatch: 'No master forms match your search.',
   emptyTitle: 'No master forms yet',

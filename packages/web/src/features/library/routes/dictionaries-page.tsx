@@ -11,7 +11,6 @@ import {
   Menu,
   Modal,
   NativeSelect,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -19,13 +18,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX } from '@under/core/constants';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from '@under/core/constants';
 import { formatDate } from '@under/core/forms/format';
 import { DICTIONARY_TYPES, type Dictionary } from '@under/core/templates/dictionary.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import { useSearchText } from '../../../lib/use-search-text';
@@ -201,31 +201,17 @@ export function DictionariesPage() {
               </Table>
             </Table.ScrollContainer>
           )}
-          <Group justify="space-between" p="md" gap="md" wrap="wrap">
-            <Group gap="sm">
-              <NativeSelect
-                label={UI_TEXT.rowsPerPage}
-                size="xs"
-                w={90}
-                data={PAGE_SIZE_OPTIONS.map(String)}
-                value={String(pageSize)}
-                onChange={(event) => {
-                  setPageSize(Number(event.currentTarget.value));
-                  setPage(1);
-                }}
-              />
-              <Text size="sm" c="dimmed" mt={18} aria-live="polite">
-                {T.dictionariesRange(from, to, total)}
-              </Text>
-            </Group>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </Group>
+          <TablePager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            rangeText={T.dictionariesRange(from, to, total)}
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
         </Paper>
       </Stack>
 

@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -15,13 +14,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX } from '@under/core/constants';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from '@under/core/constants';
 import { formatDate } from '@under/core/forms/format';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useProcessors, useSections } from '../api/library-api';
@@ -175,31 +175,17 @@ export function SectionsPage() {
               </Table>
             </Table.ScrollContainer>
           )}
-          <Group justify="space-between" p="md" gap="md" wrap="wrap">
-            <Group gap="sm">
-              <NativeSelect
-                label={UI_TEXT.rowsPerPage}
-                size="xs"
-                w={90}
-                data={PAGE_SIZE_OPTIONS.map(String)}
-                value={String(pageSize)}
-                onChange={(event) => {
-                  setPageSize(Number(event.currentTarget.value));
-                  setPage(1);
-                }}
-              />
-              <Text size="sm" c="dimmed" mt={18} aria-live="polite">
-                {T.sectionsRange(from, to, total)}
-              </Text>
-            </Group>
-            <Pagination
-              total={pages}
-              value={current}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </Group>
+          <TablePager
+            page={current}
+            pages={pages}
+            onPage={setPage}
+            rangeText={T.sectionsRange(from, to, total)}
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
         </Paper>
       </Stack>
     </Container>

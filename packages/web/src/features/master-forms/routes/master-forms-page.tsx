@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -15,12 +14,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX } from '@under/core/constants';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from '@under/core/constants';
 import { UI_TEXT } from '@under/core/ui-text';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { useSearchText } from '../../../lib/use-search-text';
 import { type MasterFormWithTotal, useMasterForms } from '../api/master-forms-api';
@@ -148,31 +148,17 @@ export function MasterFormsPage() {
               </Table>
             </Table.ScrollContainer>
           )}
-          <Group justify="space-between" p="md" gap="md" wrap="wrap">
-            <Group gap="sm">
-              <NativeSelect
-                label={T.rowsPerPage}
-                size="xs"
-                w={90}
-                data={PAGE_SIZE_OPTIONS.map(String)}
-                value={String(pageSize)}
-                onChange={(event) => {
-                  setPageSize(Number(event.currentTarget.value));
-                  setPage(1);
-                }}
-              />
-              <Text size="sm" c="dimmed" mt={18} aria-live="polite">
-                {T.range(from, to, total)}
-              </Text>
-            </Group>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </Group>
+          <TablePager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            rangeText={T.range(from, to, total)}
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
         </Paper>
       </Stack>
       <CreateMasterFormDialog opened={isCreating} onClose={() => setCreating(false)} />

@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  Pagination,
   Paper,
   Stack,
   Table,
@@ -13,11 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { PAGE_SIZE_OPTIONS, SEARCH_MAX } from '@under/core/constants';
+import { SEARCH_MAX } from '@under/core/constants';
 import { UI_TEXT } from '@under/core/ui-text';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { useSearchText } from '../../../lib/use-search-text';
 import { type TemplateStatus, useTemplates } from '../api/pdf-templates-api';
@@ -158,31 +158,17 @@ export function PdfMappingPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between" p="md" gap="md" wrap="wrap">
-              <Group gap="sm">
-                <NativeSelect
-                  label={UI_TEXT.rowsPerPage}
-                  size="xs"
-                  w={90}
-                  data={PAGE_SIZE_OPTIONS.map(String)}
-                  value={String(pageSize)}
-                  onChange={(event) => {
-                    setPageSize(Number(event.currentTarget.value));
-                    setPage(1);
-                  }}
-                />
-                <Text size="sm" c="dimmed" mt={18} aria-live="polite">
-                  {T.range(from, to, total)}
-                </Text>
-              </Group>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            </Group>
+            <TablePager
+              page={page}
+              pages={pages}
+              onPage={setPage}
+              rangeText={T.range(from, to, total)}
+              pageSize={pageSize}
+              onPageSize={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
           </Paper>
         )}
       </Stack>

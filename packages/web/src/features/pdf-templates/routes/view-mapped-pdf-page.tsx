@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { SEARCH_MAX } from '@under/core/constants';
 import type { PdfTemplateSummary } from '@under/core/templates/pdf-template.schema';
 import { UI_TEXT } from '@under/core/ui-text';
@@ -18,6 +6,7 @@ import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useTemplates } from '../api/pdf-templates-api';
@@ -119,18 +108,16 @@ export function ViewMappedPdfPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between" p="md" gap="md" wrap="wrap">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {T.range(total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1, Math.min(total, page * PAGE_SIZE), total)}
-              </Text>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            </Group>
+            <TablePager
+              page={page}
+              pages={pages}
+              onPage={setPage}
+              rangeText={T.range(
+                total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1,
+                Math.min(total, page * PAGE_SIZE),
+                total,
+              )}
+            />
           </Paper>
         )}
       </Stack>

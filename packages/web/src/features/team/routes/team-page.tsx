@@ -6,8 +6,6 @@ import {
   Group,
   Loader,
   Modal,
-  NativeSelect,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -18,12 +16,13 @@ import {
 } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import type { Member, MemberSort } from '@under/core/accounts/team.schema';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX } from '@under/core/constants';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { TablePager } from '../../../components/table-pager';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useMe } from '../../account/api/use-me';
 import { useMembers, useTeamSummary } from '../api/team-api';
@@ -162,31 +161,17 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" p="md" gap="md" wrap="wrap">
-            <Group gap="sm">
-              <NativeSelect
-                label={UI_TEXT.rowsPerPage}
-                size="xs"
-                w={90}
-                data={PAGE_SIZE_OPTIONS.map(String)}
-                value={String(pageSize)}
-                onChange={(event) => {
-                  setPageSize(Number(event.currentTarget.value));
-                  setPage(1);
-                }}
-              />
-              <Text size="sm" c="dimmed" mt={18} aria-live="polite">
-                {UI_TEXT.membersRange(from, to, total)}
-              </Text>
-            </Group>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </Group>
+          <TablePager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            rangeText={UI_TEXT.membersRange(from, to, total)}
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
         </Paper>
       </Stack>
       {actions.dialog}
