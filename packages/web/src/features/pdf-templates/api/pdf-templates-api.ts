@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UPLOAD_TIMEOUT_MS } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import {
   CheckNameResultSchema,
@@ -14,7 +13,8 @@ import {
 } from '@under/core/templates/pdf-template.schema';
 import type { z } from 'zod';
 import { sameOriginFileUrl } from '../../../lib/file-url';
-import { HttpError, toHttpError } from '../../../lib/http-error';
+import { HttpError } from '../../../lib/http-error';
+import { putFile } from '../../../lib/put-file';
 import { useSession } from '../../../lib/session-context';
 
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
@@ -94,7 +94,7 @@ function useSignedPdfUpload() {
   const { http } = useSession();
   return async (file: File, onProgress: (percent: number) => void): Promise<string> => {
     const target = await http.post('/pdf_templates/gen_presigned_url', undefined, { schema: PdfUploadUrlSchema });
-    await putFile(sameOriginFileUrl(target.uploadUrl), file, onProgress);
+    await putFile(sameOriginFileUrl(target.uploadUrl), file, onProgress, 'application/pdf');
     return target.fileUrl;
   };
 }
@@ -212,35 +212,5 @@ export function useSaveTemplateSettings(templateId: string) {
         schema: TemplateSettingsSchema,
       }),
     onSuccess: (saved) => queryClient.setQueryData(TEMPLATE_KEYS.settings(templateId), saved),
-  });
-}
-
-/** PUT with XMLHttpRequest: fetch has no upload progress. */
-function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.setRequestHeader('Content-Type', 'application/pdf');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-        return;
-      }
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not our JSON error
-      }
-      reject(toHttpError(xhr.status, body));
-    };
-    xhr.onerror = () => reject(new HttpError(0, 'client/network', MESSAGES.serverUnavailable));
-    xhr.ontimeout = () => reject(new HttpError(0, 'client/timeout', MESSAGES.serverUnavailable));
-    xhr.send(file);
   });
 }

@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Company, CompanySchema, LogoSchema, LogoUploadUrlSchema } from '@under/core/accounts/company.schema';
 import { type WhitelistDomains, WhitelistDomainsSchema } from '@under/core/accounts/domain';
-import { UPLOAD_TIMEOUT_MS } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
 import { sameOriginFileUrl } from '../../../lib/file-url';
-import { HttpError, toHttpError } from '../../../lib/http-error';
+import { putFile } from '../../../lib/put-file';
 import { useSession } from '../../../lib/session-context';
 
 const WHITELIST_KEY = ['whitelist-domains'] as const;
@@ -66,34 +64,5 @@ export function useUploadLogo(companyId: string) {
       await queryClient.invalidateQueries({ queryKey: companyKey(companyId) });
       await queryClient.invalidateQueries({ queryKey: ['company-summary'] });
     },
-  });
-}
-
-function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-        return;
-      }
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not our JSON error
-      }
-      reject(toHttpError(xhr.status, body));
-    };
-    xhr.onerror = () => reject(new HttpError(0, 'client/network', MESSAGES.serverUnavailable));
-    xhr.ontimeout = () => reject(new HttpError(0, 'client/timeout', MESSAGES.serverUnavailable));
-    xhr.send(file);
   });
 }
