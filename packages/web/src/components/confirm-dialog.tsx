@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that backs out; 'Cancel' unless given. */
+  cancelLabel?: string;
   /** Red for actions that take something away (deactivate, revoke). */
   isDanger?: boolean;
   isBusy?: boolean;
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = UI_TEXT.cancelButton,
   isDanger = false,
   isBusy = false,
   onConfirm,
@@ -37,7 +40,7 @@ export function ConfirmDialog({
         <Text>{message}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={isBusy}>
-            {UI_TEXT.cancelButton}
+            {cancelLabel}
           </Button>
           <Button color={isDanger ? 'red' : undefined} onClick={onConfirm} loading={isBusy}>
             {confirmLabel}

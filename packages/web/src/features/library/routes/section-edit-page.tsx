@@ -25,10 +25,11 @@ import { MESSAGES } from '@under/core/messages';
 import type { Section } from '@under/core/templates/section.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage, HttpError } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
@@ -120,17 +121,14 @@ function SectionEditor({ section }: { section?: Section }) {
 
   const previewTitle = useWatch({ control, name: 'title' });
   const hasChanges = isDirty || JSON.stringify(components) !== savedComponents;
-  const hasChangesRef = useRef(hasChanges);
-  hasChangesRef.current = hasChanges;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => hasChangesRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!hasChanges) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasChanges]);
+
+  const leaveGuard = useLeaveGuard({
+    when: hasChanges,
+    title: T.leaveTitle,
+    message: T.leaveMessage,
+    leaveLabel: T.leaveConfirm,
+    stayLabel: T.stay,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -141,7 +139,7 @@ function SectionEditor({ section }: { section?: Section }) {
       const saved = await save.mutateAsync({ id: section?.sectionId, body });
       reset(toSectionFormValues(saved));
       setSavedComponents(JSON.stringify(components));
-      hasChangesRef.current = false;
+      leaveGuard.release();
       notifySuccess(section ? T.sectionSaved : T.sectionCreated);
       if (!section) navigate(`/section/${saved.sectionId}`, { replace: true });
     } catch (error) {
@@ -327,25 +325,7 @@ function SectionEditor({ section }: { section?: Section }) {
         />
       ) : null}
 
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={T.leaveTitle}
-        centered
-        closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
-      >
-        <Stack gap="lg">
-          <Text>{T.leaveMessage}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
-              {T.stay}
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
-              {T.leaveConfirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {leaveGuard.dialog}
     </Container>
   );
 }

@@ -6,6 +6,7 @@ import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { FormBuilder, getSaveProblems } from '../../forms/builder/form-builder';
@@ -17,7 +18,6 @@ import {
   LayoutStylePanel,
   type ProgressLayout,
 } from '../components/layout-style-panel';
-import { LeaveWarning } from '../components/leave-warning';
 
 /** /layout-universal-form/{templateId}/{formId}: arranges a master form's fields into pages and panels. */
 export function LayoutDesignerPage() {
@@ -204,7 +204,7 @@ function Designer({ current, back }: { current: MasterForm; back: ReactNode }) {
         onConfirm={onPublish}
         onCancel={() => setPublishing(false)}
       />
-      <LeaveWarning when={isDirty} />
+      <LeaveGuard when={isDirty} title={T.leaveTitle} message={T.leaveText} leaveLabel={T.leaveConfirm} />
     </Container>
   );
 }

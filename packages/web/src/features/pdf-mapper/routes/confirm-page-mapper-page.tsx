@@ -4,6 +4,7 @@ import { CONFIRM_PAGE_ITEMS, type PdfTemplate } from '@under/core/templates/pdf-
 import { MAPPER_TEXT } from '@under/core/ui-text/admin-mapper';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -11,7 +12,6 @@ import { type ConfirmPageItem, useConfirmPage, useSaveConfirmPage, useTemplate }
 import { MapperCanvas } from '../components/mapper-canvas';
 import { MapperLayout, MapperLoadError, MapperLoading } from '../components/mapper-layout';
 import { usePdfDocument } from '../components/use-pdf-document';
-import { useUnsavedWarning } from '../components/use-unsaved-warning';
 import { ZoomControls } from '../components/zoom-controls';
 import { clampRect, duplicateRect, fitZoom, type Rect, snapToGrid } from '../lib/geometry';
 import { newId } from '../lib/mapping-state';
@@ -75,7 +75,14 @@ function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: 
   const [zoom, setZoom] = useState(1);
   const [isSnapping, setIsSnapping] = useState(true);
   const viewportRef = useRef<HTMLDivElement>(null);
-  const leaveWarning = useUnsavedWarning(isDirty);
+  const leaveWarning = (
+    <LeaveGuard
+      when={isDirty}
+      title={MAPPER_TEXT.leaveTitle}
+      message={MAPPER_TEXT.leaveMessage}
+      leaveLabel={MAPPER_TEXT.leaveConfirm}
+    />
+  );
   const pages = template.pages;
   const pageOf = useCallback(
     (n: number): PdfPage => pages.find((p) => p.page === n) ?? { page: n, width: 612, height: 792, rotation: 0 },

@@ -10,6 +10,7 @@ import type { PdfTemplate } from '@under/core/templates/pdf-template.schema';
 import { MAPPER_TEXT } from '@under/core/ui-text/admin-mapper';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, HttpError } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -25,7 +26,6 @@ import { FieldPanel } from '../components/field-panel';
 import { MapperCanvas } from '../components/mapper-canvas';
 import { MapperLayout, MapperLoadError, MapperLoading } from '../components/mapper-layout';
 import { usePdfDocument } from '../components/use-pdf-document';
-import { useUnsavedWarning } from '../components/use-unsaved-warning';
 import { ZoomControls } from '../components/zoom-controls';
 import { fitZoom, nextFreeSpot, placeField, type Rect, snapToGrid } from '../lib/geometry';
 import {
@@ -86,7 +86,14 @@ function PdfMapperEditor({
   const [reviewUrl, setReviewUrl] = useState<string | null>(null);
   const [isReviewBlocked, setIsReviewBlocked] = useState(false);
   const viewportRef = useRef<HTMLDivElement>(null);
-  const leaveWarning = useUnsavedWarning(isDirty);
+  const leaveWarning = (
+    <LeaveGuard
+      when={isDirty}
+      title={MAPPER_TEXT.leaveTitle}
+      message={MAPPER_TEXT.leaveMessage}
+      leaveLabel={MAPPER_TEXT.leaveConfirm}
+    />
+  );
 
   const pages = template.pages;
   // a template always has a page (uploads of 0 pages are refused); the fallback only satisfies the types

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Container, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
-import { UI_TEXT } from '@under/core/ui-text';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
-import { type ReactNode, useEffect } from 'react';
-import { Link, useBlocker } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, HttpError } from '../../../lib/http-error';
 import { templateRoutes } from './template-actions';
@@ -70,36 +70,13 @@ export function SettingsShell({
 
 /** Asks before leaving a settings page with unsaved changes: in-app navigation, and reload or closing the tab. */
 export function UnsavedChangesGuard({ isDirty }: { isDirty: boolean }) {
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [isDirty]);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  if (blocker.state !== 'blocked') return null;
   return (
-    <Modal
-      opened
-      onClose={() => blocker.reset()}
+    <LeaveGuard
+      when={isDirty}
       title={T.unsavedTitle}
-      centered
-      radius="md"
-      closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
-    >
-      <Stack gap="lg">
-        <Text>{T.unsavedText}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => blocker.reset()}>
-            {T.unsavedStay}
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed()}>
-            {T.unsavedLeave}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      message={T.unsavedText}
+      leaveLabel={T.unsavedLeave}
+      stayLabel={T.unsavedStay}
+    />
   );
 }
