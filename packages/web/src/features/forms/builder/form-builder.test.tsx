@@ -113,8 +113,15 @@ describe('FormBuilder', { timeout: 20_000 }, () => {
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: /Add system fields/ }));
     await waitFor(() => expect(screen.queryByTestId('save-problems')).toBeNull());
+    expect(screen.getByText('Ready to save')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalled();
+  });
+
+  it('does not call an empty form ready to save', () => {
+    renderWithMantine(<FormBuilder value={buildForm([])} onChange={() => undefined} requireSystemFields={false} />);
+    expect(screen.queryByTestId('save-problems')).toBeNull();
+    expect(screen.queryByText('Ready to save')).toBeNull();
   });
 
   it('imports the kitchen-sink Form.io fixture and lists removed attributes by path', async () => {

@@ -348,13 +348,13 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
           >
             <IssueList issues={problems} />
           </Alert>
-        ) : (
+        ) : deferred.components.length > 0 ? (
           <Group mt="sm" gap={6}>
             <Badge color="green" variant="dot" tt="none" fw={500}>
               Ready to save
             </Badge>
           </Group>
-        )}
+        ) : null}
         {warnings.length > 0 ? (
           <Alert
             styles={readableAlert}
