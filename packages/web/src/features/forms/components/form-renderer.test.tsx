@@ -222,6 +222,18 @@ describe('FormRenderer', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('(555) 123-4567');
   });
 
+  it('draws the wizard in the given colours: the current step, the other steps and the bar', () => {
+    renderWithMantine(
+      <FormRenderer form={imported(wizardJson)} progressColor="#2a6add" stepColor="#d9d9d9" headerColor="#4582ec" />,
+    );
+    const steps = within(screen.getByRole('navigation', { name: 'Form pages' })).getAllByRole('button');
+    expect(steps[0]?.style.borderBottom).toMatch(/#2a6add|rgb\(42, 106, 221\)/);
+    expect(steps[1]?.style.borderBottom).toMatch(/#d9d9d9|rgb\(217, 217, 217\)/);
+    expect(screen.getByRole('progressbar', { name: 'Progress' }).style.background).toMatch(
+      /#d9d9d9|rgb\(217, 217, 217\)/,
+    );
+  });
+
   it('mounts every field of the 300-field form in its first render; values, calculations and conditions follow', () => {
     const { container } = renderWithMantine(<FormRenderer form={buildLargeForm()} />);
     // 30 panels: 8 inputs, a radio pair and a select each shown at first (details and since wait for conditions).

@@ -71,6 +71,7 @@ function FormRendererInner({
   headerColor,
   headerTextColor,
   progressColor,
+  stepColor,
 }: FormRendererProps) {
   const [setup] = useState(() => {
     performance.mark(MOUNT_MARKS.start);
@@ -255,6 +256,7 @@ function FormRendererInner({
               headerColor={headerColor}
               headerTextColor={headerTextColor}
               progressColor={progressColor}
+              stepColor={stepColor}
             />
           ) : null}
           {showSummary ? <ErrorSummaryBlock ref={summaryRef} hrefOf={targetOf} onPick={pick} /> : null}

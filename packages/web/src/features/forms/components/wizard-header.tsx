@@ -8,6 +8,8 @@ export interface WizardColors {
   headerTextColor?: string;
   /** Progress bar (spec 1 §9 default #2a6add). */
   progressColor?: string;
+  /** The mark under steps that are not the current one, and the bar's empty track (master form's default step). */
+  stepColor?: string;
 }
 
 interface WizardHeaderProps extends WizardColors {
@@ -26,6 +28,7 @@ export function WizardHeader({
   headerColor = DEFAULT_HEADER_COLOR,
   headerTextColor = '#fff',
   progressColor = DEFAULT_PROGRESS_COLOR,
+  stepColor,
 }: WizardHeaderProps) {
   const percent = pages.length <= 1 ? 100 : Math.round(((current + 1) / pages.length) * 100);
   return (
@@ -38,6 +41,7 @@ export function WizardHeader({
       </Box>
       <div
         className={classes.progress}
+        style={stepColor ? { background: stepColor } : undefined}
         role="progressbar"
         aria-label="Progress"
         aria-valuemin={0}
@@ -58,7 +62,7 @@ export function WizardHeader({
                 c={i === current ? progressColor : 'gray.8'}
                 aria-current={i === current ? 'step' : undefined}
                 onClick={() => onPick(i)}
-                style={{ borderBottom: i === current ? `3px solid ${progressColor}` : '3px solid transparent' }}
+                style={{ borderBottom: `3px solid ${i === current ? progressColor : (stepColor ?? 'transparent')}` }}
               >
                 {i + 1}. {page.title}
               </UnstyledButton>

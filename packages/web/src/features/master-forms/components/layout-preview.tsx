@@ -36,6 +36,7 @@ export function LayoutPreview({
             headerColor={progress.backgroundColor}
             headerTextColor={progress.textColor}
             progressColor={progress.activeStepColor}
+            stepColor={progress.defaultStepColor}
           />
         ) : (
           <Alert color="orange" role="status">
