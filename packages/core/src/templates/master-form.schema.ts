@@ -89,6 +89,13 @@ export const MasterFormSchema = z.object({
 });
 export type MasterForm = z.output<typeof MasterFormSchema>;
 
+/** A row of the admin's master-form list: everything but the structure, with the number of client forms built on it. */
+export const MasterFormListItemSchema = MasterFormSchema.omit({ structure: true }).extend({
+  totalForm: z.number().int(),
+});
+/** What the settings of a master form need: the form without its structure. */
+export type MasterFormSummary = Omit<MasterForm, 'structure'>;
+
 export const BriefMasterFormSchema = z.object({
   formId: z.string(),
   name: z.string(),

@@ -14,6 +14,7 @@ import {
   GeneralBodySchema,
   GlobalPermissionBodySchema,
   GrantPermissionBodySchema,
+  MasterFormListItemSchema,
   MasterFormParamsSchema,
   MasterFormSchema,
   ModeBodySchema,
@@ -162,7 +163,7 @@ export function registerLibraryRoutes(app: FastifyInstance, deps: { library: Lib
     '/api/master_forms_with_total_form',
     {
       config: admin,
-      schema: { tags, response: { 200: z.array(MasterFormSchema.extend({ totalForm: z.number().int() })) } },
+      schema: { tags, response: { 200: z.array(MasterFormListItemSchema) } },
     },
     async () => library.masterFormsWithTotalForm(),
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type MasterForm,
+  MasterFormListItemSchema,
   MasterFormSchema,
   type MasterFormStructure,
   ProcessorListSchema,
@@ -10,7 +11,7 @@ import { PdfTemplateListSchema } from '@under/core/templates/pdf-template.schema
 import { z } from 'zod';
 import { useSession } from '../../../lib/session-context';
 
-export const MasterFormWithTotalSchema = MasterFormSchema.extend({ totalForm: z.number().int() });
+export const MasterFormWithTotalSchema = MasterFormListItemSchema;
 export type MasterFormWithTotal = z.output<typeof MasterFormWithTotalSchema>;
 const VersionsSchema = z.array(
   z.object({ version: z.number(), mappingFieldsVersion: z.number(), publishedAt: z.string() }),

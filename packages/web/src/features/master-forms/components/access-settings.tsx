@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Radio, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
-import type { MasterForm } from '@under/core/templates/master-form.schema';
+import type { MasterFormSummary } from '@under/core/templates/master-form.schema';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
  * exclude client accounts regardless of their subscription. Going from global to limited archives the client forms
  * inherited from the template, so it is confirmed first (spec 1 §4).
  */
-export function AccessSettings({ form }: { form: MasterForm }) {
+export function AccessSettings({ form }: { form: MasterFormSummary }) {
   const save = useSetAccessibility(form.formId);
   const [access, setAccess] = useState<Access>(form.access);
   const [membershipIds, setMembershipIds] = useState<string[]>(form.membershipIds);

@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
-import type { MasterForm } from '@under/core/templates/master-form.schema';
+import type { MasterFormSummary } from '@under/core/templates/master-form.schema';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useProcessors, useSetGeneral, useSetStatus } from '../api/master-forms-api';
 
 /** Name and processor (PATCH …/general), and the active switch (PATCH …/status; deactivating is confirmed). */
-export function GeneralSettings({ form }: { form: MasterForm }) {
+export function GeneralSettings({ form }: { form: MasterFormSummary }) {
   const processors = useProcessors();
   const general = useSetGeneral(form.formId);
   const status = useSetStatus(form.formId);

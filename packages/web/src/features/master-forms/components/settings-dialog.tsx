@@ -1,5 +1,5 @@
 import { Alert, Loader, Modal, Table, Tabs, Text } from '@mantine/core';
-import type { MasterForm } from '@under/core/templates/master-form.schema';
+import type { MasterFormSummary } from '@under/core/templates/master-form.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { errorMessage } from '../../../lib/http-error';
@@ -11,7 +11,7 @@ import { UpdateModeSettings } from './update-mode-settings';
 export const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The settings of one master form: general and status, update mode, access, versions. */
-export function SettingsDialog({ form, onClose }: { form: MasterForm | undefined; onClose: () => void }) {
+export function SettingsDialog({ form, onClose }: { form: MasterFormSummary | undefined; onClose: () => void }) {
   return (
     <Modal
       opened={form !== undefined}

@@ -1,5 +1,5 @@
 import { Radio, Stack } from '@mantine/core';
-import type { MasterForm } from '@under/core/templates/master-form.schema';
+import type { MasterFormSummary } from '@under/core/templates/master-form.schema';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -16,7 +16,7 @@ export const MODE_LABELS: Record<UpdateMode, string> = {
  * system-auto-update or user-manual-update (PATCH …/mode). Spec 1 §4: auto discards local changes, manual stops
  * receiving template changes, and each switch shows its warning before it is made.
  */
-export function UpdateModeSettings({ form }: { form: MasterForm }) {
+export function UpdateModeSettings({ form }: { form: MasterFormSummary }) {
   const setMode = useSetMode(form.formId);
   const [pending, setPending] = useState<UpdateMode>();
   const toAuto = pending === 'system-auto-update';
