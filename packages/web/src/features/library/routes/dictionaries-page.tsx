@@ -18,7 +18,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from '@under/core/constants';
+import { SEARCH_MAX } from '@under/core/constants';
 import { formatDate } from '@under/core/forms/format';
 import { DICTIONARY_TYPES, type Dictionary } from '@under/core/templates/dictionary.schema';
 import { UI_TEXT } from '@under/core/ui-text';
@@ -28,6 +28,7 @@ import { PageHeader } from '../../../components/page-header';
 import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
+import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { type DictionariesParams, useDeleteDictionary, useDictionaries } from '../api/library-api';
 import { DictionaryForm } from '../components/dictionary-form';
@@ -39,14 +40,9 @@ type Editing = { mode: 'new' } | { mode: 'edit'; entry: Dictionary } | null;
 export function DictionariesPage() {
   const search = useSearchText();
   const [type, setType] = useState<DictionariesParams['type']>('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [lastFilter, setLastFilter] = useState(`${search.query}|${type}`);
   // a new search starts at its first page
-  if (lastFilter !== `${search.query}|${type}`) {
-    setLastFilter(`${search.query}|${type}`);
-    setPage(1);
-  }
+  const paging = usePaging(`${search.query}|${type}`);
+  const { page, setPage, pageSize } = paging;
   const list = useDictionaries({ page, pageSize, q: search.query, type });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Dictionary | null>(null);
@@ -54,9 +50,7 @@ export function DictionariesPage() {
 
   const data = list.data;
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const { pages, from, to } = paging.of(total);
   // the last entry of the last page was deleted: show the page before
   if (data && data.items.length === 0 && page > 1 && total > 0 && !list.isFetching) setPage(pages);
 
@@ -207,10 +201,7 @@ export function DictionariesPage() {
             onPage={setPage}
             rangeText={T.dictionariesRange(from, to, total)}
             pageSize={pageSize}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            onPageSize={paging.setPageSize}
           />
         </Paper>
       </Stack>

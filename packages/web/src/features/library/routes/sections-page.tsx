@@ -14,7 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from '@under/core/constants';
+import { SEARCH_MAX } from '@under/core/constants';
 import { formatDate } from '@under/core/forms/format';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
@@ -23,6 +23,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
+import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useProcessors, useSections } from '../api/library-api';
 import { countFields } from '../lib/section-values';
@@ -31,24 +32,15 @@ import { countFields } from '../lib/section-values';
 export function SectionsPage() {
   const search = useSearchText();
   const [processor, setProcessor] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [lastFilter, setLastFilter] = useState(`${search.query}|${processor}`);
-  if (lastFilter !== `${search.query}|${processor}`) {
-    setLastFilter(`${search.query}|${processor}`);
-    setPage(1);
-  }
+  const paging = usePaging(`${search.query}|${processor}`);
   const list = useSections(search.query, processor);
   const processors = useProcessors();
   const processorName = (id: string) => processors.data?.find((p) => p.id === id)?.name ?? id;
 
   const all = list.data ?? [];
   const total = all.length;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(page, pages);
-  const rows = all.slice((current - 1) * pageSize, current * pageSize);
-  const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
-  const to = Math.min(total, current * pageSize);
+  const shown = paging.of(total);
+  const rows = all.slice(shown.from - 1, shown.to);
   const isFiltered = Boolean(search.query || processor);
 
   return (
@@ -176,15 +168,12 @@ export function SectionsPage() {
             </Table.ScrollContainer>
           )}
           <TablePager
-            page={current}
-            pages={pages}
-            onPage={setPage}
-            rangeText={T.sectionsRange(from, to, total)}
-            pageSize={pageSize}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            page={shown.page}
+            pages={shown.pages}
+            onPage={paging.setPage}
+            rangeText={T.sectionsRange(shown.from, shown.to, total)}
+            pageSize={paging.pageSize}
+            onPageSize={paging.setPageSize}
           />
         </Paper>
       </Stack>

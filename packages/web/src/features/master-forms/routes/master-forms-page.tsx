@@ -14,7 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from '@under/core/constants';
+import { SEARCH_MAX } from '@under/core/constants';
 import { UI_TEXT } from '@under/core/ui-text';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
+import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { type MasterFormWithTotal, useMasterForms } from '../api/master-forms-api';
 import { CreateMasterFormDialog } from '../components/create-master-form-dialog';
@@ -36,16 +37,10 @@ export function MasterFormsPage() {
   const forms = useMasterForms();
   const search = useSearchText();
   const [status, setStatus] = useState<StatusFilter>('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [isCreating, setCreating] = useState(false);
   const [settingsId, setSettingsId] = useState<string>();
-  const [lastFilter, setLastFilter] = useState(`${search.query}|${status}`);
   // a new search or filter starts at its first page
-  if (lastFilter !== `${search.query}|${status}`) {
-    setLastFilter(`${search.query}|${status}`);
-    setPage(1);
-  }
+  const paging = usePaging(`${search.query}|${status}`);
 
   // the list answers whole (there are tens of master forms, not thousands): searched and paged here
   const matching = useMemo(() => {
@@ -57,10 +52,8 @@ export function MasterFormsPage() {
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }, [forms.data, search.query, status]);
   const total = matching.length;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const rows = matching.slice((page - 1) * pageSize, page * pageSize);
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const shown = paging.of(total);
+  const rows = matching.slice(shown.from - 1, shown.to);
   const settingsForm = forms.data?.find((f) => f.formId === settingsId);
   const isFiltered = Boolean(search.query || status);
 
@@ -149,15 +142,12 @@ export function MasterFormsPage() {
             </Table.ScrollContainer>
           )}
           <TablePager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            rangeText={T.range(from, to, total)}
-            pageSize={pageSize}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            page={shown.page}
+            pages={shown.pages}
+            onPage={paging.setPage}
+            rangeText={T.range(shown.from, shown.to, total)}
+            pageSize={paging.pageSize}
+            onPageSize={paging.setPageSize}
           />
         </Paper>
       </Stack>

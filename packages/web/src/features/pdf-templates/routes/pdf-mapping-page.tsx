@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
+import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { type TemplateStatus, useTemplates } from '../api/pdf-templates-api';
 import { TemplateActionsMenu, TemplateNameLink, useTemplateActions } from '../components/template-actions';
@@ -37,24 +38,17 @@ const COLUMNS = 6;
 /** /pdf-mapping (the admin home): the PDF templates, searched, filtered and paged by the server. */
 export function PdfMappingPage() {
   const search = useSearchText();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(10);
   const [status, setStatus] = useState<'' | TemplateStatus>('');
   const [isUploading, setUploading] = useState(false);
-  const [lastQuery, setLastQuery] = useState(search.query);
   // a new search starts at its first page
-  if (lastQuery !== search.query) {
-    setLastQuery(search.query);
-    setPage(1);
-  }
+  const paging = usePaging(`${search.query}|${status}`, 10);
+  const { page, setPage, pageSize } = paging;
   const templates = useTemplates({ page, pageSize, q: search.query, status: status || undefined });
   const actions = useTemplateActions();
 
   const data = templates.data;
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const { pages, from, to } = paging.of(total);
   const isFirstEmpty = data !== undefined && total === 0 && !search.query && !status;
 
   return (
@@ -108,10 +102,7 @@ export function PdfMappingPage() {
                 w={{ base: '100%', sm: 200 }}
                 data={STATUS_OPTIONS}
                 value={status}
-                onChange={(event) => {
-                  setStatus(event.currentTarget.value as '' | TemplateStatus);
-                  setPage(1);
-                }}
+                onChange={(event) => setStatus(event.currentTarget.value as '' | TemplateStatus)}
               />
             </Group>
             <Table.ScrollContainer minWidth={760}>
@@ -164,10 +155,7 @@ export function PdfMappingPage() {
               onPage={setPage}
               rangeText={T.range(from, to, total)}
               pageSize={pageSize}
-              onPageSize={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
+              onPageSize={paging.setPageSize}
             />
           </Paper>
         )}

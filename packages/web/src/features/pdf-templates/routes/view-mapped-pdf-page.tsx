@@ -3,11 +3,11 @@ import { SEARCH_MAX } from '@under/core/constants';
 import type { PdfTemplateSummary } from '@under/core/templates/pdf-template.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
+import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useTemplates } from '../api/pdf-templates-api';
 import { TemplateNameLink, templateRoutes, useTemplateActions } from '../components/template-actions';
@@ -19,16 +19,11 @@ const COLUMNS = 6;
 /** /view-mapped-pdf: the templates with a saved mapping, their mapping version and the review PDF. */
 export function ViewMappedPdfPage() {
   const search = useSearchText();
-  const [page, setPage] = useState(1);
-  const [lastQuery, setLastQuery] = useState(search.query);
-  if (lastQuery !== search.query) {
-    setLastQuery(search.query);
-    setPage(1);
-  }
-  const mapped = useTemplates({ page, pageSize: PAGE_SIZE, q: search.query, mapped: true });
+  const paging = usePaging(search.query, PAGE_SIZE);
+  const mapped = useTemplates({ page: paging.page, pageSize: PAGE_SIZE, q: search.query, mapped: true });
   const actions = useTemplateActions();
   const total = mapped.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const shown = paging.of(total);
   const visible = mapped.data?.items ?? [];
   const isEmpty = mapped.data !== undefined && total === 0 && !search.query;
 
@@ -109,14 +104,10 @@ export function ViewMappedPdfPage() {
               </Table>
             </Table.ScrollContainer>
             <TablePager
-              page={page}
-              pages={pages}
-              onPage={setPage}
-              rangeText={T.range(
-                total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1,
-                Math.min(total, page * PAGE_SIZE),
-                total,
-              )}
+              page={shown.page}
+              pages={shown.pages}
+              onPage={paging.setPage}
+              rangeText={T.range(shown.from, shown.to, total)}
             />
           </Paper>
         )}

@@ -16,13 +16,14 @@ import {
 } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import type { Member, MemberSort } from '@under/core/accounts/team.schema';
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from '@under/core/constants';
+import { SEARCH_MAX } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { TablePager } from '../../../components/table-pager';
+import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useMe } from '../../account/api/use-me';
 import { useMembers, useTeamSummary } from '../api/team-api';
@@ -50,17 +51,12 @@ export function TeamPage() {
 
 function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; isAdmin: boolean }) {
   const search = useSearchText();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<MemberSort>('createdAt');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [isInviting, setInviting] = useState(false);
-  const [lastQuery, setLastQuery] = useState(search.query);
   // a new search starts at its first page
-  if (lastQuery !== search.query) {
-    setLastQuery(search.query);
-    setPage(1);
-  }
+  const paging = usePaging(search.query);
+  const { page, setPage, pageSize } = paging;
   const members = useMembers({ page, pageSize, q: search.query, sort, order });
   const summary = useTeamSummary();
   const actions = useMemberActions();
@@ -76,9 +72,7 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
 
   const data = members.data;
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const { pages, from, to } = paging.of(total);
   const usage = summary.data
     ? summary.data.subscription.userQuota === -1
       ? UI_TEXT.quotaUnlimited(summary.data.subscription.activatedUser)
@@ -167,10 +161,7 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
             onPage={setPage}
             rangeText={UI_TEXT.membersRange(from, to, total)}
             pageSize={pageSize}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            onPageSize={paging.setPageSize}
           />
         </Paper>
       </Stack>
