@@ -111,12 +111,13 @@ export function useSaveSection() {
   });
 }
 
+/** GET /api/processors: the payment processors sections and master forms name (fixed per deployment). */
 export function useProcessors() {
   const { http } = useSession();
   return useQuery({
     queryKey: LIBRARY_KEYS.processors,
     queryFn: ({ signal }) => http.get('/processors', { schema: ProcessorListSchema, signal }),
-    staleTime: 10 * 60_000,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -4,7 +4,6 @@ import {
   MasterFormListItemSchema,
   MasterFormSchema,
   type MasterFormStructure,
-  ProcessorListSchema,
   type UPDATE_MODES,
 } from '@under/core/templates/master-form.schema';
 import { PdfTemplateListSchema } from '@under/core/templates/pdf-template.schema';
@@ -24,7 +23,6 @@ export const MASTER_FORM_KEYS = {
   list: ['master-forms', 'list'] as const,
   form: (formId: string) => ['master-forms', 'form', formId] as const,
   versions: (formId: string) => ['master-forms', 'versions', formId] as const,
-  processors: ['master-forms', 'processors'] as const,
   mappedTemplates: ['master-forms', 'mapped-templates'] as const,
 };
 
@@ -54,15 +52,6 @@ export function useVersions(formId: string) {
   return useQuery({
     queryKey: MASTER_FORM_KEYS.versions(formId),
     queryFn: ({ signal }) => http.get(`/master_forms/${formId}/versions`, { schema: VersionsSchema, signal }),
-  });
-}
-
-export function useProcessors() {
-  const { http } = useSession();
-  return useQuery({
-    queryKey: MASTER_FORM_KEYS.processors,
-    queryFn: ({ signal }) => http.get('/processors', { schema: ProcessorListSchema, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
