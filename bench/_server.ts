@@ -4,15 +4,31 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
-import { createPgliteDatabase } from '../packages/server/src/db/client';
+import { createPgliteDatabase, type Database } from '../packages/server/src/db/client';
 import type { Mailer } from '../packages/server/src/infra/mail/mailer';
+import { createTestDatabase } from '../packages/server/src/test/helpers';
 
-/** A real server on an embedded database in a temp dir, listening on a free loopback port. */
-export async function startBenchServer() {
+export type BenchDatabase = 'pglite' | 'postgres';
+
+/** The databases a bench runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL names a server. */
+export function benchDatabases(): BenchDatabase[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A real server listening on a free loopback port: on an embedded database in a temp dir (as `npm start`), or
+ * on a fresh database of the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ */
+export async function startBenchServer(kind: BenchDatabase = 'pglite') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'under-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
-  const database = await createPgliteDatabase(path.join(dataDir, 'pglite'));
-  await database.migrate();
+  let database: Database;
+  if (kind === 'pglite') {
+    database = await createPgliteDatabase(path.join(dataDir, 'pglite'));
+    await database.migrate();
+  } else {
+    database = await createTestDatabase('postgres');
+  }
   const codes = new Map<string, string>();
   const mailer: Mailer = {
     outboxDir: undefined,
@@ -26,8 +42,18 @@ export async function startBenchServer() {
   const address = built.app.server.address() as { port: number };
   return {
     ...built,
+    kind,
     url: `http://127.0.0.1:${address.port}`,
-    codes,
+    /** The code mailed to `email` (mail leaves through a queue: wait for it, 10 s at most). */
+    async codeFor(email: string): Promise<string> {
+      const until = Date.now() + 10_000;
+      while (Date.now() < until) {
+        const code = codes.get(email);
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no code was mailed to ${email}`);
+    },
     async close() {
       await built.app.close();
       await database.close();

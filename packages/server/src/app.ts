@@ -75,7 +75,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     now: options.now,
   });
-  const accounts = createAccountsService({ db: database.db });
+  const accounts = createAccountsService();
   const storage = options.storage ?? createStorage(config);
   const signer = createUrlSigner({
     secret: config.secrets.storageSecret,

@@ -1,28 +1,24 @@
-import { effectiveUserStatus } from '@under/core/accounts/enums';
 import type { Me } from '@under/core/accounts/me.schema';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../auth/auth.service';
-import { createAccountsRepository } from './accounts.repository';
-import { noUserError } from './errors';
 
-export function createAccountsService(deps: { db: Db }) {
-  const repo = createAccountsRepository(deps.db);
+export function createAccountsService() {
   return {
-    /** The signed-in user with company and plan; the status is the effective one. */
-    async getMe(opts: { auth: AuthContext }): Promise<Me> {
-      const row = await repo.findUserWithCompany(opts.auth.userId);
-      if (!row) throw noUserError();
-      const { user, company, membership } = row;
+    /**
+     * The signed-in user with company and plan; the status is the effective one. Everything comes from the
+     * access check's own query (one database round trip for the whole call).
+     */
+    getMe(opts: { auth: AuthContext }): Me {
+      const { auth } = opts;
       return {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        role: user.role,
-        status: effectiveUserStatus(user.status, company?.status),
-        pool: user.pool as Me['pool'],
-        company: company ? { id: company.id, name: company.name, status: company.status } : null,
-        membership: membership ?? null,
+        id: auth.userId,
+        email: auth.email,
+        firstName: auth.profile.firstName,
+        lastName: auth.profile.lastName,
+        role: auth.role,
+        status: auth.status,
+        pool: auth.pool,
+        company: auth.profile.company,
+        membership: auth.profile.membership,
       };
     },
   };

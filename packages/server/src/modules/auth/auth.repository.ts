@@ -1,13 +1,110 @@
+import type { Membership } from '@under/core/accounts/membership.schema';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, authCodes, companies, sessions, users } from '../../db/schema/index';
+import { auditEvents, authCodes, companies, memberships, sessions, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type CodePurpose = 'confirm-sign-up' | 'reset-password';
 
+/**
+ * What every signed-in call needs, in one indexed query: the session's checks, the user, the company's status
+ * and, for GET /api/me, the names, the company and its plan. Only the columns used are read.
+ */
+export interface Principal {
+  sessionId: string;
+  sessionPool: string;
+  accessExpiresAt: Date;
+  lastActivityAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  userId: string;
+  userPool: string;
+  email: string;
+  role: string;
+  userStatus: string;
+  firstName: string | null;
+  lastName: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  companyStatus: string | null;
+  membership: Membership | null;
+}
+
+function principalQuery(db: DbOrTx) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      sessionPool: sessions.pool,
+      accessExpiresAt: sessions.accessExpiresAt,
+      lastActivityAt: sessions.lastActivityAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      userPool: users.pool,
+      email: users.email,
+      role: users.role,
+      userStatus: users.status,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyId: users.companyId,
+      companyName: companies.name,
+      companyStatus: companies.status,
+      membershipId: memberships.id,
+      membershipName: memberships.name,
+      membershipType: memberships.type,
+      priceCents: memberships.priceCents,
+      userQuota: memberships.userQuota,
+      formQuota: memberships.formQuota,
+      salesForce: memberships.salesForce,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(memberships, eq(memberships.id, companies.membershipId))
+    .where(eq(sessions.accessTokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('auth_principal_by_access_hash');
+}
+
+const principalQueries = new WeakMap<object, ReturnType<typeof principalQuery>>();
+
 export function createAuthRepository(db: DbOrTx) {
   return {
+    /** The caller behind an access token (see Principal); prepared once per database. */
+    async findPrincipalByAccessHash(accessTokenHash: string): Promise<Principal | undefined> {
+      let query = principalQueries.get(db);
+      if (!query) {
+        query = principalQuery(db);
+        principalQueries.set(db, query);
+      }
+      const [row] = await query.execute({ hash: accessTokenHash });
+      if (!row) return undefined;
+      const { membershipId, membershipName, membershipType, priceCents, userQuota, formQuota, salesForce, ...rest } =
+        row;
+      return {
+        ...rest,
+        membership:
+          membershipId === null ||
+          membershipName === null ||
+          membershipType === null ||
+          priceCents === null ||
+          userQuota === null ||
+          formQuota === null ||
+          salesForce === null
+            ? null
+            : {
+                id: membershipId,
+                name: membershipName,
+                type: membershipType,
+                priceCents,
+                userQuota,
+                formQuota,
+                salesForce,
+              },
+      };
+    },
+
     async findUserByEmail(pool: string, email: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()

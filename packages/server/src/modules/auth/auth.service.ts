@@ -1,4 +1,5 @@
 import { effectiveUserStatus } from '@under/core/accounts/enums';
+import type { Membership } from '@under/core/accounts/membership.schema';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { Pool } from '@under/core/auth/pools';
 import {
@@ -38,6 +39,13 @@ export interface AuthContext {
   /** Effective status: an inactive company makes its users inactive. */
   status: string;
   idleExpiresAt: number;
+  /** Read with the session in the same query, as of this request: what GET /api/me answers. */
+  profile: {
+    firstName: string | null;
+    lastName: string | null;
+    company: { id: string; name: string; status: string } | null;
+    membership: Membership | null;
+  };
 }
 
 export interface IssuedTokens {
@@ -321,34 +329,45 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** Resolves a bearer token to its caller; every call counts as activity. */
+    /**
+     * Resolves a bearer token to its caller in one query; every call counts as activity. Nothing is cached, so a
+     * revoked session or a deactivated user is refused on the very next call, on every instance.
+     */
     async authenticate(accessToken: string): Promise<AuthContext> {
-      const found = await repo.findSessionByAccessHash(hashToken(accessToken));
-      if (!found) throw noUser();
-      const { session, user, companyStatus } = found;
+      const p = await repo.findPrincipalByAccessHash(hashToken(accessToken));
+      if (!p) throw noUser();
+      const status = effectiveUserStatus(p.userStatus, p.companyStatus);
       // A deactivation revokes the member's sessions: say why, so the app can show /deactivated-account.
-      if (session.revokedAt && !isActive(user, companyStatus)) throw deactivated();
+      if (p.revokedAt && status === 'inactive') throw deactivated();
       const t = now();
-      const idleEnds = session.lastActivityAt.getTime() + SESSION_TIMEOUT_MS;
-      if (session.revokedAt || session.expiresAt.getTime() <= t || idleEnds <= t || session.pool !== user.pool) {
+      const idleEnds = p.lastActivityAt.getTime() + SESSION_TIMEOUT_MS;
+      if (p.revokedAt || p.expiresAt.getTime() <= t || idleEnds <= t || p.sessionPool !== p.userPool) {
         throw noUser();
       }
-      if (session.accessExpiresAt.getTime() <= t)
-        throw new AppError(401, ERROR_CODES.tokenExpired, MESSAGES.tokenExpired);
-      let lastActivity = session.lastActivityAt.getTime();
+      if (p.accessExpiresAt.getTime() <= t) throw new AppError(401, ERROR_CODES.tokenExpired, MESSAGES.tokenExpired);
+      let lastActivity = p.lastActivityAt.getTime();
       if (t - lastActivity >= ACTIVITY_WRITE_INTERVAL_MS) {
         lastActivity = t;
-        await repo.updateSession(session.id, { lastActivityAt: new Date(t) });
+        await repo.updateSession(p.sessionId, { lastActivityAt: new Date(t) });
       }
       return {
-        userId: user.id,
-        sessionId: session.id,
-        pool: session.pool as Pool,
-        email: user.email,
-        role: user.role,
-        companyId: user.companyId,
-        status: effectiveUserStatus(user.status, companyStatus),
+        userId: p.userId,
+        sessionId: p.sessionId,
+        pool: p.sessionPool as Pool,
+        email: p.email,
+        role: p.role,
+        companyId: p.companyId,
+        status,
         idleExpiresAt: lastActivity + SESSION_TIMEOUT_MS,
+        profile: {
+          firstName: p.firstName,
+          lastName: p.lastName,
+          company:
+            p.companyId && p.companyName !== null && p.companyStatus !== null
+              ? { id: p.companyId, name: p.companyName, status: p.companyStatus }
+              : null,
+          membership: p.membership,
+        },
       };
     },
 
