@@ -99,13 +99,18 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', () => jobs.stop());
   const library = createLibraryService({ db: database.db, jobs, log: app.log });
   const routes: DeclaredRoute[] = [];
+  let stopping = false;
 
   await app.register(cookie);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
   registerAccess(app, { auth, publicApiKey: config.secrets.publicApiKey, routes });
 
-  registerHealthRoutes(app, { ping: database.ping });
+  registerHealthRoutes(app, {
+    ping: database.ping,
+    isMigrated: database.isMigrated,
+    isStopping: () => stopping,
+  });
   for (const pool of ['client', 'admin'] as const) {
     registerAuthRoutes(app, { auth, pool, secureCookies: config.secureCookies });
   }
@@ -129,5 +134,16 @@ export async function buildApp(options: BuildAppOptions) {
     storage,
     signer,
     pdfPool,
+    /**
+     * Graceful stop (SIGTERM): readiness answers 503 at once so a load balancer stops sending; new connections
+     * are refused; requests in flight and running jobs finish; then the app closes. The database stays open for
+     * the caller to close.
+     */
+    async drain() {
+      stopping = true;
+      // Fastify stops listening, lets the requests in flight finish (answering 503 to new ones on kept-alive
+      // connections), then runs the onClose hooks: the job queue finishes its running jobs, the PDF pool closes.
+      await app.close();
+    },
   };
 }

@@ -18,7 +18,7 @@ async function main() {
   }
   await database.migrate();
 
-  const { app, services, jobs } = await buildApp({
+  const { app, services, jobs, drain } = await buildApp({
     config,
     database,
     // a built web app elsewhere (parallel browser runs build into their own folders); default packages/web/dist
@@ -27,13 +27,25 @@ async function main() {
   const seeded = await seed({ db: database.db, auth: services.auth, admin: config.admin, demo: config.seedDemo });
 
   let stopping = false;
+  // SIGTERM/SIGINT: readiness turns 503, no new connections, requests and jobs in flight finish, then the
+  // database closes. Anything acknowledged before the signal is committed; a stop that hangs is cut after 60 s.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping');
-    await app.close();
-    await database.close();
+    app.log.info({ signal }, 'stopping: finishing requests and jobs in flight');
+    const hard = setTimeout(() => {
+      app.log.error('graceful stop took longer than 60 s; exiting');
+      process.exit(1);
+    }, 60_000);
+    hard.unref();
+    try {
+      await drain();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping');
+    }
     release?.();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -20,12 +21,33 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** Whether every migration this build ships has been applied to the database (readiness). */
+  isMigrated(): Promise<boolean>;
   close(): Promise<void>;
   /** Raw SQL for libraries that bring their own (pg-boss): parameterised when `values` is given. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The `when` of the newest migration this build ships (drizzle records it as `created_at` once applied). */
+function latestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(`${MIGRATIONS}/meta/_journal.json`, 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+async function migratedWith(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  try {
+    const { rows } = await query('select max(created_at)::text as latest from drizzle.__drizzle_migrations');
+    const latest = Number((rows[0] as { latest: string | null } | undefined)?.latest ?? 0);
+    return latest >= latestMigrationMillis();
+  } catch {
+    // no migrations table yet, or the database is unreachable
+    return false;
+  }
+}
 
 /** PGlite in `dataDir` (or in memory when undefined), one process per directory. */
 export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
@@ -43,6 +65,7 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
         return false;
       }
     },
+    isMigrated: () => migratedWith((text) => client.query(text)),
     close: () => client.close(),
     executeSql: (() => {
       // one statement at a time: a script without values runs through exec (several statements), and pg-boss's
@@ -77,6 +100,7 @@ export function createPostgresDatabase(url: string): Database {
         return false;
       }
     },
+    isMigrated: () => migratedWith((text) => pool.query(text)),
     close: () => pool.end(),
     executeSql: async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows }),
   };

@@ -15,6 +15,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger })
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
+  let stopping: Promise<void> | undefined;
 
   async function start(): Promise<PgBoss> {
     if (boss) return boss;
@@ -68,10 +69,14 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger })
       return id;
     },
     start,
-    async stop() {
+    /** Stops taking jobs and waits for the running ones (graceful shutdown); safe to call more than once. */
+    stop() {
       stopped = true;
-      const b = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
-      if (b) await b.stop({ graceful: true, wait: true, timeout: 5_000 });
+      stopping ??= (async () => {
+        const b = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
+        if (b) await b.stop({ graceful: true, wait: true, timeout: 30_000 });
+      })();
+      return stopping;
     },
   };
 }
