@@ -59,6 +59,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1_048_576,
     // Requests and bodies that drag on are cut: a slow client must not hold a worker forever.
     requestTimeout: 120_000,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -36,6 +36,13 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be true, false, or a comma-separated list of the proxies\' addresses or CIDRs',
+    )
+    .default('false'),
 });
 
 export interface Config {
@@ -58,6 +65,11 @@ export interface Config {
       };
   /** Secure cookies whenever the portal is reached over https. */
   secureCookies: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe (Fastify's trustProxy): behind a load balancer the client's address,
+   * which every per-address throttle keys on, is only known through it. false: the socket's address.
+   */
+  trustProxy: boolean | string;
   seedDemo: boolean;
   logLevel: string;
 }
@@ -122,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local' },
     secureCookies: publicUrl.startsWith('https://') || e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
   };

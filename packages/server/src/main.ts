@@ -16,7 +16,8 @@ async function main() {
     release = lockDataDir(config.dataDir);
     database = await createPgliteDatabase(path.join(config.dataDir, 'pglite'));
   }
-  await database.migrate();
+  // several instances may start at once on one PostgreSQL: one migrates while the others wait
+  await database.withStartupLock(() => database.migrate());
 
   const { app, services, jobs, drain } = await buildApp({
     config,
@@ -24,7 +25,9 @@ async function main() {
     // a built web app elsewhere (parallel browser runs build into their own folders); default packages/web/dist
     ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
   });
-  const seeded = await seed({ db: database.db, auth: services.auth, admin: config.admin, demo: config.seedDemo });
+  const seeded = await database.withStartupLock(() =>
+    seed({ db: database.db, auth: services.auth, admin: config.admin, demo: config.seedDemo }),
+  );
 
   let stopping = false;
   // SIGTERM/SIGINT: readiness turns 503, no new connections, requests and jobs in flight finish, then the

@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Runs `fn` while no other instance runs its own start-up on this database (migrations, seeding): on PostgreSQL
+   * a session advisory lock, on PGlite (one process per directory) nothing is needed.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /** Whether every migration this build ships has been applied to the database (readiness). */
   isMigrated(): Promise<boolean>;
   close(): Promise<void>;
@@ -29,6 +34,9 @@ export interface Database {
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Advisory-lock key of the start-up section (migrations and seed) shared by every instance on one database. */
+const STARTUP_LOCK_KEY = 7_307_101_017;
 
 /** The `when` of the newest migration this build ships (drizzle records it as `created_at` once applied). */
 function latestMigrationMillis(): number {
@@ -66,6 +74,7 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
       }
     },
     isMigrated: () => migratedWith((text) => client.query(text)),
+    withStartupLock: (fn) => fn(),
     close: () => client.close(),
     executeSql: (() => {
       // one statement at a time: a script without values runs through exec (several statements), and pg-boss's
@@ -101,6 +110,17 @@ export function createPostgresDatabase(url: string): Database {
       }
     },
     isMigrated: () => migratedWith((text) => pool.query(text)),
+    async withStartupLock(fn) {
+      // held on its own connection for the whole start-up; the key is arbitrary but fixed for this product
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
     close: () => pool.end(),
     executeSql: async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows }),
   };
