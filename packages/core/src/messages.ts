@@ -219,4 +219,9 @@ export const MESSAGES = {
   mappingInvalid: 'Save unsuccessfully. Some fields of the mapping are invalid.',
   templateArchived: 'The template is archived.',
   pdfFileUrlInvalid: 'This file is not a PDF template upload. Upload the PDF again.',
+
+  // Input the database or a reader cannot take (ours; spec silent, issue 9)
+  textHasNul: 'Text may not contain NUL characters.',
+  requestTooDeep: (max: number) => `The request body is nested too deeply (at most ${max} levels).`,
+  nameHasControlCharacters: 'Remove line breaks, tabs and text-direction control characters from this name.',
 } as const;

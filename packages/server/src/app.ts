@@ -29,6 +29,7 @@ import { registerTeamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
 import { type DeclaredRoute, registerAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const mailer =
     options.mailer ??

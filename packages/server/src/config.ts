@@ -40,7 +40,7 @@ const EnvSchema = z.object({
     .string()
     .regex(
       /^(true|false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
-      'must be true, false, or a comma-separated list of the proxies\' addresses or CIDRs',
+      "must be true, false, or a comma-separated list of the proxies' addresses or CIDRs",
     )
     .default('false'),
 });

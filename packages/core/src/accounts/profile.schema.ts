@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CompanyNameSchema, EmailSchema, NameSchema } from '../auth/credentials';
 import { MESSAGES } from '../messages';
+import { PLAIN_NAME } from '../text/plain-text';
 import { PhoneSchema } from './phone';
 
 /** An invitation code from the e-mailed link `/register/{invitationCode}`. */
@@ -53,10 +54,22 @@ export type ProfileBody = z.input<typeof ProfileBodySchema>;
 
 /** POST /api/profiles/temp: a draft of the register-company form; every field optional, none checked beyond size. */
 export const TempProfileBodySchema = z.strictObject({
-  companyName: z.string().max(100).optional(),
+  companyName: z
+    .string()
+    .max(100)
+    .refine(...PLAIN_NAME)
+    .optional(),
   email: z.string().max(100).optional(),
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
+  firstName: z
+    .string()
+    .max(100)
+    .refine(...PLAIN_NAME)
+    .optional(),
+  lastName: z
+    .string()
+    .max(100)
+    .refine(...PLAIN_NAME)
+    .optional(),
   phoneNumber: z.string().max(30).optional(),
   invitationCode: z.string().max(100).optional(),
 });

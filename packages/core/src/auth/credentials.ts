@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CODE_LENGTH } from '../constants';
 import { EMAIL_REGEX } from '../forms/regex-samples';
 import { MESSAGES } from '../messages';
+import { PLAIN_NAME } from '../text/plain-text';
 
 /**
  * Spec 1 §5: word characters with optional dots or hyphens, an @, a domain, a suffix of 2 or more
@@ -48,14 +49,20 @@ export const CodeSchema = z
   .min(1, MESSAGES.verificationCodeRequired)
   .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), MESSAGES.verificationCodeFormat);
 
-export const NameSchema = z.string().trim().min(1, MESSAGES.nameLength).max(100, MESSAGES.nameLength);
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.nameLength)
+  .max(100, MESSAGES.nameLength)
+  .refine(...PLAIN_NAME);
 
 export const CompanyNameSchema = z
   .string({ error: MESSAGES.companyNameRequired })
   .trim()
   .min(1, MESSAGES.companyNameRequired)
   .min(3, MESSAGES.companyNameLength)
-  .max(100, MESSAGES.companyNameLength);
+  .max(100, MESSAGES.companyNameLength)
+  .refine(...PLAIN_NAME);
 
 /** Adds the 'Passwords do not match' rule to a form that has password and confirmPassword. */
 export function withConfirmPassword<T extends z.ZodObject<{ confirmPassword: z.ZodString }>>(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KEY_PATTERN } from '../forms/component.schema';
 import { MESSAGES } from '../messages';
+import { PLAIN_NAME } from '../text/plain-text';
 import { DICTIONARY_DATA_TYPES } from './pdf-field.schema';
 
 /** Dictionary entry types: the mapped component a value lands in. */
@@ -28,7 +29,12 @@ export const DictionaryInputSchema = z.strictObject({
     .min(1, MESSAGES.dictionaryKeyRequired)
     .max(100)
     .regex(KEY_PATTERN, MESSAGES.keyPattern),
-  label: z.string({ error: MESSAGES.dictionaryLabelRequired }).trim().min(1, MESSAGES.dictionaryLabelRequired).max(500),
+  label: z
+    .string({ error: MESSAGES.dictionaryLabelRequired })
+    .trim()
+    .min(1, MESSAGES.dictionaryLabelRequired)
+    .max(500)
+    .refine(...PLAIN_NAME),
   data: z.unknown().optional(),
   dataRaw: z.string().max(100_000).optional(),
   dataType: z.enum(DICTIONARY_DATA_TYPES).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAIN_NAME } from '../text/plain-text';
 
 export const DEFAULT_HEADER_TITLE = 'Merchant Processing Application';
 export const DEFAULT_HEADER_SUBTITLE =
@@ -51,12 +52,23 @@ export const ProcessorListSchema = z.array(z.object({ id: z.string(), name: z.st
 export const MasterFormParamsSchema = z.strictObject({ formId: z.uuid() });
 export const CreateMasterFormBodySchema = z.strictObject({
   templateId: z.uuid(),
-  name: z.string().trim().min(1).max(200).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine(...PLAIN_NAME)
+    .optional(),
 });
 export const UpdateMasterFormBodySchema = z.strictObject({ structure: MasterFormStructureSchema });
 export const ModeBodySchema = z.strictObject({ updateMode: z.enum(UPDATE_MODES) });
 export const GeneralBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine(...PLAIN_NAME),
   processorId: z.string().max(100).nullable().optional(),
 });
 export const AccessibilityBodySchema = z.strictObject({

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { PLAIN_NAME } from '../text/plain-text';
 import { KeySchema, PdfFieldSchema, PdfPageSchema } from './pdf-field.schema';
 
 export const TEMPLATE_STATUSES = ['active', 'inactive', 'archived'] as const;
 
-export const TemplateNameSchema = z.string().trim().min(1, 'Template name is required').max(200);
+export const TemplateNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Template name is required')
+  .max(200)
+  .refine(...PLAIN_NAME);
 
 export const PdfTemplateParamsSchema = z.strictObject({ templateId: z.uuid() });
 

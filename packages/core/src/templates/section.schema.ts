@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { KEY_PATTERN } from '../forms/component.schema';
 import { MESSAGES } from '../messages';
+import { PLAIN_NAME } from '../text/plain-text';
 
 /** A shared section (spec 1 §3): its components are a core FormDefinition, checked by parseFormDefinition. */
 export const SectionInputSchema = z.strictObject({
   keySection: z.string().trim().min(1).max(100).regex(KEY_PATTERN, MESSAGES.keyPattern),
-  label: z.string().trim().min(1).max(500),
+  label: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .refine(...PLAIN_NAME),
   title: z.string().max(500).default(''),
   /** A form definition (validated by the form engine). */
   components: z.unknown(),
