@@ -1,5 +1,7 @@
+import { endpoint } from '@under/core/api/contract';
 import { MESSAGES } from '@under/core/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { apiError, createFakeFetch, jsonResponse, TOKEN } from '../test/fake-api';
 import { createAuthStore } from './auth-store';
 import { createHttpClient, type HttpClientOptions } from './http';
@@ -41,6 +43,34 @@ function deferred<T>() {
 describe('createHttpClient', () => {
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('calls a contract endpoint: its method, its path with parameters and query, its response schema', async () => {
+    const getMember = endpoint({
+      method: 'PUT',
+      path: '/api/members/:memberId/role',
+      params: z.object({ memberId: z.string() }),
+      query: z.object({ notify: z.boolean().optional() }),
+      body: z.object({ role: z.string() }),
+      response: z.object({ id: z.string(), role: z.string() }),
+      tag: 'team',
+    });
+    const { api, http } = setup({
+      'PUT /api/members/m%201/role': { status: 200, body: { id: 'm 1', role: 'STANDARD', extra: 1 } },
+    });
+    await expect(
+      http.call(getMember, { params: { memberId: 'm 1' }, query: { notify: true }, body: { role: 'STANDARD' } }),
+    ).resolves.toEqual({ id: 'm 1', role: 'STANDARD' });
+    const [input, init] = api.mock.mock.calls[0] ?? [];
+    expect(String(input)).toBe('/api/members/m%201/role?notify=true');
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe('{"role":"STANDARD"}');
+  });
+
+  it('refuses an answer that does not match the contract', async () => {
+    const getMe = endpoint({ method: 'GET', path: '/api/me', response: z.object({ id: z.string() }), tag: 'a' });
+    const { http } = setup({ 'GET /api/me': { status: 200, body: { id: 7 } } });
+    await expect(http.call(getMe)).rejects.toThrow();
   });
 
   it('sends the in-memory Bearer token to /api with same-origin credentials and a JSON body', async () => {

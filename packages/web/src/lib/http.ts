@@ -1,3 +1,11 @@
+import {
+  type BodyIn,
+  type Endpoint,
+  endpointPath,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
+} from '@under/core/api/contract';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { TokenResponseSchema } from '@under/core/auth/auth.schema';
 import type { Pool } from '@under/core/auth/pools';
@@ -69,8 +77,21 @@ export interface RequestOptions<T> {
   responseType?: 'json' | 'blob';
 }
 
+/** The input of a contract call: path parameters, query and body as the endpoint declares them. */
+export type CallInput<E extends Endpoint> = (E['params'] extends object
+  ? { params: ParamsIn<E> }
+  : { params?: never }) &
+  (E['query'] extends object ? { query?: QueryIn<E> } : { query?: never }) &
+  (E['body'] extends object ? { body: BodyIn<E> } : { body?: unknown }) &
+  Omit<RequestOptions<ResponseOf<E>>, 'method' | 'body' | 'schema'>;
+
 export interface HttpClient {
   readonly pool: Pool;
+  /**
+   * Calls an endpoint of core's API contracts: its method, its path with the parameters filled in, the query, the
+   * body, and its response schema checking the answer.
+   */
+  call<E extends Endpoint>(endpoint: E, input?: CallInput<E>): Promise<ResponseOf<E>>;
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
@@ -253,6 +274,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     pool,
     request,
+    call(endpoint, input) {
+      const { params, query, body, ...rest } = (input ?? {}) as {
+        params?: object;
+        query?: object;
+        body?: unknown;
+      } & RequestOptions<unknown>;
+      const path = endpointPath(endpoint, params, query).replace(/^\/api(?=\/)/, '');
+      return request(path, {
+        ...rest,
+        method: endpoint.method,
+        body,
+        schema: endpoint.response as { parse(value: unknown): ResponseOf<typeof endpoint> } | undefined,
+      });
+    },
     get: (path, getOptions) => request(path, { ...getOptions, method: 'GET' }),
     post: (path, body, postOptions) => request(path, { ...postOptions, method: 'POST', body }),
     acceptTokenResponse(value) {

@@ -1,63 +1,25 @@
-import {
-  EmailCheckBodySchema,
-  EmailCheckResponseSchema,
-  ProfileBodySchema,
-  ProfileSchema,
-  TempProfileBodySchema,
-  TempProfileResponseSchema,
-  UpdateProfileBodySchema,
-} from '@under/core/accounts/profile.schema';
+import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC_LOOKUP_THROTTLE, requireAuth } from '../../plugins/access';
+import { defineRoute } from '../../plugins/route';
 import type { ProfilesService } from './profiles.service';
 
 /** Profiles and company registration (spec 2 §7 "Authentication": profile calls). */
 export function registerProfileRoutes(app: FastifyInstance, deps: { profiles: ProfilesService }) {
   const { profiles } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['profiles'];
+  const api = ACCOUNTS_API;
 
-  r.post(
-    '/api/profiles',
-    {
-      config: { access: 'client' },
-      schema: { tags, body: ProfileBodySchema, response: { 201: ProfileSchema } },
-    },
-    async (req, reply) => reply.status(201).send(await profiles.createProfile({ auth: requireAuth(req), ...req.body })),
+  defineRoute(app, api.createProfile, { access: 'client' }, ({ req, body }) =>
+    profiles.createProfile({ auth: requireAuth(req), ...body }),
   );
-
-  r.post(
-    '/api/profiles/temp',
-    {
-      config: { access: 'client' },
-      schema: { tags, body: TempProfileBodySchema, response: { 201: TempProfileResponseSchema } },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await profiles.saveTempProfile({ auth: requireAuth(req), draft: req.body })),
+  defineRoute(app, api.saveTempProfile, { access: 'client' }, ({ req, body }) =>
+    profiles.saveTempProfile({ auth: requireAuth(req), draft: body }),
   );
-
-  r.post(
-    '/api/signup_check/email',
-    {
-      config: { access: 'public', throttle: PUBLIC_LOOKUP_THROTTLE },
-      schema: { tags, body: EmailCheckBodySchema, response: { 200: EmailCheckResponseSchema } },
-    },
-    async (req) => profiles.checkEmail({ email: req.body.email }),
+  defineRoute(app, api.checkEmail, { access: 'public', throttle: PUBLIC_LOOKUP_THROTTLE }, ({ body }) =>
+    profiles.checkEmail({ email: body.email }),
   );
-
-  r.get(
-    '/api/profile',
-    { config: { access: 'client' }, schema: { tags, response: { 200: ProfileSchema } } },
-    async (req) => profiles.getProfile({ auth: requireAuth(req) }),
-  );
-
-  r.put(
-    '/api/profile',
-    {
-      config: { access: 'client' },
-      schema: { tags, body: UpdateProfileBodySchema, response: { 200: ProfileSchema } },
-    },
-    async (req) => profiles.updateProfile({ auth: requireAuth(req), ...req.body }),
+  defineRoute(app, api.getProfile, { access: 'client' }, ({ req }) => profiles.getProfile({ auth: requireAuth(req) }));
+  defineRoute(app, api.updateProfile, { access: 'client' }, ({ req, body }) =>
+    profiles.updateProfile({ auth: requireAuth(req), ...body }),
   );
 }

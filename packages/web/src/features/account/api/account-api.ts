@@ -9,18 +9,14 @@ import {
   SubscriptionSummarySchema,
 } from '@under/core/accounts/company.schema';
 import type { Membership } from '@under/core/accounts/membership.schema';
-import {
-  type Profile,
-  type ProfileBody,
-  ProfileSchema,
-  type UpdateProfileBody,
-} from '@under/core/accounts/profile.schema';
+import type { Profile, ProfileBody, UpdateProfileBody } from '@under/core/accounts/profile.schema';
 import {
   type MembersPage,
   MembersPageSchema,
   type PublicInvitation,
   PublicInvitationSchema,
 } from '@under/core/accounts/team.schema';
+import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
 import { useSession } from '../../../lib/session-context';
 import { ME_QUERY_KEY } from './use-me';
 
@@ -38,7 +34,7 @@ export function useProfile() {
   const { http } = useSession();
   return useQuery<Profile>({
     queryKey: ACCOUNT_KEYS.profile,
-    queryFn: ({ signal }) => http.get('/profile', { schema: ProfileSchema, signal }),
+    queryFn: ({ signal }) => http.call(ACCOUNTS_API.getProfile, { signal }),
   });
 }
 
@@ -47,7 +43,7 @@ export function useCreateProfile() {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileBody) => http.post('/profiles', body, { schema: ProfileSchema }),
+    mutationFn: (body: ProfileBody) => http.call(ACCOUNTS_API.createProfile, { body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: ACCOUNT_KEYS.profile });
@@ -59,7 +55,7 @@ export function useUpdateProfile() {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => http.request('/profile', { method: 'PUT', body, schema: ProfileSchema }),
+    mutationFn: (body: UpdateProfileBody) => http.call(ACCOUNTS_API.updateProfile, { body }),
     onSuccess: async (profile) => {
       queryClient.setQueryData(ACCOUNT_KEYS.profile, profile);
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });

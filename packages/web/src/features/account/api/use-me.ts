@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Me, MeSchema } from '@under/core/accounts/me.schema';
+import type { Me } from '@under/core/accounts/me.schema';
+import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/session-context';
 
@@ -10,7 +11,7 @@ export function useMe() {
   const { http, auth } = useSession();
   const query = useQuery<Me>({
     queryKey: ME_QUERY_KEY,
-    queryFn: ({ signal }) => http.get('/me', { schema: MeSchema, signal }),
+    queryFn: ({ signal }) => http.call(ACCOUNTS_API.getMe, { signal }),
   });
   const isInactive = query.data?.status === 'inactive';
   useEffect(() => {
