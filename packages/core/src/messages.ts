@@ -219,4 +219,8 @@ export const MESSAGES = {
   mappingInvalid: 'Save unsuccessfully. Some fields of the mapping are invalid.',
   templateArchived: 'The template is archived.',
   pdfFileUrlInvalid: 'This file is not a PDF template upload. Upload the PDF again.',
+
+  // Mail outbox (ours, decision 023)
+  mailNotFound: 'The e-mail is not found.',
+  mailNotRetryable: 'Only a failed e-mail whose content is still kept can be sent again.',
 } as const;
