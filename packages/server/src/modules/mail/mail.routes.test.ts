@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema/index';
 import { createJobs } from '../../infra/jobs/jobs';
-import type { MailMessage } from '../../infra/mail/mailer';
+import { createMailer, type MailMessage } from '../../infra/mail/mailer';
 import {
   createTestApp,
   PASSWORD,
@@ -263,6 +263,55 @@ describe.each(testDatabases())('mail outbox on %s', (kind) => {
     expect(sentTo(to)[0]?.messageId).toBe(crashed[0]?.messageId);
     expect(sentTo(to)[0]?.messageId).toBe(`<${id}@under.local>`);
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('logs name the recipient and the outbox id, never the subject or the body', async () => {
+    const lines: string[] = [];
+    const capture = (...args: unknown[]) => {
+      lines.push(JSON.stringify(args));
+    };
+    const log = { error: capture, warn: capture, info: capture, debug: capture } as unknown as typeof silent;
+    const dataDir = t.config.dataDir;
+    const jobs = createJobs({ database: t.database, log: silent });
+    const eml = createMailer({ smtpUrl: undefined, from: t.config.mailFrom, dataDir, log });
+    let refuse = true;
+    const service = createMailService({
+      db: t.database.db,
+      jobs,
+      mailer: {
+        outboxDir: eml.outboxDir,
+        async send(m) {
+          // a server that echoes what it was given, as some do in their error replies
+          if (refuse) throw new Error(`550 rejected\n${m.subject}\n${m.text}`);
+          await eml.send(m);
+        },
+      },
+      log,
+      secret: t.config.secrets.codeSecret,
+      from: t.config.mailFrom,
+      publicUrl: t.config.publicUrl,
+      now: () => Date.now() + t.clock.offsetMs,
+    });
+    const to = uniqueEmail('logged');
+    const id = await t.database.db.transaction((tx) =>
+      service.queueMail(tx, { kind: 'sign-up-code', key: `log:${to}`, message: codeMessage(to, '987123') }),
+    );
+    try {
+      expect(await service.deliver(id)).toBe('retry');
+      // only the first line of a server's reply is kept
+      expect((await rowOf(id))?.lastError).toBe('550 rejected');
+      refuse = false;
+      t.clock.offsetMs = RETRY_DELAYS_MS[0] ?? 0;
+      expect(await service.deliver(id)).toBe('sent');
+    } finally {
+      t.clock.offsetMs = 0;
+      await jobs.stop();
+    }
+    const all = lines.join('\n');
+    expect(all).toContain(id);
+    expect(all).toContain(to);
+    expect(all).not.toContain('987123');
+    expect(all).not.toContain('verification code');
   });
 
   it('admins only; unknown mails are 404, a bad status 400', async () => {
