@@ -98,6 +98,7 @@ export function createMailService(deps: MailServiceDeps) {
   const seal = createMailSeal(deps.secret);
   const domain = messageIdDomain(deps.from, deps.publicUrl);
   let sweeper: NodeJS.Timeout | undefined;
+  let stopped = false;
 
   const messageIdFor = (id: string) => `<${id}@${domain}>`;
 
@@ -244,14 +245,21 @@ export function createMailService(deps: MailServiceDeps) {
     /** Sweeps now and every minute (the process's own jobs and those of a crashed instance). */
     start() {
       if (sweeper) return;
+      stopped = false;
       const run = () =>
-        sweep().catch((err) => log.error({ error: describeMailError(err) }, 'mail outbox sweep failed'));
+        stopped
+          ? undefined
+          : sweep().catch((err) => {
+              // a sweep cut short by shutdown is not worth a line in the log
+              if (!stopped) log.error({ error: describeMailError(err) }, 'mail outbox sweep failed');
+            });
       void run();
       sweeper = setInterval(run, SWEEP_INTERVAL_MS);
       sweeper.unref();
     },
 
     stop() {
+      stopped = true;
       clearInterval(sweeper);
       sweeper = undefined;
     },
