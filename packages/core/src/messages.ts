@@ -224,4 +224,8 @@ export const MESSAGES = {
   textHasNul: 'Text may not contain NUL characters.',
   requestTooDeep: (max: number) => `The request body is nested too deeply (at most ${max} levels).`,
   nameHasControlCharacters: 'Remove line breaks, tabs and text-direction control characters from this name.',
+
+  // Mail outbox (ours, decision 023)
+  mailNotFound: 'The e-mail is not found.',
+  mailNotRetryable: 'Only a failed e-mail whose content is still kept can be sent again.',
 } as const;

@@ -21,6 +21,8 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerLibraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
+import { registerMailRoutes } from './modules/mail/mail.routes';
+import { createMailService } from './modules/mail/mail.service';
 import { registerPdfTemplateRoutes } from './modules/pdf-templates/pdf-templates.routes';
 import { createPdfTemplatesService } from './modules/pdf-templates/pdf-templates.service';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
@@ -70,9 +72,25 @@ export async function buildApp(options: BuildAppOptions) {
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const jobs = createJobs({ database, log: app.log });
+  const mail = createMailService({
+    db: database.db,
+    jobs,
+    mailer,
+    log: app.log,
+    secret: config.secrets.codeSecret,
+    from: config.mailFrom,
+    publicUrl: config.publicUrl,
+    now: options.now,
+  });
+  // the sweep stops before the job queue, so it queues nothing into a stopping pg-boss
+  app.addHook('onClose', async () => {
+    mail.stop();
+    await jobs.stop();
+  });
   const auth = createAuthService({
     db: database.db,
-    mailer,
+    mail,
     log: app.log,
     codeSecret: config.secrets.codeSecret,
     publicUrl: config.publicUrl,
@@ -88,9 +106,8 @@ export async function buildApp(options: BuildAppOptions) {
   const profiles = createProfilesService({ db: database.db, now: options.now });
   const team = createTeamService({
     db: database.db,
-    mailer,
+    mail,
     auth,
-    log: app.log,
     publicUrl: config.publicUrl,
     now: options.now,
   });
@@ -98,8 +115,6 @@ export async function buildApp(options: BuildAppOptions) {
   const pdfPool = options.pdfPool ?? createPdfPool();
   if (!options.pdfPool) app.addHook('onClose', () => pdfPool.close());
   const templates = createPdfTemplatesService({ db: database.db, storage, signer, pdf: pdfPool, log: app.log });
-  const jobs = createJobs({ database, log: app.log });
-  app.addHook('onClose', () => jobs.stop());
   const library = createLibraryService({ db: database.db, jobs, log: app.log });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
@@ -124,6 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerFileRoutes(app, { storage, signer });
   registerPdfTemplateRoutes(app, { templates });
   registerLibraryRoutes(app, { library });
+  registerMailRoutes(app, { mail });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -131,7 +147,7 @@ export async function buildApp(options: BuildAppOptions) {
   return {
     app,
     routes,
-    services: { auth, accounts, profiles, team, companies, templates, library },
+    services: { auth, accounts, profiles, team, companies, templates, library, mail },
     jobs,
     mailer,
     storage,

@@ -57,6 +57,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // jobs queued before a restart resume now, not at the next push
   void jobs.start().catch((err) => app.log.error({ err }, 'job queue did not start'));
+  // mail committed before a crash, or whose job was lost, is queued again now and every minute (decision 023)
+  services.mail.start();
 
   const lines = [
     '',

@@ -44,8 +44,9 @@ export async function setMembership(t: TestApp, companyId: string, membershipId:
   await t.database.db.update(companies).set({ membershipId }).where(eq(companies.id, companyId));
 }
 
-/** The invitation code from the newest invitation mail to `to`. */
-export function invitationCode(t: TestApp, to: string): string {
+/** The invitation code from the newest invitation mail to `to` (once the outbox has sent it). */
+export async function invitationCode(t: TestApp, to: string): Promise<string> {
+  await t.mailer.settle();
   const mail = [...t.mailer.sent].reverse().find((m) => m.to === to && m.text.includes('/register/'));
   const code = mail?.text.match(/\/register\/([A-Za-z0-9_-]+)/)?.[1];
   if (!code) throw new Error(`no invitation mailed to ${to}`);
@@ -66,7 +67,7 @@ export async function joinTeam(t: TestApp, admin: Caller, role: 'STANDARD' | 'AD
   const email = uniqueEmail(role === 'STANDARD' ? 'member' : 'admin2');
   const res = await invite(t, admin, email, role);
   if (res.statusCode !== 201) throw new Error(`invite failed: ${res.body}`);
-  const code = invitationCode(t, email);
+  const code = await invitationCode(t, email);
   await registerClient(t, email);
   const { accessToken } = await signIn(t, 'client', email, PASSWORD);
   const joined = await t.app.inject({

@@ -50,26 +50,41 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
 }
 
 export interface MemoryMailer extends Mailer {
+  /** What the mail server took, in order; complete after `settle()`. */
   sent: MailMessage[];
-  /** The 6-digit code of the newest mail to `to`. */
-  lastCode(to: string): string;
+  /** While set, every send throws it (a mail server that is down or refuses). */
+  failure: Error | undefined;
+  /**
+   * Sends every mail the outbox holds now and waits for those a job is sending (mail goes out after the commit,
+   * through a job: decision 023). Set by `createTestApp`.
+   */
+  settle(): Promise<void>;
+  /** The 6-digit code of the newest mail to `to`, once the outbox is settled. */
+  lastCode(to: string): Promise<string>;
 }
 
-export function createMemoryMailer(): MemoryMailer {
+export function createMemoryMailer(): MemoryMailer & { drain?: () => Promise<void> } {
   const sent: MailMessage[] = [];
-  return {
+  const mailer: MemoryMailer & { drain?: () => Promise<void> } = {
     outboxDir: undefined,
     sent,
+    failure: undefined,
     async send(message) {
+      if (mailer.failure) throw mailer.failure;
       sent.push(message);
     },
-    lastCode(to) {
+    async settle() {
+      await mailer.drain?.();
+    },
+    async lastCode(to) {
+      await mailer.settle();
       const mail = [...sent].reverse().find((m) => m.to === to);
       const code = mail?.text.match(/Your code: (\d{6})/)?.[1];
       if (!code) throw new Error(`no code mailed to ${to}`);
       return code;
     },
   };
+  return mailer;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -96,6 +111,7 @@ export async function createTestApp(
     extend: options.extend,
     storage: options.storage,
   });
+  mailer.drain = () => built.services.mail.drain();
   // the six plans exist in every real database (seeded at start); companies need them
   for (const m of DEFAULT_MEMBERSHIPS) await createAccountsRepository(database.db).upsertMembership(m);
   return {
@@ -129,7 +145,7 @@ export async function registerClient(t: TestApp, email = uniqueEmail(), password
   const confirm = await t.app.inject({
     method: 'POST',
     url: '/api/auth/client/confirm-sign-up',
-    payload: { email, code: t.mailer.lastCode(email) },
+    payload: { email, code: await t.mailer.lastCode(email) },
   });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
   return email;

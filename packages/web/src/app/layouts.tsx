@@ -1,5 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
+import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
 import { Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
 import { useCompany } from '../features/account/api/account-api';
@@ -31,6 +32,7 @@ const ADMIN_LINKS: HeaderLink[] = [
   { to: '/templates', label: UI_TEXT.navTemplates, also: ['/layout-universal-form'] },
   { to: '/dictionaries', label: UI_TEXT.navDictionary },
   { to: '/view-sections', label: UI_TEXT.navSections, also: ['/new-section', '/section'] },
+  { to: '/mails', label: ADMIN_MAILS_TEXT.navMails },
 ];
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 

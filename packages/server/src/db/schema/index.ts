@@ -2,5 +2,6 @@
 export * from './accounts';
 export * from './audit';
 export * from './auth';
+export * from './mail';
 export * from './team';
 export * from './templates';

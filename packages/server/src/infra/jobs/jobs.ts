@@ -4,6 +4,20 @@ import type { Database } from '../../db/client';
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
+/** How a queue behaves, fixed when pg-boss first creates it. */
+export interface QueueSettings {
+  /** pg-boss policy; `short` keeps one waiting job per singleton key. */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  /** Jobs fetched at once and handled concurrently (1: one at a time). */
+  batchSize?: number;
+}
+
+const DEFAULT_QUEUE: QueueSettings = { retryLimit: 3, retryDelay: 1, retryBackoff: true, expireInSeconds: 15 * 60 };
+
 /**
  * Durable background jobs on pg-boss 10, in the same database as everything else: through our connection pool on
  * PostgreSQL, and on PGlite through an adapter that runs pg-boss's SQL on the embedded instance one statement at a
@@ -12,6 +26,9 @@ export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) =
  */
 export function createJobs(deps: { database: Database; log: FastifyBaseLogger }) {
   const handlers = new Map<string, JobHandler<unknown>>();
+  const settings = new Map<string, QueueSettings>();
+  // pg-boss worker ids of this process, by queue: a job sent here wakes its worker instead of waiting for a poll
+  const workers = new Map<string, string>();
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
@@ -40,17 +57,32 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger })
   async function ensureQueue(b: PgBoss, name: string) {
     if (ensured.has(name)) return;
     if (!(await b.getQueue(name))) {
-      await b.createQueue(name, { name, retryLimit: 3, retryDelay: 1, retryBackoff: true, expireInSeconds: 15 * 60 });
+      const { batchSize: _, ...queue } = settings.get(name) ?? DEFAULT_QUEUE;
+      await b.createQueue(name, { name, ...queue });
     }
     ensured.add(name);
   }
 
   async function listen(b: PgBoss, name: string, handler: JobHandler<unknown>) {
     await ensureQueue(b, name);
-    await b.work(name, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs)
-        await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-    });
+    const batchSize = settings.get(name)?.batchSize ?? 1;
+    const run = (job: PgBoss.Job<unknown>) =>
+      handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+    const workerId = await b.work(
+      name,
+      { pollingIntervalSeconds: 0.5, batchSize, includeMetadata: true },
+      async (jobs) => {
+        if (batchSize === 1) {
+          for (const job of jobs) await run(job);
+        } else {
+          await Promise.all(jobs.map(run));
+          // a full batch means more may be waiting: fetch again at once rather than after the polling interval
+          const id = workers.get(name);
+          if (jobs.length === batchSize && id) b.notifyWorker(id);
+        }
+      },
+    );
+    workers.set(name, workerId);
   }
 
   return {
@@ -58,6 +90,31 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger })
     async register<T>(name: string, handler: JobHandler<T>) {
       handlers.set(name, handler as JobHandler<unknown>);
       if (boss) await listen(boss, name, handler as JobHandler<unknown>);
+    },
+    /** Sets a queue's policy; call before its first job or worker (pg-boss keeps what a queue was created with). */
+    defineQueue(name: string, queue: QueueSettings) {
+      settings.set(name, queue);
+    },
+    /**
+     * Queues a job unless one with the same key is already waiting (queues of policy `short`); answers its id,
+     * or null when one was waiting. `startAfterSeconds` delays it; otherwise a worker of this process starts it
+     * at once.
+     */
+    async sendOnce<T extends object>(
+      name: string,
+      data: T,
+      options: { key: string; startAfterSeconds?: number },
+    ): Promise<string | null> {
+      if (stopped) throw new Error('jobs stopped');
+      const b = await start();
+      await ensureQueue(b, name);
+      const id = await b.send(name, data, {
+        singletonKey: options.key,
+        ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
+      });
+      const workerId = workers.get(name);
+      if (!options.startAfterSeconds && workerId) b.notifyWorker(workerId);
+      return id;
     },
     /** Queues a job; retried 3 times with backoff (from 1 s) when its handler throws. */
     async send<T extends object>(name: string, data: T): Promise<string> {

@@ -9,6 +9,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * `<…@…>`: the same for every attempt at one outbox mail, so a receiving server that got it twice (a crash
+   * between the send and its record) can drop the copy.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -18,8 +23,15 @@ export interface Mailer {
 }
 
 /**
+ * A send that takes longer than this is given up (and retried later); it stays well inside the outbox lease
+ * (decision 023), so two workers never hold one mail at once while the first is still talking to the server.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 };
+
+/**
  * SMTP when `SMTP_URL` is set; otherwise every message is written as an `.eml` file to
- * `DATA_DIR/outbox`, so a fresh install can sign up without a mail server.
+ * `DATA_DIR/outbox`, so a fresh install can sign up without a mail server. Logs name the recipient and the
+ * Message-ID only: subjects and bodies carry one-time codes.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -29,12 +41,12 @@ export function createMailer(options: {
 }): Mailer {
   const { log, from } = options;
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       outboxDir: undefined,
       async send(message) {
         await transport.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        log.info({ to: message.to, messageId: message.messageId }, 'mail sent');
       },
     };
   }
@@ -44,12 +56,12 @@ export function createMailer(options: {
     outboxDir,
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       // time first so a directory listing reads in order
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      log.info({ to: message.to, messageId: message.messageId, file }, 'mail written to outbox');
     },
   };
 }

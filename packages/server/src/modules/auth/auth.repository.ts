@@ -128,9 +128,15 @@ export function createAuthRepository(db: DbOrTx) {
     },
 
     /** A new code replaces every earlier one of the same purpose: only the latest e-mail works. */
-    async replaceCode(userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
+    /** Answers the new code's id (the cause of its e-mail in the outbox). */
+    async replaceCode(userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<string> {
       await db.delete(authCodes).where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose)));
-      await db.insert(authCodes).values({ userId, purpose, codeHash, expiresAt });
+      const [row] = await db
+        .insert(authCodes)
+        .values({ userId, purpose, codeHash, expiresAt })
+        .returning({ id: authCodes.id });
+      if (!row) throw new Error('code not written');
+      return row.id;
     },
 
     async findLatestCode(userId: string, purpose: CodePurpose) {

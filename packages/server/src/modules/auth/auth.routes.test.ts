@@ -27,7 +27,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       const email = uniqueEmail();
       const res = await post('/api/auth/client/sign-up', { email: email.toUpperCase(), password: PASSWORD });
       expect(res.statusCode).toBe(201);
-      expect(t.mailer.lastCode(email)).toMatch(/^\d{6}$/);
+      expect(await t.mailer.lastCode(email)).toMatch(/^\d{6}$/);
       const signInRes = await post('/api/auth/client/sign-in', { email, password: PASSWORD });
       expect(signInRes.statusCode).toBe(403);
       expect(signInRes.json().code).toBe('UserNotConfirmedException');
@@ -98,7 +98,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
     it('refuses a wrong code, then locks the code after five wrong guesses', async () => {
       const email = uniqueEmail();
       await post('/api/auth/client/sign-up', { email, password: PASSWORD });
-      const good = t.mailer.lastCode(email);
+      const good = await t.mailer.lastCode(email);
       const wrong = good === '000000' ? '111111' : '000000';
       for (let i = 0; i < 4; i++) {
         const res = await post('/api/auth/client/confirm-sign-up', { email, code: wrong });
@@ -111,20 +111,20 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       expect(late.json().code).toBe('auth/too-many-attempts');
       // a new code works again
       await post('/api/auth/client/resend-code', { email });
-      const ok = await post('/api/auth/client/confirm-sign-up', { email, code: t.mailer.lastCode(email) });
+      const ok = await post('/api/auth/client/confirm-sign-up', { email, code: await t.mailer.lastCode(email) });
       expect(ok.statusCode).toBe(200);
     });
 
     it('refuses an expired code and a reused one', async () => {
       const email = uniqueEmail();
       await post('/api/auth/client/sign-up', { email, password: PASSWORD });
-      const code = t.mailer.lastCode(email);
+      const code = await t.mailer.lastCode(email);
       t.clock.offsetMs = 10 * 60_000 + 1000;
       const expired = await post('/api/auth/client/confirm-sign-up', { email, code });
       t.clock.offsetMs = 0;
       expect(expired.json()).toMatchObject({ statusCode: 400, code: 'auth/code-expired' });
       await post('/api/auth/client/resend-code', { email });
-      const fresh = t.mailer.lastCode(email);
+      const fresh = await t.mailer.lastCode(email);
       expect((await post('/api/auth/client/confirm-sign-up', { email, code: fresh })).statusCode).toBe(200);
       const again = await post('/api/auth/client/confirm-sign-up', { email, code: fresh });
       expect(again.json().code).toBe('auth/already-confirmed');
@@ -133,9 +133,9 @@ describe.each(testDatabases())('auth on %s', (kind) => {
     it('only the newest code works after a resend', async () => {
       const email = uniqueEmail();
       await post('/api/auth/client/sign-up', { email, password: PASSWORD });
-      const first = t.mailer.lastCode(email);
+      const first = await t.mailer.lastCode(email);
       await post('/api/auth/client/resend-code', { email });
-      const second = t.mailer.lastCode(email);
+      const second = await t.mailer.lastCode(email);
       if (first !== second) {
         expect((await post('/api/auth/client/confirm-sign-up', { email, code: first })).statusCode).toBe(400);
       }
@@ -145,7 +145,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
     it('stores codes only as hashes', async () => {
       const email = uniqueEmail();
       await post('/api/auth/client/sign-up', { email, password: PASSWORD });
-      const code = t.mailer.lastCode(email);
+      const code = await t.mailer.lastCode(email);
       const rows = await t.database.db.query.authCodes.findMany();
       expect(rows.some((r) => r.codeHash.includes(code))).toBe(false);
     });
@@ -330,7 +330,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       const email = await registerClient(t);
       const { accessToken } = await signIn(t, 'client', email);
       expect((await post('/api/auth/client/forgot-password', { email })).statusCode).toBe(200);
-      const code = t.mailer.lastCode(email);
+      const code = await t.mailer.lastCode(email);
       const res = await post('/api/auth/client/confirm-forgot-password', { email, code, newPassword: 'NewPass456' });
       expect(res.statusCode).toBe(200);
       expect(
@@ -343,8 +343,10 @@ describe.each(testDatabases())('auth on %s', (kind) => {
     });
 
     it('answers forgot-password the same for unknown e-mails and sends nothing', async () => {
+      await t.mailer.settle();
       const before = t.mailer.sent.length;
       expect((await post('/api/auth/client/forgot-password', { email: uniqueEmail() })).statusCode).toBe(200);
+      await t.mailer.settle();
       expect(t.mailer.sent.length).toBe(before);
     });
 
@@ -353,7 +355,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       await post('/api/auth/client/forgot-password', { email });
       const res = await post('/api/auth/client/confirm-forgot-password', {
         email,
-        code: t.mailer.lastCode(email),
+        code: await t.mailer.lastCode(email),
         newPassword: 'short',
       });
       expect(res.statusCode).toBe(400);

@@ -13,7 +13,7 @@ import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Mailer, MailMessage } from '../../infra/mail/mailer';
+import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { createAttemptLimiter } from './attempt-limiter';
 import { resetCodeMail, signUpCodeMail } from './auth.mails';
 import { type CodePurpose, createAuthRepository, type UserRow } from './auth.repository';
@@ -69,7 +69,8 @@ const tooMany = (retryAfterMs: number) =>
 
 export interface AuthServiceDeps {
   db: Db;
-  mailer: Mailer;
+  /** Code e-mails are written to the outbox in the transaction that issues the code (decision 023). */
+  mail: MailService;
   log: FastifyBaseLogger;
   codeSecret: string;
   publicUrl: string;
@@ -77,7 +78,7 @@ export interface AuthServiceDeps {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, mailer, log, codeSecret, publicUrl } = deps;
+  const { db, mail, codeSecret, publicUrl } = deps;
   const now = deps.now ?? Date.now;
   const repo = createAuthRepository(db);
   // Failed sign-ins: per account (guessing one password) and per address (spraying many accounts).
@@ -86,28 +87,27 @@ export function createAuthService(deps: AuthServiceDeps) {
   // Code e-mails per account: stops a stranger from flooding someone's mailbox.
   const codeMails = createAttemptLimiter({ max: 5, windowMs: 60 * 60_000, now });
 
-  /** Mail goes out after the commit; a lost mail is recovered by "resend code", never by a half-written account. */
-  async function sendAfterCommit(message: MailMessage) {
-    try {
-      await mailer.send(message);
-    } catch (err) {
-      log.error({ err, to: message.to }, 'mail could not be sent');
-    }
-  }
-
-  async function issueCode(user: UserRow, purpose: CodePurpose): Promise<string | undefined> {
+  /** A new code and its e-mail, written together; the outbox sends the mail after the commit. */
+  async function issueCode(
+    user: UserRow,
+    purpose: CodePurpose,
+    mailFor: (code: string) => Omit<OutgoingMail, 'key'>,
+  ): Promise<void> {
     const key = `${user.pool}:${purpose}:${user.email}`;
     const limit = codeMails.check(key);
     if (limit.blocked) throw tooMany(limit.retryAfterMs);
     codeMails.fail(key);
     const code = newCode();
-    await repo.replaceCode(
-      user.id,
-      purpose,
-      hashCode(codeSecret, user.id, purpose, code),
-      new Date(now() + CODE_TTL_MS),
-    );
-    return code;
+    const outboxId = await db.transaction(async (tx) => {
+      const codeId = await createAuthRepository(tx).replaceCode(
+        user.id,
+        purpose,
+        hashCode(codeSecret, user.id, purpose, code),
+        new Date(now() + CODE_TTL_MS),
+      );
+      return mail.queueMail(tx, { ...mailFor(code), key: `${purpose}:${codeId}` });
+    });
+    await mail.dispatch(outboxId);
   }
 
   /** Checks and consumes a code; every wrong guess counts, and the code dies at the limit. */
@@ -152,7 +152,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError(409, ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
       }
       const passwordHash = await hashPassword(opts.password);
-      let code: string | undefined;
+      let outboxId: string | undefined;
       try {
         await db.transaction(async (tx) => {
           const r = createAuthRepository(tx);
@@ -164,14 +164,19 @@ export function createAuthService(deps: AuthServiceDeps) {
             status: 'active',
             sessionCode: opts.sessionCode ?? null,
           });
-          code = newCode();
+          const code = newCode();
           const purpose = 'confirm-sign-up';
-          await r.replaceCode(
+          const codeId = await r.replaceCode(
             user.id,
             purpose,
             hashCode(codeSecret, user.id, purpose, code),
             new Date(now() + CODE_TTL_MS),
           );
+          outboxId = await mail.queueMail(tx, {
+            kind: 'sign-up-code',
+            key: `${purpose}:${codeId}`,
+            message: signUpCodeMail(opts.email, code, publicUrl),
+          });
           await r.audit({ actorUserId: user.id, action: 'auth.sign-up', targetType: 'user', targetId: user.id });
         });
       } catch (err) {
@@ -184,7 +189,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw err;
       }
-      if (code) await sendAfterCommit(signUpCodeMail(opts.email, code, publicUrl));
+      await mail.dispatch(outboxId);
     },
 
     async confirmSignUp(opts: { pool: Pool; email: string; code: string }): Promise<void> {
@@ -203,8 +208,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resendCode(opts: { pool: Pool; email: string }): Promise<void> {
       const user = await repo.findUserByEmail(opts.pool, opts.email);
       if (!user || user.emailVerified) return;
-      const code = await issueCode(user, 'confirm-sign-up');
-      if (code) await sendAfterCommit(signUpCodeMail(user.email, code, publicUrl));
+      await issueCode(user, 'confirm-sign-up', (code) => ({
+        kind: 'sign-up-code',
+        message: signUpCodeMail(user.email, code, publicUrl),
+      }));
     },
 
     async signIn(opts: {
@@ -374,9 +381,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async forgotPassword(opts: { pool: Pool; email: string }): Promise<void> {
       const user = await repo.findUserByEmail(opts.pool, opts.email);
       if (!user) return;
-      const code = await issueCode(user, 'reset-password');
       const verifyUrl = `${publicUrl}${opts.pool === 'admin' ? '/admin' : ''}/verify-reset-password`;
-      if (code) await sendAfterCommit(resetCodeMail(user.email, code, verifyUrl));
+      await issueCode(user, 'reset-password', (code) => ({
+        kind: 'reset-password-code',
+        message: resetCodeMail(user.email, code, verifyUrl),
+      }));
     },
 
     async confirmForgotPassword(opts: { pool: Pool; email: string; code: string; newPassword: string }): Promise<void> {

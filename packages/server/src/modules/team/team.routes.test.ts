@@ -40,9 +40,10 @@ describe.each(testDatabases())('team on %s', (kind) => {
       const res = await invite(t, admin, email.toUpperCase(), 'ADMINISTRATOR');
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ kind: 'invitation', email, role: 'ADMINISTRATOR', status: 'INVITED SENT' });
+      await t.mailer.settle();
       const mail = t.mailer.sent.findLast((m) => m.to === email);
       expect(mail?.subject).toBe('You are invited to join Mail & Co on Under');
-      const code = invitationCode(t, email);
+      const code = await invitationCode(t, email);
       const link = `${t.config.publicUrl}/register/${code}`;
       expect(mail?.text).toContain(link);
       expect(mail?.html).toContain(`href="${link}"`);
@@ -113,7 +114,7 @@ describe.each(testDatabases())('team on %s', (kind) => {
         firstName: 'Lo',
         lastName: 'Ner',
         phoneNumber: PHONE,
-        invitationCode: invitationCode(t, email),
+        invitationCode: await invitationCode(t, email),
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ company: { id: admin.companyId }, role: 'STANDARD', status: 'active' });
@@ -123,7 +124,7 @@ describe.each(testDatabases())('team on %s', (kind) => {
         firstName: 'Lo',
         lastName: 'Ner',
         phoneNumber: PHONE,
-        invitationCode: invitationCode(t, email),
+        invitationCode: await invitationCode(t, email),
       });
       expect(again.statusCode).toBe(409);
     });
@@ -156,7 +157,7 @@ describe.each(testDatabases())('team on %s', (kind) => {
         role: 'ADMINISTRATOR',
       });
       // the invitation is used up
-      const code = invitationCode(t, member.email);
+      const code = await invitationCode(t, member.email);
       expect((await get(`/api/invitations/${code}`)).json()).toMatchObject({
         status: 'accepted',
         message: 'This invitation has already been used. Please sign in.',
@@ -167,7 +168,7 @@ describe.each(testDatabases())('team on %s', (kind) => {
       const admin = await registerCompany(t, { membershipId: 'MEMBERSHIP_002' });
       const invited = uniqueEmail('invited');
       await invite(t, admin, invited);
-      const code = invitationCode(t, invited);
+      const code = await invitationCode(t, invited);
       const other = await registerClient(t, uniqueEmail('other'));
       const { accessToken } = await signIn(t, 'client', other);
       const res = await send('POST', '/api/profiles', accessToken, {
@@ -185,7 +186,7 @@ describe.each(testDatabases())('team on %s', (kind) => {
       const admin = await registerCompany(t, { membershipId: 'MEMBERSHIP_003' });
       const email = uniqueEmail('late');
       const sent = await invite(t, admin, email);
-      const code = invitationCode(t, email);
+      const code = await invitationCode(t, email);
       await registerClient(t, email);
       const { accessToken } = await signIn(t, 'client', email);
       const join = () =>
@@ -224,7 +225,7 @@ describe.each(testDatabases())('team on %s', (kind) => {
       const admin = await registerCompany(t, { membershipId: 'MEMBERSHIP_002' });
       const email = uniqueEmail('over');
       await invite(t, admin, email);
-      const code = invitationCode(t, email);
+      const code = await invitationCode(t, email);
       // the plan shrinks before the invitation is used
       await setMembership(t, admin.companyId, 'MEMBERSHIP_001');
       await registerClient(t, email);
@@ -247,7 +248,7 @@ describe.each(testDatabases())('team on %s', (kind) => {
       const admin = await registerCompany(t, { membershipId: 'MEMBERSHIP_002' });
       const email = uniqueEmail('resend');
       const sent = await invite(t, admin, email);
-      const first = invitationCode(t, email);
+      const first = await invitationCode(t, email);
       // an expired invitation can be renewed
       await t.database.db
         .update(invitations)
@@ -258,11 +259,12 @@ describe.each(testDatabases())('team on %s', (kind) => {
       );
       const res = await send('POST', `/api/invitations/${sent.json().id}/resend`, admin.token);
       expect(res.statusCode).toBe(200);
-      const second = invitationCode(t, email);
+      const second = await invitationCode(t, email);
       expect(second).not.toBe(first);
       expect((await get(`/api/invitations/${first}`)).statusCode).toBe(404);
       expect((await get(`/api/invitations/${second}`)).json().status).toBe('pending');
       expect(Date.parse(res.json().invitation.expiresAt)).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+      await t.mailer.settle();
       expect(t.mailer.sent.filter((m) => m.to === email)).toHaveLength(2);
     });
 
@@ -408,7 +410,7 @@ describe.each(testDatabases())('team on %s', (kind) => {
       const member = await joinTeam(t, admin);
       const res = await send('POST', `/api/members/${member.userId}/password`, admin.token);
       expect(res.statusCode).toBe(200);
-      const code = t.mailer.lastCode(member.email);
+      const code = await t.mailer.lastCode(member.email);
       const reset = await t.app.inject({
         method: 'POST',
         url: '/api/auth/client/confirm-forgot-password',

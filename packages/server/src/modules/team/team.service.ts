@@ -11,14 +11,13 @@ import type {
   PublicInvitation,
 } from '@under/core/accounts/team.schema';
 import { MESSAGES } from '@under/core/messages';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Mailer, MailMessage } from '../../infra/mail/mailer';
 import { createAccountsRepository } from '../accounts/accounts.repository';
 import { companyNotFound, memberNotFound, requireCompanyId } from '../accounts/tenant';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/secrets';
+import type { MailService } from '../mail/mail.service';
 import { invitationMail, inviteTemplate } from './team.mails';
 import { createTeamRepository, type InvitationRow, type MemberRow, type UserRow } from './team.repository';
 
@@ -97,27 +96,18 @@ const STATE_MESSAGES = {
 
 export interface TeamServiceDeps {
   db: Db;
-  mailer: Mailer;
+  /** Invitation e-mails are written to the outbox with the invitation (decision 023). */
+  mail: MailService;
   auth: AuthService;
-  log: FastifyBaseLogger;
   publicUrl: string;
   now?: () => number;
 }
 
 export function createTeamService(deps: TeamServiceDeps) {
-  const { db, mailer, log, publicUrl } = deps;
+  const { db, mail, publicUrl } = deps;
   const now = deps.now ?? Date.now;
   const repo = createTeamRepository(db);
   const accounts = createAccountsRepository(db);
-
-  async function sendAfterCommit(message: MailMessage) {
-    try {
-      await mailer.send(message);
-    } catch (err) {
-      // the invitation exists; "resend" recovers a lost e-mail
-      log.error({ err, to: message.to }, 'invitation mail could not be sent');
-    }
-  }
 
   async function loadCompany(companyId: string) {
     const row = await accounts.findCompanyWithMembership(companyId);
@@ -203,7 +193,9 @@ export function createTeamService(deps: TeamServiceDeps) {
       }
       const code = newToken('inv');
       const t = now();
+      const template = await templateFor(opts.auth, company.name, opts.role);
       let invitation: InvitationRow | undefined;
+      let outboxId: string | undefined;
       try {
         invitation = await db.transaction(async (tx) => {
           const a = createAccountsRepository(tx);
@@ -231,6 +223,11 @@ export function createTeamService(deps: TeamServiceDeps) {
             targetId: row.id,
             details: { email: opts.email, role: opts.role },
           });
+          outboxId = await mail.queueMail(tx, {
+            kind: 'invitation',
+            key: `invitation:${row.id}:${row.codeHash}`,
+            message: invitationMail(opts.email, template, linkFor(code)),
+          });
           return row;
         });
       } catch (err) {
@@ -240,8 +237,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (code23505) throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
         throw err;
       }
-      const template = await templateFor(opts.auth, company.name, opts.role);
-      await sendAfterCommit(invitationMail(opts.email, template, linkFor(code)));
+      await mail.dispatch(outboxId);
       return memberFromInvitation(invitation, t);
     },
 
@@ -255,7 +251,9 @@ export function createTeamService(deps: TeamServiceDeps) {
       const code = newToken('inv');
       const t = now();
       const wasExpired = inv.expiresAt.getTime() <= t;
-      await db.transaction(async (tx) => {
+      const template = await templateFor(opts.auth, company.name, inv.role);
+      const codeHash = hashToken(code);
+      const outboxId = await db.transaction(async (tx) => {
         const a = createAccountsRepository(tx);
         const r = createTeamRepository(tx);
         await a.lockCompany(companyId);
@@ -269,7 +267,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           }
         }
         await r.updateInvitation(inv.id, {
-          codeHash: hashToken(code),
+          codeHash,
           expiresAt: new Date(t + INVITATION_TTL_MS),
           lastSentAt: new Date(t),
         });
@@ -280,9 +278,13 @@ export function createTeamService(deps: TeamServiceDeps) {
           targetType: 'invitation',
           targetId: inv.id,
         });
+        return mail.queueMail(tx, {
+          kind: 'invitation',
+          key: `invitation:${inv.id}:${codeHash}`,
+          message: invitationMail(inv.email, template, linkFor(code)),
+        });
       });
-      const template = await templateFor(opts.auth, company.name, inv.role);
-      await sendAfterCommit(invitationMail(inv.email, template, linkFor(code)));
+      await mail.dispatch(outboxId);
       return memberFromInvitation({ ...inv, expiresAt: new Date(t + INVITATION_TTL_MS) }, t);
     },
 

@@ -111,6 +111,10 @@ export const adminRoutes: RouteObject[] = [
                   import('../../features/library/routes/section-edit-page').then((m) => m.SectionEditPage),
                 ),
               },
+              {
+                path: 'mails',
+                lazy: lazyPage(() => import('../../features/mails/routes/mails-page').then((m) => m.MailsPage)),
+              },
             ],
           },
         ],

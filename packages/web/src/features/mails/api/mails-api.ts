@@ -1,0 +1,42 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OkResponseSchema } from '@under/core/auth/auth.schema';
+import { type MailStatus, OutboxMailListSchema } from '@under/core/mail/mail-outbox.schema';
+import { useSession } from '../../../lib/session-context';
+
+export interface MailsParams {
+  status: MailStatus;
+  page: number;
+  pageSize: number;
+}
+
+export const MAIL_KEYS = {
+  all: ['admin-mails'] as const,
+  list: (params: MailsParams) => ['admin-mails', 'list', params] as const,
+};
+
+/** GET /api/admin/mails: one page of outbox mails in a status. */
+export function useMails(params: MailsParams) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: MAIL_KEYS.list(params),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({
+        status: params.status,
+        page: String(params.page),
+        pageSize: String(params.pageSize),
+      });
+      return http.get(`/admin/mails?${search}`, { schema: OutboxMailListSchema, signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/admin/mails/{id}/retry: a failed mail goes back to the queue. */
+export function useRetryMail() {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.post(`/admin/mails/${id}/retry`, undefined, { schema: OkResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MAIL_KEYS.all }),
+  });
+}
