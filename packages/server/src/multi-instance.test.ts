@@ -247,7 +247,7 @@ describe.skipIf(!adminUrl)('several instances on one PostgreSQL and one bucket',
     await waitFor('the code mail', () => (mailsTo([a, b], email).length > 0 ? true : undefined));
     // the mail is recorded as sent once it has left; by then any second delivery would have been written too
     await waitFor('the outbox row to be sent', async () => {
-      const { rows } = await db.query('select status from mail_outbox where recipient = $1', [email]);
+      const { rows } = await db.query('select status from mail_outbox where to_address = $1', [email]);
       return rows.length === 1 && rows[0].status === 'sent' ? true : undefined;
     });
     expect(mailsTo([a, b], email)).toHaveLength(1);
@@ -344,7 +344,7 @@ describe.skipIf(!adminUrl)('several instances on one PostgreSQL and one bucket',
       'B to send the mails of the acknowledged sign-ups',
       async () => {
         const { rows: pending } = await db.query(
-          "select count(*)::int as n from mail_outbox where recipient = any($1) and status <> 'sent'",
+          "select count(*)::int as n from mail_outbox where to_address = any($1) and status <> 'sent'",
           [acknowledged],
         );
         return pending[0].n === 0 ? true : undefined;
