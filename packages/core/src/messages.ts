@@ -219,4 +219,6 @@ export const MESSAGES = {
   mappingInvalid: 'Save unsuccessfully. Some fields of the mapping are invalid.',
   templateArchived: 'The template is archived.',
   pdfFileUrlInvalid: 'This file is not a PDF template upload. Upload the PDF again.',
+  /** Ours (decision 022): an uploaded file belongs to one template or logo; reusing it elsewhere is refused. */
+  fileInUse: 'This file is already used elsewhere. Upload the file again.',
 } as const;

@@ -18,6 +18,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { createFilesService, SWEEP_CRON, SWEEP_QUEUE } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerLibraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
@@ -91,12 +92,17 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     now: options.now,
   });
-  const companies = createCompaniesService({ db: database.db, storage, signer, log: app.log, now: options.now });
+  const files = createFilesService({ db: database.db, storage, signer, log: app.log, now: options.now });
+  const companies = createCompaniesService({ db: database.db, files, log: app.log, now: options.now });
   const pdfPool = options.pdfPool ?? createPdfPool();
   if (!options.pdfPool) app.addHook('onClose', () => pdfPool.close());
-  const templates = createPdfTemplatesService({ db: database.db, storage, signer, pdf: pdfPool, log: app.log });
+  const templates = createPdfTemplatesService({ db: database.db, storage, files, pdf: pdfPool, log: app.log });
   const jobs = createJobs({ database, log: app.log });
   app.addHook('onClose', () => jobs.stop());
+  // uploads never attached to anything go after a day (decision 022); scheduled once the queue starts
+  await jobs.schedule(SWEEP_QUEUE, SWEEP_CRON, async () => {
+    await files.sweep();
+  });
   const library = createLibraryService({ db: database.db, jobs, log: app.log });
   const routes: DeclaredRoute[] = [];
 
@@ -113,7 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerProfileRoutes(app, { profiles });
   registerTeamRoutes(app, { team });
   registerCompanyRoutes(app, { companies });
-  registerFileRoutes(app, { storage, signer });
+  registerFileRoutes(app, { files });
   registerPdfTemplateRoutes(app, { templates });
   registerLibraryRoutes(app, { library });
   options.extend?.(app);
@@ -123,7 +129,7 @@ export async function buildApp(options: BuildAppOptions) {
   return {
     app,
     routes,
-    services: { auth, accounts, profiles, team, companies, templates, library },
+    services: { auth, accounts, profiles, team, companies, templates, library, files },
     jobs,
     mailer,
     storage,

@@ -2,5 +2,6 @@
 export * from './accounts';
 export * from './audit';
 export * from './auth';
+export * from './files';
 export * from './team';
 export * from './templates';
