@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createJobs } from './infra/jobs/jobs';
+import { type LogStream, loggerOptions } from './infra/log/logger';
 import { createMailer, type Mailer } from './infra/mail/mailer';
 import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool';
 import { createStorage } from './infra/storage/create-storage';
@@ -42,7 +43,8 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** PDF worker pool; by default one of two workers, closed with the app. */
   pdfPool?: PdfPool;
-  logger?: boolean | FastifyBaseLogger | { level: string };
+  /** false: silent; a level (and a stream): redacted logs there (decision 022); default the configured level. */
+  logger?: boolean | { level: string; stream?: LogStream };
   webDist?: string;
   now?: () => number;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
@@ -55,7 +57,14 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // every log line goes through the redacting serializers: URLs without their tokens and codes, errors without
+    // their query values
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(
+            typeof options.logger === 'object' ? options.logger : { level: config.logLevel },
+          ),
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
     // Requests and bodies that drag on are cut: a slow client must not hold a worker forever.

@@ -33,8 +33,9 @@ export function createMailer(options: {
     return {
       outboxDir: undefined,
       async send(message) {
-        await transport.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        const info = await transport.sendMail({ from, ...message });
+        // never the subject or body: they carry codes and links
+        log.info({ to: message.to, messageId: info.messageId }, 'mail sent');
       },
     };
   }
@@ -49,7 +50,7 @@ export function createMailer(options: {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      log.info({ to: message.to, messageId: info.messageId, file }, 'mail written to outbox');
     },
   };
 }
