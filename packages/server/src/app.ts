@@ -62,9 +62,7 @@ export async function buildApp(options: BuildAppOptions) {
     logger:
       options.logger === false
         ? false
-        : loggerOptions(
-            typeof options.logger === 'object' ? options.logger : { level: config.logLevel },
-          ),
+        : loggerOptions(typeof options.logger === 'object' ? options.logger : { level: config.logLevel }),
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
     // Requests and bodies that drag on are cut: a slow client must not hold a worker forever.
