@@ -228,4 +228,6 @@ export const MESSAGES = {
   // Mail outbox (ours, decision 023)
   mailNotFound: 'The e-mail is not found.',
   mailNotRetryable: 'Only a failed e-mail whose content is still kept can be sent again.',
+  /** Ours (decision 022): an uploaded file belongs to one template or logo; reusing it elsewhere is refused. */
+  fileInUse: 'This file is already used elsewhere. Upload the file again.',
 } as const;

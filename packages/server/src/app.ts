@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createJobs } from './infra/jobs/jobs';
+import { type LogStream, loggerOptions } from './infra/log/logger';
 import { createMailer, type Mailer } from './infra/mail/mailer';
 import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool';
 import { createStorage } from './infra/storage/create-storage';
@@ -18,6 +19,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { createFilesService, SWEEP_CRON, SWEEP_QUEUE } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerLibraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
@@ -44,7 +46,8 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** PDF worker pool; by default one of two workers, closed with the app. */
   pdfPool?: PdfPool;
-  logger?: boolean | FastifyBaseLogger | { level: string };
+  /** false: silent; a level (and a stream): redacted logs there (decision 022); default the configured level. */
+  logger?: boolean | { level: string; stream?: LogStream };
   webDist?: string;
   now?: () => number;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
@@ -57,7 +60,12 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // every log line goes through the redacting serializers: URLs without their tokens and codes, errors without
+    // their query values
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(typeof options.logger === 'object' ? options.logger : { level: config.logLevel }),
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
     // Requests and bodies that drag on are cut: a slow client must not hold a worker forever.
@@ -111,10 +119,15 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     now: options.now,
   });
-  const companies = createCompaniesService({ db: database.db, storage, signer, log: app.log, now: options.now });
+  const files = createFilesService({ db: database.db, storage, signer, log: app.log, now: options.now });
+  const companies = createCompaniesService({ db: database.db, files, log: app.log, now: options.now });
   const pdfPool = options.pdfPool ?? createPdfPool();
   if (!options.pdfPool) app.addHook('onClose', () => pdfPool.close());
-  const templates = createPdfTemplatesService({ db: database.db, storage, signer, pdf: pdfPool, log: app.log });
+  const templates = createPdfTemplatesService({ db: database.db, storage, files, pdf: pdfPool, log: app.log });
+  // uploads never attached to anything go after a day (decision 022); scheduled once the queue starts
+  await jobs.schedule(SWEEP_QUEUE, SWEEP_CRON, async () => {
+    await files.sweep();
+  });
   const library = createLibraryService({ db: database.db, jobs, log: app.log });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
@@ -136,7 +149,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerProfileRoutes(app, { profiles });
   registerTeamRoutes(app, { team });
   registerCompanyRoutes(app, { companies });
-  registerFileRoutes(app, { storage, signer });
+  registerFileRoutes(app, { files });
   registerPdfTemplateRoutes(app, { templates });
   registerLibraryRoutes(app, { library });
   registerMailRoutes(app, { mail });
@@ -147,7 +160,7 @@ export async function buildApp(options: BuildAppOptions) {
   return {
     app,
     routes,
-    services: { auth, accounts, profiles, team, companies, templates, library, mail },
+    services: { auth, accounts, profiles, team, companies, templates, library, mail, files },
     jobs,
     mailer,
     storage,

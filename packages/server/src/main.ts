@@ -2,12 +2,16 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { restrictUmask, secureDataDir } from './data-dir';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { seed } from './db/seed';
 
 async function main() {
+  // DATA_DIR (database, files, mail, secrets) is the owner's alone: 0700 directories, 0600 files (decision 022)
+  restrictUmask();
   const config = loadConfig();
+  secureDataDir(config.dataDir);
   let release: (() => void) | undefined;
   let database: Database;
   if (config.databaseUrl) {
@@ -15,6 +19,9 @@ async function main() {
   } else {
     release = lockDataDir(config.dataDir);
     database = await createPgliteDatabase(path.join(config.dataDir, 'pglite'));
+    // PGlite copies a new database's initial files with modes of its own (0666); what it creates later follows
+    // the umask
+    secureDataDir(config.dataDir);
   }
   // several instances may start at once on one PostgreSQL: one migrates while the others wait
   await database.withStartupLock(() => database.migrate());

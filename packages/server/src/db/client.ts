@@ -96,6 +96,9 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
 
 export function createPostgresDatabase(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client whose connection drops (server restart, a test's DROP DATABASE … FORCE racing pool.end) is
+  // removed by the pool; without a listener its 'error' would crash the process. Queries still fail visibly.
+  pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client';
-import type { Mailer, MailMessage } from '../infra/mail/mailer';
+import { createMailer, type Mailer, type MailMessage } from '../infra/mail/mailer';
 import type { Storage } from '../infra/storage/storage';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 
@@ -95,23 +95,42 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** A whole app on a fresh database, with a clock the test can move and mail it can read. */
 export async function createTestApp(
   kind: DbKind,
-  options: { webDist?: string; extend?: (app: FastifyInstance) => void; storage?: Storage } = {},
+  options: {
+    webDist?: string;
+    extend?: (app: FastifyInstance) => void;
+    storage?: Storage;
+    /** The app's logger; by default silent (or TEST_LOG's level). */
+    logger?: BuildAppOptions['logger'];
+    /** Mail is also written to DATA_DIR/outbox by the real mailer, logging through the app's logger. */
+    outbox?: boolean;
+  } = {},
 ) {
   const database = await createTestDatabase(kind);
   const mailer = createMemoryMailer();
+  let outbox: Mailer | undefined;
+  if (options.outbox) {
+    const remember = mailer.send.bind(mailer);
+    mailer.send = async (message) => {
+      await remember(message);
+      await outbox?.send(message);
+    };
+  }
   const clock = { offsetMs: 0 };
   const config = testConfig();
   const built = await buildApp({
     config,
     database,
     mailer,
-    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
+    logger: options.logger ?? (process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false),
     now: () => Date.now() + clock.offsetMs,
     webDist: options.webDist ?? path.join(config.dataDir, 'no-web'),
     extend: options.extend,
     storage: options.storage,
   });
   mailer.drain = () => built.services.mail.drain();
+  if (options.outbox) {
+    outbox = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: built.app.log });
+  }
   // the six plans exist in every real database (seeded at start); companies need them
   for (const m of DEFAULT_MEMBERSHIPS) await createAccountsRepository(database.db).upsertMembership(m);
   return {

@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './audit';
 export * from './auth';
+export * from './files';
 export * from './mail';
 export * from './team';
 export * from './templates';

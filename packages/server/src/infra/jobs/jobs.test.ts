@@ -21,6 +21,24 @@ describe.each(testDatabases())('jobs (pg-boss) on %s', (kind) => {
   });
   afterAll(() => database.close());
 
+  it('a scheduled job is registered in pg-boss and runs on its cron', async () => {
+    // pg-boss looks for due slots every 30 s by default; every second here
+    const jobs = createJobs({
+      database,
+      log,
+      cronPolling: { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 },
+    });
+    let runs = 0;
+    await jobs.schedule('test-cron', '* * * * *', async () => {
+      runs += 1;
+    });
+    const boss = await jobs.start();
+    expect((await boss.getSchedules()).map((s) => [s.name, s.cron])).toContainEqual(['test-cron', '* * * * *']);
+    // every minute's slot is due at once: pg-boss sends it at its next check and a worker runs it
+    await until(() => runs > 0);
+    await jobs.stop();
+  });
+
   it('a job queued before a restart is done after it, and a failing job is retried', async () => {
     const before = createJobs({ database, log });
     await before.send('test-queue', { n: 1 });

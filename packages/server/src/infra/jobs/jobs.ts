@@ -24,11 +24,18 @@ const DEFAULT_QUEUE: QueueSettings = { retryLimit: 3, retryDelay: 1, retryBackof
  * time (decision 013). pg-boss starts on first use (its schema takes seconds to create on PGlite), so apps that
  * never queue a job never pay for it.
  */
-export function createJobs(deps: { database: Database; log: FastifyBaseLogger }) {
+export function createJobs(deps: {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** How often pg-boss looks for due cron slots and moves them to their queues (seconds; defaults 30 and 5). */
+  cronPolling?: { cronMonitorIntervalSeconds: number; cronWorkerIntervalSeconds: number };
+}) {
   const handlers = new Map<string, JobHandler<unknown>>();
   const settings = new Map<string, QueueSettings>();
   // pg-boss worker ids of this process, by queue: a job sent here wakes its worker instead of waiting for a poll
   const workers = new Map<string, string>();
+  /** Cron schedules (queue name -> cron, UTC); pg-boss fires each once per slot across every instance. */
+  const schedules = new Map<string, string>();
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
@@ -40,12 +47,16 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger })
       const b = new PgBoss({
         db: { executeSql: (text: string, values?: unknown[]) => deps.database.executeSql(text, values) },
         schema: 'pgboss',
-        schedule: false,
+        // cron schedules (the upload sweep): pg-boss's timekeeper sends each scheduled job once, whichever
+        // instance sees the slot first
+        schedule: true,
+        ...deps.cronPolling,
         supervise: true,
       });
       b.on('error', (err) => deps.log.error({ err }, 'job queue error'));
       await b.start();
       for (const [name, handler] of handlers) await listen(b, name, handler);
+      for (const [name, cron] of schedules) await b.schedule(name, cron);
       boss = b;
       return b;
     })();
@@ -115,6 +126,18 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger })
       const workerId = workers.get(name);
       if (!options.startAfterSeconds && workerId) b.notifyWorker(workerId);
       return id;
+    },
+    /**
+     * Runs `handler` on a cron schedule (UTC), on one instance per slot. Like `register`, it takes effect when the
+     * queue starts (eagerly in main.ts, lazily elsewhere).
+     */
+    async schedule<T>(name: string, cron: string, handler: JobHandler<T>) {
+      handlers.set(name, handler as JobHandler<unknown>);
+      schedules.set(name, cron);
+      if (boss) {
+        await listen(boss, name, handler as JobHandler<unknown>);
+        await boss.schedule(name, cron);
+      }
     },
     /** Queues a job; retried 3 times with backoff (from 1 s) when its handler throws. */
     async send<T extends object>(name: string, data: T): Promise<string> {

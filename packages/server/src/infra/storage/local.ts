@@ -8,7 +8,8 @@ import { assertKey, type Storage, type StoredObject } from './storage';
 /**
  * Files under `root` (DATA_DIR/files), one per key, with a `.meta.json` beside it for the content type.
  * Uploads are spooled into `root/.tmp` and renamed into place, so a reader never sees half a file and a
- * refused upload leaves nothing.
+ * refused upload leaves nothing. A key is written once: a put to an existing key fails rather than replace its
+ * bytes. Everything is owner-only (0700 directories, 0600 files).
  */
 export function createLocalStorage(root: string): Storage {
   const tmpDir = path.join(root, '.tmp');
@@ -32,17 +33,22 @@ export function createLocalStorage(root: string): Storage {
     driver: 'local',
     async put(key, body, options) {
       const file = fileOf(key);
-      await mkdir(tmpDir, { recursive: true });
+      await mkdir(tmpDir, { recursive: true, mode: 0o700 });
       const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
       const result = await spoolToFile(body, tmp, options);
+      let metaWritten = false;
       try {
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(metaOf(file), JSON.stringify({ contentType: result.contentType }), { mode: 0o600 });
+        await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+        // the meta file is created exclusively ('wx'): it fails when the key exists, so the bytes behind a key
+        // never change, and two puts of one key cannot both get past it
+        await writeFile(metaOf(file), JSON.stringify({ contentType: result.contentType }), { mode: 0o600, flag: 'wx' });
+        metaWritten = true;
         await rename(tmp, file);
       } catch (err) {
-        await rm(tmp, { force: true });
-        await rm(metaOf(file), { force: true });
+        if (metaWritten) await rm(metaOf(file), { force: true });
         throw err;
+      } finally {
+        await rm(tmp, { force: true });
       }
       return { size: result.size, contentType: result.contentType };
     },

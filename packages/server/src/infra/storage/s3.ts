@@ -63,7 +63,7 @@ export function createS3Storage(options: S3Options): Storage {
     driver: 's3',
     async put(key, body, putOptions) {
       assertKey(key);
-      await mkdir(options.tmpDir, { recursive: true });
+      await mkdir(options.tmpDir, { recursive: true, mode: 0o700 });
       const tmp = path.join(options.tmpDir, randomBytes(12).toString('hex'));
       try {
         const spooled = await spoolToFile(body, tmp, putOptions);

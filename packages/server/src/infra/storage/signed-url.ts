@@ -12,14 +12,18 @@ export interface UrlClaims {
   n?: number;
   /** Accepted content (PUT): 'image' is png or jpeg by magic bytes, 'pdf' a PDF header. */
   t?: 'image' | 'pdf';
+  /** The `uploads` row an upload URL was issued as (PUT): the row, not the URL, says whether it may still upload. */
+  u?: string;
 }
 
 export type VerifyResult = { ok: true; claims: UrlClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
  * Signed, expiring file URLs served by our own server (`/api/files?token=…`), for every storage driver: the
- * token is the claims in base64url and an HMAC-SHA-256 over them with STORAGE_SECRET. Nothing is stored;
- * a URL cannot be widened (other key, longer life, larger limit) without breaking its signature.
+ * token is the claims in base64url and an HMAC-SHA-256 over them with STORAGE_SECRET. The URL itself stores nothing;
+ * a URL cannot be widened (other key, longer life, larger limit) without breaking its signature. Whether an
+ * upload URL was already used, or a download's file is still current, is the `uploads` table's to say (decision
+ * 022).
  */
 export function createUrlSigner(opts: { secret: string; publicUrl: string; now?: () => number }) {
   const now = opts.now ?? Date.now;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   Company,
   CompanySummary,
@@ -8,23 +7,14 @@ import type {
 } from '@under/core/accounts/company.schema';
 import type { Membership } from '@under/core/accounts/membership.schema';
 import { remaining } from '@under/core/accounts/quota';
-import { UPLOAD_MAX_BYTES } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import type { UrlSigner } from '../../infra/storage/signed-url';
-import type { Storage } from '../../infra/storage/storage';
 import { createAccountsRepository } from '../accounts/accounts.repository';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
+import type { FilesService } from '../files/files.service';
 import { type CompanyRow, createCompaniesRepository } from './companies.repository';
 
-/** Ours: an upload URL works for 15 minutes, a download URL for an hour. */
-export const UPLOAD_URL_TTL_MS = 15 * 60_000;
-export const DOWNLOAD_URL_TTL_MS = 60 * 60_000;
-
-const logoPrefix = (companyId: string) => `companies/${companyId}/logo/`;
 const nullableRemaining = (quota: number, used: number) => {
   const r = remaining(quota, used);
   return Number.isFinite(r) ? r : null;
@@ -32,14 +22,13 @@ const nullableRemaining = (quota: number, used: number) => {
 
 export interface CompaniesServiceDeps {
   db: Db;
-  storage: Storage;
-  signer: UrlSigner;
+  files: FilesService;
   log: FastifyBaseLogger;
   now?: () => number;
 }
 
 export function createCompaniesService(deps: CompaniesServiceDeps) {
-  const { db, storage, signer, log } = deps;
+  const { db, files } = deps;
   const accounts = createAccountsRepository(db);
 
   async function load(companyId: string) {
@@ -50,7 +39,7 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
 
   function logoUrl(company: CompanyRow): string | null {
     if (!company.logoFileUrl) return null;
-    return signer.sign({ m: 'GET', k: company.logoFileUrl }, DOWNLOAD_URL_TTL_MS).url;
+    return files.downloadUrl(company.logoFileUrl);
   }
 
   function toCompany(company: CompanyRow): Company {
@@ -153,23 +142,17 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
       return { domains: opts.domains };
     },
 
-    /** POST /api/companies/gen-upload-logo-url: a signed PUT URL for one new logo object of the caller's company. */
+    /** POST /api/companies/gen-upload-logo-url: a signed PUT URL for one new logo file, issued to the caller. */
     async createLogoUploadUrl(opts: { auth: AuthContext }): Promise<LogoUploadUrl> {
       const companyId = requireCompanyId(opts.auth);
       await load(companyId);
-      const key = `${logoPrefix(companyId)}${randomUUID()}`;
-      const signed = signer.sign({ m: 'PUT', k: key, n: UPLOAD_MAX_BYTES, t: 'image' }, UPLOAD_URL_TTL_MS);
-      return {
-        uploadUrl: signed.url,
-        fileUrl: key,
-        expiresAt: signed.expiresAt.toISOString(),
-        maxBytes: UPLOAD_MAX_BYTES,
-      };
+      return files.issueUpload({ purpose: 'company-logo', caller: { userId: opts.auth.userId, companyId } });
     },
 
     /**
-     * PUT /api/companies-logo/{companyId}: makes an uploaded file the logo. The file must be one of this company's
-     * logo uploads and must exist; the previous logo is deleted afterwards.
+     * PUT /api/companies-logo/{companyId}: makes an uploaded file the logo. The file must be a logo upload issued to
+     * the caller, uploaded, and attached to nothing else; the previous logo is released in the same transaction and
+     * its file deleted afterwards.
      */
     async setLogo(opts: {
       auth: AuthContext;
@@ -179,12 +162,16 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
       const companyId = requireOwnCompany(opts.auth, opts.companyId);
       const { company } = await load(companyId);
       const key = opts.fileUrl;
-      if (!key.startsWith(logoPrefix(companyId)) || !/^[0-9a-f-]{36}$/.test(key.slice(logoPrefix(companyId).length))) {
-        throw new AppError(400, 'file/not-yours', MESSAGES.fileUrlInvalid);
-      }
-      if (!(await storage.stat(key))) throw new AppError(400, 'file/missing', MESSAGES.fileMissing);
-      await db.transaction(async (tx) => {
+      // setting the current logo again changes nothing
+      if (company.logoFileUrl === key) return { logoUrl: logoUrl(company) };
+      const owner = { kind: 'company-logo' as const, id: companyId };
+      const caller = { userId: opts.auth.userId, companyId };
+      const released = await db.transaction(async (tx) => {
         const r = createCompaniesRepository(tx);
+        // two logo changes at once take turns: each releases what the other attached
+        await r.lockCompany(companyId);
+        const previous = await files.release(tx, { owner });
+        await files.attach(tx, { key, purpose: 'company-logo', caller, owner });
         await r.updateCompany(companyId, { logoFileUrl: key });
         await r.audit({
           actorUserId: opts.auth.userId,
@@ -193,11 +180,9 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
           targetType: 'company',
           targetId: companyId,
         });
+        return previous;
       });
-      const previous = company.logoFileUrl;
-      if (previous && previous !== key) {
-        await storage.delete(previous).catch((err) => log.warn({ err, key: previous }, 'old logo not deleted'));
-      }
+      await files.purgeReleased(released);
       return { logoUrl: logoUrl({ ...company, logoFileUrl: key }) };
     },
   };

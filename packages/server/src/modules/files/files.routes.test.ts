@@ -111,19 +111,25 @@ describe('logo upload with the S3 driver', () => {
     });
     expect(refused.statusCode).toBe(415);
     expect(sim.objects.size).toBe(0);
+    // a refused upload spends its URL too (decision 022): the next try asks for a new one
+    const again = await t.app.inject({ method: 'PUT', url: local(gen.uploadUrl), payload: jpeg });
+    expect(again.statusCode).toBe(409);
+    const next = (
+      await t.app.inject({ method: 'POST', url: '/api/companies/gen-upload-logo-url', headers: bearer(admin.token) })
+    ).json();
     const put = await t.app.inject({
       method: 'PUT',
-      url: local(gen.uploadUrl),
+      url: local(next.uploadUrl),
       headers: { 'content-type': 'image/jpeg' },
       payload: jpeg,
     });
     expect(put.statusCode).toBe(200);
-    expect(sim.objects.get(gen.fileUrl)?.contentType).toBe('image/jpeg');
+    expect(sim.objects.get(next.fileUrl)?.contentType).toBe('image/jpeg');
     const set = await t.app.inject({
       method: 'PUT',
       url: `/api/companies-logo/${admin.companyId}`,
       headers: bearer(admin.token),
-      payload: { fileUrl: gen.fileUrl },
+      payload: { fileUrl: next.fileUrl },
     });
     expect(set.statusCode).toBe(200);
     const img = await t.app.inject({ url: local(set.json().logoUrl) });

@@ -1,36 +1,21 @@
 import { OkResponseSchema } from '@under/core/auth/auth.schema';
-import { UPLOAD_MAX_BYTES } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import type { UrlSigner } from '../../infra/storage/signed-url';
-import { type Storage, sniffImage, sniffPdf, UploadRejected } from '../../infra/storage/storage';
+import type { FilesService } from './files.service';
 
 // the token rides in the query: it is longer than a path parameter may be
 const TokenQuerySchema = z.strictObject({ token: z.string().max(2000) });
 
-const REJECTIONS = {
-  'too-large': () => new AppError(413, 'file/too-large', MESSAGES.fileTooLarge),
-  empty: () => new AppError(400, 'file/empty', MESSAGES.fileEmpty),
-  type: () => new AppError(415, 'file/type', MESSAGES.fileTypeNotSupported),
-} as const;
-
-function verified(signer: UrlSigner, token: string, method: 'PUT' | 'GET') {
-  const result = signer.verify(token, method);
-  if (result.ok) return result.claims;
-  if (result.reason === 'expired') throw new AppError(403, 'file/url-expired', MESSAGES.urlExpired);
-  throw new AppError(403, 'file/url-invalid', MESSAGES.urlExpired);
-}
-
 /**
  * Signed file URLs (`/api/files?token=…`): the signature is the credential, so the routes are public. Uploads
  * are read as a stream, never buffered by Fastify: the limit, the empty check and the magic-byte check run
- * while it arrives, and a refused upload leaves nothing behind.
+ * while it arrives, and a refused upload leaves nothing behind. Whether an upload URL was already used is the
+ * database's to say (files.service.ts).
  */
-export function registerFileRoutes(app: FastifyInstance, deps: { storage: Storage; signer: UrlSigner }) {
-  const { storage, signer } = deps;
+export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesService }) {
+  const { files } = deps;
 
   app.register(async (scope) => {
     // In this scope every body, whatever its content type, is left unread for the handler to stream.
@@ -49,26 +34,20 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: Storag
         },
       },
       async (req, reply) => {
-        const claims = verified(signer, req.query.token, 'PUT');
-        const maxBytes = Math.min(claims.n ?? UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES);
-        const refuse = (err: AppError) => {
-          // the rest of the body will not be read: close the connection rather than drain it
-          reply.header('connection', 'close');
-          req.raw.resume();
-          throw err;
-        };
         const declared = Number(req.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxBytes) refuse(REJECTIONS['too-large']());
-        if (declared === 0) refuse(REJECTIONS.empty());
-        if (await storage.stat(claims.k)) refuse(new AppError(409, 'file/exists', MESSAGES.urlExpired));
         try {
-          const stored = await storage.put(claims.k, req.raw, {
-            maxBytes,
-            inspect: claims.t === 'image' ? sniffImage : claims.t === 'pdf' ? sniffPdf : undefined,
+          const stored = await files.receiveUpload({
+            token: req.query.token,
+            body: req.raw,
+            declaredLength: Number.isFinite(declared) ? declared : undefined,
           });
           return { ok: true as const, size: stored.size };
         } catch (err) {
-          if (err instanceof UploadRejected) return refuse(REJECTIONS[err.reason]());
+          if (err instanceof AppError) {
+            // the rest of the body will not be read: close the connection rather than drain it
+            reply.header('connection', 'close');
+            req.raw.resume();
+          }
           throw err;
         }
       },
@@ -78,9 +57,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: { storage: Storag
       '/api/files',
       { config: { access: 'public' }, schema: { tags: ['files'], querystring: TokenQuerySchema } },
       async (req, reply) => {
-        const claims = verified(signer, req.query.token, 'GET');
-        const file = await storage.get(claims.k);
-        if (!file) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
+        const file = await files.openDownload(req.query.token);
+        // a key's bytes never change (every upload gets a new key), so the browser may keep them
         return reply
           .header('content-type', file.contentType)
           .header('content-length', file.size)

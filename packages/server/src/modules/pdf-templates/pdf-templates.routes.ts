@@ -33,10 +33,7 @@ export function registerPdfTemplateRoutes(app: FastifyInstance, deps: { template
   r.post(
     '/api/pdf_templates/gen_presigned_url',
     { config: admin, schema: { tags, body: z.unknown().optional(), response: { 200: PdfUploadUrlSchema } } },
-    async (req) => {
-      requireAuth(req);
-      return templates.createUploadUrl();
-    },
+    async (req) => templates.createUploadUrl({ auth: requireAuth(req) }),
   );
 
   r.post(

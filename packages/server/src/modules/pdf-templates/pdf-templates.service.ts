@@ -17,18 +17,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type FillValue, type PdfPool, PdfWorkError } from '../../infra/pdf/pdf-pool';
-import type { UrlSigner } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';
 import type { AuthContext } from '../auth/auth.service';
-import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from '../companies/companies.service';
+import type { FilesService, UploadCaller } from '../files/files.service';
 import { createPdfTemplatesRepository, type PdfTemplateRow } from './pdf-templates.repository';
 
 /** Spec 1 §9: PDF templates at most 25 MB and 50 pages. */
 export const PDF_MAX_BYTES = UPLOAD_MAX_BYTES;
 export const PDF_MAX_PAGES = 50;
-
-const UPLOAD_PREFIX = 'pdf-templates/';
-const UPLOAD_KEY = /^pdf-templates\/[0-9a-f-]{36}\.pdf$/;
 
 /** How each refusal of the PDF worker reaches the admin. */
 const REFUSALS: Record<PdfWorkError['kind'], () => AppError> = {
@@ -45,6 +41,9 @@ const REFUSALS: Record<PdfWorkError['kind'], () => AppError> = {
 
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Admins upload templates for the whole platform: no company. */
+const callerOf = (auth: AuthContext): UploadCaller => ({ userId: auth.userId, companyId: null });
 
 async function readAll(body: Readable, maxBytes: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -64,13 +63,13 @@ async function readAll(body: Readable, maxBytes: number): Promise<Uint8Array> {
 export interface PdfTemplatesServiceDeps {
   db: Db;
   storage: Storage;
-  signer: UrlSigner;
+  files: FilesService;
   pdf: PdfPool;
   log: FastifyBaseLogger;
 }
 
 export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
-  const { db, storage, signer, pdf, log } = deps;
+  const { db, storage, files, pdf, log } = deps;
   const repo = createPdfTemplatesRepository(db);
   // A few recent template files in memory: the review is asked for again and again while mapping.
   const fileCache = new Map<string, Uint8Array>();
@@ -114,7 +113,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     return {
       ...toSummary(row),
       fileUrl: row.fileKey,
-      downloadUrl: signer.sign({ m: 'GET', k: row.fileKey }, DOWNLOAD_URL_TTL_MS).url,
+      downloadUrl: files.downloadUrl(row.fileKey),
       fileSize: row.fileSize,
       pages: row.pages,
       acroFields: row.acroFields,
@@ -122,18 +121,17 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
   }
 
   /**
-   * Checks an uploaded file in the PDF worker. A refused file is deleted at once: nothing of a bad upload stays.
+   * Checks an uploaded file in the PDF worker: it must be a template upload issued to the caller and attached to
+   * nothing (decision 022). A refused file is deleted at once: nothing of a bad upload stays.
    */
-  async function inspectUpload(fileUrl: string) {
-    if (!UPLOAD_KEY.test(fileUrl)) throw new AppError(400, 'file/not-yours', MESSAGES.pdfFileUrlInvalid);
-    const stat = await storage.stat(fileUrl);
-    if (!stat) throw new AppError(400, 'file/missing', MESSAGES.fileMissing);
+  async function inspectUpload(fileUrl: string, caller: UploadCaller) {
+    const upload = await files.requireAttachable({ key: fileUrl, purpose: 'pdf-template', caller });
     const discard = () =>
-      storage.delete(fileUrl).catch((err) => log.warn({ err, key: fileUrl }, 'refused PDF not deleted'));
+      files.discard(fileUrl).catch((err) => log.warn({ err, key: fileUrl }, 'refused PDF not deleted'));
     try {
       const bytes = await fileBytes(fileUrl);
       const result = await pdf.inspect(bytes);
-      return { size: stat.size, ...result };
+      return { size: upload.size ?? bytes.length, ...result };
     } catch (err) {
       fileCache.delete(fileUrl);
       if (err instanceof PdfWorkError) {
@@ -219,16 +217,13 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     },
 
     /** POST /api/pdf_templates/gen_presigned_url: a signed PUT URL for one new PDF (checked as it streams). */
-    createUploadUrl(): PdfUploadUrl {
-      const key = `${UPLOAD_PREFIX}${randomUUID()}.pdf`;
-      const signed = signer.sign({ m: 'PUT', k: key, n: PDF_MAX_BYTES, t: 'pdf' }, UPLOAD_URL_TTL_MS);
-      return {
-        uploadUrl: signed.url,
-        fileUrl: key,
-        expiresAt: signed.expiresAt.toISOString(),
+    async createUploadUrl(opts: { auth: AuthContext }): Promise<PdfUploadUrl> {
+      const issued = await files.issueUpload({
+        purpose: 'pdf-template',
+        caller: callerOf(opts.auth),
         maxBytes: PDF_MAX_BYTES,
-        maxPages: PDF_MAX_PAGES,
-      };
+      });
+      return { ...issued, maxPages: PDF_MAX_PAGES };
     },
 
     /** POST /api/create_form_check/name: whether a template name is free (case-insensitive). */
@@ -242,7 +237,8 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     /** POST /api/pdf_templates: a template from an uploaded PDF, with its AcroForm fields offered as a mapping. */
     async create(opts: { auth: AuthContext; name: string; fileUrl: string }): Promise<PdfTemplate> {
       await ensureNameFree(opts.name);
-      const inspected = await inspectUpload(opts.fileUrl);
+      const caller = callerOf(opts.auth);
+      const inspected = await inspectUpload(opts.fileUrl, caller);
       try {
         const row = await db.transaction(async (tx) => {
           const r = createPdfTemplatesRepository(tx);
@@ -253,6 +249,13 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
             pages: inspected.pages,
             acroFields: inspected.acroFields,
             createdBy: opts.auth.userId,
+          });
+          // the file becomes this template's alone; a second create with the same upload loses here
+          await files.attach(tx, {
+            key: opts.fileUrl,
+            purpose: 'pdf-template',
+            caller,
+            owner: { kind: 'pdf-template', id: created.id },
           });
           await r.audit({
             actorUserId: opts.auth.userId,
@@ -292,11 +295,16 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     async replaceFile(opts: { auth: AuthContext; templateId: string; fileUrl: string }) {
       const before = await load(opts.templateId);
       if (before.fileKey === opts.fileUrl) throw new AppError(400, 'file/same', MESSAGES.pdfFileUrlInvalid);
-      const inspected = await inspectUpload(opts.fileUrl);
-      const { row, removed } = await db.transaction(async (tx) => {
+      const caller = callerOf(opts.auth);
+      const inspected = await inspectUpload(opts.fileUrl, caller);
+      const { row, removed, released } = await db.transaction(async (tx) => {
         const r = createPdfTemplatesRepository(tx);
         const current = await r.findForUpdate(opts.templateId);
         if (!current) throw new AppError(404, 'template/not-found', MESSAGES.templateNotFound);
+        const owner = { kind: 'pdf-template' as const, id: current.id };
+        // only the file attached to this template is let go, never one another owner holds
+        const released = await files.release(tx, { owner });
+        await files.attach(tx, { key: opts.fileUrl, purpose: 'pdf-template', caller, owner });
         const { kept, removed } = keepFieldsOnPages(current.mapping, inspected.pages);
         const updated = await r.update(current.id, {
           fileKey: opts.fileUrl,
@@ -313,10 +321,10 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
           targetId: current.id,
           details: { previousFile: current.fileKey, removedFields: removed.length },
         });
-        return { row: updated, removed };
+        return { row: updated, removed, released };
       });
       fileCache.delete(before.fileKey);
-      await storage.delete(before.fileKey).catch((err) => log.warn({ err }, 'replaced PDF not deleted'));
+      await files.purgeReleased(released);
       return {
         template: toTemplate(row),
         removedFields: removed.map((f) => ({ id: f.id, key: f.key, page: f.page })),
@@ -340,10 +348,15 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         }
         name ??= `${source.name}_Copy_${randomUUID().slice(0, 8)}`;
       }
-      const key = `${UPLOAD_PREFIX}${randomUUID()}.pdf`;
-      const file = await storage.get(source.fileKey);
-      if (!file) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
-      await storage.put(key, file.body, { maxBytes: PDF_MAX_BYTES, contentType: 'application/pdf' });
+      const caller = callerOf(opts.auth);
+      // the clone gets its own copy of the file: two templates never share one
+      const key = await files.storeCopy({
+        sourceKey: source.fileKey,
+        purpose: 'pdf-template',
+        caller,
+        contentType: 'application/pdf',
+      });
+      if (!key) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
       try {
         const row = await db.transaction(async (tx) => {
           const r = createPdfTemplatesRepository(tx);
@@ -357,6 +370,12 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
             mappingFieldsVersion: opts.isCloneCcMapper ? source.mappingFieldsVersion : 0,
             createdBy: opts.auth.userId,
           });
+          await files.attach(tx, {
+            key,
+            purpose: 'pdf-template',
+            caller,
+            owner: { kind: 'pdf-template', id: created.id },
+          });
           await r.audit({
             actorUserId: opts.auth.userId,
             action: 'pdf-template.clone',
@@ -368,7 +387,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         });
         return toTemplate(row);
       } catch (err) {
-        await storage.delete(key).catch(() => {});
+        await files.discard(key).catch((e) => log.warn({ err: e, key }, 'copied PDF not deleted'));
         if (isUniqueViolation(err)) throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
         throw err;
       }
