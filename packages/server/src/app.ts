@@ -15,6 +15,7 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createThrottles } from './modules/auth/throttles';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerFileRoutes } from './modules/files/files.routes';
@@ -67,8 +68,10 @@ export async function buildApp(options: BuildAppOptions) {
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const throttles = createThrottles({ db: database.db, now: options.now });
   const auth = createAuthService({
     db: database.db,
+    throttles,
     mailer,
     log: app.log,
     codeSecret: config.secrets.codeSecret,
@@ -85,6 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
   const profiles = createProfilesService({ db: database.db, now: options.now });
   const team = createTeamService({
     db: database.db,
+    throttles,
     mailer,
     auth,
     log: app.log,
@@ -103,7 +107,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cookie);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
-  registerAccess(app, { auth, publicApiKey: config.secrets.publicApiKey, routes });
+  registerAccess(app, { auth, throttles, publicApiKey: config.secrets.publicApiKey, routes });
 
   registerHealthRoutes(app, { ping: database.ping });
   for (const pool of ['client', 'admin'] as const) {

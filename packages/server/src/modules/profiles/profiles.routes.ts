@@ -9,7 +9,7 @@ import {
 } from '@under/core/accounts/profile.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PUBLIC_LOOKUP_THROTTLE, requireAuth } from '../../plugins/access';
+import { ACCOUNT_LOOKUP_THROTTLE, requireAuth } from '../../plugins/access';
 import type { ProfilesService } from './profiles.service';
 
 /** Profiles and company registration (spec 2 §7 "Authentication": profile calls). */
@@ -40,7 +40,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profiles: Pr
   r.post(
     '/api/signup_check/email',
     {
-      config: { access: 'public', throttle: PUBLIC_LOOKUP_THROTTLE },
+      config: { access: 'public', throttle: ACCOUNT_LOOKUP_THROTTLE },
       schema: { tags, body: EmailCheckBodySchema, response: { 200: EmailCheckResponseSchema } },
     },
     async (req) => profiles.checkEmail({ email: req.body.email }),
