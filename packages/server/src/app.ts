@@ -58,6 +58,14 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // a number of hops: believe that many proxies in front, whatever their addresses
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Requests and bodies that drag on are cut: a slow client must not hold a worker forever.
     requestTimeout: 120_000,
   });
