@@ -16,6 +16,7 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createThrottles } from './modules/auth/throttles';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerFileRoutes } from './modules/files/files.routes';
@@ -68,9 +69,16 @@ export async function buildApp(options: BuildAppOptions) {
         : loggerOptions(typeof options.logger === 'object' ? options.logger : { level: config.logLevel }),
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // a number of hops: believe that many proxies in front, whatever their addresses
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Requests and bodies that drag on are cut: a slow client must not hold a worker forever.
     requestTimeout: 120_000,
-    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,8 +104,10 @@ export async function buildApp(options: BuildAppOptions) {
     mail.stop();
     await jobs.stop();
   });
+  const throttles = createThrottles({ db: database.db, now: options.now });
   const auth = createAuthService({
     db: database.db,
+    throttles,
     mail,
     log: app.log,
     codeSecret: config.secrets.codeSecret,
@@ -114,6 +124,7 @@ export async function buildApp(options: BuildAppOptions) {
   const profiles = createProfilesService({ db: database.db, now: options.now });
   const team = createTeamService({
     db: database.db,
+    throttles,
     mail,
     auth,
     publicUrl: config.publicUrl,
@@ -135,7 +146,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cookie);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
-  registerAccess(app, { auth, publicApiKey: config.secrets.publicApiKey, routes });
+  registerAccess(app, { auth, throttles, publicApiKey: config.secrets.publicApiKey, routes });
 
   registerHealthRoutes(app, {
     ping: database.ping,

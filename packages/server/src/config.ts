@@ -38,11 +38,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
-    .regex(
-      /^(true|false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
-      "must be true, false, or a comma-separated list of the proxies' addresses or CIDRs",
-    )
-    .default('false'),
+    .regex(/^(true|false|\d{1,2}|[0-9A-Fa-f:.]+(\/\d{1,3})?(\s*,\s*[0-9A-Fa-f:.]+(\/\d{1,3})?)*)$/, {
+      message: 'must be true, false, a number of proxies, or addresses/CIDRs separated by commas',
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -65,13 +65,13 @@ export interface Config {
       };
   /** Secure cookies whenever the portal is reached over https. */
   secureCookies: boolean;
-  /**
-   * Which X-Forwarded-For hops to believe (Fastify's trustProxy): behind a load balancer the client's address,
-   * which every per-address throttle keys on, is only known through it. false: the socket's address.
-   */
-  trustProxy: boolean | string;
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy). Throttles count per client address
+   * (decision 019): behind a load balancer without this, every client would share the balancer's address.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -134,10 +134,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local' },
     secureCookies: publicUrl.startsWith('https://') || e.NODE_ENV === 'production',
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim());
 }
 
 interface KeptSecrets {

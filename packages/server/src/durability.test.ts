@@ -27,6 +27,7 @@ function startServer(dataDir: string, port: number) {
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,12 +57,19 @@ async function waitHealthy(port: number, child: ChildProcess) {
   throw new Error('server did not become healthy');
 }
 
-const signUp = (port: number, email: string) =>
-  fetch(`http://127.0.0.1:${port}/api/auth/client/sign-up`, {
+let clients = 0;
+// Each sign-up comes from its own client behind the (trusted, local) proxy: sign-ups are throttled per address.
+const signUp = (port: number, email: string) => {
+  clients += 1;
+  return fetch(`http://127.0.0.1:${port}/api/auth/client/sign-up`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`,
+    },
     body: JSON.stringify({ email, password: 'Secret123' }),
   });
+};
 
 describe('durability on the embedded database', () => {
   it('loses no acknowledged sign-up when killed with SIGKILL mid-burst, and keeps data across restarts', async () => {

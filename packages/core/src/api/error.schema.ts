@@ -12,10 +12,11 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** Error codes the API uses. */
 export const ERROR_CODES = {
-  /** Unknown user at sign-in. */
-  userNotFound: 'auth/user-not-found',
-  /** Wrong password at sign-in. */
-  wrongPassword: 'auth/wrong-password',
+  /**
+   * Sign-in with an unknown e-mail or a wrong password: one code for both, so the answer does not tell which
+   * e-mails have accounts (decision 019). Its message is the spec's "Invalid email or password".
+   */
+  invalidCredentials: 'auth/invalid-credentials',
   /** Signed in with a user of the other pool, or a token of the other pool. */
   permissionDenied: 'auth/permission-denied',
   /** Access token expired: refresh and retry. */

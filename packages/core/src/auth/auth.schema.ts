@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { CodeSchema, EmailSchema, PasswordSchema, SignInPasswordSchema } from './credentials';
+import { CodeSchema, EmailSchema, SignInPasswordSchema } from './credentials';
 
-/** Request and response contracts of /api/auth/{pool}/* (issue 2, spec 2 §7 Authentication). */
-export const SignUpBodySchema = z.strictObject({
-  email: EmailSchema,
-  password: PasswordSchema,
-  /** Opaque value the client may attach to the sign-up (spec: a sessionCode attribute). */
-  sessionCode: z.string().max(200).optional(),
-});
-export type SignUpBody = z.infer<typeof SignUpBodySchema>;
-
+/**
+ * Request and response contracts of /api/auth/{pool}/* (issue 2, spec 2 §7 Authentication). The bodies that set a
+ * password are in password.schema.ts, which carries the common-password list: this module stays light for the
+ * HTTP client every page loads.
+ */
 export const ConfirmSignUpBodySchema = z.strictObject({ email: EmailSchema, code: CodeSchema });
 export type ConfirmSignUpBody = z.infer<typeof ConfirmSignUpBodySchema>;
 
@@ -18,19 +14,6 @@ export type EmailOnlyBody = z.infer<typeof EmailOnlyBodySchema>;
 
 export const SignInBodySchema = z.strictObject({ email: EmailSchema, password: SignInPasswordSchema });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
-
-export const ConfirmForgotPasswordBodySchema = z.strictObject({
-  email: EmailSchema,
-  code: CodeSchema,
-  newPassword: PasswordSchema,
-});
-export type ConfirmForgotPasswordBody = z.infer<typeof ConfirmForgotPasswordBodySchema>;
-
-export const ChangePasswordBodySchema = z.strictObject({
-  oldPassword: SignInPasswordSchema,
-  newPassword: PasswordSchema,
-});
-export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 /** Returned by sign-in and refresh. The refresh credential travels only in an HttpOnly cookie. */
 export const TokenResponseSchema = z.object({

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, isValidEmail, isValidPassword, PasswordSchema } from './credentials';
+import { EmailSchema, isValidEmail, isValidPassword } from './credentials';
+import { PasswordSchema } from './password.schema';
 
 describe('isValidEmail', () => {
   it.each(['a@b.co', 'first.last@example.com', 'x-y@sub.example.org', 'UPPER@EXAMPLE.COM'])('accepts %s', (v) => {

@@ -14,6 +14,7 @@ export const EMAIL_PATTERN = EMAIL_REGEX;
 /** Spec 1 §5: 6-20 characters, letters and numbers, special characters allowed, no spaces. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{6,20}$/;
 
+/** The spec's rule alone; a password being set also must not be a common one (password.schema.ts). */
 export function isValidPassword(value: string): boolean {
   return PASSWORD_PATTERN.test(value);
 }
@@ -31,11 +32,6 @@ export const EmailSchema = z
   .max(100, MESSAGES.emailLength)
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
   .transform((v) => v.toLowerCase());
-
-export const PasswordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
-  .refine(isValidPassword, MESSAGES.passwordRules);
 
 /** The password given at sign-in is only checked for presence: old passwords may predate the rules. */
 export const SignInPasswordSchema = z

@@ -2,9 +2,9 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors';
-import { createAttemptLimiter } from '../modules/auth/attempt-limiter';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service';
 import { safeEqual } from '../modules/auth/secrets';
+import { addressKey, THROTTLE_RULES, type ThrottleRule, type Throttles } from '../modules/auth/throttles';
 
 /**
  * Who may call a route. Every /api route must declare one: an undeclared route stops the server
@@ -31,8 +31,11 @@ declare module 'fastify' {
     access?: Access;
     /** Lets a deactivated user reach the route (to learn that they are deactivated, or to sign out). */
     allowDeactivated?: boolean;
-    /** Requests per address in a window, for public lookups that could otherwise be enumerated. */
-    throttle?: { max: number; windowMs: number };
+    /**
+     * Requests per address in a window, for public lookups that could otherwise be enumerated; counted in the
+     * database, so shared by every instance. Without a `scope` each route counts on its own.
+     */
+    throttle?: Omit<ThrottleRule, 'scope'> & { scope?: string };
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -41,6 +44,12 @@ declare module 'fastify' {
 
 /** Public lookups that answer whether something exists: 30 a minute per address is plenty for a person. */
 export const PUBLIC_LOOKUP_THROTTLE = { max: 30, windowMs: 60_000 };
+
+/**
+ * The e-mail existence check answers what sign-up's 409 answers: both draw on one budget per address, so neither
+ * is a faster oracle than the other (decision 019).
+ */
+export const ACCOUNT_LOOKUP_THROTTLE = THROTTLE_RULES.accountLookupAddress;
 
 export interface DeclaredRoute {
   method: string;
@@ -65,7 +74,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 export function registerAccess(
   app: FastifyInstance,
-  deps: { auth: AuthService; publicApiKey: string; routes: DeclaredRoute[] },
+  deps: { auth: AuthService; throttles: Throttles; publicApiKey: string; routes: DeclaredRoute[] },
 ) {
   app.decorateRequest('auth', null);
 
@@ -95,14 +104,11 @@ export function registerAccess(
       if (!allowed) throw new AppError(403, ERROR_CODES.permissionDenied, MESSAGES.http403);
     };
 
-  const throttled = (limits: { max: number; windowMs: number }): onRequestHookHandler => {
-    const limiter = createAttemptLimiter(limits);
-    return async (request) => {
-      const state = limiter.check(request.ip);
-      if (state.blocked) throw new AppError(429, ERROR_CODES.rateLimited, MESSAGES.http429);
-      limiter.fail(request.ip);
+  const throttled =
+    (rule: ThrottleRule): onRequestHookHandler =>
+    async (request) => {
+      await deps.throttles.take([[rule, addressKey(request.ip)]]);
     };
-  };
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
@@ -113,7 +119,9 @@ export function registerAccess(
       if (method !== 'HEAD') deps.routes.push({ method, url: route.url, access });
     }
     const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    const throttle = route.config?.throttle ? [throttled(route.config.throttle)] : [];
+    const limits = route.config?.throttle;
+    // by URL, not method: a HEAD answers the same question as its GET and must not get a second budget
+    const throttle = limits ? [throttled({ ...limits, scope: limits.scope ?? `route:${route.url}` })] : [];
     route.onRequest = [...throttle, check(access, route.config?.allowDeactivated === true), ...hooks];
   });
 }

@@ -157,14 +157,31 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const PASSWORD = 'Secret123';
 
+let addresses = 0;
+/**
+ * A fresh client address (198.18.0.0/15, the benchmarking range). Throttles count per address (decision 019):
+ * helpers that stand for many different people give each their own, as real sign-ups would have.
+ */
+export function uniqueAddress(): string {
+  addresses += 1;
+  return `198.${18 + ((addresses >> 16) & 1)}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
 /** Signs up and confirms a client user through the API; returns its e-mail. */
 export async function registerClient(t: TestApp, email = uniqueEmail(), password = PASSWORD): Promise<string> {
-  const up = await t.app.inject({ method: 'POST', url: '/api/auth/client/sign-up', payload: { email, password } });
+  const remoteAddress = uniqueAddress();
+  const up = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/client/sign-up',
+    payload: { email, password },
+    remoteAddress,
+  });
   if (up.statusCode !== 201) throw new Error(`sign-up failed: ${up.body}`);
   const confirm = await t.app.inject({
     method: 'POST',
     url: '/api/auth/client/confirm-sign-up',
     payload: { email, code: await t.mailer.lastCode(email) },
+    remoteAddress,
   });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
   return email;

@@ -1,5 +1,5 @@
 import type { Membership } from '@under/core/accounts/membership.schema';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, authCodes, companies, memberships, sessions, users } from '../../db/schema/index';
 
@@ -32,39 +32,47 @@ export interface Principal {
 }
 
 function principalQuery(db: DbOrTx) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      sessionPool: sessions.pool,
-      accessExpiresAt: sessions.accessExpiresAt,
-      lastActivityAt: sessions.lastActivityAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      userId: users.id,
-      userPool: users.pool,
-      email: users.email,
-      role: users.role,
-      userStatus: users.status,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyId: users.companyId,
-      companyName: companies.name,
-      companyStatus: companies.status,
-      membershipId: memberships.id,
-      membershipName: memberships.name,
-      membershipType: memberships.type,
-      priceCents: memberships.priceCents,
-      userQuota: memberships.userQuota,
-      formQuota: memberships.formQuota,
-      salesForce: memberships.salesForce,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(memberships, eq(memberships.id, companies.membershipId))
-    .where(eq(sessions.accessTokenHash, sql.placeholder('hash')))
-    .limit(1)
-    .prepare('auth_principal_by_access_hash');
+  return (
+    db
+      .select({
+        sessionId: sessions.id,
+        sessionPool: sessions.pool,
+        accessExpiresAt: sessions.accessExpiresAt,
+        lastActivityAt: sessions.lastActivityAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        userId: users.id,
+        userPool: users.pool,
+        email: users.email,
+        role: users.role,
+        userStatus: users.status,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        companyId: users.companyId,
+        companyName: companies.name,
+        companyStatus: companies.status,
+        membershipId: memberships.id,
+        membershipName: memberships.name,
+        membershipType: memberships.type,
+        priceCents: memberships.priceCents,
+        userQuota: memberships.userQuota,
+        formQuota: memberships.formQuota,
+        salesForce: memberships.salesForce,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(memberships, eq(memberships.id, companies.membershipId))
+      // the current access token, or the one a replay inside the refresh grace was given (decision 019)
+      .where(
+        or(
+          eq(sessions.accessTokenHash, sql.placeholder('hash')),
+          eq(sessions.graceAccessTokenHash, sql.placeholder('hash')),
+        ),
+      )
+      .limit(1)
+      .prepare('auth_principal_by_access_hash')
+  );
 }
 
 const principalQueries = new WeakMap<object, ReturnType<typeof principalQuery>>();
@@ -139,11 +147,18 @@ export function createAuthRepository(db: DbOrTx) {
       return row.id;
     },
 
-    async findLatestCode(userId: string, purpose: CodePurpose) {
+    /** The newest code of a purpose; with `includeUsed`, also when it was already consumed. */
+    async findLatestCode(userId: string, purpose: CodePurpose, includeUsed = false) {
       const [row] = await db
         .select()
         .from(authCodes)
-        .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)))
+        .where(
+          and(
+            eq(authCodes.userId, userId),
+            eq(authCodes.purpose, purpose),
+            includeUsed ? undefined : isNull(authCodes.consumedAt),
+          ),
+        )
         .orderBy(desc(authCodes.createdAt))
         .limit(1);
       return row;
@@ -175,14 +190,17 @@ export function createAuthRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The session behind an access token, with its user and the user's company status. */
+    /**
+     * The session behind an access token (its current one, or the one handed to a refresh's twin within the
+     * grace), with its user and the user's company status.
+     */
     async findSessionByAccessHash(accessTokenHash: string) {
       const [row] = await db
         .select({ session: sessions, user: users, companyStatus: companies.status })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(sessions.accessTokenHash, accessTokenHash))
+        .where(or(eq(sessions.accessTokenHash, accessTokenHash), eq(sessions.graceAccessTokenHash, accessTokenHash)))
         .limit(1);
       return row;
     },
@@ -205,6 +223,57 @@ export function createAuthRepository(db: DbOrTx) {
         .where(eq(sessions.previousRefreshTokenHash, refreshTokenHash))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Rotates the tokens only if `presentedRefreshHash` is still the current refresh token: of two refreshes racing
+     * with one cookie, exactly one rotates (true); the other is the twin (false).
+     */
+    async rotateSession(
+      id: string,
+      presentedRefreshHash: string,
+      patch: Pick<
+        typeof sessions.$inferInsert,
+        'accessTokenHash' | 'accessExpiresAt' | 'refreshTokenHash' | 'lastActivityAt' | 'rotatedAt'
+      >,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ ...patch, graceAccessTokenHash: null, previousRefreshTokenHash: presentedRefreshHash })
+        .where(
+          and(eq(sessions.id, id), eq(sessions.refreshTokenHash, presentedRefreshHash), isNull(sessions.revokedAt)),
+        )
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Gives the twin of a rotation a second access token, beside the current one (which is never touched), while
+     * `previousRefreshHash` is still the token that the last rotation replaced.
+     */
+    async setGraceAccessToken(id: string, previousRefreshHash: string, graceAccessTokenHash: string): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ graceAccessTokenHash })
+        .where(
+          and(
+            eq(sessions.id, id),
+            eq(sessions.previousRefreshTokenHash, previousRefreshHash),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+
+    /** Whether the user has ever had a session from this address (a familiar address, decision 019). */
+    async hasSessionFrom(userId: string, ip: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+        .limit(1);
+      return rows.length === 1;
     },
 
     async updateSession(id: string, patch: Partial<typeof sessions.$inferInsert>): Promise<void> {

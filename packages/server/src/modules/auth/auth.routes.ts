@@ -1,14 +1,16 @@
 import {
-  ChangePasswordBodySchema,
-  ConfirmForgotPasswordBodySchema,
   ConfirmSignUpBodySchema,
   EmailOnlyBodySchema,
   OkResponseSchema,
   SessionResponseSchema,
   SignInBodySchema,
-  SignUpBodySchema,
   TokenResponseSchema,
 } from '@under/core/auth/auth.schema';
+import {
+  ChangePasswordBodySchema,
+  ConfirmForgotPasswordBodySchema,
+  SignUpBodySchema,
+} from '@under/core/auth/password.schema';
 import type { Pool } from '@under/core/auth/pools';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,7 +47,7 @@ export function registerAuthRoutes(
         schema: { tags, body: SignUpBodySchema, response: { 201: OkResponseSchema } },
       },
       async (req, reply) => {
-        await auth.signUp({ pool, ...req.body });
+        await auth.signUp({ pool, ...req.body, ip: req.ip });
         return reply.status(201).send({ ok: true });
       },
     );
@@ -58,7 +60,7 @@ export function registerAuthRoutes(
       schema: { tags, body: ConfirmSignUpBodySchema, response: { 200: OkResponseSchema } },
     },
     async (req) => {
-      await auth.confirmSignUp({ pool, ...req.body });
+      await auth.confirmSignUp({ pool, ...req.body, ip: req.ip });
       return { ok: true as const };
     },
   );
@@ -67,7 +69,7 @@ export function registerAuthRoutes(
     `${base}/resend-code`,
     { config: { access: 'public' }, schema: { tags, body: EmailOnlyBodySchema, response: { 200: OkResponseSchema } } },
     async (req) => {
-      await auth.resendCode({ pool, email: req.body.email });
+      await auth.resendCode({ pool, email: req.body.email, ip: req.ip });
       return { ok: true as const };
     },
   );
@@ -118,7 +120,7 @@ export function registerAuthRoutes(
     `${base}/forgot-password`,
     { config: { access: 'public' }, schema: { tags, body: EmailOnlyBodySchema, response: { 200: OkResponseSchema } } },
     async (req) => {
-      await auth.forgotPassword({ pool, email: req.body.email });
+      await auth.forgotPassword({ pool, email: req.body.email, ip: req.ip });
       return { ok: true as const };
     },
   );
@@ -130,7 +132,7 @@ export function registerAuthRoutes(
       schema: { tags, body: ConfirmForgotPasswordBodySchema, response: { 200: OkResponseSchema } },
     },
     async (req) => {
-      await auth.confirmForgotPassword({ pool, ...req.body });
+      await auth.confirmForgotPassword({ pool, ...req.body, ip: req.ip });
       return { ok: true as const };
     },
   );

@@ -14,9 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
-import { createAttemptLimiter } from './attempt-limiter';
 import { resetCodeMail, signUpCodeMail } from './auth.mails';
-import { type CodePurpose, createAuthRepository, type UserRow } from './auth.repository';
+import { type CodePurpose, createAuthRepository, type SessionRow, type UserRow } from './auth.repository';
 import {
   burnPasswordCheck,
   hashCode,
@@ -27,6 +26,7 @@ import {
   safeEqual,
   verifyPassword,
 } from './secrets';
+import { addressKey, createThrottles, THROTTLE_RULES as RULES, type Throttles } from './throttles';
 
 /** The signed-in caller, attached to the request by the access hook. */
 export interface AuthContext {
@@ -58,14 +58,15 @@ export interface IssuedTokens {
 export const SESSION_MAX_MS = COOKIE_DEFAULT_LIFETIME_HOURS * 3_600_000;
 // Writing last-activity on every request would make every read a write; a minute is precise enough.
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
-// Two tabs may refresh with the same cookie at once; the loser is let through within this grace.
-const REFRESH_REUSE_GRACE_MS = 30_000;
+// Two tabs may refresh with the same cookie at once; the loser is let through within this grace after the rotation.
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+// Stands in for "no user" where a query must still run, so unknown e-mails cost the same work as known ones.
+const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 
-const invalidCredentials = (code: string) => new AppError(401, code, MESSAGES.invalidCredentials);
+// One code for an unknown e-mail and a wrong password: the answer must not tell which e-mails have accounts.
+const invalidCredentials = () => new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
 const noUser = () => new AppError(401, ERROR_CODES.noUser, MESSAGES.noCurrentUser);
 const deactivated = () => new AppError(403, ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
-const tooMany = (retryAfterMs: number) =>
-  new AppError(429, ERROR_CODES.rateLimited, `${MESSAGES.http429} (${Math.ceil(retryAfterMs / 60_000)} min)`);
 
 export interface AuthServiceDeps {
   db: Db;
@@ -75,28 +76,32 @@ export interface AuthServiceDeps {
   codeSecret: string;
   publicUrl: string;
   now?: () => number;
+  /** Shared throttles (decision 019); by default on `db` with `now`. */
+  throttles?: Throttles;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, mail, codeSecret, publicUrl } = deps;
   const now = deps.now ?? Date.now;
   const repo = createAuthRepository(db);
-  // Failed sign-ins: per account (guessing one password) and per address (spraying many accounts).
-  const accountFailures = createAttemptLimiter({ max: 5, windowMs: 15 * 60_000, now });
-  const addressFailures = createAttemptLimiter({ max: 30, windowMs: 15 * 60_000, now });
-  // Code e-mails per account: stops a stranger from flooding someone's mailbox.
-  const codeMails = createAttemptLimiter({ max: 5, windowMs: 60 * 60_000, now });
+  const throttles = deps.throttles ?? createThrottles({ db, now });
 
-  /** A new code and its e-mail, written together; the outbox sends the mail after the commit. */
+  /**
+   * A new code and its e-mail, written together; the outbox sends the mail after the commit. Nothing is issued
+   * when the mailbox had its share this hour, and the caller answers as if it had been (a refusal would tell that
+   * the account exists). An address the user has signed in from before is not held by that share, so strangers
+   * filling it cannot stop the owner's reset.
+   */
   async function issueCode(
     user: UserRow,
     purpose: CodePurpose,
     mailFor: (code: string) => Omit<OutgoingMail, 'key'>,
+    ip?: string,
   ): Promise<void> {
-    const key = `${user.pool}:${purpose}:${user.email}`;
-    const limit = codeMails.check(key);
-    if (limit.blocked) throw tooMany(limit.retryAfterMs);
-    codeMails.fail(key);
+    const familiar = ip !== undefined && (await repo.hasSessionFrom(user.id, ip));
+    if (!familiar && !(await throttles.tryTake(RULES.codeMail, `${purpose}:${user.pool}:${user.email}`))) {
+      return;
+    }
     const code = newCode();
     const outboxId = await db.transaction(async (tx) => {
       const codeId = await createAuthRepository(tx).replaceCode(
@@ -129,6 +134,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
   }
 
+  /** Counts a code e-mail request against the e-mail (known or not) at this address, and against the address. */
+  async function takeCodeRequest(purpose: CodePurpose, pool: Pool, email: string, ip: string): Promise<void> {
+    const address = addressKey(ip);
+    await throttles.take([
+      [RULES.codeRequestEmailAddress, `${purpose}:${pool}:${email}:${address}`],
+      [RULES.codeRequestAddress, address],
+    ]);
+  }
+
+  /** Not revoked, of this pool, within its lifetime and not idle for the time-out. */
+  function isLive(session: SessionRow, pool: Pool): boolean {
+    const t = now();
+    return (
+      session.pool === pool &&
+      !session.revokedAt &&
+      session.expiresAt.getTime() > t &&
+      session.lastActivityAt.getTime() + SESSION_TIMEOUT_MS > t
+    );
+  }
+
   function tokensFor(): IssuedTokens & { accessHash: string; refreshHash: string } {
     const accessToken = newToken('ua');
     const refreshToken = newToken('ur');
@@ -146,8 +171,18 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    /** Creates an unconfirmed client user and e-mails a 6-digit code. */
-    async signUp(opts: { pool: Pool; email: string; password: string; sessionCode?: string }): Promise<void> {
+    /**
+     * Creates an unconfirmed client user and e-mails a 6-digit code. An existing e-mail is answered with the spec's
+     * 409; every sign-up counts against the address first, so that answer cannot be collected in bulk.
+     */
+    async signUp(opts: {
+      pool: Pool;
+      email: string;
+      password: string;
+      sessionCode?: string;
+      ip: string;
+    }): Promise<void> {
+      await throttles.take([[RULES.accountLookupAddress, addressKey(opts.ip)]]);
       if (await repo.findUserByEmail(opts.pool, opts.email)) {
         throw new AppError(409, ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
       }
@@ -192,10 +227,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mail.dispatch(outboxId);
     },
 
-    async confirmSignUp(opts: { pool: Pool; email: string; code: string }): Promise<void> {
+    async confirmSignUp(opts: { pool: Pool; email: string; code: string; ip: string }): Promise<void> {
+      await throttles.take([[RULES.codeCheckAddress, addressKey(opts.ip)]]);
       const user = await repo.findUserByEmail(opts.pool, opts.email);
       if (!user) throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
-      if (user.emailVerified) throw new AppError(400, ERROR_CODES.alreadyConfirmed, MESSAGES.alreadyConfirmed);
+      if (user.emailVerified) {
+        // "already confirmed" only to whoever holds the code that confirmed it: otherwise it tells who has an account
+        const used = await repo.findLatestCode(user.id, 'confirm-sign-up', true);
+        if (used && safeEqual(used.codeHash, hashCode(codeSecret, user.id, 'confirm-sign-up', opts.code))) {
+          throw new AppError(400, ERROR_CODES.alreadyConfirmed, MESSAGES.alreadyConfirmed);
+        }
+        throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      }
       await useCode(user, 'confirm-sign-up', opts.code);
       await db.transaction(async (tx) => {
         const r = createAuthRepository(tx);
@@ -204,16 +247,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** Always answers the same, so it cannot be used to learn which e-mails have accounts. */
-    async resendCode(opts: { pool: Pool; email: string }): Promise<void> {
+    /**
+     * Answers the same (429s included) whether or not the account exists: the throttles count the e-mail and the
+     * address before anything is looked up.
+     */
+    async resendCode(opts: { pool: Pool; email: string; ip: string }): Promise<void> {
+      await takeCodeRequest('confirm-sign-up', opts.pool, opts.email, opts.ip);
       const user = await repo.findUserByEmail(opts.pool, opts.email);
       if (!user || user.emailVerified) return;
-      await issueCode(user, 'confirm-sign-up', (code) => ({
-        kind: 'sign-up-code',
-        message: signUpCodeMail(user.email, code, publicUrl),
-      }));
+      await issueCode(
+        user,
+        'confirm-sign-up',
+        (code) => ({ kind: 'sign-up-code', message: signUpCodeMail(user.email, code, publicUrl) }),
+        opts.ip,
+      );
     },
 
+    /**
+     * Checks the password only after RESERVING the attempt in every throttle that applies (decision 019): per
+     * account and address, per address, and per account from unfamiliar addresses. A burst of any size, from any
+     * number of instances, gets at most the limit of password checks; a correct password gives its hits back.
+     * Unknown e-mails are counted, refused and timed exactly like wrong passwords.
+     */
     async signIn(opts: {
       pool: Pool;
       email: string;
@@ -221,27 +276,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       ip: string;
       userAgent?: string;
     }): Promise<IssuedTokens> {
-      const accountKey = `${opts.pool}:${opts.email}`;
-      for (const [limiter, key] of [
-        [accountFailures, accountKey],
-        [addressFailures, opts.ip],
-      ] as const) {
-        const state = limiter.check(key);
-        if (state.blocked) throw tooMany(state.retryAfterMs);
-      }
+      const address = addressKey(opts.ip);
+      const account = `${opts.pool}:${opts.email}`;
       const user = await repo.findUserByEmail(opts.pool, opts.email);
+      // an account of the other pool is answered exactly like an unknown one: admin e-mails stay private
+      const familiar = await repo.hasSessionFrom(user?.id ?? NO_USER_ID, opts.ip);
+      const held = await throttles.take([
+        [RULES.signInAccountAddress, `${account}:${address}`],
+        [RULES.signInAddress, address],
+        ...(familiar ? [] : [[RULES.signInAccount, account] as const]),
+      ]);
       if (!user) {
         await burnPasswordCheck(opts.password);
-        addressFailures.fail(opts.ip);
-        // an account of the other pool is answered exactly like an unknown one: admin e-mails stay private
-        throw invalidCredentials(ERROR_CODES.userNotFound);
+        throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.passwordHash, opts.password))) {
-        accountFailures.fail(accountKey);
-        addressFailures.fail(opts.ip);
-        throw invalidCredentials(ERROR_CODES.wrongPassword);
-      }
-      accountFailures.reset(accountKey);
+      if (!(await verifyPassword(user.passwordHash, opts.password))) throw invalidCredentials();
+      await throttles.giveBack(held);
       if (!user.emailVerified) throw new AppError(403, ERROR_CODES.userNotConfirmed, MESSAGES.userNotConfirmed);
       const t = tokensFor();
       await db.transaction(async (tx) => {
@@ -269,8 +319,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Swaps a refresh token for new tokens. The old refresh token is remembered: presenting it again
-     * after the grace period means it was copied, and the session is ended.
+     * Swaps a refresh token for new tokens. The old refresh token is remembered: presented again within the grace
+     * after its ROTATION (a second tab that refreshed at the same moment), it gets a second access token that leaves
+     * the current one alone, and no refresh token; presented later, it was copied, and the session ends.
      */
     async refresh(opts: {
       pool: Pool;
@@ -279,49 +330,42 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!opts.refreshToken) throw noUser();
       const presented = hashToken(opts.refreshToken);
       const found = await repo.findSessionByRefreshHash(presented);
-      if (!found) {
-        const reused = await repo.findSessionByPreviousRefreshHash(presented);
-        if (
-          reused &&
-          !reused.revokedAt &&
-          reused.pool === opts.pool &&
-          now() - reused.lastActivityAt.getTime() < REFRESH_REUSE_GRACE_MS
-        ) {
-          // the concurrent twin of a refresh that just happened: a fresh access token, the cookie stays
-          const accessToken = newToken('ua');
-          await repo.updateSession(reused.id, {
-            accessTokenHash: hashToken(accessToken),
-            accessExpiresAt: new Date(now() + ACCESS_TOKEN_TTL_MS),
-          });
-          return { accessToken, refreshToken: '', expiresIn: ACCESS_TOKEN_TTL_MS / 1000, rotated: false };
+      if (found) {
+        const { session, user, companyStatus } = found;
+        // A deactivation revokes the member's sessions: say why, so the app can show /deactivated-account.
+        if (session.revokedAt && !isActive(user, companyStatus)) throw deactivated();
+        if (!isLive(session, opts.pool)) throw noUser();
+        if (!isActive(user, companyStatus)) {
+          await repo.revokeSession(session.id);
+          throw deactivated();
         }
-        if (reused) await repo.revokeSession(reused.id);
+        const t = tokensFor();
+        const rotated = await repo.rotateSession(session.id, presented, {
+          accessTokenHash: t.accessHash,
+          accessExpiresAt: new Date(now() + ACCESS_TOKEN_TTL_MS),
+          refreshTokenHash: t.refreshHash,
+          lastActivityAt: new Date(now()),
+          rotatedAt: new Date(now()),
+        });
+        if (rotated) {
+          return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresIn: t.expiresIn, rotated: true };
+        }
+        // another request rotated this very token a moment ago: this one is its twin
+      }
+      const reused = await repo.findSessionByPreviousRefreshHash(presented);
+      if (!reused) throw noUser();
+      const rotatedAt = reused.rotatedAt?.getTime();
+      const inGrace = rotatedAt !== undefined && now() - rotatedAt < REFRESH_REUSE_GRACE_MS;
+      if (!inGrace) {
+        await repo.revokeSession(reused.id);
         throw noUser();
       }
-      const { session, user, companyStatus } = found;
-      // A deactivation revokes the member's sessions: say why, so the app can show /deactivated-account.
-      if (session.revokedAt && !isActive(user, companyStatus)) throw deactivated();
-      if (
-        session.pool !== opts.pool ||
-        session.revokedAt ||
-        session.expiresAt.getTime() <= now() ||
-        session.lastActivityAt.getTime() + SESSION_TIMEOUT_MS <= now()
-      ) {
-        throw noUser();
-      }
-      if (!isActive(user, companyStatus)) {
-        await repo.revokeSession(session.id);
-        throw deactivated();
-      }
-      const t = tokensFor();
-      await repo.updateSession(session.id, {
-        accessTokenHash: t.accessHash,
-        accessExpiresAt: new Date(now() + ACCESS_TOKEN_TTL_MS),
-        refreshTokenHash: t.refreshHash,
-        previousRefreshTokenHash: presented,
-        lastActivityAt: new Date(now()),
-      });
-      return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresIn: t.expiresIn, rotated: true };
+      const twin = await repo.findSessionByRefreshHash(reused.refreshTokenHash);
+      if (!twin || !isLive(twin.session, opts.pool)) throw noUser();
+      if (!isActive(twin.user, twin.companyStatus)) throw deactivated();
+      const accessToken = newToken('ua');
+      if (!(await repo.setGraceAccessToken(reused.id, presented, hashToken(accessToken)))) throw noUser();
+      return { accessToken, refreshToken: '', expiresIn: ACCESS_TOKEN_TTL_MS / 1000, rotated: false };
     },
 
     /** Ends the session of the refresh cookie or of the bearer token. Never fails. */
@@ -378,17 +422,32 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    async forgotPassword(opts: { pool: Pool; email: string }): Promise<void> {
+    /**
+     * Mails a reset code. Answers the same (429s included) whether or not the account exists; the per-mailbox cap
+     * is silent, and an address the user signed in from before is not held by it, so nobody can block a reset.
+     * Without `ip` (a team administrator's "reset password" for a member) only the mailbox cap applies.
+     */
+    async forgotPassword(opts: { pool: Pool; email: string; ip?: string }): Promise<void> {
+      if (opts.ip !== undefined) await takeCodeRequest('reset-password', opts.pool, opts.email, opts.ip);
       const user = await repo.findUserByEmail(opts.pool, opts.email);
       if (!user) return;
       const verifyUrl = `${publicUrl}${opts.pool === 'admin' ? '/admin' : ''}/verify-reset-password`;
-      await issueCode(user, 'reset-password', (code) => ({
-        kind: 'reset-password-code',
-        message: resetCodeMail(user.email, code, verifyUrl),
-      }));
+      await issueCode(
+        user,
+        'reset-password',
+        (code) => ({ kind: 'reset-password-code', message: resetCodeMail(user.email, code, verifyUrl) }),
+        opts.ip,
+      );
     },
 
-    async confirmForgotPassword(opts: { pool: Pool; email: string; code: string; newPassword: string }): Promise<void> {
+    async confirmForgotPassword(opts: {
+      pool: Pool;
+      email: string;
+      code: string;
+      newPassword: string;
+      ip: string;
+    }): Promise<void> {
+      await throttles.take([[RULES.codeCheckAddress, addressKey(opts.ip)]]);
       const user = await repo.findUserByEmail(opts.pool, opts.email);
       if (!user) throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
       await useCode(user, 'reset-password', opts.code);
@@ -406,20 +465,21 @@ export function createAuthService(deps: AuthServiceDeps) {
           targetId: user.id,
         });
       });
-      accountFailures.reset(`${opts.pool}:${opts.email}`);
+      // the code proved the mailbox: the failed sign-ins counted against the account are forgiven
+      const account = `${opts.pool}:${opts.email}`;
+      await throttles.clear([
+        [RULES.signInAccount, account],
+        [RULES.signInAccountAddress, `${account}:${addressKey(opts.ip)}`],
+      ]);
     },
 
     /** Returns false for a wrong old password; on success every session of the user ends. */
     async changePassword(opts: { auth: AuthContext; oldPassword: string; newPassword: string }): Promise<boolean> {
       const user = await repo.findUserByEmail(opts.auth.pool, opts.auth.email);
       if (!user) throw noUser();
-      const accountKey = `${user.pool}:${user.email}`;
-      const state = accountFailures.check(accountKey);
-      if (state.blocked) throw tooMany(state.retryAfterMs);
-      if (!(await verifyPassword(user.passwordHash, opts.oldPassword))) {
-        accountFailures.fail(accountKey);
-        return false;
-      }
+      const held = await throttles.take([[RULES.changePassword, user.id]]);
+      if (!(await verifyPassword(user.passwordHash, opts.oldPassword))) return false;
+      await throttles.giveBack(held);
       const passwordHash = await hashPassword(opts.newPassword);
       await db.transaction(async (tx) => {
         const r = createAuthRepository(tx);

@@ -1,6 +1,6 @@
 import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC_LOOKUP_THROTTLE, requireAuth } from '../../plugins/access';
+import { ACCOUNT_LOOKUP_THROTTLE, requireAuth } from '../../plugins/access';
 import { defineRoute } from '../../plugins/route';
 import type { ProfilesService } from './profiles.service';
 
@@ -15,7 +15,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profiles: Pr
   defineRoute(app, api.saveTempProfile, { access: 'client' }, ({ req, body }) =>
     profiles.saveTempProfile({ auth: requireAuth(req), draft: body }),
   );
-  defineRoute(app, api.checkEmail, { access: 'public', throttle: PUBLIC_LOOKUP_THROTTLE }, ({ body }) =>
+  defineRoute(app, api.checkEmail, { access: 'public', throttle: ACCOUNT_LOOKUP_THROTTLE }, ({ body }) =>
     profiles.checkEmail({ email: body.email }),
   );
   defineRoute(app, api.getProfile, { access: 'client' }, ({ req }) => profiles.getProfile({ auth: requireAuth(req) }));

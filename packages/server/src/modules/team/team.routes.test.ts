@@ -18,6 +18,7 @@ import {
   signIn,
   type TestApp,
   testDatabases,
+  uniqueAddress,
   uniqueEmail,
 } from '../../test/helpers';
 
@@ -95,6 +96,30 @@ describe.each(testDatabases())('team on %s', (kind) => {
       const res = await invite(t, a, b.email);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(`You can't invite ${b.email} to your team anymore...`);
+    });
+
+    it('counts every invitation against the company: the 31st in an hour is refused before anything is looked up (decision 020)', async () => {
+      const prober = await registerCompany(t, { membershipId: 'MEMBERSHIP_006' });
+      const elsewhere = await registerCompany(t, { membershipId: 'MEMBERSHIP_003' });
+      const remoteAddress = uniqueAddress();
+      const ask = (email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/invitations',
+          headers: bearer(prober.token),
+          payload: { email, role: 'STANDARD' },
+          remoteAddress,
+        });
+      // refusals count as much as invitations: probing 30 e-mails of other teams uses the hour up
+      const answers = await Promise.all(Array.from({ length: 30 }, () => ask(elsewhere.email)));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(409));
+      const member = await ask(elsewhere.email);
+      const stranger = await ask(uniqueEmail('stranger'));
+      expect([member.statusCode, stranger.statusCode]).toEqual([429, 429]);
+      expect(member.json()).toMatchObject({ code: 'rate-limited' });
+      expect(member.json().message).toBe(stranger.json().message);
+      // another company is not held by this one's count
+      expect((await invite(t, elsewhere, uniqueEmail('fine'))).statusCode).toBe(201);
     });
 
     it('concurrent invitations never overshoot the quota', async () => {

@@ -84,7 +84,8 @@ export function registerTeamRoutes(app: FastifyInstance, deps: { team: TeamServi
       config: { access: 'clientAdmin' },
       schema: { tags, body: InviteBodySchema, response: { 201: MemberSchema } },
     },
-    async (req, reply) => reply.status(201).send(await team.invite({ auth: requireAuth(req), ...req.body })),
+    async (req, reply) =>
+      reply.status(201).send(await team.invite({ auth: requireAuth(req), ...req.body, ip: req.ip })),
   );
 
   r.get(

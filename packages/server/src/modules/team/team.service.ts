@@ -17,6 +17,7 @@ import { createAccountsRepository } from '../accounts/accounts.repository';
 import { companyNotFound, memberNotFound, requireCompanyId } from '../accounts/tenant';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/secrets';
+import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { invitationMail, inviteTemplate } from './team.mails';
 import { createTeamRepository, type InvitationRow, type MemberRow, type UserRow } from './team.repository';
@@ -101,6 +102,8 @@ export interface TeamServiceDeps {
   auth: AuthService;
   publicUrl: string;
   now?: () => number;
+  /** Shared throttles (decisions 019, 020); by default on `db` with `now`. */
+  throttles?: Throttles;
 }
 
 export function createTeamService(deps: TeamServiceDeps) {
@@ -108,6 +111,7 @@ export function createTeamService(deps: TeamServiceDeps) {
   const now = deps.now ?? Date.now;
   const repo = createTeamRepository(db);
   const accounts = createAccountsRepository(db);
+  const throttles = deps.throttles ?? createThrottles({ db, now });
 
   async function loadCompany(companyId: string) {
     const row = await accounts.findCompanyWithMembership(companyId);
@@ -176,10 +180,16 @@ export function createTeamService(deps: TeamServiceDeps) {
     /**
      * POST /api/invitations: invites an e-mail into the caller's team with a role and mails the link. Refused
      * for someone already in this team or invited to it ('Email already add'), for someone in another team,
-     * and when active members plus open invitations fill the user quota.
+     * and when active members plus open invitations fill the user quota. Every call counts against the company
+     * and the caller's address before anything is looked up, so the answers (which tell whether an e-mail is in
+     * another team) cannot be collected in bulk (decision 020).
      */
-    async invite(opts: { auth: AuthContext; email: string; role: TeamRole }): Promise<Member> {
+    async invite(opts: { auth: AuthContext; email: string; role: TeamRole; ip: string }): Promise<Member> {
       const companyId = requireCompanyId(opts.auth);
+      await throttles.take([
+        [THROTTLE_RULES.inviteCompany, companyId],
+        [THROTTLE_RULES.inviteAddress, addressKey(opts.ip)],
+      ]);
       const { company } = await loadCompany(companyId);
       const existing = await repo.findClientUserByEmail(opts.email);
       if (existing?.companyId === companyId) {

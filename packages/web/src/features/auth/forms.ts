@@ -1,5 +1,5 @@
-import { SignUpBodySchema } from '@under/core/auth/auth.schema';
-import { CodeSchema, PasswordSchema, SignInPasswordSchema, withConfirmPassword } from '@under/core/auth/credentials';
+import { CodeSchema, SignInPasswordSchema, withConfirmPassword } from '@under/core/auth/credentials';
+import { PasswordSchema, SignUpBodySchema } from '@under/core/auth/password.schema';
 import { MESSAGES } from '@under/core/messages';
 import { z } from 'zod';
 

@@ -1,10 +1,5 @@
-import type {
-  ChangePasswordBody,
-  ConfirmForgotPasswordBody,
-  ConfirmSignUpBody,
-  SignInBody,
-  SignUpBody,
-} from '@under/core/auth/auth.schema';
+import type { ConfirmSignUpBody, SignInBody } from '@under/core/auth/auth.schema';
+import type { ChangePasswordBody, ConfirmForgotPasswordBody, SignUpBody } from '@under/core/auth/password.schema';
 import { z } from 'zod';
 import type { HttpClient } from '../../../lib/http';
 

@@ -15,7 +15,7 @@ describe('/login', () => {
     const { user } = renderApp({
       path: '/login',
       auth: 'signed-out',
-      api: { 'POST /api/auth/client/sign-in': apiError(401, 'auth/wrong-password', MESSAGES.invalidCredentials) },
+      api: { 'POST /api/auth/client/sign-in': apiError(401, 'auth/invalid-credentials', MESSAGES.invalidCredentials) },
     });
     await user.type(await waitFor(() => field(UI_TEXT.emailLabel)), 'ann@bank.example');
     await user.type(field(UI_TEXT.passwordLabel), 'wrong1');

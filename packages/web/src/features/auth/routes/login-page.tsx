@@ -17,12 +17,8 @@ import { useNotice } from '../../../lib/use-notice';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { resendCode, signIn } from '../api/auth-api';
 
-/** Codes that all read 'Invalid email or password', so the page does not tell which accounts exist. */
-const INVALID_CREDENTIALS = new Set<string>([
-  ERROR_CODES.userNotFound,
-  ERROR_CODES.wrongPassword,
-  ERROR_CODES.permissionDenied,
-]);
+/** Codes that read 'Invalid email or password' (the server answers one code for unknown users and wrong passwords). */
+const INVALID_CREDENTIALS = new Set<string>([ERROR_CODES.invalidCredentials, ERROR_CODES.permissionDenied]);
 
 export function LoginPage() {
   const { http, pool } = useSession();

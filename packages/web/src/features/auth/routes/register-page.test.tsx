@@ -31,6 +31,17 @@ describe('/register', () => {
     expect(api.calls('POST /api/auth/client/sign-up')).toHaveLength(0);
   });
 
+  it('refuses one of the most common passwords with the rule message, before sending anything', async () => {
+    const { user, api } = renderApp({ path: '/register', auth: 'signed-out' });
+    await screen.findByRole('heading', { name: UI_TEXT.registerTitle });
+    await user.type(field(UI_TEXT.emailLabel), 'ann@bank.example');
+    await user.type(field(UI_TEXT.passwordLabel), 'Password1');
+    await user.type(field(UI_TEXT.confirmPasswordLabel), 'Password1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.registerButton }));
+    expect(await screen.findByText(MESSAGES.passwordRules)).toBeTruthy();
+    expect(api.calls('POST /api/auth/client/sign-up')).toHaveLength(0);
+  });
+
   it('accepts a password with a special character and no spaces, then asks for the e-mailed code', async () => {
     const { user, api, location } = renderApp({
       path: '/register',
@@ -60,8 +71,8 @@ describe('/register', () => {
     });
     await screen.findByRole('heading', { name: UI_TEXT.registerTitle });
     await user.type(field(UI_TEXT.emailLabel), 'ann@bank.example');
-    await user.type(field(UI_TEXT.passwordLabel), 'abc123');
-    await user.type(field(UI_TEXT.confirmPasswordLabel), 'abc123');
+    await user.type(field(UI_TEXT.passwordLabel), 'Ledger42');
+    await user.type(field(UI_TEXT.confirmPasswordLabel), 'Ledger42');
     await user.click(screen.getByRole('button', { name: UI_TEXT.registerButton }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.accountAlreadyExists);
   });
@@ -84,8 +95,8 @@ describe('/register', () => {
     });
     await screen.findByRole('heading', { name: UI_TEXT.registerTitle });
     await user.type(field(UI_TEXT.emailLabel), 'ann@bank.example');
-    await user.type(field(UI_TEXT.passwordLabel), 'abc123');
-    await user.type(field(UI_TEXT.confirmPasswordLabel), 'abc123');
+    await user.type(field(UI_TEXT.passwordLabel), 'Ledger42');
+    await user.type(field(UI_TEXT.confirmPasswordLabel), 'Ledger42');
     await user.click(screen.getByRole('button', { name: UI_TEXT.registerButton }));
     expect(await screen.findByText(MESSAGES.emailInvalid)).toBeTruthy();
     expect(field(UI_TEXT.emailLabel).getAttribute('aria-invalid')).toBe('true');
