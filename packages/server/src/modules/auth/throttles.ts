@@ -103,7 +103,8 @@ export function createThrottles(deps: { db: DbOrTx; now?: () => number }) {
         if (windowEndsMs === undefined) {
           await giveBack(taken);
           const end = await repo.windowEnd(key);
-          throw tooMany((end ?? t + rule.windowMs) - t);
+          // measured from now, not from `t`: a request that waited may find a window opened after its own `t`
+          throw tooMany((end ?? t + rule.windowMs) - Math.max(t, now()));
         }
         taken.push({ key, windowEndsMs });
       }
