@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { GlobalSpinner } from '../components/global-spinner';
-import { useMe } from '../features/account/api/use-me';
+import { useMe } from '../lib/use-me';
 import { getPendingVerification } from '../lib/pending-verification';
 import { loginPathFor, safeRedirect } from '../lib/safe-redirect';
 import { useAuthState, useSession } from '../lib/session-context';

@@ -3,7 +3,7 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
 import { useCompany } from '../features/account/api/account-api';
-import { useMe } from '../features/account/api/use-me';
+import { useMe } from '../lib/use-me';
 import { sameOriginFileUrl } from '../lib/file-url';
 import { useSession } from '../lib/session-context';
 

@@ -22,7 +22,7 @@ import {
   PublicInvitationSchema,
 } from '@under/core/accounts/team.schema';
 import { useSession } from '../../../lib/session-context';
-import { ME_QUERY_KEY } from './use-me';
+import { ME_QUERY_KEY } from '../../../lib/use-me';
 
 /** Query keys of the signed-in account; anything that changes the company or team refreshes them. */
 export const ACCOUNT_KEYS = {

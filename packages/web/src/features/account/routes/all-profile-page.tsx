@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { displayPhone } from '../../../components/phone-field';
 import { useProfile } from '../api/account-api';
-import { useMe } from '../api/use-me';
+import { useMe } from '../../../lib/use-me';
 
 /** /all-profile: the signed-in user's profile, read-only; editing is on /edit-account. */
 export function AllProfilePage() {

@@ -22,7 +22,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuotaMeter } from '../../../components/quota-meter';
 import { useCompanySummary, useTeamPreview } from '../api/account-api';
-import { useMe } from '../api/use-me';
+import { useMe } from '../../../lib/use-me';
 
 const ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 

@@ -16,10 +16,10 @@ import { setPendingInvitation } from '../../../lib/pending-invitation';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useAuthState, useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { signUp } from '../../auth/api/auth-api';
-import { RegisterFormSchema } from '../../auth/forms';
+import { signUp } from '../../../lib/auth-api';
+import { RegisterFormSchema } from '../../../lib/auth-forms';
 import { usePublicInvitation } from '../api/account-api';
-import { useMe } from '../api/use-me';
+import { useMe } from '../../../lib/use-me';
 
 /**
  * /register/{invitationCode}: the link of the invitation e-mail. Shows the company and the invited e-mail (which

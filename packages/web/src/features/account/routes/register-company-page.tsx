@@ -18,7 +18,7 @@ import { safeRedirect } from '../../../lib/safe-redirect';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProfile } from '../api/account-api';
-import { useMe } from '../api/use-me';
+import { useMe } from '../../../lib/use-me';
 
 /** The rules of POST /api/profiles, field by field (core): the company name only when registering a company. */
 const CompanyFormSchema = UpdateProfileBodySchema.extend({ companyName: CompanyNameSchema });

@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { forgotPassword } from '../api/auth-api';
+import { forgotPassword } from '../../../lib/auth-api';
 import { getPasswordReset, setPasswordReset } from '../password-reset-state';
 
 export function ForgotPasswordPage() {

@@ -15,7 +15,7 @@ import { setPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
 import { useNotice } from '../../../lib/use-notice';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { resendCode, signIn } from '../api/auth-api';
+import { resendCode, signIn } from '../../../lib/auth-api';
 
 /** Codes that all read 'Invalid email or password', so the page does not tell which accounts exist. */
 const INVALID_CREDENTIALS = new Set<string>([

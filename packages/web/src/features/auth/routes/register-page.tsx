@@ -10,8 +10,8 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { signUp } from '../api/auth-api';
-import { RegisterFormSchema } from '../forms';
+import { signUp } from '../../../lib/auth-api';
+import { RegisterFormSchema } from '../../../lib/auth-forms';
 
 export function RegisterPage() {
   const { http } = useSession();

@@ -11,8 +11,8 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { confirmForgotPassword } from '../api/auth-api';
-import { ResetPasswordFormSchema } from '../forms';
+import { confirmForgotPassword } from '../../../lib/auth-api';
+import { ResetPasswordFormSchema } from '../../../lib/auth-forms';
 import { clearPasswordReset, getPasswordReset } from '../password-reset-state';
 
 const CODE_ERRORS = new Set<string>([ERROR_CODES.codeMismatch, ERROR_CODES.codeExpired, ERROR_CODES.tooManyAttempts]);

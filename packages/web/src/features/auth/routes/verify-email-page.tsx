@@ -15,7 +15,7 @@ import { HttpError } from '../../../lib/http-error';
 import { clearPendingVerification, getPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { confirmSignUp, resendCode } from '../api/auth-api';
+import { confirmSignUp, resendCode } from '../../../lib/auth-api';
 
 /** Answers of confirm-sign-up that are about the code the user typed. */
 const CODE_ERRORS = new Set<string>([ERROR_CODES.codeMismatch, ERROR_CODES.codeExpired, ERROR_CODES.tooManyAttempts]);

@@ -9,8 +9,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { forgotPassword } from '../api/auth-api';
-import { CodeFormSchema } from '../forms';
+import { forgotPassword } from '../../../lib/auth-api';
+import { CodeFormSchema } from '../../../lib/auth-forms';
 import { getPasswordReset, setPasswordReset } from '../password-reset-state';
 
 /**

@@ -35,7 +35,8 @@ import { errorMessage, HttpError } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import { FormBuilder, getSaveProblems } from '../../forms/builder/form-builder';
 import { FormRenderer } from '../../forms/components/form-renderer';
-import { useProcessors, useSaveSection, useSection } from '../api/library-api';
+import { useProcessors } from '../../../lib/use-processors';
+import { useSaveSection, useSection } from '../api/library-api';
 import { PushDialog } from '../components/push-dialog';
 import {
   EMPTY_SECTION_FORM,

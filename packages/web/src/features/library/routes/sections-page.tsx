@@ -25,7 +25,8 @@ import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
-import { useProcessors, useSections } from '../api/library-api';
+import { useProcessors } from '../../../lib/use-processors';
+import { useSections } from '../api/library-api';
 import { countFields } from '../lib/section-values';
 
 /** /admin/view-sections: the sections, searched by the server (it answers all matches), paged here. */

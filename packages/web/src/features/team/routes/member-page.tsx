@@ -26,7 +26,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { useMe } from '../../account/api/use-me';
+import { useMe } from '../../../lib/use-me';
 import { useMember, useResetMemberPassword, useSetMemberInfo } from '../api/team-api';
 import { useMemberActions } from '../components/member-actions';
 import { ADMIN_ROLES, MemberStatusBadge, memberName } from '../components/member-status';

@@ -25,7 +25,7 @@ import { PageHeader } from '../../../components/page-header';
 import { TablePager } from '../../../components/table-pager';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
-import { useMe } from '../../account/api/use-me';
+import { useMe } from '../../../lib/use-me';
 import { useMembers, useTeamSummary } from '../api/team-api';
 import { InviteForm } from '../components/invite-form';
 import { MemberActionsMenu, useMemberActions } from '../components/member-actions';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Me, MeSchema } from '@under/core/accounts/me.schema';
 import { useEffect } from 'react';
-import { useSession } from '../../../lib/session-context';
+import { useSession } from './session-context';
 
 export const ME_QUERY_KEY = ['me'] as const;
 

@@ -6,7 +6,7 @@ import type {
   SignUpBody,
 } from '@under/core/auth/auth.schema';
 import { z } from 'zod';
-import type { HttpClient } from '../../../lib/http';
+import type { HttpClient } from './http';
 
 /** The /api/auth/{pool}/* calls of the pages; all public except change-password. */
 const publicCall = { auth: false } as const;

@@ -9,10 +9,10 @@ import { PasswordField } from '../../../components/password-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { useProfile } from '../../account/api/account-api';
-import { ProfileForm } from '../../account/components/profile-form';
-import { changePassword } from '../api/auth-api';
-import { ChangePasswordFormSchema } from '../forms';
+import { useProfile } from '../api/account-api';
+import { ProfileForm } from '../components/profile-form';
+import { changePassword } from '../../../lib/auth-api';
+import { ChangePasswordFormSchema } from '../../../lib/auth-forms';
 
 /** /edit-account: names and contact number, and change password. Success revokes every session on the server, so the user signs in again. */
 export function EditAccountPage() {
