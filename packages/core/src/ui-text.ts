@@ -40,6 +40,7 @@ export const UI_TEXT = {
   sendCodeButton: 'Send code',
   verifyResetTitle: 'Enter your code',
   verifyResetText: (email: string) => `If ${email} has an Under account, we sent it a 6-digit code.`,
+  verifyResetAskEmail: 'Enter the e-mail address of your account and the 6-digit code we sent to it.',
   continueButton: 'Continue',
   resetPasswordTitle: 'Choose a new password',
   resetPasswordButton: 'Reset password',

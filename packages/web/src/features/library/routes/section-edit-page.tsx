@@ -33,9 +33,9 @@ import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage, HttpError } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
+import { useProcessors } from '../../../lib/use-processors';
 import { FormBuilder, getSaveProblems } from '../../forms/builder/form-builder';
 import { FormRenderer } from '../../forms/components/form-renderer';
-import { useProcessors } from '../../../lib/use-processors';
 import { useSaveSection, useSection } from '../api/library-api';
 import { PushDialog } from '../components/push-dialog';
 import {

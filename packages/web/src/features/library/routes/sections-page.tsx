@@ -24,8 +24,8 @@ import { PageHeader } from '../../../components/page-header';
 import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { usePaging } from '../../../lib/use-paging';
-import { useSearchText } from '../../../lib/use-search-text';
 import { useProcessors } from '../../../lib/use-processors';
+import { useSearchText } from '../../../lib/use-search-text';
 import { useSections } from '../api/library-api';
 import { countFields } from '../lib/section-values';
 
