@@ -1,5 +1,6 @@
 import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
@@ -116,8 +117,8 @@ describe('/invite-members', () => {
   });
 
   it.each([
-    ['team/email-already-added', MESSAGES.emailAlreadyAdded],
-    ['team/joined-another-team', MESSAGES.joinedAnotherTeam('sam@bank.example')],
+    [ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded],
+    [ERROR_CODES.joinedAnotherTeam, MESSAGES.joinedAnotherTeam('sam@bank.example')],
   ])('shows %s under the e-mail field', async (code, message) => {
     const { user } = render({ 'POST /api/invitations': apiError(409, code, message) });
     await user.type(await screen.findByLabelText(/^Email/), 'Sam@Bank.example');

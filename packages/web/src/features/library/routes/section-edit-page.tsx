@@ -18,6 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { parseFormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
@@ -144,7 +145,7 @@ function SectionEditor({ section }: { section?: Section }) {
       notifySuccess(section ? T.sectionSaved : T.sectionCreated);
       if (!section) navigate(`/section/${saved.sectionId}`, { replace: true });
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'section/key-used') {
+      if (error instanceof HttpError && error.code === ERROR_CODES.sectionKeyUsed) {
         setError('keySection', { type: 'server', message: error.message }, { shouldFocus: true });
         return;
       }
