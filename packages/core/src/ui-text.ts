@@ -9,6 +9,9 @@ export const UI_TEXT = {
   appName: 'Under',
   adminAppName: 'Under admin',
   loading: 'Loading…',
+  /** Title of the alert a list page shows when its rows could not be loaded, and its button. */
+  listLoadError: 'The list could not be loaded.',
+  retry: 'Try again',
   emailLabel: 'Email',
   passwordLabel: 'Password',
   confirmPasswordLabel: 'Confirm password',

@@ -93,6 +93,24 @@ describe('/team/{companyId}', () => {
       status: 'inactive',
     });
   }, 15_000);
+
+  it('says when the members could not be loaded, and loads them again on request', async () => {
+    const { user, api } = renderApp({
+      path: '/team/c1',
+      api: {
+        'GET /api/members': [apiError(500, ERROR_CODES.internal, MESSAGES.http500), page([ANN])],
+        'GET /api/companies/summary': { status: 200, body: SUMMARY },
+      },
+    });
+    const title = await screen.findByText(UI_TEXT.listLoadError, {}, { timeout: 5000 });
+    const alert = title.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText(MESSAGES.http500)).toBeTruthy();
+    expect(screen.queryByTestId('member-row')).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: UI_TEXT.retry }));
+    expect(await screen.findByTestId('member-row')).toBeTruthy();
+    expect(screen.queryByText(UI_TEXT.listLoadError)).toBeNull();
+    expect(api.calls('GET /api/members')).toHaveLength(2);
+  });
 });
 
 describe('/invite-members', () => {
