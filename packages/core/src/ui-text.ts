@@ -122,7 +122,6 @@ export const UI_TEXT = {
   teamLead: (used: string) => `Active users: ${used}`,
   searchMembersLabel: 'Search members',
   searchMembersPlaceholder: 'Name or e-mail, at least 3 characters',
-  clearSearch: 'Clear search',
   rowsPerPage: 'Rows per page',
   membersRange: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   memberColumn: 'Member',

@@ -5,8 +5,6 @@ import {
   type CompanySummary,
   CompanySummarySchema,
   MembershipListSchema,
-  type SubscriptionSummary,
-  SubscriptionSummarySchema,
 } from '@under/core/accounts/company.schema';
 import type { Membership } from '@under/core/accounts/membership.schema';
 import {
@@ -30,7 +28,6 @@ export const ACCOUNT_KEYS = {
   summary: ['company-summary'] as const,
   company: (id: string) => ['company', id] as const,
   memberships: ['memberships'] as const,
-  subscription: ['subscription-summary'] as const,
   invitation: (code: string) => ['invitation', code] as const,
 };
 
@@ -92,14 +89,6 @@ export function useMemberships() {
     queryKey: ACCOUNT_KEYS.memberships,
     queryFn: ({ signal }) => http.get('/memberships', { schema: MembershipListSchema, signal }),
     staleTime: 10 * 60_000,
-  });
-}
-
-export function useSubscriptionSummary() {
-  const { http } = useSession();
-  return useQuery<SubscriptionSummary>({
-    queryKey: ACCOUNT_KEYS.subscription,
-    queryFn: ({ signal }) => http.get('/subscription/summary', { schema: SubscriptionSummarySchema, signal }),
   });
 }
 
