@@ -23,6 +23,18 @@ export async function codeFromOutbox(to: string, after = 0, timeoutMs = 10_000):
   throw new Error(`no code mailed to ${to}`);
 }
 
+/** The newest e-mail to `to`, with quoted-printable soft line breaks undone (so a long link reads whole). */
+export function lastMailTo(to: string): string {
+  const dir = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  const mails = readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .filter((m) => m.includes(`To: ${to}`));
+  const mail = mails.at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail.replace(/=\r?\n/g, '');
+}
+
 /** How many e-mails `to` has received so far. */
 export function mailCount(to: string): number {
   const dir = path.join(process.env.E2E_DATA_DIR as string, 'outbox');

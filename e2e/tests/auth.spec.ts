@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN } from '../playwright.config';
 import { seriousViolations } from '../support/axe';
 import { field, PASSWORD, register, registerCompany, signIn, verify } from '../support/client';
-import { codeFromOutbox, mailCount, uniqueEmail } from '../support/outbox';
+import { codeFromOutbox, lastMailTo, mailCount, uniqueEmail } from '../support/outbox';
+import { shot } from '../support/page-tools';
 
 /** A confirmed client account made through the pages. */
 async function confirmedAccount(page: Page) {
@@ -13,6 +14,25 @@ async function confirmedAccount(page: Page) {
   await verify(page, email);
   await expect(page).toHaveURL(/\/login/);
   return email;
+}
+
+/** The alert's background against Mantine's green and brand (orange) light shades, as the browser paints them. */
+async function noticeColours(notice: Locator) {
+  return notice.evaluate((element) => {
+    const paint = (variable: string) => {
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = `var(${variable})`;
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    };
+    return {
+      shown: getComputedStyle(element).backgroundColor,
+      green: paint('--mantine-color-green-light'),
+      brand: paint('--mantine-color-brand-light'),
+    };
+  });
 }
 
 test('sign up, read the code from the outbox, verify, sign in and land on /', async ({ page }) => {
@@ -35,6 +55,25 @@ test('sign up, read the code from the outbox, verify, sign in and land on /', as
   // the session survives a reload (the refresh cookie restores it)
   await page.reload();
   await expect(page.getByRole('heading', { name: UI_TEXT.homeTitle })).toBeVisible();
+});
+
+test('a newly verified user lands on sign-in with the e-mail filled in and a green notice', async ({ page }) => {
+  const email = uniqueEmail('verified');
+  await register(page, email);
+  await verify(page, email);
+  await expect(page).toHaveURL(/\/login$/);
+  const notice = page.getByRole('status').filter({ hasText: UI_TEXT.emailVerified });
+  await expect(notice).toBeVisible();
+  const colours = await noticeColours(notice);
+  expect(colours.shown).toBe(colours.green);
+  expect(colours.shown).not.toBe(colours.brand);
+  await expect(field(page, UI_TEXT.emailLabel)).toHaveValue(email);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'verified-sign-in');
+  // only the password is left to type
+  await field(page, UI_TEXT.passwordLabel).fill(PASSWORD);
+  await page.getByRole('button', { name: UI_TEXT.signInButton }).click();
+  await expect(page.getByRole('heading', { name: UI_TEXT.registerCompanyTitle })).toBeVisible();
 });
 
 test('the register page shows the password rules and refuses mismatched passwords', async ({ page }) => {
@@ -149,6 +188,65 @@ test('the admin signs in and lands on /admin/pdf-mapping', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/pdf-mapping$/);
 });
 
+test('the admin resets a forgotten password from the sign-in page, following the link in the mail', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const renewed = 'AdminRenewed456';
+  try {
+    await page.goto('/admin/login');
+    await page.getByRole('link', { name: UI_TEXT.forgotPasswordLink }).click();
+    await expect(page).toHaveURL(/\/admin\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: UI_TEXT.forgotPasswordTitle })).toBeVisible();
+    await expect(page.getByText(UI_TEXT.adminAppName, { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'admin-forgot-password');
+    const before = mailCount(ADMIN.email);
+    await field(page, UI_TEXT.emailLabel).fill(ADMIN.email);
+    await page.getByRole('button', { name: UI_TEXT.sendCodeButton }).click();
+    await expect(page).toHaveURL(/\/admin\/verify-reset-password$/);
+    const code = await codeFromOutbox(ADMIN.email, before);
+
+    // the mail links to the admin app's code page; opened in a fresh tab it asks for the e-mail as well
+    const link = lastMailTo(ADMIN.email).match(/https?:\/\/[^\s"<>]+\/admin\/verify-reset-password/)?.[0];
+    expect(link).toBeTruthy();
+    const context = await browser.newContext();
+    const fromMail = await context.newPage();
+    await fromMail.goto(new URL(link as string).pathname);
+    await expect(fromMail.getByText(UI_TEXT.verifyResetAskEmail)).toBeVisible();
+    await field(fromMail, UI_TEXT.emailLabel).fill(ADMIN.email);
+    await field(fromMail, UI_TEXT.verificationCodeLabel).fill(code);
+    await fromMail.getByRole('button', { name: UI_TEXT.continueButton }).click();
+    await expect(fromMail).toHaveURL(/\/admin\/reset-password$/);
+    await field(fromMail, UI_TEXT.newPasswordLabel).fill(renewed);
+    await field(fromMail, UI_TEXT.confirmNewPasswordLabel).fill(renewed);
+    await fromMail.getByRole('button', { name: UI_TEXT.resetPasswordButton }).click();
+    await expect(fromMail).toHaveURL(/\/admin\/login$/);
+    const notice = fromMail.getByRole('status').filter({ hasText: UI_TEXT.passwordResetDone });
+    await expect(notice).toBeVisible();
+    const colours = await noticeColours(notice);
+    expect(colours.shown).toBe(colours.green);
+    await expect(field(fromMail, UI_TEXT.emailLabel)).toHaveValue(ADMIN.email);
+    await shot(fromMail, 'admin-password-reset-done');
+
+    await signIn(fromMail, ADMIN.email, ADMIN.password);
+    await expect(fromMail.getByText(MESSAGES.invalidCredentials)).toBeVisible();
+    await signIn(fromMail, ADMIN.email, renewed);
+    await expect(fromMail).toHaveURL(/\/admin\/pdf-mapping$/);
+    await context.close();
+  } finally {
+    // the other journeys sign in with the seeded password: put it back through the same API
+    const before = mailCount(ADMIN.email);
+    const asked = await request.post('/api/auth/admin/forgot-password', { data: { email: ADMIN.email } });
+    expect(asked.status()).toBe(200);
+    const restored = await request.post('/api/auth/admin/confirm-forgot-password', {
+      data: { email: ADMIN.email, code: await codeFromOutbox(ADMIN.email, before), newPassword: ADMIN.password },
+    });
+    expect(restored.status()).toBe(200);
+  }
+});
+
 test('a client account is refused by the admin app', async ({ page }) => {
   const email = await confirmedAccount(page);
   await page.goto('/admin/login');
@@ -161,6 +259,8 @@ test('the forms can be completed with the keyboard alone', async ({ page }) => {
   const email = await confirmedAccount(page);
   await page.goto('/login');
   await field(page, UI_TEXT.emailLabel).focus();
+  // the sign-in page may have kept the e-mail it was handed after verification: replace it
+  await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await page.keyboard.type(PASSWORD);

@@ -37,5 +37,13 @@ export const ERROR_CODES = {
   forbidden: 'forbidden',
   rateLimited: 'rate-limited',
   internal: 'internal',
+  /** Invitation of an e-mail that is already a member or invited to this team. */
+  emailAlreadyAdded: 'team/email-already-added',
+  /** Invitation of an e-mail that belongs to another company. */
+  joinedAnotherTeam: 'team/joined-another-team',
+  /** A dictionary entry's key (name) is taken. */
+  dictionaryKeyUsed: 'dictionary/key-used',
+  /** A section's key is taken. */
+  sectionKeyUsed: 'section/key-used',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

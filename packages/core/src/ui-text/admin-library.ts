@@ -145,7 +145,6 @@ export const ADMIN_LIBRARY_TEXT = {
   noSections: 'No sections yet. Create the first one.',
   noSectionsFound: 'No sections match this search.',
   sectionsRange: (from: number, to: number, total: number) => `${from}–${to} of ${total} sections`,
-  editSection: (key: string) => `Edit section ${key}`,
 
   // ---- section editor
   newSectionTitle: 'New section',

@@ -3,6 +3,7 @@ import type { Pool } from '@under/core/auth/pools';
 import { MESSAGES } from '@under/core/messages';
 import { createAuthStore } from '../lib/auth-store';
 import { createHttpClient, type Notice, type SignedOutEvent } from '../lib/http';
+import { loginState } from '../lib/login-state';
 import { loginPathFor } from '../lib/safe-redirect';
 import { createFlag, type Session } from '../lib/session-context';
 import { createSessionTimer, type SessionTimer } from '../lib/session-timer';
@@ -91,7 +92,8 @@ export function createAppSession(options: AppSessionOptions): AppSession {
     const isInvoluntary = event.reason === 'session-ended' || event.reason === 'timeout';
     const isPublic = pathname === '/login' || publicPaths.includes(pathname);
     const target = isInvoluntary && !isPublic ? loginPathFor(`${pathname}${search}${hash}`) : '/login';
-    void router.navigate(target, { replace: true, state: event.notice ? { notice: event.notice } : null });
+    const state = event.notice ? loginState({ notice: event.notice, noticeKind: event.noticeKind }) : null;
+    void router.navigate(target, { replace: true, state });
   }
 
   auth.subscribe(() => {

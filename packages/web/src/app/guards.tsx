@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { GlobalSpinner } from '../components/global-spinner';
-import { useMe } from '../features/account/api/use-me';
 import { getPendingVerification } from '../lib/pending-verification';
 import { loginPathFor, safeRedirect } from '../lib/safe-redirect';
 import { useAuthState, useSession } from '../lib/session-context';
+import { useMe } from '../lib/use-me';
 
 /**
  * Routing rules of spec 1 §2 for pages that need a signed-in user: visitors go to login (and come back

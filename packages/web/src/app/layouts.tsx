@@ -4,9 +4,9 @@ import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
 import { Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
 import { useCompany } from '../features/account/api/account-api';
-import { useMe } from '../features/account/api/use-me';
 import { sameOriginFileUrl } from '../lib/file-url';
 import { useSession } from '../lib/session-context';
+import { useMe } from '../lib/use-me';
 
 function SignedInShell({ brand, links, logo }: { brand: string; links: HeaderLink[]; logo?: HeaderLogo | null }) {
   const session = useSession();

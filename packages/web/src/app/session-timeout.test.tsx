@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../test/render-app';
+import { alertColour, renderApp } from '../test/render-app';
 
 // The timer itself is tested with fake timers (lib/session-timer.test.ts); here short real durations
 // check the wiring: responses -> timer -> alert -> 'Stay signed in' / sign-out.
@@ -35,6 +35,8 @@ describe('session time-out in the app', () => {
       api: { 'POST /api/auth/client/sign-out': { status: 200, body: { ok: true } } },
     });
     expect(await screen.findByText(MESSAGES.sessionExpired, {}, { timeout: 3000 })).toBeTruthy();
+    // not good news: the notice colour, not the green of 'verified' or 'password changed'
+    expect(alertColour(MESSAGES.sessionExpired)).toBe('brand');
     expect(location()).toBe('/login?redirect=%2Fedit-account');
     expect(api.calls('POST /api/auth/client/sign-out')).toHaveLength(1);
   });

@@ -1,6 +1,12 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Pool } from '@under/core/auth/pools';
 import { UI_TEXT } from '@under/core/ui-text';
 import type { ReactNode } from 'react';
+
+/** The product name above the signed-out pages of each app. */
+export function brandOf(pool: Pool): string {
+  return pool === 'admin' ? UI_TEXT.adminAppName : UI_TEXT.appName;
+}
 
 /** The frame of the signed-out pages: a title, an optional lead text, the form. */
 interface CenteredCardProps {

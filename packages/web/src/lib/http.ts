@@ -14,6 +14,7 @@ import { MESSAGES } from '@under/core/messages';
 import type { AuthStore } from './auth-store';
 import { clearBrowserStorage } from './browser-storage';
 import { CLIENT_ERROR_CODES, HttpError, toHttpError } from './http-error';
+import type { LoginNoticeKind } from './login-state';
 
 /**
  * The one way the web talks to /api (spec 2 §8 "Session and token handling"):
@@ -40,6 +41,8 @@ export interface SignedOutEvent {
   reason: SignedOutReason;
   /** Text for the login page, if the user should be told why they are there. */
   notice?: string;
+  /** 'success' for good news (the password was changed); a plain notice otherwise. */
+  noticeKind?: LoginNoticeKind;
 }
 
 export interface HttpClientOptions {

@@ -36,3 +36,5 @@ export function usePaging(filterKey: string, initialSize: number = DEFAULT_PAGE_
     },
   };
 }
+
+export type Paging = ReturnType<typeof usePaging>;

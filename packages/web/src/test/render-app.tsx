@@ -112,3 +112,9 @@ export function field(label: string): HTMLElement {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return screen.getByLabelText(new RegExp(`^${escaped}(\\s*\\*)?$`));
 }
+
+/** The Mantine colour of the alert showing `text` ('green' for good news, 'brand' for a notice, 'red'). */
+export function alertColour(text: string): string | undefined {
+  const alert = screen.getByText(text).closest('.mantine-Alert-root');
+  return alert?.getAttribute('style')?.match(/--alert-bg: var\(--mantine-color-([a-z]+)-light\)/)?.[1];
+}

@@ -7,9 +7,19 @@ import { lazyPage } from '../lazy-page';
 import { NotFoundPage } from '../not-found-page';
 import { RootLayout } from '../root-layout';
 
-/** Served under /admin (router basename); paths here are relative to it. Admins have no sign-up. */
+/**
+ * Served under /admin (router basename); paths here are relative to it. Admins have no sign-up; they recover a
+ * password with the client app's pages, which call the admin pool's API here (the reset e-mail links to
+ * /admin/verify-reset-password).
+ */
 export const ADMIN_HOME_PATH = '/pdf-mapping';
-export const ADMIN_PUBLIC_PATHS = ['/login', '/deactivated-account'] as const;
+export const ADMIN_PUBLIC_PATHS = [
+  '/login',
+  '/forgot-password',
+  '/verify-reset-password',
+  '/reset-password',
+  '/deactivated-account',
+] as const;
 
 export const adminRoutes: RouteObject[] = [
   {
@@ -23,6 +33,24 @@ export const adminRoutes: RouteObject[] = [
           {
             path: 'login',
             lazy: lazyPage(() => import('../../features/auth/routes/login-page').then((m) => m.LoginPage)),
+          },
+          {
+            path: 'forgot-password',
+            lazy: lazyPage(() =>
+              import('../../features/auth/routes/forgot-password-page').then((m) => m.ForgotPasswordPage),
+            ),
+          },
+          {
+            path: 'verify-reset-password',
+            lazy: lazyPage(() =>
+              import('../../features/auth/routes/verify-reset-password-page').then((m) => m.VerifyResetPasswordPage),
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyPage(() =>
+              import('../../features/auth/routes/reset-password-page').then((m) => m.ResetPasswordPage),
+            ),
           },
         ],
       },

@@ -104,7 +104,7 @@ export const clientRoutes: RouteObject[] = [
                   {
                     path: 'edit-account',
                     lazy: lazyPage(() =>
-                      import('../../features/auth/routes/edit-account-page').then((m) => m.EditAccountPage),
+                      import('../../features/account/routes/edit-account-page').then((m) => m.EditAccountPage),
                     ),
                   },
                   {

@@ -1,10 +1,12 @@
+import type { Pool } from '@under/core/auth/pools';
 import { readSessionJson, removeSessionItem, writeSessionJson } from '../../lib/browser-storage';
 
 /**
  * The password-recovery steps (forgot -> verify code -> new password) carry the e-mail and the code
- * between pages; sessionStorage keeps them across a reload of the tab and nowhere else.
+ * between pages; sessionStorage keeps them across a reload of the tab and nowhere else. One key per pool:
+ * the client and admin apps share the origin, and a recovery begun in one must not continue in the other.
  */
-const KEY = 'under.passwordReset';
+const keyOf = (pool: Pool) => `under.passwordReset.${pool}`;
 
 export interface PasswordResetState {
   email: string;
@@ -16,14 +18,14 @@ function isState(value: unknown): value is PasswordResetState {
   return typeof candidate?.email === 'string' && (candidate.code === undefined || typeof candidate.code === 'string');
 }
 
-export function getPasswordReset(): PasswordResetState | null {
-  return readSessionJson(KEY, isState);
+export function getPasswordReset(pool: Pool): PasswordResetState | null {
+  return readSessionJson(keyOf(pool), isState);
 }
 
-export function setPasswordReset(state: PasswordResetState): void {
-  writeSessionJson(KEY, state);
+export function setPasswordReset(pool: Pool, state: PasswordResetState): void {
+  writeSessionJson(keyOf(pool), state);
 }
 
-export function clearPasswordReset(): void {
-  removeSessionItem(KEY);
+export function clearPasswordReset(pool: Pool): void {
+  removeSessionItem(keyOf(pool));
 }

@@ -1,5 +1,6 @@
 import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { describe, expect, it } from 'vitest';
@@ -122,7 +123,7 @@ describe('/admin/dictionaries', { timeout: 90_000 }, () => {
 
   it('edits an entry, inserting a regex sample and keeping its other data, and shows a used key on the key', async () => {
     const { user, api } = render({
-      [`PATCH /api/dictionaries/${ENTRY.id}`]: apiError(409, 'dictionary/key-used', MESSAGES.dictionaryKeyUsed),
+      [`PATCH /api/dictionaries/${ENTRY.id}`]: apiError(409, ERROR_CODES.dictionaryKeyUsed, MESSAGES.dictionaryKeyUsed),
     });
     const drawer = await openActions(user, T.editAction);
     expect((field(T.patternLabel) as HTMLInputElement).value).toBe(ENTRY.data.pattern);

@@ -1,5 +1,6 @@
 import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { describe, expect, it } from 'vitest';
@@ -116,7 +117,7 @@ describe('/admin/new-section and /admin/section/{sectionId}', { timeout: 120_000
       api: {
         'GET /api/processors': PROCESSORS,
         [`GET /api/sections/${SECTION_ID}`]: { status: 200, body: OWNER },
-        [`PATCH /api/sections/${SECTION_ID}`]: apiError(409, 'section/key-used', MESSAGES.sectionKeyUsed),
+        [`PATCH /api/sections/${SECTION_ID}`]: apiError(409, ERROR_CODES.sectionKeyUsed, MESSAGES.sectionKeyUsed),
       },
     });
     const key = await screen.findByDisplayValue('owner_info', {}, first);

@@ -1,5 +1,6 @@
 import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +93,24 @@ describe('/team/{companyId}', () => {
       status: 'inactive',
     });
   }, 15_000);
+
+  it('says when the members could not be loaded, and loads them again on request', async () => {
+    const { user, api } = renderApp({
+      path: '/team/c1',
+      api: {
+        'GET /api/members': [apiError(500, ERROR_CODES.internal, MESSAGES.http500), page([ANN])],
+        'GET /api/companies/summary': { status: 200, body: SUMMARY },
+      },
+    });
+    const title = await screen.findByText(UI_TEXT.listLoadError, {}, { timeout: 5000 });
+    const alert = title.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText(MESSAGES.http500)).toBeTruthy();
+    expect(screen.queryByTestId('member-row')).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: UI_TEXT.retry }));
+    expect(await screen.findByTestId('member-row')).toBeTruthy();
+    expect(screen.queryByText(UI_TEXT.listLoadError)).toBeNull();
+    expect(api.calls('GET /api/members')).toHaveLength(2);
+  });
 });
 
 describe('/invite-members', () => {
@@ -116,8 +135,8 @@ describe('/invite-members', () => {
   });
 
   it.each([
-    ['team/email-already-added', MESSAGES.emailAlreadyAdded],
-    ['team/joined-another-team', MESSAGES.joinedAnotherTeam('sam@bank.example')],
+    [ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded],
+    [ERROR_CODES.joinedAnotherTeam, MESSAGES.joinedAnotherTeam('sam@bank.example')],
   ])('shows %s under the e-mail field', async (code, message) => {
     const { user } = render({ 'POST /api/invitations': apiError(409, code, message) });
     await user.type(await screen.findByLabelText(/^Email/), 'Sam@Bank.example');

@@ -5,8 +5,6 @@ import {
   type CompanySummary,
   CompanySummarySchema,
   MembershipListSchema,
-  type SubscriptionSummary,
-  SubscriptionSummarySchema,
 } from '@under/core/accounts/company.schema';
 import type { Membership } from '@under/core/accounts/membership.schema';
 import type { Profile, ProfileBody, UpdateProfileBody } from '@under/core/accounts/profile.schema';
@@ -18,7 +16,7 @@ import {
 } from '@under/core/accounts/team.schema';
 import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
 import { useSession } from '../../../lib/session-context';
-import { ME_QUERY_KEY } from './use-me';
+import { ME_QUERY_KEY } from '../../../lib/use-me';
 
 /** Query keys of the signed-in account; anything that changes the company or team refreshes them. */
 export const ACCOUNT_KEYS = {
@@ -26,7 +24,6 @@ export const ACCOUNT_KEYS = {
   summary: ['company-summary'] as const,
   company: (id: string) => ['company', id] as const,
   memberships: ['memberships'] as const,
-  subscription: ['subscription-summary'] as const,
   invitation: (code: string) => ['invitation', code] as const,
 };
 
@@ -88,14 +85,6 @@ export function useMemberships() {
     queryKey: ACCOUNT_KEYS.memberships,
     queryFn: ({ signal }) => http.get('/memberships', { schema: MembershipListSchema, signal }),
     staleTime: 10 * 60_000,
-  });
-}
-
-export function useSubscriptionSummary() {
-  const { http } = useSession();
-  return useQuery<SubscriptionSummary>({
-    queryKey: ACCOUNT_KEYS.subscription,
-    queryFn: ({ signal }) => http.get('/subscription/summary', { schema: SubscriptionSummarySchema, signal }),
   });
 }
 

@@ -6,8 +6,8 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { displayPhone } from '../../../components/phone-field';
+import { useMe } from '../../../lib/use-me';
 import { useProfile } from '../api/account-api';
-import { useMe } from '../api/use-me';
 
 /** /all-profile: the signed-in user's profile, read-only; editing is on /edit-account. */
 export function AllProfilePage() {

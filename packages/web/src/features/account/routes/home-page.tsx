@@ -21,8 +21,8 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuotaMeter } from '../../../components/quota-meter';
+import { useMe } from '../../../lib/use-me';
 import { useCompanySummary, useTeamPreview } from '../api/account-api';
-import { useMe } from '../api/use-me';
 
 const ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 

@@ -10,16 +10,16 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { signUp } from '../../../lib/auth-api';
+import { RegisterFormSchema } from '../../../lib/auth-forms';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
 import { setPendingInvitation } from '../../../lib/pending-invitation';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useAuthState, useSession } from '../../../lib/session-context';
+import { useMe } from '../../../lib/use-me';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { signUp } from '../../auth/api/auth-api';
-import { RegisterFormSchema } from '../../auth/forms';
 import { usePublicInvitation } from '../api/account-api';
-import { useMe } from '../api/use-me';
 
 /**
  * /register/{invitationCode}: the link of the invitation e-mail. Shows the company and the invited e-mail (which

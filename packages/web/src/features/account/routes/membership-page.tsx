@@ -3,8 +3,8 @@ import type { Membership } from '@under/core/accounts/membership.schema';
 import { formatCurrency } from '@under/core/forms/format';
 import { UI_TEXT } from '@under/core/ui-text';
 import { PageHeader } from '../../../components/page-header';
+import { useMe } from '../../../lib/use-me';
 import { useMemberships } from '../api/account-api';
-import { useMe } from '../api/use-me';
 
 /** /membership: the six plans with price and quotas, the current one marked. Read-only until plan changes come. */
 export function MembershipPage() {

@@ -16,9 +16,9 @@ import { HttpError } from '../../../lib/http-error';
 import { clearPendingInvitation, getPendingInvitation } from '../../../lib/pending-invitation';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useSession } from '../../../lib/session-context';
+import { useMe } from '../../../lib/use-me';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProfile } from '../api/account-api';
-import { useMe } from '../api/use-me';
 
 /** The rules of POST /api/profiles, field by field (core): the company name only when registering a company. */
 const CompanyFormSchema = UpdateProfileBodySchema.extend({ companyName: CompanyNameSchema });

@@ -5,7 +5,7 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
 import { getPendingVerification, setPendingVerification } from '../../../lib/pending-verification';
 import { apiError } from '../../../test/fake-api';
-import { field, renderApp } from '../../../test/render-app';
+import { alertColour, field, renderApp } from '../../../test/render-app';
 
 const ok = { status: 200, body: { ok: true } };
 const body = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
@@ -81,6 +81,9 @@ describe('/verify-email', () => {
     await user.click(screen.getByRole('button', { name: UI_TEXT.verifyButton }));
     expect(await screen.findByText(UI_TEXT.emailVerified)).toBeTruthy();
     expect(location()).toBe('/login');
+    // good news in green, and the e-mail filled in
+    expect(alertColour(UI_TEXT.emailVerified)).toBe('green');
+    expect((field(UI_TEXT.emailLabel) as HTMLInputElement).value).toBe('new@bank.example');
     expect(body(api.calls('POST /api/auth/client/confirm-sign-up')[0])).toEqual({
       email: 'new@bank.example',
       code: '123456',
@@ -139,6 +142,8 @@ describe('password recovery', () => {
 
     expect(await screen.findByText(UI_TEXT.passwordResetDone)).toBeTruthy();
     expect(location()).toBe('/login');
+    expect(alertColour(UI_TEXT.passwordResetDone)).toBe('green');
+    expect((field(UI_TEXT.emailLabel) as HTMLInputElement).value).toBe('ann@bank.example');
     expect(body(api.calls('POST /api/auth/client/confirm-forgot-password')[0])).toEqual({
       email: 'ann@bank.example',
       code: '654321',
@@ -150,6 +155,71 @@ describe('password recovery', () => {
     const { location } = renderApp({ path: '/reset-password', auth: 'signed-out' });
     await screen.findByRole('heading', { name: UI_TEXT.forgotPasswordTitle });
     expect(location()).toBe('/forgot-password');
+  });
+
+  it('asks for the e-mail too when the code page is opened from the mail, without the stored e-mail', async () => {
+    const { user, location } = renderApp({ path: '/verify-reset-password', auth: 'signed-out' });
+    expect(await screen.findByText(UI_TEXT.verifyResetAskEmail)).toBeTruthy();
+    await user.type(field(UI_TEXT.emailLabel), 'ann@bank.example');
+    await user.type(field(UI_TEXT.verificationCodeLabel), '654321');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.continueButton }));
+    await screen.findByRole('heading', { name: UI_TEXT.resetPasswordTitle });
+    expect(location()).toBe('/reset-password');
+  });
+});
+
+describe('admin password recovery', () => {
+  it('is linked from the admin sign-in page and runs against the admin pool, back to sign-in in green', async () => {
+    const { user, api, location } = renderApp({
+      app: 'admin',
+      path: '/login',
+      auth: 'signed-out',
+      api: {
+        'POST /api/auth/admin/forgot-password': ok,
+        'POST /api/auth/admin/confirm-forgot-password': ok,
+      },
+    });
+    await screen.findByRole('heading', { name: UI_TEXT.adminSignInTitle });
+    await user.click(screen.getByRole('link', { name: UI_TEXT.forgotPasswordLink }));
+    await screen.findByRole('heading', { name: UI_TEXT.forgotPasswordTitle });
+    expect(location()).toBe('/forgot-password');
+    expect(screen.getByText(UI_TEXT.adminAppName)).toBeTruthy();
+    await user.type(field(UI_TEXT.emailLabel), 'root@under.example');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.sendCodeButton }));
+
+    await user.type(await waitFor(() => field(UI_TEXT.verificationCodeLabel)), '123456');
+    expect(location()).toBe('/verify-reset-password');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.continueButton }));
+    await user.type(await waitFor(() => field(UI_TEXT.newPasswordLabel)), 'Admin1234');
+    await user.type(field(UI_TEXT.confirmNewPasswordLabel), 'Admin1234');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.resetPasswordButton }));
+
+    expect(await screen.findByText(UI_TEXT.passwordResetDone)).toBeTruthy();
+    expect(location()).toBe('/login');
+    expect(screen.getByRole('heading', { name: UI_TEXT.adminSignInTitle })).toBeTruthy();
+    expect(alertColour(UI_TEXT.passwordResetDone)).toBe('green');
+    expect(body(api.calls('POST /api/auth/admin/forgot-password')[0])).toEqual({ email: 'root@under.example' });
+    expect(body(api.calls('POST /api/auth/admin/confirm-forgot-password')[0])).toEqual({
+      email: 'root@under.example',
+      code: '123456',
+      newPassword: 'Admin1234',
+    });
+    expect(api.calls('POST /api/auth/client/forgot-password')).toHaveLength(0);
+  });
+
+  it('keeps a recovery begun in one app out of the other (one stored state per pool)', async () => {
+    const client = renderApp({
+      path: '/forgot-password',
+      auth: 'signed-out',
+      api: { 'POST /api/auth/client/forgot-password': ok },
+    });
+    await client.user.type(await waitFor(() => field(UI_TEXT.emailLabel)), 'ann@bank.example');
+    await client.user.click(screen.getByRole('button', { name: UI_TEXT.sendCodeButton }));
+    await screen.findByText(UI_TEXT.verifyResetText('ann@bank.example'));
+    client.unmount();
+
+    renderApp({ app: 'admin', path: '/verify-reset-password', auth: 'signed-out' });
+    expect(await screen.findByText(UI_TEXT.verifyResetAskEmail)).toBeTruthy();
   });
 });
 
@@ -178,6 +248,7 @@ describe('/edit-account', () => {
     await submitChange(user);
     expect(await screen.findByText(UI_TEXT.passwordChanged)).toBeTruthy();
     expect(location()).toBe('/login');
+    expect(alertColour(UI_TEXT.passwordChanged)).toBe('green');
     expect(session.auth.getState().accessToken).toBeNull();
     const [, init] = api.calls('POST /api/auth/client/change-password')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ oldPassword: 'oldPass1', newPassword: 'newPass1' });

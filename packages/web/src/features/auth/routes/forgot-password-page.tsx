@@ -4,16 +4,17 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { CenteredCard } from '../../../components/centered-card';
+import { brandOf, CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
+import { forgotPassword } from '../../../lib/auth-api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { forgotPassword } from '../api/auth-api';
 import { getPasswordReset, setPasswordReset } from '../password-reset-state';
 
+/** First step of password recovery, in both apps (/forgot-password, /admin/forgot-password): the pool is the app's. */
 export function ForgotPasswordPage() {
-  const { http } = useSession();
+  const { http, pool } = useSession();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -24,14 +25,14 @@ export function ForgotPasswordPage() {
   } = useForm({
     resolver: zodResolver(EmailOnlyBodySchema),
     mode: 'onTouched',
-    defaultValues: { email: getPasswordReset()?.email ?? '' },
+    defaultValues: { email: getPasswordReset(pool)?.email ?? '' },
   });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);
     try {
       await forgotPassword(http, email);
-      setPasswordReset({ email });
+      setPasswordReset(pool, { email });
       await navigate('/verify-reset-password');
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['email']));
@@ -39,7 +40,7 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <CenteredCard title={UI_TEXT.forgotPasswordTitle} lead={UI_TEXT.forgotPasswordText}>
+    <CenteredCard title={UI_TEXT.forgotPasswordTitle} lead={UI_TEXT.forgotPasswordText} brand={brandOf(pool)}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />

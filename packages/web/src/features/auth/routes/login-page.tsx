@@ -6,16 +6,16 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { CenteredCard } from '../../../components/centered-card';
+import { brandOf, CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordField } from '../../../components/password-field';
+import { resendCode, signIn } from '../../../lib/auth-api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
+import { useLoginState } from '../../../lib/login-state';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
-import { useNotice } from '../../../lib/use-notice';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { resendCode, signIn } from '../api/auth-api';
 
 /** Codes that read 'Invalid email or password' (the server answers one code for unknown users and wrong passwords). */
 const INVALID_CREDENTIALS = new Set<string>([ERROR_CODES.invalidCredentials, ERROR_CODES.permissionDenied]);
@@ -23,7 +23,8 @@ const INVALID_CREDENTIALS = new Set<string>([ERROR_CODES.invalidCredentials, ERR
 export function LoginPage() {
   const { http, pool } = useSession();
   const navigate = useNavigate();
-  const notice = useNotice();
+  // a page that sent the user here (verified e-mail, new password, ended session) may say why, and who
+  const handedOver = useLoginState();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -33,7 +34,7 @@ export function LoginPage() {
   } = useForm({
     resolver: zodResolver(SignInBodySchema),
     mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: handedOver.email, password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -68,11 +69,8 @@ export function LoginPage() {
 
   const isClient = pool === 'client';
   return (
-    <CenteredCard
-      title={isClient ? UI_TEXT.signInTitle : UI_TEXT.adminSignInTitle}
-      brand={isClient ? UI_TEXT.appName : UI_TEXT.adminAppName}
-    >
-      <FormAlert message={notice} kind="info" />
+    <CenteredCard title={isClient ? UI_TEXT.signInTitle : UI_TEXT.adminSignInTitle} brand={brandOf(pool)}>
+      <FormAlert message={handedOver.notice} kind={handedOver.noticeKind} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
@@ -91,13 +89,11 @@ export function LoginPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          {isClient ? (
-            <Group justify="flex-end">
-              <Anchor component={Link} to="/forgot-password" size="sm">
-                {UI_TEXT.forgotPasswordLink}
-              </Anchor>
-            </Group>
-          ) : null}
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {UI_TEXT.forgotPasswordLink}
+            </Anchor>
+          </Group>
           <Button type="submit" loading={isSubmitting} fullWidth>
             {UI_TEXT.signInButton}
           </Button>
@@ -106,7 +102,8 @@ export function LoginPage() {
       {isClient ? (
         <Text size="sm" ta="center">
           {UI_TEXT.noAccountPrompt}{' '}
-          <Anchor component={Link} to="/register">
+          {/* underlined: inside a sentence, colour alone would not tell the link apart (axe link-in-text-block) */}
+          <Anchor component={Link} to="/register" underline="always">
             {UI_TEXT.registerLink}
           </Anchor>
         </Text>

@@ -6,12 +6,12 @@ import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { signUp } from '../../../lib/auth-api';
+import { RegisterFormSchema } from '../../../lib/auth-forms';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { signUp } from '../api/auth-api';
-import { RegisterFormSchema } from '../forms';
 
 export function RegisterPage() {
   const { http } = useSession();
@@ -66,7 +66,7 @@ export function RegisterPage() {
       </form>
       <Text size="sm" ta="center">
         {UI_TEXT.haveAccountPrompt}{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to="/login" underline="always">
           {UI_TEXT.signInLink}
         </Anchor>
       </Text>

@@ -4,23 +4,24 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { CenteredCard } from '../../../components/centered-card';
+import { brandOf, CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { confirmForgotPassword } from '../../../lib/auth-api';
+import { ResetPasswordFormSchema } from '../../../lib/auth-forms';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
+import { loginState } from '../../../lib/login-state';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { confirmForgotPassword } from '../api/auth-api';
-import { ResetPasswordFormSchema } from '../forms';
 import { clearPasswordReset, getPasswordReset } from '../password-reset-state';
 
 const CODE_ERRORS = new Set<string>([ERROR_CODES.codeMismatch, ERROR_CODES.codeExpired, ERROR_CODES.tooManyAttempts]);
 
 export function ResetPasswordPage() {
-  const { http } = useSession();
+  const { http, pool } = useSession();
   const navigate = useNavigate();
-  const [reset] = useState(getPasswordReset);
+  const [reset] = useState(() => getPasswordReset(pool));
   const [formError, setFormError] = useState<string | null>(null);
   const [isCodeRejected, setCodeRejected] = useState(false);
   const {
@@ -43,8 +44,11 @@ export function ResetPasswordPage() {
     setCodeRejected(false);
     try {
       await confirmForgotPassword(http, { email, code, newPassword });
-      clearPasswordReset();
-      await navigate('/login', { replace: true, state: { notice: UI_TEXT.passwordResetDone } });
+      clearPasswordReset(pool);
+      await navigate('/login', {
+        replace: true,
+        state: loginState({ notice: UI_TEXT.passwordResetDone, noticeKind: 'success', email }),
+      });
     } catch (error) {
       if (error instanceof HttpError && CODE_ERRORS.has(error.code)) {
         setCodeRejected(true);
@@ -56,7 +60,7 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <CenteredCard title={UI_TEXT.resetPasswordTitle}>
+    <CenteredCard title={UI_TEXT.resetPasswordTitle} brand={brandOf(pool)}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />

@@ -10,12 +10,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
+import { confirmSignUp, resendCode } from '../../../lib/auth-api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
+import { type LoginNoticeKind, loginState } from '../../../lib/login-state';
 import { clearPendingVerification, getPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { confirmSignUp, resendCode } from '../api/auth-api';
 
 /** Answers of confirm-sign-up that are about the code the user typed. */
 const CODE_ERRORS = new Set<string>([ERROR_CODES.codeMismatch, ERROR_CODES.codeExpired, ERROR_CODES.tooManyAttempts]);
@@ -43,20 +44,21 @@ export function VerifyEmailPage() {
     defaultValues: { email: pending?.email ?? '', code: '' },
   });
 
-  async function finish(notice: string) {
+  /** To sign-in with the e-mail filled in: 'verified' in green, 'was already verified' as a plain notice. */
+  async function finish(email: string, notice: string, noticeKind: LoginNoticeKind) {
     // Verifying the code clears the stored user info (spec 2 §4).
     clearPendingVerification();
-    await navigate('/login', { replace: true, state: { notice } });
+    await navigate('/login', { replace: true, state: loginState({ notice, noticeKind, email }) });
   }
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
       await confirmSignUp(http, values);
-      await finish(UI_TEXT.emailVerified);
+      await finish(values.email, UI_TEXT.emailVerified, 'success');
     } catch (error) {
       const code = error instanceof HttpError ? error.code : null;
-      if (code === ERROR_CODES.alreadyConfirmed) return finish(MESSAGES.alreadyConfirmed);
+      if (code === ERROR_CODES.alreadyConfirmed) return finish(values.email, MESSAGES.alreadyConfirmed, 'info');
       if (code && CODE_ERRORS.has(code) && error instanceof HttpError) {
         setError('code', { type: 'server', message: error.message });
         return;

@@ -1,64 +1,84 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { EmailSchema } from '@under/core/auth/credentials';
 import { CODE_LENGTH } from '@under/core/constants';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { CenteredCard } from '../../../components/centered-card';
+import { Link, useNavigate } from 'react-router';
+import { brandOf, CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
+import { forgotPassword } from '../../../lib/auth-api';
+import { VerifyResetFormSchema } from '../../../lib/auth-forms';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { forgotPassword } from '../api/auth-api';
-import { CodeFormSchema } from '../forms';
 import { getPasswordReset, setPasswordReset } from '../password-reset-state';
 
 /**
- * Second step of password recovery. The API checks the code together with the new password, so this page
- * only checks its shape and carries it to /reset-password; a wrong code is reported there.
+ * Second step of password recovery, in both apps. The API checks the code together with the new password, so this
+ * page only checks its shape and carries it to /reset-password; a wrong code is reported there. The reset e-mail
+ * links here: opened from it (another tab, no stored e-mail) the page asks for the e-mail too, rather than sending
+ * the user back to request a new code, which would replace the one in the mail they are reading (decision 024).
  */
 export function VerifyResetPasswordPage() {
-  const { http } = useSession();
+  const { http, pool } = useSession();
   const navigate = useNavigate();
-  const [reset] = useState(getPasswordReset);
+  const [reset] = useState(() => getPasswordReset(pool));
   const [formError, setFormError] = useState<string | null>(null);
   const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
+    trigger,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(CodeFormSchema),
+    resolver: zodResolver(VerifyResetFormSchema),
     mode: 'onTouched',
-    defaultValues: { code: reset?.code ?? '' },
+    defaultValues: { email: reset?.email ?? '', code: reset?.code ?? '' },
   });
 
-  if (!reset) return <Navigate to="/forgot-password" replace />;
-  const { email } = reset;
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    setPasswordReset({ email, code });
+  const onSubmit = handleSubmit(async ({ email, code }) => {
+    setPasswordReset(pool, { email, code });
     await navigate('/reset-password');
   });
 
   async function onResend() {
+    if (!(await trigger('email'))) return;
     setFormError(null);
     setResendState('sending');
     try {
-      await forgotPassword(http, email);
+      await forgotPassword(http, EmailSchema.parse(getValues('email')));
       setResendState('sent');
     } catch (error) {
       setResendState('idle');
-      setFormError(applyServerErrors(error, () => undefined, []));
+      setFormError(applyServerErrors(error, setError, ['email']));
     }
   }
 
   return (
-    <CenteredCard title={UI_TEXT.verifyResetTitle} lead={UI_TEXT.verifyResetText(email)}>
+    <CenteredCard
+      title={UI_TEXT.verifyResetTitle}
+      lead={reset ? UI_TEXT.verifyResetText(reset.email) : UI_TEXT.verifyResetAskEmail}
+      brand={brandOf(pool)}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
           {resendState === 'sent' ? <FormAlert message={UI_TEXT.codeResent} kind="info" /> : null}
+          {reset ? (
+            <input type="hidden" {...register('email')} />
+          ) : (
+            <TextInput
+              label={UI_TEXT.emailLabel}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              error={errors.email?.message}
+              {...register('email')}
+            />
+          )}
           <TextInput
             label={UI_TEXT.verificationCodeLabel}
             inputMode="numeric"

@@ -7,10 +7,6 @@ import { walkComponents } from '@under/core/forms/form-walk';
  */
 export const ROOT = 'root';
 
-export function isLayout(component: FormComponent): boolean {
-  return component.type === 'panel' || component.type === 'fieldset' || component.type === 'columns';
-}
-
 export function columnContainer(key: string, index: number): string {
   return `${key}:${index}`;
 }

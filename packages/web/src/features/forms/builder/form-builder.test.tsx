@@ -4,7 +4,7 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
 import { describe, expect, it, vi } from 'vitest';
 import kitchenSink from '../../../../../core/src/forms/fixtures/kitchen-sink.formio.json';
-import { buildForm, renderWithMantine } from '../lib/test-utils';
+import { buildForm, renderWithMantine } from '../../../test/form-test-utils';
 import { FormBuilder } from './form-builder';
 
 function setup(initial?: FormDefinition, props: { onSave?: () => void } = {}) {

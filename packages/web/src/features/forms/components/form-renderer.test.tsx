@@ -6,7 +6,7 @@ import { MESSAGES } from '@under/core/messages';
 import { describe, expect, it, vi } from 'vitest';
 import kitchenSink from '../../../../../core/src/forms/fixtures/kitchen-sink.formio.json';
 import wizardJson from '../../../../../core/src/forms/fixtures/wizard.formio.json';
-import { buildForm, renderWithMantine } from '../lib/test-utils';
+import { buildForm, renderWithMantine } from '../../../test/form-test-utils';
 import { FormRenderer } from './form-renderer';
 
 const label = (text: string) => new RegExp(`^${text}( \\*)?$`);

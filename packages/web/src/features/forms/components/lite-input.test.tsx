@@ -1,7 +1,7 @@
 import { Input } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithMantine } from '../lib/test-utils';
+import { renderWithMantine } from '../../../test/form-test-utils';
 import { LiteSelect, LiteTextarea, LiteTextInput } from './lite-input';
 
 describe('lite inputs (Mantine look, plain elements)', () => {

@@ -1,19 +1,5 @@
 import type { FormComponent } from '@under/core/forms/form.schema';
 
-/** Types whose read-only form is a plain text field (spec 2 §6); the others are shown disabled as they are. */
-export const TEXT_LIKE_TYPES: ReadonlySet<FormComponent['type']> = new Set([
-  'textfield',
-  'textarea',
-  'password',
-  'email',
-  'phoneNumber',
-  'number',
-  'currency',
-  'datetime',
-  'day',
-  'time',
-]);
-
 /** The attributes the read-only replacement keeps; masks and validation are dropped. */
 const KEPT = [
   'key',

@@ -7,7 +7,7 @@ import {
   DictionaryListSchema,
   DictionarySchema,
 } from '@under/core/templates/dictionary.schema';
-import { ProcessorListSchema, type PushUpdate, PushUpdateSchema } from '@under/core/templates/master-form.schema';
+import { type PushUpdate, PushUpdateSchema } from '@under/core/templates/master-form.schema';
 import { type Section, type SectionInput, SectionSchema } from '@under/core/templates/section.schema';
 import { z } from 'zod';
 import { useSession } from '../../../lib/session-context';
@@ -25,7 +25,6 @@ export const LIBRARY_KEYS = {
   sections: ['sections'] as const,
   sectionList: (q: string, processor: string) => ['sections', 'list', q, processor] as const,
   section: (id: string) => ['sections', 'detail', id] as const,
-  processors: ['processors'] as const,
   push: (pushId: string) => ['push-updates', pushId] as const,
 };
 
@@ -108,16 +107,6 @@ export function useSaveSection() {
       queryClient.setQueryData(LIBRARY_KEYS.section(section.sectionId), section);
       await queryClient.invalidateQueries({ queryKey: LIBRARY_KEYS.sections, refetchType: 'none' });
     },
-  });
-}
-
-/** GET /api/processors: the payment processors sections and master forms name (fixed per deployment). */
-export function useProcessors() {
-  const { http } = useSession();
-  return useQuery({
-    queryKey: LIBRARY_KEYS.processors,
-    queryFn: ({ signal }) => http.get('/processors', { schema: ProcessorListSchema, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

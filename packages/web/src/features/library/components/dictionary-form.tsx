@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { DATE_FORMATS } from '@under/core/forms/format';
 import { REGEX_SAMPLES } from '@under/core/forms/regex-samples';
 import { DICTIONARY_TYPES, type Dictionary, type DictionaryInput } from '@under/core/templates/dictionary.schema';
@@ -105,7 +106,7 @@ export function DictionaryForm({
       notifySuccess(entry ? T.entrySaved : T.entryCreated);
       onDone(saved);
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'dictionary/key-used') {
+      if (error instanceof HttpError && error.code === ERROR_CODES.dictionaryKeyUsed) {
         setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
         return;
       }

@@ -7,25 +7,21 @@ import {
   Container,
   Drawer,
   Group,
-  Loader,
   Menu,
   Modal,
   NativeSelect,
-  Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { SEARCH_MAX } from '@under/core/constants';
 import { formatDate } from '@under/core/forms/format';
 import { DICTIONARY_TYPES, type Dictionary } from '@under/core/templates/dictionary.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { useState } from 'react';
+import { ListSearch } from '../../../components/list-search';
+import { type ListColumn, ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
-import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import { usePaging } from '../../../lib/use-paging';
@@ -35,6 +31,15 @@ import { DictionaryForm } from '../components/dictionary-form';
 import { PushDialog } from '../components/push-dialog';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; entry: Dictionary } | null;
+
+const COLUMNS: ListColumn[] = [
+  { key: 'key', label: T.keyColumn },
+  { key: 'label', label: T.labelColumn },
+  { key: 'type', label: T.typeColumn },
+  { key: 'flags', label: T.flagsColumn },
+  { key: 'updated', label: T.updatedColumn },
+  { key: 'actions', label: T.actionsColumn, width: 80 },
+];
 
 /** /admin/dictionaries: the dictionary entries, searched and paged by the server, edited in a drawer. */
 export function DictionariesPage() {
@@ -50,9 +55,9 @@ export function DictionariesPage() {
 
   const data = list.data;
   const total = data?.total ?? 0;
-  const { pages, from, to } = paging.of(total);
+  const isFiltered = Boolean(search.query || type);
   // the last entry of the last page was deleted: show the page before
-  if (data && data.items.length === 0 && page > 1 && total > 0 && !list.isFetching) setPage(pages);
+  if (data && data.items.length === 0 && page > 1 && total > 0 && !list.isFetching) setPage(paging.of(total).pages);
 
   return (
     <Container size="xl" py="xl">
@@ -62,148 +67,54 @@ export function DictionariesPage() {
           description={T.dictionariesLead}
           actions={<Button onClick={() => setEditing({ mode: 'new' })}>{T.newDictionary}</Button>}
         />
-        <Paper withBorder radius="md">
-          <Group p="md" gap="md" wrap="wrap" align="flex-start">
-            <TextInput
-              label={T.searchDictionariesLabel}
-              placeholder={T.searchDictionariesPlaceholder}
-              type="search"
-              maxLength={SEARCH_MAX}
-              w={{ base: '100%', sm: 320 }}
-              value={search.text}
-              error={search.error}
-              onChange={(event) => search.setText(event.currentTarget.value)}
-              rightSection={list.isFetching && data ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : null}
+        <ListTable
+          query={list}
+          columns={COLUMNS}
+          minWidth={820}
+          rowCount={data?.items.length ?? 0}
+          errorTitle={T.loadError}
+          retryLabel={T.retry}
+          emptyText={isFiltered ? T.noDictionariesFound : T.noDictionaries}
+          emptyAction={
+            isFiltered ? null : (
+              <Button variant="light" onClick={() => setEditing({ mode: 'new' })}>
+                {T.newDictionary}
+              </Button>
+            )
+          }
+          pager={{ paging, total, rangeText: T.dictionariesRange }}
+          toolbar={
+            <Group p="md" gap="md" wrap="wrap" align="flex-start">
+              <ListSearch
+                search={search}
+                label={T.searchDictionariesLabel}
+                placeholder={T.searchDictionariesPlaceholder}
+                isFetching={list.isFetching && data !== undefined}
+                width={320}
+              />
+              <NativeSelect
+                label={T.filterTypeLabel}
+                w={{ base: '100%', sm: 180 }}
+                value={type}
+                onChange={(event) => setType(event.currentTarget.value as DictionariesParams['type'])}
+                data={[
+                  { value: '', label: T.allTypes },
+                  ...DICTIONARY_TYPES.map((t) => ({ value: t, label: T.typeNames[t] })),
+                ]}
+              />
+            </Group>
+          }
+        >
+          {data?.items.map((entry) => (
+            <DictionaryRow
+              key={entry.id}
+              entry={entry}
+              onEdit={() => setEditing({ mode: 'edit', entry })}
+              onPush={() => setPushing({ id: entry.id, name: entry.name })}
+              onDelete={() => setDeleting(entry)}
             />
-            <NativeSelect
-              label={T.filterTypeLabel}
-              w={{ base: '100%', sm: 180 }}
-              value={type}
-              onChange={(event) => setType(event.currentTarget.value as DictionariesParams['type'])}
-              data={[
-                { value: '', label: T.allTypes },
-                ...DICTIONARY_TYPES.map((t) => ({ value: t, label: T.typeNames[t] })),
-              ]}
-            />
-          </Group>
-          {list.isError && !data ? (
-            <Alert color="red" role="alert" m="md" title={T.loadError}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{errorMessage(list.error)}</Text>
-                <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-                  {T.retry}
-                </Button>
-              </Stack>
-            </Alert>
-          ) : (
-            <Table.ScrollContainer minWidth={820}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{T.keyColumn}</Table.Th>
-                    <Table.Th>{T.labelColumn}</Table.Th>
-                    <Table.Th>{T.typeColumn}</Table.Th>
-                    <Table.Th>{T.flagsColumn}</Table.Th>
-                    <Table.Th>{T.updatedColumn}</Table.Th>
-                    <Table.Th w={80}>
-                      <Text span size="sm" fw={600}>
-                        {T.actionsColumn}
-                      </Text>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.isPending ? <SkeletonRows /> : null}
-                  {data?.items.map((entry) => (
-                    <Table.Tr key={entry.id} data-testid="dictionary-row">
-                      <Table.Td>
-                        <Anchor
-                          component="button"
-                          type="button"
-                          fw={600}
-                          size="sm"
-                          ff="monospace"
-                          onClick={() => setEditing({ mode: 'edit', entry })}
-                        >
-                          {entry.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{entry.label}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{T.typeNames[entry.type]}</Text>
-                        {entry.dataType && entry.dataType !== entry.type ? (
-                          <Text size="xs" c="dimmed">
-                            {T.dataTypeColumn}: {T.typeNames[entry.dataType]}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {entry.require ? (
-                            <Badge variant="light" color="blue" c="dark">
-                              {T.requiredFlag}
-                            </Badge>
-                          ) : null}
-                          {entry.encrypted ? (
-                            <Badge variant="light" color="grape" c="dark">
-                              {T.encryptedFlag}
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDate(entry.updatedAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={T.rowActions(entry.name)}>
-                              <span aria-hidden>⋯</span>
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item onClick={() => setEditing({ mode: 'edit', entry })}>{T.editAction}</Menu.Item>
-                            <Menu.Item onClick={() => setPushing({ id: entry.id, name: entry.name })}>
-                              {T.pushAction}
-                            </Menu.Item>
-                            <Menu.Divider />
-                            <Menu.Item color="red" onClick={() => setDeleting(entry)}>
-                              {T.deleteAction}
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  {data && data.items.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={6}>
-                        <Stack align="center" gap="sm" py="xl">
-                          <Text c="dimmed">{search.query || type ? T.noDictionariesFound : T.noDictionaries}</Text>
-                          {search.query || type ? null : (
-                            <Button variant="light" onClick={() => setEditing({ mode: 'new' })}>
-                              {T.newDictionary}
-                            </Button>
-                          )}
-                        </Stack>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <TablePager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            rangeText={T.dictionariesRange(from, to, total)}
-            pageSize={pageSize}
-            onPageSize={paging.setPageSize}
-          />
-        </Paper>
+          ))}
+        </ListTable>
       </Stack>
 
       <Drawer
@@ -281,18 +192,69 @@ function DeleteDialog({ entry, onClose }: { entry: Dictionary | null; onClose: (
   );
 }
 
-function SkeletonRows() {
+function DictionaryRow({
+  entry,
+  onEdit,
+  onPush,
+  onDelete,
+}: {
+  entry: Dictionary;
+  onEdit: () => void;
+  onPush: () => void;
+  onDelete: () => void;
+}) {
   return (
-    <>
-      {[0, 1, 2].map((row) => (
-        <Table.Tr key={row}>
-          {[0, 1, 2, 3, 4, 5].map((cell) => (
-            <Table.Td key={cell}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
+    <Table.Tr data-testid="dictionary-row">
+      <Table.Td>
+        <Anchor component="button" type="button" fw={600} size="sm" ff="monospace" onClick={onEdit}>
+          {entry.name}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{entry.label}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{T.typeNames[entry.type]}</Text>
+        {entry.dataType && entry.dataType !== entry.type ? (
+          <Text size="xs" c="dimmed">
+            {T.dataTypeColumn}: {T.typeNames[entry.dataType]}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {entry.require ? (
+            <Badge variant="light" color="blue" c="dark">
+              {T.requiredFlag}
+            </Badge>
+          ) : null}
+          {entry.encrypted ? (
+            <Badge variant="light" color="grape" c="dark">
+              {T.encryptedFlag}
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDate(entry.updatedAt)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={T.rowActions(entry.name)}>
+              <span aria-hidden>⋯</span>
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={onEdit}>{T.editAction}</Menu.Item>
+            <Menu.Item onClick={onPush}>{T.pushAction}</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={onDelete}>
+              {T.deleteAction}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -18,6 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { parseFormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
@@ -33,9 +34,10 @@ import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage, HttpError } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
+import { useProcessors } from '../../../lib/use-processors';
 import { FormBuilder, getSaveProblems } from '../../forms/builder/form-builder';
 import { FormRenderer } from '../../forms/components/form-renderer';
-import { useProcessors, useSaveSection, useSection } from '../api/library-api';
+import { useSaveSection, useSection } from '../api/library-api';
 import { PushDialog } from '../components/push-dialog';
 import {
   EMPTY_SECTION_FORM,
@@ -143,7 +145,7 @@ function SectionEditor({ section }: { section?: Section }) {
       notifySuccess(section ? T.sectionSaved : T.sectionCreated);
       if (!section) navigate(`/section/${saved.sectionId}`, { replace: true });
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'section/key-used') {
+      if (error instanceof HttpError && error.code === ERROR_CODES.sectionKeyUsed) {
         setError('keySection', { type: 'server', message: error.message }, { shouldFocus: true });
         return;
       }

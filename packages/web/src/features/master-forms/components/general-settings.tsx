@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useProcessors } from '../../library/api/library-api';
+import { useProcessors } from '../../../lib/use-processors';
 import { useSetGeneral, useSetStatus } from '../api/master-forms-api';
 
 /** Name and processor (PATCH …/general), and the active switch (PATCH …/status; deactivating is confirmed). */

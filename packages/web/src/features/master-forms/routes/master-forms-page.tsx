@@ -1,27 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { SEARCH_MAX } from '@under/core/constants';
-import { UI_TEXT } from '@under/core/ui-text';
+import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ListSearch } from '../../../components/list-search';
+import { type ListColumn, ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
-import { TablePager } from '../../../components/table-pager';
-import { errorMessage } from '../../../lib/http-error';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { type MasterFormWithTotal, useMasterForms } from '../api/master-forms-api';
@@ -30,7 +13,16 @@ import { dateTime, SettingsDialog } from '../components/settings-dialog';
 import { MODE_LABELS } from '../components/update-mode-settings';
 
 type StatusFilter = '' | 'active' | 'inactive';
-const COLUMNS = 8;
+const COLUMNS: ListColumn[] = [
+  { key: 'name', label: T.nameColumn },
+  { key: 'status', label: T.statusColumn },
+  { key: 'version', label: T.versionColumn },
+  { key: 'mode', label: T.modeColumn },
+  { key: 'access', label: T.accessColumn },
+  { key: 'total', label: T.totalFormColumn, align: 'right' },
+  { key: 'updated', label: T.updatedColumn },
+  { key: 'actions', label: T.actionsColumn },
+];
 
 /** Admin "Templates": the master forms, their status, version, update mode, access and client forms. */
 export function MasterFormsPage() {
@@ -65,91 +57,52 @@ export function MasterFormsPage() {
           description={T.lead}
           actions={<Button onClick={() => setCreating(true)}>{T.newButton}</Button>}
         />
-        <Paper withBorder radius="md">
-          <Group p="md" gap="md" wrap="wrap" align="flex-start">
-            <TextInput
-              label={T.searchLabel}
-              placeholder={T.searchPlaceholder}
-              type="search"
-              maxLength={SEARCH_MAX}
-              w={{ base: '100%', sm: 340 }}
-              value={search.text}
-              error={search.error}
-              onChange={(event) => search.setText(event.currentTarget.value)}
-              rightSection={forms.isFetching && forms.data ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : null}
-            />
-            <NativeSelect
-              label={T.statusFilterLabel}
-              w={160}
-              value={status}
-              onChange={(event) => setStatus(event.currentTarget.value as StatusFilter)}
-              data={[
-                { value: '', label: T.statusAll },
-                { value: 'active', label: T.statusActive },
-                { value: 'inactive', label: T.statusInactive },
-              ]}
-            />
-          </Group>
-          {forms.isError ? (
-            <Alert color="red" role="alert" title={T.listError} m="md">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{errorMessage(forms.error)}</Text>
-                <Button size="xs" variant="default" onClick={() => void forms.refetch()}>
-                  {T.retry}
-                </Button>
+        <ListTable
+          query={forms}
+          columns={COLUMNS}
+          minWidth={960}
+          rowCount={rows.length}
+          errorTitle={T.listError}
+          retryLabel={T.retry}
+          emptyText={
+            isFiltered ? (
+              T.noMatch
+            ) : (
+              <Stack align="center" gap={4}>
+                <Text fw={600}>{T.emptyTitle}</Text>
+                <Text c="dimmed" size="sm">
+                  {T.emptyText}
+                </Text>
               </Stack>
-            </Alert>
-          ) : (
-            <Table.ScrollContainer minWidth={960}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{T.nameColumn}</Table.Th>
-                    <Table.Th>{T.statusColumn}</Table.Th>
-                    <Table.Th>{T.versionColumn}</Table.Th>
-                    <Table.Th>{T.modeColumn}</Table.Th>
-                    <Table.Th>{T.accessColumn}</Table.Th>
-                    <Table.Th ta="right">{T.totalFormColumn}</Table.Th>
-                    <Table.Th>{T.updatedColumn}</Table.Th>
-                    <Table.Th>{T.actionsColumn}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {forms.isPending ? <SkeletonRows /> : null}
-                  {rows.map((form) => (
-                    <FormRow key={form.formId} form={form} onSettings={() => setSettingsId(form.formId)} />
-                  ))}
-                  {forms.data && total === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={COLUMNS}>
-                        {isFiltered ? (
-                          <Text ta="center" c="dimmed" py="xl">
-                            {T.noMatch}
-                          </Text>
-                        ) : (
-                          <Stack align="center" gap={4} py="xl">
-                            <Text fw={600}>{T.emptyTitle}</Text>
-                            <Text c="dimmed" size="sm">
-                              {T.emptyText}
-                            </Text>
-                          </Stack>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <TablePager
-            page={shown.page}
-            pages={shown.pages}
-            onPage={paging.setPage}
-            rangeText={T.range(shown.from, shown.to, total)}
-            pageSize={paging.pageSize}
-            onPageSize={paging.setPageSize}
-          />
-        </Paper>
+            )
+          }
+          pager={{ paging, total, rangeText: T.range }}
+          toolbar={
+            <Group p="md" gap="md" wrap="wrap" align="flex-start">
+              <ListSearch
+                search={search}
+                label={T.searchLabel}
+                placeholder={T.searchPlaceholder}
+                isFetching={forms.isFetching && forms.data !== undefined}
+              />
+              <NativeSelect
+                label={T.statusFilterLabel}
+                w={160}
+                value={status}
+                onChange={(event) => setStatus(event.currentTarget.value as StatusFilter)}
+                data={[
+                  { value: '', label: T.statusAll },
+                  { value: 'active', label: T.statusActive },
+                  { value: 'inactive', label: T.statusInactive },
+                ]}
+              />
+            </Group>
+          }
+        >
+          {rows.map((form) => (
+            <FormRow key={form.formId} form={form} onSettings={() => setSettingsId(form.formId)} />
+          ))}
+        </ListTable>
       </Stack>
       <CreateMasterFormDialog opened={isCreating} onClose={() => setCreating(false)} />
       <SettingsDialog form={settingsForm} onClose={() => setSettingsId(undefined)} />
@@ -204,22 +157,5 @@ function FormRow({ form, onSettings }: { form: MasterFormWithTotal; onSettings: 
         </Group>
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function SkeletonRows() {
-  return (
-    <>
-      {[0, 1, 2].map((row) => (
-        <Table.Tr key={row}>
-          {Array.from({ length: COLUMNS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-            <Table.Td key={i}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Skeleton, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { PdfTemplateSummary } from '@under/core/templates/pdf-template.schema';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import type { TemplateStatus } from '../api/pdf-templates-api';
@@ -25,22 +25,5 @@ export function UpdatedDate({ template }: { template: PdfTemplateSummary }) {
     <Text size="sm" component="time" dateTime={template.updatedAt}>
       {dateFormat.format(new Date(template.updatedAt))}
     </Text>
-  );
-}
-
-export function SkeletonRows({ columns }: { columns: number }) {
-  return (
-    <>
-      {[0, 1, 2].map((row) => (
-        <Table.Tr key={row}>
-          {Array.from({ length: columns }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-            <Table.Td key={i}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
   );
 }

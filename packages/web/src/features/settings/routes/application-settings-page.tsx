@@ -1,7 +1,7 @@
 import { Alert, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
 import { PageHeader } from '../../../components/page-header';
-import { useMe } from '../../account/api/use-me';
+import { useMe } from '../../../lib/use-me';
 import { useCompanyForSettings, useSaveWhitelist, useUploadLogo, useWhitelist } from '../api/settings-api';
 import { LogoUploader } from '../components/logo-uploader';
 import { WhitelistEditor } from '../components/whitelist-editor';

@@ -28,7 +28,7 @@ export const TEAM_KEYS = {
 };
 
 /** Everything a team change can move: the list, the member, the home summary and the quotas. */
-const AFFECTED = [TEAM_KEYS.all, ['company-summary'], ['subscription-summary']];
+const AFFECTED = [TEAM_KEYS.all, ['company-summary']];
 
 function useInvalidateTeam() {
   const queryClient = useQueryClient();

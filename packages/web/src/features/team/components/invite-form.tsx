@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@man
 import { displayRole, TEAM_ROLES } from '@under/core/accounts/enums';
 import { isUnlimited } from '@under/core/accounts/quota';
 import { InviteBodySchema } from '@under/core/accounts/team.schema';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { useInvite, useTeamSummary } from '../api/team-api';
 
 /** Refusals about the invited address itself: shown under the e-mail field. */
-const EMAIL_CODES = new Set(['team/email-already-added', 'team/joined-another-team']);
+const EMAIL_CODES = new Set<string>([ERROR_CODES.emailAlreadyAdded, ERROR_CODES.joinedAnotherTeam]);
 
 const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: displayRole(role) }));
 

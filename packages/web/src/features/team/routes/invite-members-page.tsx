@@ -2,7 +2,7 @@ import { Alert, Anchor, Container, Paper, Stack } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useMe } from '../../account/api/use-me';
+import { useMe } from '../../../lib/use-me';
 import { InviteForm } from '../components/invite-form';
 import { ADMIN_ROLES } from '../components/member-status';
 

@@ -1,31 +1,16 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import type { Member, MemberSort } from '@under/core/accounts/team.schema';
-import { SEARCH_MAX } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ListSearch } from '../../../components/list-search';
+import { type ListColumn, ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
-import { TablePager } from '../../../components/table-pager';
+import { useMe } from '../../../lib/use-me';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
-import { useMe } from '../../account/api/use-me';
 import { useMembers, useTeamSummary } from '../api/team-api';
 import { InviteForm } from '../components/invite-form';
 import { MemberActionsMenu, useMemberActions } from '../components/member-actions';
@@ -72,16 +57,24 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
 
   const data = members.data;
   const total = data?.total ?? 0;
-  const { pages, from, to } = paging.of(total);
   const usage = summary.data
     ? summary.data.subscription.userQuota === -1
       ? UI_TEXT.quotaUnlimited(summary.data.subscription.activatedUser)
       : UI_TEXT.quotaOf(summary.data.subscription.activatedUser, summary.data.subscription.userQuota)
     : null;
 
-  const header = (label: string, column: MemberSort) => (
-    <SortHeader label={label} column={column} sort={sort} order={order} onSort={sortBy} />
-  );
+  const sortable = (key: MemberSort, label: string): ListColumn => ({
+    key,
+    label: <SortButton label={label} isActive={sort === key} order={order} onSort={() => sortBy(key)} />,
+    sort: sort === key ? (order === 'asc' ? 'ascending' : 'descending') : 'none',
+  });
+  const columns: ListColumn[] = [
+    sortable('lastName', UI_TEXT.memberColumn),
+    sortable('role', UI_TEXT.roleLabel),
+    sortable('status', UI_TEXT.statusColumn),
+    sortable('createdAt', UI_TEXT.addedColumn),
+    ...(isAdmin ? [{ key: 'actions', label: UI_TEXT.actionsColumn }] : []),
+  ];
 
   return (
     <Container size="lg" py="xl">
@@ -91,79 +84,44 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
           description={usage ? UI_TEXT.teamLead(usage) : undefined}
           actions={isAdmin ? <Button onClick={() => setInviting(true)}>{UI_TEXT.inviteTitle}</Button> : undefined}
         />
-        <Paper withBorder radius="md">
-          <Group justify="space-between" p="md" gap="md" wrap="wrap">
-            <TextInput
-              label={UI_TEXT.searchMembersLabel}
-              placeholder={UI_TEXT.searchMembersPlaceholder}
-              type="search"
-              maxLength={SEARCH_MAX}
-              w={{ base: '100%', sm: 340 }}
-              value={search.text}
-              error={search.error}
-              onChange={(event) => search.setText(event.currentTarget.value)}
-              rightSection={members.isFetching && data ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : null}
-            />
-          </Group>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {header(UI_TEXT.memberColumn, 'lastName')}
-                  {header(UI_TEXT.roleLabel, 'role')}
-                  {header(UI_TEXT.statusColumn, 'status')}
-                  {header(UI_TEXT.addedColumn, 'createdAt')}
-                  {isAdmin ? (
-                    <Table.Th>
-                      <Text span size="sm" fw={600}>
-                        {UI_TEXT.actionsColumn}
-                      </Text>
-                    </Table.Th>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {members.isPending ? <SkeletonRows columns={isAdmin ? 5 : 4} /> : null}
-                {data?.items.map((member) => (
-                  <MemberRow
-                    key={member.id}
+        <ListTable
+          query={members}
+          columns={columns}
+          minWidth={720}
+          rowCount={data?.items.length ?? 0}
+          emptyText={search.query ? UI_TEXT.noMembersFound : MESSAGES.noData}
+          pager={{ paging, total, rangeText: UI_TEXT.membersRange }}
+          toolbar={
+            <Group justify="space-between" p="md" gap="md" wrap="wrap">
+              <ListSearch
+                search={search}
+                label={UI_TEXT.searchMembersLabel}
+                placeholder={UI_TEXT.searchMembersPlaceholder}
+                isFetching={members.isFetching && data !== undefined}
+              />
+            </Group>
+          }
+        >
+          {data?.items.map((member) => (
+            <MemberRow
+              key={member.id}
+              member={member}
+              isMe={member.id === myId}
+              href={`/team/${companyId}/member/${member.id}`}
+              actions={
+                isAdmin && member.id !== myId ? (
+                  <MemberActionsMenu
                     member={member}
-                    isMe={member.id === myId}
+                    actions={actions}
                     href={`/team/${companyId}/member/${member.id}`}
-                    actions={
-                      isAdmin && member.id !== myId ? (
-                        <MemberActionsMenu
-                          member={member}
-                          actions={actions}
-                          href={`/team/${companyId}/member/${member.id}`}
-                        />
-                      ) : isAdmin ? (
-                        <span />
-                      ) : null
-                    }
                   />
-                ))}
-                {data && data.items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={isAdmin ? 5 : 4}>
-                      <Text ta="center" c="dimmed" py="xl">
-                        {search.query ? UI_TEXT.noMembersFound : MESSAGES.noData}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            rangeText={UI_TEXT.membersRange(from, to, total)}
-            pageSize={pageSize}
-            onPageSize={paging.setPageSize}
-          />
-        </Paper>
+                ) : isAdmin ? (
+                  <span />
+                ) : null
+              }
+            />
+          ))}
+        </ListTable>
       </Stack>
       {actions.dialog}
       <Modal
@@ -185,50 +143,28 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
   );
 }
 
-function SortHeader({
+function SortButton({
   label,
-  column,
-  sort,
+  isActive,
   order,
   onSort,
 }: {
   label: string;
-  column: MemberSort;
-  sort: MemberSort;
+  isActive: boolean;
   order: 'asc' | 'desc';
-  onSort: (column: MemberSort) => void;
+  onSort: () => void;
 }) {
-  const isActive = sort === column;
   return (
-    <Table.Th aria-sort={isActive ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} aria-label={UI_TEXT.sortBy(label)}>
-        <Group gap={4} wrap="nowrap">
-          <Text span size="sm" fw={600}>
-            {label}
-          </Text>
-          <Text span size="xs" c={isActive ? 'dark' : 'dimmed'} aria-hidden>
-            {isActive ? (order === 'asc' ? '▲' : '▼') : '↕'}
-          </Text>
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
-function SkeletonRows({ columns }: { columns: number }) {
-  return (
-    <>
-      {[0, 1, 2].map((row) => (
-        <Table.Tr key={row}>
-          {Array.from({ length: columns }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-            <Table.Td key={i}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
+    <UnstyledButton onClick={onSort} aria-label={UI_TEXT.sortBy(label)}>
+      <Group gap={4} wrap="nowrap">
+        <Text span size="sm" fw={600}>
+          {label}
+        </Text>
+        <Text span size="xs" c={isActive ? 'dark' : 'dimmed'} aria-hidden>
+          {isActive ? (order === 'asc' ? '▲' : '▼') : '↕'}
+        </Text>
+      </Group>
+    </UnstyledButton>
   );
 }
 

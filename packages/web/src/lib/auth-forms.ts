@@ -1,5 +1,5 @@
-import { CodeSchema, SignInPasswordSchema, withConfirmPassword } from '@under/core/auth/credentials';
-import { PasswordSchema, SignUpBodySchema } from '@under/core/auth/password.schema';
+import { SignInPasswordSchema, withConfirmPassword } from '@under/core/auth/credentials';
+import { ConfirmForgotPasswordBodySchema, PasswordSchema, SignUpBodySchema } from '@under/core/auth/password.schema';
 import { MESSAGES } from '@under/core/messages';
 import { z } from 'zod';
 
@@ -14,7 +14,8 @@ export const RegisterFormSchema = withConfirmPassword(
   'password',
 );
 
-export const CodeFormSchema = z.object({ code: CodeSchema });
+/** The code step of password recovery: the e-mail is asked for only when the page has none (opened from the mail). */
+export const VerifyResetFormSchema = ConfirmForgotPasswordBodySchema.pick({ email: true, code: true });
 
 export const ResetPasswordFormSchema = withConfirmPassword(
   z.object({ newPassword: PasswordSchema, confirmPassword: ConfirmPasswordSchema }),

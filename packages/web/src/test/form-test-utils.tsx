@@ -1,9 +1,9 @@
-import '../../../test/setup';
+import './setup';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { parseFormDefinition } from '@under/core/forms/form.schema';
 import type { ReactElement } from 'react';
-import { theme } from '../../../app/theme';
+import { theme } from '../app/theme';
 
 /** Renders inside Mantine in test mode (no transitions, no portals). */
 export function renderWithMantine(ui: ReactElement) {

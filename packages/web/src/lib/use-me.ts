@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@under/core/accounts/me.schema';
 import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
 import { useEffect } from 'react';
-import { useSession } from '../../../lib/session-context';
+import { useSession } from './session-context';
 
 export const ME_QUERY_KEY = ['me'] as const;
 

@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
+import { changePassword } from '../../../lib/auth-api';
+import { ChangePasswordFormSchema } from '../../../lib/auth-forms';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { useProfile } from '../../account/api/account-api';
-import { ProfileForm } from '../../account/components/profile-form';
-import { changePassword } from '../api/auth-api';
-import { ChangePasswordFormSchema } from '../forms';
+import { useProfile } from '../api/account-api';
+import { ProfileForm } from '../components/profile-form';
 
 /** /edit-account: names and contact number, and change password. Success revokes every session on the server, so the user signs in again. */
 export function EditAccountPage() {
@@ -39,7 +39,7 @@ export function EditAccountPage() {
         return;
       }
       // The server already revoked the session; only the local state is left to clear.
-      http.endSession({ reason: 'password-changed', notice: UI_TEXT.passwordChanged });
+      http.endSession({ reason: 'password-changed', notice: UI_TEXT.passwordChanged, noticeKind: 'success' });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['oldPassword', 'newPassword']));
     }

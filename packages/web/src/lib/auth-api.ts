@@ -1,7 +1,7 @@
 import type { ConfirmSignUpBody, SignInBody } from '@under/core/auth/auth.schema';
 import type { ChangePasswordBody, ConfirmForgotPasswordBody, SignUpBody } from '@under/core/auth/password.schema';
 import { z } from 'zod';
-import type { HttpClient } from '../../../lib/http';
+import type { HttpClient } from './http';
 
 /** The /api/auth/{pool}/* calls of the pages; all public except change-password. */
 const publicCall = { auth: false } as const;

@@ -1,0 +1,36 @@
+import { Loader, TextInput } from '@mantine/core';
+import { SEARCH_MAX } from '@under/core/constants';
+import { UI_TEXT } from '@under/core/ui-text';
+import type { useSearchText } from '../lib/use-search-text';
+
+/**
+ * The search box above a list: its text checked by the core rule as it is typed (useSearchText), and a small
+ * spinner while a search already showing rows fetches the next answer.
+ */
+export function ListSearch({
+  search,
+  label,
+  placeholder,
+  isFetching = false,
+  width = 340,
+}: {
+  search: ReturnType<typeof useSearchText>;
+  label: string;
+  placeholder: string;
+  isFetching?: boolean;
+  width?: number;
+}) {
+  return (
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      type="search"
+      maxLength={SEARCH_MAX}
+      w={{ base: '100%', sm: width }}
+      value={search.text}
+      error={search.error}
+      onChange={(event) => search.setText(event.currentTarget.value)}
+      rightSection={isFetching ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : null}
+    />
+  );
+}
