@@ -1,6 +1,7 @@
 // The stream filters pdf-lib decodes (FlateDecode, LZWDecode, ASCIIHexDecode, ASCII85Decode, RunLengthDecode),
 // decoded piece by piece so that a caller can count the output and stop at a ceiling: no layer is ever held whole.
 // The JavaScript decoders follow pdf-lib's (pdf.js's) so that they yield at least what pdf-lib would.
+import { constants as bufferConstants } from 'node:buffer';
 import { constants, createInflate, inflateSync } from 'node:zlib';
 
 /** The filters pdf-lib decodes, by their full names (pdf-lib knows no abbreviations). */
@@ -149,9 +150,8 @@ class AsciiHexDecoder implements ChunkDecoder {
     out.flush();
   }
 
-  end(emit: (out: Uint8Array) => void) {
-    if (this.first >= 0) emit(Uint8Array.of(this.first << 4));
-    this.first = -1;
+  end() {
+    // as pdf.js: a last odd digit counts only before the '>' that ends the data
   }
 }
 
@@ -202,6 +202,8 @@ class LzwDecoder implements ChunkDecoder {
   private readonly prevCodes = new Uint16Array(4096);
   private readonly sequence = new Uint8Array(4096);
   private sequenceLength = 0;
+  /** Codes read, clear codes included: pdf.js reads them in blocks of 512. */
+  private codes = 0;
   private done = false;
 
   constructor(private readonly earlyChange: number) {
@@ -219,6 +221,7 @@ class LzwDecoder implements ChunkDecoder {
       this.bitsCached += 8;
       while (!this.done && this.bitsCached >= this.codeLength) {
         this.bitsCached -= this.codeLength;
+        this.codes++;
         this.code((this.cached >>> this.bitsCached) & ((1 << this.codeLength) - 1), out);
       }
     }
@@ -262,7 +265,11 @@ class LzwDecoder implements ChunkDecoder {
     for (let j = 0; j < this.sequenceLength; j++) out.byte(this.sequence[j] ?? 0);
   }
 
-  end() {}
+  end(emit: (out: Uint8Array) => void) {
+    // pdf.js reads on to the end of its block of 512 codes after the data ends, each missing code giving a zero byte
+    if (!this.done) emit(new Uint8Array(512 - (this.codes % 512)));
+    this.done = true;
+  }
 }
 
 function chunkDecoder(layer: Layer): ChunkDecoder {
@@ -280,7 +287,7 @@ function chunkDecoder(layer: Layer): ChunkDecoder {
   }
 }
 
-const INFLATE_OPTIONS = { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 16 * 1024 };
+const INFLATE_OPTIONS = { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 };
 
 /**
  * Decodes a whole input in one go, unless the output would pass `cap` bytes: then undefined (decode it piece by
@@ -289,7 +296,10 @@ const INFLATE_OPTIONS = { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 16 * 1
 export function decodeAtOnce(layer: Layer, input: Uint8Array, cap: number): Uint8Array | undefined {
   if (layer.filter === 'FlateDecode') {
     try {
-      return inflateSync(input, { ...INFLATE_OPTIONS, maxOutputLength: Math.max(1, cap) });
+      return inflateSync(input, {
+        ...INFLATE_OPTIONS,
+        maxOutputLength: Math.max(1, Math.min(cap, bufferConstants.MAX_LENGTH)),
+      });
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) return undefined;
       throw new DecodeError((err as Error).message);
