@@ -203,4 +203,30 @@ describe('PDF worker pool', () => {
     const ok = await pool.fill({ bytes: template, fields, values: { logo: dataUrl(makeZeroPng(64, 64)) } });
     expect(Buffer.from(ok.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
   });
+
+  it('does not send a template a child holds prepared again, and sends it when the child no longer holds it', async () => {
+    const one = createPdfPool({ size: 1, limits: { preparedTemplates: 1 } });
+    try {
+      const a = await makePdf({ pages: 1 });
+      const b = await makePdf({ pages: 2 });
+      const fields = [
+        { id: 'f1', key: 'name', type: 'text', page: 1, x: 72, y: 72, width: 200, height: 20 } as PdfField,
+      ];
+      const filled = (bytes: Uint8Array, cacheKey: string, values: Record<string, string> = {}) =>
+        one.fill({ bytes, fields, cacheKey, values, useSamples: false });
+      await filled(a, 'a');
+      // the child fills from what it prepared: the bytes given are not even read
+      expect((await filled(new Uint8Array(0), 'a', { name: 'again' })).length).toBeGreaterThan(0);
+      // b is prepared (and a dropped from the child's cache of one) but its fill fails: the pool still believes the
+      // child holds a, the child says it does not, and the pool sends a's bytes again
+      const badImage = [{ ...fields[0], key: 'logo', type: 'image' } as PdfField];
+      const logo = `data:image/png;base64,${makeZeroPng(9000, 9000).toString('base64')}`;
+      expect((await failure(one.fill({ bytes: b, fields: badImage, cacheKey: 'b', values: { logo } })))?.kind).toBe(
+        'bad-image',
+      );
+      expect((await filled(a, 'a', { name: 'third' })).length).toBeGreaterThan(0);
+    } finally {
+      await one.close();
+    }
+  });
 });

@@ -60,6 +60,8 @@ interface Slot {
   killedFor?: PdfFailure;
   stderr: string;
   exited: Promise<void>;
+  /** The templates the child holds prepared, in its own cache's order (a mirror: the child corrects it if wrong). */
+  prepared: string[];
 }
 
 const CHILD_ENTRY = fileURLToPath(new URL('./worker/pdf-child.mjs', import.meta.url));
@@ -151,6 +153,7 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       child,
       ready: false,
       stderr: '',
+      prepared: [],
       exited: new Promise<void>((resolve) => {
         exitedResolve = resolve;
       }),
@@ -174,8 +177,19 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       clearTimeout(slot.timer);
       slot.task = undefined;
       hold(slot, false);
-      if (msg.ok) task.resolve(msg.result);
-      else task.reject(new PdfWorkError(msg.kind, msg.message, msg.key));
+      const key = task.request.op === 'fill' ? task.request.cacheKey : undefined;
+      if (!msg.ok && msg.kind === 'not-prepared') {
+        // the child no longer holds the template: the same task again, with its bytes
+        slot.prepared = [];
+        queue.unshift(task);
+      } else {
+        if (msg.ok && key && !slot.prepared.includes(key)) {
+          slot.prepared.push(key);
+          if (slot.prepared.length > limits.preparedTemplates) slot.prepared.shift();
+        }
+        if (msg.ok) task.resolve(msg.result);
+        else task.reject(new PdfWorkError(msg.kind === 'not-prepared' ? 'failed' : msg.kind, msg.message, msg.key));
+      }
       pump();
     });
     let gone = false;
@@ -208,14 +222,22 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
   function pump() {
     if (closed) return;
     while (queue.length) {
-      const slot = slots.find((s) => s.ready && !s.task && !s.killedFor);
+      const task = queue[0] as Task;
+      const key = task.request.op === 'fill' ? task.request.cacheKey : undefined;
+      const idle = slots.filter((s) => s.ready && !s.task && !s.killedFor);
+      // a child that holds the template prepared, if one is free
+      const slot = idle.find((s) => key !== undefined && s.prepared.includes(key)) ?? idle[0];
       if (!slot) break;
-      const task = queue.shift() as Task;
+      queue.shift();
       const id = nextId++;
       slot.task = { ...task, id };
       hold(slot, true);
       slot.timer = setTimeout(() => kill(slot, 'timeout'), timeoutMs);
-      const message: ToChild = { ...task.request, type: 'task', id };
+      const request: PdfRequest =
+        task.request.op === 'fill' && key !== undefined && slot.prepared.includes(key)
+          ? { ...task.request, bytes: new Uint8Array(0), prepared: true }
+          : task.request;
+      const message: ToChild = { ...request, type: 'task', id };
       slot.child.send(message, (err) => {
         if (err) kill(slot, 'failed');
       });
@@ -281,6 +303,8 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
           s.task = undefined;
           task.reject(new PdfWorkError('failed', 'pool closed'));
         }
+        // held until it has exited: close() resolves once no PDF process is left
+        hold(s, true);
         kill(s, 'failed');
       }
       await Promise.all(all.map((s) => s.exited));

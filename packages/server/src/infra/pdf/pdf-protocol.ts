@@ -43,6 +43,8 @@ export interface FillRequest {
   useSamples: boolean;
   /** Names the template for the child's cache of prepared templates (the storage key: it never changes). */
   cacheKey?: string;
+  /** The child holds the template prepared under cacheKey: `bytes` is empty (a 25 MB file is not sent again). */
+  prepared?: boolean;
   settings: FillSettings;
 }
 
@@ -54,7 +56,14 @@ export type ToChild = PdfRequest & { type: 'task'; id: number };
 /** A task's outcome, child to parent. */
 export type TaskDone =
   | { type: 'done'; id: number; ok: true; result: InspectResult | Uint8Array }
-  | { type: 'done'; id: number; ok: false; kind: PdfRefusalKind | 'failed'; message: string; key?: string };
+  | {
+      type: 'done';
+      id: number;
+      ok: false;
+      kind: PdfRefusalKind | 'failed' | 'not-prepared';
+      message: string;
+      key?: string;
+    };
 
 /** Child to parent: ready once loaded, then one outcome per task. */
 export type FromChild = { type: 'ready' } | TaskDone;

@@ -12,7 +12,12 @@ import { drawFitted, embedTextFont } from './text';
 const LOAD = { updateMetadata: false, parseSpeed: Number.POSITIVE_INFINITY } as const;
 const SAVE = { useObjectStreams: false, updateFieldAppearances: false, objectsPerTick: Number.POSITIVE_INFINITY };
 
-/** Prepared templates by cache key, oldest first. */
+/** The pool believed this child held the template prepared, and it does not: the pool sends the bytes again. */
+export class NotPrepared extends Error {
+  override name = 'NotPrepared';
+}
+
+/** Prepared templates by cache key, oldest first (the pool mirrors this order to know what each child holds). */
 const prepared = new Map<string, Uint8Array>();
 
 /**
@@ -21,9 +26,11 @@ const prepared = new Map<string, Uint8Array>();
  * it is checked for bombs and structure again before pdf-lib parses it here, since this is where it is parsed in
  * full. Kept per template for the child's life, at most `preparedTemplates` of them.
  */
-async function preparedTemplate(bytes: Uint8Array, cacheKey: string | undefined, limits: PdfLimits) {
+async function preparedTemplate(request: FillRequest, limits: PdfLimits) {
+  const { bytes, cacheKey } = request;
   const hit = cacheKey ? prepared.get(cacheKey) : undefined;
   if (hit) return hit;
+  if (request.prepared) throw new NotPrepared();
   await checkStreams(bytes, limits);
   const doc = await PDFDocument.load(bytes, LOAD);
   checkStructure(doc, limits);
@@ -100,7 +107,7 @@ export async function fill(request: FillRequest, limits: PdfLimits): Promise<Uin
   const { fields, values, useSamples, settings } = request;
   // the field's own size, else its page's (global settings), else the template's default (general settings)
   const sizeOf = (f: PdfField) => f.fontSize ?? settings.pageFontSizes?.[f.page] ?? settings.defaultFontSize ?? 10;
-  const doc = await PDFDocument.load(await preparedTemplate(request.bytes, request.cacheKey, limits), LOAD);
+  const doc = await PDFDocument.load(await preparedTemplate(request, limits), LOAD);
   const font = await embedTextFont(doc);
   const pages = doc.getPages();
   const geometries = pages.map(pageGeometry);

@@ -2,7 +2,7 @@
 // kills it when either runs out. Started through pdf-child.mjs, which registers tsx first.
 import type { PdfLimits } from '../pdf-limits';
 import type { FromChild, TaskDone, ToChild } from '../pdf-protocol';
-import { fill } from './fill';
+import { fill, NotPrepared } from './fill';
 import { inspect } from './inspect';
 import { Refusal } from './refusal';
 
@@ -20,6 +20,7 @@ async function attempt(task: ToChild, limits: PdfLimits): Promise<TaskDone> {
   } catch (err) {
     if (err instanceof Refusal)
       return { type: 'done', id: task.id, ok: false, kind: err.kind, message: err.message, key: err.key };
+    if (err instanceof NotPrepared) return { type: 'done', id: task.id, ok: false, kind: 'not-prepared', message: '' };
     const message = err instanceof Error ? err.message : String(err);
     return { type: 'done', id: task.id, ok: false, kind: 'failed', message };
   }
