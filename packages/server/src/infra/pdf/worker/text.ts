@@ -58,6 +58,9 @@ function advanceOf(codePoint: number): number {
 
 const widthOf = (chars: readonly string[]) => chars.reduce((w, c) => w + advanceOf(c.codePointAt(0) ?? 0), 0);
 
+/** The width of a text at a size, as it is drawn (no shaping): what the fitting in drawFitted measures. */
+export const widthOfText = (text: string, size: number) => widthOf([...text]) * size;
+
 /** The text font, embedded into one document as a subset. */
 export async function embedTextFont(doc: PDFDocument): Promise<PDFFont> {
   doc.registerFontkit(fontkit);
