@@ -6,6 +6,7 @@ import {
   formatCents,
   formatCurrency,
   formatDate,
+  formatDatePattern,
   formatMegabytes,
   formatPhone,
 } from './format';
@@ -21,6 +22,16 @@ describe('formatDate', () => {
 
   it('returns an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('formats by a pattern of tokens (a PDF template date format), the rest as written', () => {
+    expect(formatDatePattern('2024-03-05', 'MM/dd/yyyy')).toBe('03/05/2024');
+    expect(formatDatePattern('2024-03-05', 'dd/MM/yyyy')).toBe('05/03/2024');
+    expect(formatDatePattern('2024-03-05', 'yyyy-MM-dd')).toBe('2024-03-05');
+    expect(formatDatePattern('2024-03-05', 'MMM d, yyyy')).toBe('Mar 5, 2024');
+    expect(formatDatePattern('2024-11-22', 'M/d')).toBe('11/22');
+    expect(formatDatePattern('2024-03-05', 'Date: yyyy')).toBe('Date: 2024');
+    expect(formatDatePattern('garbage', 'MM/dd/yyyy')).toBe('');
   });
 
   it('agrees with the UTC calendar for any instant', () => {

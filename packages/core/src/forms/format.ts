@@ -18,14 +18,27 @@ export function toDate(value: Date | string | number): Date | undefined {
 
 /** `Nov/22/2026`, `Nov 22, 2026` or `11/22/2026` in UTC; '' for an invalid date. */
 export function formatDate(value: Date | string | number, format: DateFormat = 'MMM/dd/yyyy'): string {
+  return formatDatePattern(value, format);
+}
+
+/**
+ * A date in UTC by a pattern of tokens (a PDF template's date format): yyyy, MMM (Jan), MM (01), M (1), dd (05),
+ * d (5); any other character is printed as written. '' for an invalid date. The three spec formats are patterns.
+ */
+export function formatDatePattern(value: Date | string | number, pattern: string): string {
   const date = toDate(value);
   if (!date) return '';
-  const year = pad(date.getUTCFullYear(), 4);
   const month = date.getUTCMonth();
-  const day = pad(date.getUTCDate());
-  if (format === 'MM/dd/yyyy') return `${pad(month + 1)}/${day}/${year}`;
-  if (format === 'MMM dd, yyyy') return `${MONTHS[month]} ${day}, ${year}`;
-  return `${MONTHS[month]}/${day}/${year}`;
+  const day = date.getUTCDate();
+  const tokens: Record<string, string> = {
+    yyyy: pad(date.getUTCFullYear(), 4),
+    MMM: MONTHS[month] ?? '',
+    MM: pad(month + 1),
+    M: String(month + 1),
+    dd: pad(day),
+    d: String(day),
+  };
+  return pattern.replace(/yyyy|MMM|MM|M|dd|d/g, (token) => tokens[token] ?? token);
 }
 
 /**

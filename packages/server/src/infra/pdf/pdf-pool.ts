@@ -1,113 +1,220 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, constants as fsConstants, readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { PdfField, PdfPage } from '@under/core/templates/pdf-field.schema';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PdfField } from '@under/core/templates/pdf-field.schema';
+import { type PdfLimits, resolvePdfLimits } from './pdf-limits';
+import type {
+  FillSettings,
+  FillValue,
+  FromChild,
+  InspectResult,
+  PdfFailure,
+  PdfRequest,
+  ToChild,
+} from './pdf-protocol';
 
-/** Why the worker refused or could not finish a PDF. */
-export interface FillSettings {
-  defaultFontSize?: number;
-  dateFormat?: string;
-  pageFontSizes?: Record<number, number>;
-}
-
-export type PdfFailure =
-  | 'not-pdf'
-  | 'damaged'
-  | 'encrypted'
-  | 'no-pages'
-  | 'too-many-pages'
-  | 'too-complex'
-  | 'timeout'
-  | 'busy'
-  | 'failed';
+export type { FillSettings, FillValue, InspectResult, PdfFailure } from './pdf-protocol';
 
 export class PdfWorkError extends Error {
   constructor(
     readonly kind: PdfFailure,
     detail?: string,
+    /** For a refused value ('bad-image'): the key of its field. */
+    readonly key?: string,
   ) {
     super(detail ? `${kind}: ${detail}` : kind);
     this.name = 'PdfWorkError';
   }
 }
 
-export interface InspectResult {
-  pages: PdfPage[];
-  acroFields: PdfField[];
-}
-
-export type FillValue = string | number | boolean | string[] | null;
-
 export interface PdfPoolOptions {
-  /** Workers kept alive and reused (default: 2, at most the CPU count). */
+  /** Child processes kept alive and reused (default: 2, at most the CPU count). */
   size?: number;
-  /** A task that runs longer is ended by terminating its worker (default 10 s). */
+  /** A task that runs longer is ended by killing its process (default 10 s). */
   timeoutMs?: number;
-  /** V8 heap ceiling of each worker; past it the worker dies and the task fails (default 512 MB). */
+  /** V8 heap ceiling of each child, MB; the same as `limits.heapMb` (default 512). */
   maxOldGenerationSizeMb?: number;
   /** Tasks waiting beyond this are refused at once (default 64). */
   maxQueue?: number;
+  /** The limits of the PDF work, over DEFAULT_PDF_LIMITS: the one place they are set. */
+  limits?: Partial<PdfLimits>;
+  /** A child that has not started after this long (loading tsx and pdf-lib) fails the task waiting for it. */
+  startTimeoutMs?: number;
 }
 
 interface Task {
-  message: Record<string, unknown>;
-  transfer: ArrayBuffer[];
-  resolve: (value: unknown) => void;
+  request: PdfRequest;
+  resolve: (value: InspectResult | Uint8Array) => void;
   reject: (err: Error) => void;
 }
 
 interface Slot {
-  worker: Worker;
-  task?: Task & { id: number; timer: NodeJS.Timeout };
+  child: ChildProcess;
+  ready: boolean;
+  task?: Task & { id: number };
+  timer?: NodeJS.Timeout;
+  /** Set when the pool kills the child: what its task failed of. */
+  killedFor?: PdfFailure;
+  stderr: string;
+  exited: Promise<void>;
+  /** The templates the child holds prepared, in its own cache's order (a mirror: the child corrects it if wrong). */
+  prepared: string[];
 }
 
-const WORKER_URL = new URL('./pdf-worker.mjs', import.meta.url);
+const CHILD_ENTRY = fileURLToPath(new URL('./worker/pdf-child.mjs', import.meta.url));
+const WATCH_MS = 25;
+const MIB = 1024 * 1024;
+
+/** `prlimit` (util-linux), to set RLIMIT_DATA on a child: the hard bound typed arrays cannot escape. */
+const PRLIMIT = (() => {
+  if (process.platform !== 'linux') return undefined;
+  const dirs = ['/usr/bin', '/bin', '/usr/sbin', '/sbin', ...(process.env.PATH ?? '').split(path.delimiter)];
+  for (const dir of dirs) {
+    const candidate = path.join(dir, 'prlimit');
+    try {
+      accessSync(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+})();
+
+/** Resident memory of a process in bytes (Linux), or undefined where /proc does not tell. */
+export function residentBytes(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * A small pool of PDF worker threads, reused across requests. Every task is bounded: a heap limit per worker, and a
- * timeout after which the worker is terminated and replaced. A hostile file can fail its own task, nothing more.
+ * A small pool of PDF child processes, reused across requests (decision 021). Every task is bounded: the child's
+ * V8 heap (--max-old-space-size), all of its memory including array buffers (RLIMIT_DATA through prlimit where
+ * available, and an RSS watchdog that kills it past the same figure), and a timeout after which the child is killed
+ * (SIGKILL: the work stops for real) and replaced. A hostile file can fail its own task, nothing more; the server's
+ * memory never holds its decoded content.
  */
 export function createPdfPool(options: PdfPoolOptions = {}) {
   const size = Math.max(1, Math.min(options.size ?? 2, availableParallelism()));
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const maxQueue = options.maxQueue ?? 64;
-  const resourceLimits = {
-    maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512,
-    maxYoungGenerationSizeMb: 64,
-  };
+  const limits = resolvePdfLimits({
+    ...(options.maxOldGenerationSizeMb !== undefined ? { heapMb: options.maxOldGenerationSizeMb } : {}),
+    ...options.limits,
+  });
+  const memoryBytes = limits.memoryMb * MIB;
   const slots: Slot[] = [];
   const queue: Task[] = [];
   let nextId = 1;
   let closed = false;
 
-  function spawn(): Slot {
-    const slot: Slot = { worker: new Worker(WORKER_URL, { resourceLimits }) };
-    slot.worker.unref();
-    slot.worker.on(
-      'message',
-      (msg: { id: number; ok: boolean; result?: unknown; kind?: PdfFailure; message?: string }) => {
-        const task = slot.task;
-        if (!task || task.id !== msg.id) return;
-        clearTimeout(task.timer);
-        slot.task = undefined;
-        if (msg.ok) task.resolve(msg.result);
-        else task.reject(new PdfWorkError(msg.kind ?? 'failed', msg.message));
+  const watchdog = setInterval(() => {
+    for (const slot of slots) {
+      if (!slot.task || slot.killedFor) continue;
+      const rss = residentBytes(slot.child.pid);
+      if (rss !== undefined && rss > memoryBytes) kill(slot, 'too-complex');
+    }
+  }, WATCH_MS);
+  watchdog.unref();
+
+  function kill(slot: Slot, reason: PdfFailure) {
+    slot.killedFor ??= reason;
+    slot.child.kill('SIGKILL');
+  }
+
+  /** Holds the parent's event loop open while the child works, not while it idles. */
+  function hold(slot: Slot, busy: boolean) {
+    const handles = [slot.child, slot.child.channel] as ({ ref(): void; unref(): void } | null | undefined)[];
+    for (const h of handles) busy ? h?.ref() : h?.unref();
+  }
+
+  function spawnChild(): Slot {
+    const args = [`--max-old-space-size=${limits.heapMb}`, CHILD_ENTRY, JSON.stringify(limits)];
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV };
+    if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
+    const child = PRLIMIT
+      ? spawn(PRLIMIT, [`--data=${memoryBytes}`, process.execPath, ...args], {
+          stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+          serialization: 'advanced',
+          env,
+        })
+      : spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', env });
+    let exitedResolve = () => {};
+    const slot: Slot = {
+      child,
+      ready: false,
+      stderr: '',
+      prepared: [],
+      exited: new Promise<void>((resolve) => {
+        exitedResolve = resolve;
+      }),
+    };
+    (child.stderr as Socket | null)?.unref();
+    child.stderr?.on('data', (chunk: Buffer) => {
+      slot.stderr = (slot.stderr + chunk.toString('utf8')).slice(-4096);
+    });
+    const startTimer = setTimeout(() => kill(slot, 'failed'), startTimeoutMs);
+    startTimer.unref();
+    child.on('message', (msg: FromChild) => {
+      if (msg.type === 'ready') {
+        clearTimeout(startTimer);
+        slot.ready = true;
+        hold(slot, false);
         pump();
-      },
-    );
-    const lost = (err?: Error) => {
+        return;
+      }
       const task = slot.task;
+      if (msg.type !== 'done' || !task || task.id !== msg.id || slot.killedFor) return;
+      clearTimeout(slot.timer);
       slot.task = undefined;
-      const i = slots.indexOf(slot);
-      if (i >= 0) slots.splice(i, 1);
-      if (task) {
-        clearTimeout(task.timer);
-        // out of memory is how a decompression bomb or a hostile structure ends
-        task.reject(new PdfWorkError('too-complex', err?.message));
+      hold(slot, false);
+      const key = task.request.op === 'fill' ? task.request.cacheKey : undefined;
+      if (!msg.ok && msg.kind === 'not-prepared') {
+        // the child no longer holds the template: the same task again, with its bytes
+        slot.prepared = [];
+        queue.unshift(task);
+      } else {
+        if (msg.ok && key && !slot.prepared.includes(key)) {
+          slot.prepared.push(key);
+          if (slot.prepared.length > limits.preparedTemplates) slot.prepared.shift();
+        }
+        if (msg.ok) task.resolve(msg.result);
+        else task.reject(new PdfWorkError(msg.kind === 'not-prepared' ? 'failed' : msg.kind, msg.message, msg.key));
       }
       pump();
+    });
+    let gone = false;
+    const lost = (err?: Error) => {
+      if (gone) return;
+      gone = true;
+      clearTimeout(startTimer);
+      clearTimeout(slot.timer);
+      const i = slots.indexOf(slot);
+      if (i >= 0) slots.splice(i, 1);
+      const task = slot.task;
+      slot.task = undefined;
+      const detail = err?.message ?? slot.stderr.trim().split('\n').slice(-3).join(' | ');
+      if (task) {
+        // out of memory is how a decompression bomb or a hostile structure ends
+        task.reject(new PdfWorkError(slot.killedFor ?? 'too-complex', detail || undefined));
+      } else if (!slot.ready && !closed) {
+        // a child that cannot start fails the oldest waiting task, so that a broken setup cannot spawn forever
+        queue.shift()?.reject(new PdfWorkError('failed', `the PDF process did not start: ${detail}`));
+      }
+      exitedResolve();
+      pump();
     };
-    slot.worker.on('error', lost);
-    slot.worker.on('exit', () => lost());
+    child.on('error', lost);
+    child.on('exit', () => lost());
     slots.push(slot);
     return slot;
   }
@@ -115,51 +222,46 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
   function pump() {
     if (closed) return;
     while (queue.length) {
-      let slot = slots.find((s) => !s.task);
-      if (!slot && slots.length < size) slot = spawn();
-      if (!slot) return;
-      const task = queue.shift() as Task;
+      const task = queue[0] as Task;
+      const key = task.request.op === 'fill' ? task.request.cacheKey : undefined;
+      const idle = slots.filter((s) => s.ready && !s.task && !s.killedFor);
+      // a child that holds the template prepared, if one is free
+      const slot = idle.find((s) => key !== undefined && s.prepared.includes(key)) ?? idle[0];
+      if (!slot) break;
+      queue.shift();
       const id = nextId++;
-      const s = slot;
-      const timer = setTimeout(() => {
-        if (s.task?.id !== id) return;
-        const t = s.task;
-        s.task = undefined;
-        const i = slots.indexOf(s);
-        if (i >= 0) slots.splice(i, 1);
-        s.worker.removeAllListeners('exit');
-        s.worker.removeAllListeners('error');
-        s.worker.on('error', () => {});
-        void s.worker.terminate();
-        t.reject(new PdfWorkError('timeout'));
-        pump();
-      }, timeoutMs);
-      s.task = { ...task, id, timer };
-      s.worker.postMessage({ ...task.message, id }, task.transfer);
+      slot.task = { ...task, id };
+      hold(slot, true);
+      slot.timer = setTimeout(() => kill(slot, 'timeout'), timeoutMs);
+      const request: PdfRequest =
+        task.request.op === 'fill' && key !== undefined && slot.prepared.includes(key)
+          ? { ...task.request, bytes: new Uint8Array(0), prepared: true }
+          : task.request;
+      const message: ToChild = { ...request, type: 'task', id };
+      slot.child.send(message, (err) => {
+        if (err) kill(slot, 'failed');
+      });
     }
+    // start children for the tasks still waiting, up to the pool's size
+    const starting = slots.filter((s) => !s.ready).length;
+    for (let n = starting; n < queue.length && slots.length < size; n++) spawnChild();
   }
 
-  function run<T>(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
+  function run<T extends InspectResult | Uint8Array>(request: PdfRequest): Promise<T> {
     if (closed) return Promise.reject(new PdfWorkError('failed', 'pool closed'));
     if (queue.length >= maxQueue) return Promise.reject(new PdfWorkError('busy'));
     return new Promise<T>((resolve, reject) => {
-      queue.push({ message, transfer, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({ request, resolve: resolve as Task['resolve'], reject });
       pump();
     });
   }
 
-  /** A private copy of the bytes, so the caller's buffer survives the transfer. */
-  const copy = (bytes: Uint8Array) => {
-    const buf = new ArrayBuffer(bytes.byteLength);
-    new Uint8Array(buf).set(bytes);
-    return buf;
-  };
-
   return {
+    /** The limits this pool's children work within. */
+    limits: limits as Readonly<PdfLimits>,
     /** Checks an uploaded PDF (pages, encryption, damage, decompression bombs) and reads its pages and AcroForm. */
     inspect(bytes: Uint8Array): Promise<InspectResult> {
-      const buf = copy(bytes);
-      return run<InspectResult>({ op: 'inspect', bytes: buf }, [buf]);
+      return run<InspectResult>({ op: 'inspect', bytes });
     },
     /** Fills a mapping into the template and returns the flattened PDF. */
     async fill(opts: {
@@ -167,39 +269,45 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       fields: readonly PdfField[];
       values?: Record<string, FillValue>;
       useSamples?: boolean;
-      /** Names the template for the worker's cache of prepared templates (the storage key: it never changes). */
+      /** Names the template for the child's cache of prepared templates (the storage key: it never changes). */
       cacheKey?: string;
       /** The template's settings: default font size, date format, font size per page. */
       settings?: FillSettings;
     }): Promise<Uint8Array> {
-      const buf = copy(opts.bytes);
-      const out = await run<Uint8Array>(
-        {
-          op: 'fill',
-          bytes: buf,
-          fields: opts.fields,
-          values: opts.values ?? {},
-          useSamples: opts.useSamples ?? true,
-          cacheKey: opts.cacheKey,
-          settings: opts.settings ?? {},
-        },
-        [buf],
-      );
+      const out = await run<Uint8Array>({
+        op: 'fill',
+        bytes: opts.bytes,
+        fields: opts.fields,
+        values: opts.values ?? {},
+        useSamples: opts.useSamples ?? true,
+        cacheKey: opts.cacheKey,
+        settings: opts.settings ?? {},
+      });
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    },
+    /** The children's process ids and the tasks waiting, for monitoring and tests. */
+    stats() {
+      return {
+        workers: slots.map((s) => ({ pid: s.child.pid, ready: s.ready, busy: s.task !== undefined })),
+        queued: queue.length,
+      };
     },
     async close() {
       closed = true;
+      clearInterval(watchdog);
       for (const t of queue.splice(0)) t.reject(new PdfWorkError('failed', 'pool closed'));
-      await Promise.all(
-        slots.splice(0).map((s) => {
-          s.worker.removeAllListeners('exit');
-          if (s.task) {
-            clearTimeout(s.task.timer);
-            s.task.reject(new PdfWorkError('failed', 'pool closed'));
-          }
-          return s.worker.terminate();
-        }),
-      );
+      const all = slots.slice();
+      for (const s of all) {
+        if (s.task) {
+          const task = s.task;
+          s.task = undefined;
+          task.reject(new PdfWorkError('failed', 'pool closed'));
+        }
+        // held until it has exited: close() resolves once no PDF process is left
+        hold(s, true);
+        kill(s, 'failed');
+      }
+      await Promise.all(all.map((s) => s.exited));
     },
   };
 }

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
 import {
   ALL_TYPES,
+  MALFORMED_PDFS,
   makeAcroFormPdf,
   makeBombPdf,
   makeEncryptedPdf,
   makePdf,
   makeTruncatedPdf,
+  makeZeroPng,
   PNG_BYTES,
 } from '../../test/pdf-fixtures';
 import { readPdfText } from '../../test/pdf-read';
@@ -145,7 +147,26 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
       ['truncated', makeTruncatedPdf, MESSAGES.pdfDamaged],
       ['a decompression bomb', makeBombPdf, MESSAGES.pdfTooComplex],
       ['a decompression bomb in an object stream', () => makeBombPdf({ inObjectStream: true }), MESSAGES.pdfTooComplex],
-    ])('%s: refused at creation, the upload deleted', async (_name, make, message) => {
+      [
+        'a bomb under two FlateDecode layers (1.6 KB to 256 MiB)',
+        () => makeBombPdf({ layers: 2 }),
+        MESSAGES.pdfTooComplex,
+      ],
+      [
+        'a bomb under three FlateDecode layers (1 GiB)',
+        () => makeBombPdf({ layers: 3, mib: 1024 }),
+        MESSAGES.pdfTooComplex,
+      ],
+      [
+        'an object stream under two FlateDecode layers',
+        () => makeBombPdf({ layers: 2, inObjectStream: true }),
+        MESSAGES.pdfTooComplex,
+      ],
+      // the catalog and page tree broken in one way each (a /Parent loop and a page without a box were refused before)
+      ...Object.entries(MALFORMED_PDFS)
+        .filter(([name]) => name !== 'a /Parent loop' && name !== 'a page without a MediaBox')
+        .map(([name, make]) => [name, async () => make(), MESSAGES.pdfDamaged] as const),
+    ] as const)('%s: refused at creation, the upload deleted', async (_name, make, message) => {
       const before = await filesOnDisk(filesRoot());
       const started = Date.now();
       const res = await createTemplate(await make());
@@ -280,6 +301,13 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
       const png = `data:image/png;base64,${PNG_SIGNATURE.toString('base64')}`;
       const ok = await api('POST', `/api/pdf_templates/${templateId}/review`, { values: { signature: png } });
       expect(ok.statusCode, ok.body).toBe(200);
+    });
+
+    it('refuses a PNG value that would decode to more than the pixel limit, by its path', async () => {
+      const logo = `data:image/png;base64,${makeZeroPng(9000, 9000).toString('base64')}`;
+      const res = await api('POST', `/api/pdf_templates/${templateId}/review`, { values: { logo } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([{ path: 'values.logo', message: MESSAGES.invalidValue }]);
     });
 
     it('draft PDF: only the given values', async () => {

@@ -22,18 +22,22 @@ import type { AuthContext } from '../auth/auth.service';
 import type { FilesService, UploadCaller } from '../files/files.service';
 import { createPdfTemplatesRepository, type PdfTemplateRow } from './pdf-templates.repository';
 
-/** Spec 1 §9: PDF templates at most 25 MB and 50 pages. */
+/** Spec 1 §9: PDF templates at most 25 MB (and 50 pages: the PDF pool's limits hold the page count). */
 export const PDF_MAX_BYTES = UPLOAD_MAX_BYTES;
-export const PDF_MAX_PAGES = 50;
 
 /** How each refusal of the PDF worker reaches the admin. */
-const REFUSALS: Record<PdfWorkError['kind'], () => AppError> = {
+const REFUSALS: Record<PdfWorkError['kind'], (err: PdfWorkError) => AppError> = {
   'not-pdf': () => new AppError(415, 'pdf/not-pdf', MESSAGES.pdfNotPdf),
   damaged: () => new AppError(422, 'pdf/damaged', MESSAGES.pdfDamaged),
   encrypted: () => new AppError(422, 'pdf/encrypted', MESSAGES.pdfEncrypted),
   'no-pages': () => new AppError(422, 'pdf/no-pages', MESSAGES.pdfNoPages),
   'too-many-pages': () => new AppError(422, 'pdf/too-many-pages', MESSAGES.pdfTooManyPages),
   'too-complex': () => new AppError(422, 'pdf/too-complex', MESSAGES.pdfTooComplex),
+  // a PNG value too large to decode (or not decodable): the spec's invalid-value answer, by the value's path
+  'bad-image': (err) =>
+    new AppError(400, 'review/invalid-image', MESSAGES.invalidValue, [
+      { path: `values.${err.key ?? ''}`, message: MESSAGES.invalidValue },
+    ]),
   timeout: () => new AppError(422, 'pdf/too-complex', MESSAGES.pdfTooComplex),
   busy: () => new AppError(503, 'pdf/busy', MESSAGES.pdfBusy),
   failed: () => new AppError(500, 'pdf/failed', MESSAGES.http500),
@@ -137,7 +141,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       if (err instanceof PdfWorkError) {
         if (err.kind !== 'busy') await discard();
         if (err.kind === 'failed') log.error({ err }, 'PDF inspection failed');
-        throw REFUSALS[err.kind]();
+        throw REFUSALS[err.kind](err);
       }
       if (err instanceof AppError) await discard();
       throw err;
@@ -155,7 +159,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     } catch (err) {
       if (err instanceof PdfWorkError) {
         if (err.kind === 'failed') log.error({ err }, 'PDF work failed');
-        throw REFUSALS[err.kind]();
+        throw REFUSALS[err.kind](err);
       }
       throw err;
     }
@@ -223,7 +227,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         caller: callerOf(opts.auth),
         maxBytes: PDF_MAX_BYTES,
       });
-      return { ...issued, maxPages: PDF_MAX_PAGES };
+      return { ...issued, maxPages: pdf.limits.maxPages };
     },
 
     /** POST /api/create_form_check/name: whether a template name is free (case-insensitive). */

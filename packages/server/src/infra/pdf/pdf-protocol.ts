@@ -1,0 +1,69 @@
+import type { PdfField, PdfPage } from '@under/core/templates/pdf-field.schema';
+
+/** Why the worker refused or could not finish a PDF. */
+export type PdfFailure =
+  | 'not-pdf'
+  | 'damaged'
+  | 'encrypted'
+  | 'no-pages'
+  | 'too-many-pages'
+  | 'too-complex'
+  | 'bad-image'
+  | 'timeout'
+  | 'busy'
+  | 'failed';
+
+/** What a child may refuse a file or a value for (the pool adds timeout, busy and failed). */
+export type PdfRefusalKind = Exclude<PdfFailure, 'timeout' | 'busy' | 'failed'>;
+
+export interface InspectResult {
+  pages: PdfPage[];
+  acroFields: PdfField[];
+}
+
+export type FillValue = string | number | boolean | string[] | null;
+
+/** The template's settings the filler reads: default font size, date format, font size per page. */
+export interface FillSettings {
+  defaultFontSize?: number;
+  dateFormat?: string;
+  pageFontSizes?: Record<number, number>;
+}
+
+export interface InspectRequest {
+  op: 'inspect';
+  bytes: Uint8Array;
+}
+
+export interface FillRequest {
+  op: 'fill';
+  bytes: Uint8Array;
+  fields: readonly PdfField[];
+  values: Record<string, FillValue>;
+  useSamples: boolean;
+  /** Names the template for the child's cache of prepared templates (the storage key: it never changes). */
+  cacheKey?: string;
+  /** The child holds the template prepared under cacheKey: `bytes` is empty (a 25 MB file is not sent again). */
+  prepared?: boolean;
+  settings: FillSettings;
+}
+
+export type PdfRequest = InspectRequest | FillRequest;
+
+/** Parent to child: one task at a time. */
+export type ToChild = PdfRequest & { type: 'task'; id: number };
+
+/** A task's outcome, child to parent. */
+export type TaskDone =
+  | { type: 'done'; id: number; ok: true; result: InspectResult | Uint8Array }
+  | {
+      type: 'done';
+      id: number;
+      ok: false;
+      kind: PdfRefusalKind | 'failed' | 'not-prepared';
+      message: string;
+      key?: string;
+    };
+
+/** Child to parent: ready once loaded, then one outcome per task. */
+export type FromChild = { type: 'ready' } | TaskDone;

@@ -1,0 +1,56 @@
+import { PDFDocument } from 'pdf-lib';
+import type { PdfLimits } from '../pdf-limits';
+import type { InspectResult } from '../pdf-protocol';
+import { acroFields } from './acroform';
+import { checkStreams } from './bomb-check';
+import { pageGeometry, round } from './geometry';
+import { Refusal } from './refusal';
+import { checkStructure } from './structure';
+
+const latin1 = (bytes: Uint8Array, start: number, end: number) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+
+/**
+ * Checks an uploaded file and reads its pages and AcroForm, in this order: a PDF header, an end (%%EOF in the last
+ * 2 KB, else it was cut short), no decompression bomb nor encryption (before any parser runs), pdf-lib's strict
+ * parse, then the catalog and page tree a viewer needs. Any other failure of pdf-lib on the file's structure is
+ * refused as damaged: a file never makes the server answer 500.
+ */
+export async function inspect(bytes: Uint8Array, limits: PdfLimits): Promise<InspectResult> {
+  if (!latin1(bytes, 0, Math.min(1024, bytes.length)).includes('%PDF-')) throw new Refusal('not-pdf');
+  if (!latin1(bytes, Math.max(0, bytes.length - 2048), bytes.length).includes('%%EOF')) throw new Refusal('damaged');
+  await checkStreams(bytes, limits);
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+      parseSpeed: Number.POSITIVE_INFINITY,
+    });
+  } catch {
+    throw new Refusal('damaged', 'pdf-lib could not parse it');
+  }
+  if (doc.isEncrypted) throw new Refusal('encrypted');
+  try {
+    checkStructure(doc, limits);
+    const geometries = doc.getPages().map((page) => {
+      const g = pageGeometry(page);
+      if (!g) throw new Refusal('damaged', 'a page without a usable box');
+      return g;
+    });
+    return {
+      pages: geometries.map((g, i) => ({
+        page: i + 1,
+        width: round(g.width),
+        height: round(g.height),
+        rotation: g.rotation,
+      })),
+      acroFields: acroFields(doc, geometries, limits),
+    };
+  } catch (err) {
+    // pdf-lib throws TypeErrors on structures it does not expect (a box of strings, a /Rotate that is a name)
+    if (err instanceof Refusal) throw err;
+    throw new Refusal('damaged', err instanceof Error ? err.message : String(err));
+  }
+}
