@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EmbeddedFormDefinitionSchema } from '../forms/form.schema';
+import { readStoredForm } from '../forms/form-migrate';
 import { PLAIN_NAME } from '../text/plain-text';
 
 export const DEFAULT_HEADER_TITLE = 'Merchant Processing Application';
@@ -29,10 +31,13 @@ export const ProgressLayoutSchema = z.strictObject({
 
 export const BindingFieldSchema = z.strictObject({ name: z.string().max(100), type: z.string().max(50) });
 
-/** The structure of a master form (spec 1 §3). `allField` is a core FormDefinition. */
+/**
+ * The structure of a master form (spec 1 §3). `allField` (the form as the admin arranged it) and `rootAllField` (the
+ * form first made from the template) are core FormDefinitions, checked by the form engine on every save.
+ */
 export const MasterFormStructureSchema = z.strictObject({
-  allField: z.unknown(),
-  rootAllField: z.unknown().optional(),
+  allField: EmbeddedFormDefinitionSchema,
+  rootAllField: EmbeddedFormDefinitionSchema.optional(),
   bindingFields: z.array(BindingFieldSchema).default([]),
   childSectionIds: z.array(z.string()).default([]),
   dictionaryIds: z.array(z.string()).default([]),
@@ -40,6 +45,16 @@ export const MasterFormStructureSchema = z.strictObject({
   progressLayout: ProgressLayoutSchema.default(ProgressLayoutSchema.parse({})),
 });
 export type MasterFormStructure = z.output<typeof MasterFormStructureSchema>;
+
+/** A stored structure in the current shape: defaults filled in, its form definitions migrated forward. */
+export function readMasterFormStructure(json: unknown): MasterFormStructure {
+  const structure = MasterFormStructureSchema.parse(json);
+  return {
+    ...structure,
+    allField: readStoredForm(structure.allField),
+    ...(structure.rootAllField === undefined ? {} : { rootAllField: readStoredForm(structure.rootAllField) }),
+  };
+}
 
 /** Payment processors a master form can name (`GET /api/processors`); the spec names CardConnect and two others. */
 export const PROCESSORS = [
