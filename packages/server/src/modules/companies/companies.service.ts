@@ -12,10 +12,10 @@ import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { createCompaniesRepository as createSharedCompaniesRepository } from '../../db/repositories/companies.repository';
 import { AppError } from '../../errors';
 import type { UrlSigner } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';
-import { createAccountsRepository } from '../accounts/accounts.repository';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
 import { type CompanyRow, createCompaniesRepository } from './companies.repository';
@@ -40,7 +40,7 @@ export interface CompaniesServiceDeps {
 
 export function createCompaniesService(deps: CompaniesServiceDeps) {
   const { db, storage, signer, log } = deps;
-  const accounts = createAccountsRepository(db);
+  const accounts = createSharedCompaniesRepository(db);
 
   async function load(companyId: string) {
     const row = await accounts.findCompanyWithMembership(companyId);
