@@ -1,6 +1,8 @@
+import { createSystemFieldComponent, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
 import { MESSAGES } from '@under/core/messages';
 import { DEFAULT_HEADER_SUBTITLE } from '@under/core/templates/master-form.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { masterForms } from '../../db/schema/index';
 import { registerCompany } from '../../test/accounts';
 import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
 import { ALL_TYPES, makePdf } from '../../test/pdf-fixtures';
@@ -252,6 +254,64 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
       // unbound again, it can go
       await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data: mapped });
       expect((await api('DELETE', `/api/dictionaries/${entry.id}`)).statusCode).toBe(200);
+    });
+
+    it('a section pushed onto a field that is not a panel leaves the field as it is', async () => {
+      const section = (
+        await api('POST', '/api/new-section', {
+          keySection: 'flat_key',
+          label: 'Flat',
+          components: SECTION_FORM,
+          processors: ['cardconnect'],
+        })
+      ).json();
+      const form = (await api('POST', '/api/master_forms', { templateId, name: 'Flat form' })).json();
+      const field = { type: 'textfield', key: 'flat_key', label: 'Flat', input: true };
+      const saved = await api('POST', `/api/master_forms/${form.formId}`, {
+        structure: {
+          ...form.structure,
+          allField: { ...form.structure.allField, components: [...form.structure.allField.components, field] },
+          childSectionIds: [section.sectionId],
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const push = (await api('POST', '/api/push-update-by-sections', { id: section.sectionId })).json();
+      expect(await pushFinished(push.pushId)).toMatchObject({ status: 'done', total: 1, done: 1 });
+      const after = (await api('GET', `/api/master_forms/${form.formId}`)).json();
+      const flat = after.structure.allField.components.find((c: { key: string }) => c.key === 'flat_key');
+      expect(flat).toEqual(field);
+    });
+
+    it('checks the root form too when a structure is saved', async () => {
+      const form = (await api('GET', `/api/master_forms/${formId}`)).json();
+      const bad = await api('POST', `/api/master_forms/${formId}`, {
+        structure: { ...form.structure, rootAllField: { version: 1, display: 'form', components: [{ type: 'nope' }] } },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe('form/invalid');
+      expect(bad.json().errors[0].path).toMatch(/^structure\.rootAllField\.components\[0\]/);
+    });
+
+    it('reads a form stored by an earlier build with its definitions migrated forward', async () => {
+      const legacy = {
+        components: [
+          ...SYSTEM_FIELDS.map(createSystemFieldComponent),
+          { type: 'textfield', key: 'owners', label: 'Owners', conditional: { show: 'true', when: 'Email', eq: 2 } },
+        ],
+      };
+      const [row] = await t.database.db
+        .insert(masterForms)
+        .values({ name: 'Legacy', structure: { allField: legacy, rootAllField: legacy } })
+        .returning();
+      const res = await api('GET', `/api/master_forms/${row?.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { allField, rootAllField } = res.json().structure;
+      expect(allField).toMatchObject({ version: 1, display: 'form' });
+      expect(allField.components.at(-1).conditional).toEqual({ show: true, when: 'Email', eq: '2' });
+      expect(rootAllField.version).toBe(1);
+      // what it reads, it can save back unchanged
+      const saved = await api('POST', `/api/master_forms/${row?.id}`, { structure: res.json().structure });
+      expect(saved.statusCode, saved.body).toBe(200);
     });
 
     it('answers 404 for an unknown master form', async () => {
