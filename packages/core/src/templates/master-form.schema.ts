@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_HEADER_COLOR, DEFAULT_PROGRESS_COLOR } from '../constants';
 import { EmbeddedFormDefinitionSchema } from '../forms/form.schema';
 import { readStoredForm } from '../forms/form-migrate';
 import { PLAIN_NAME } from '../text/plain-text';
@@ -6,9 +7,6 @@ import { PLAIN_NAME } from '../text/plain-text';
 export const DEFAULT_HEADER_TITLE = 'Merchant Processing Application';
 export const DEFAULT_HEADER_SUBTITLE =
   'Fill out all the application once and you will never have to fill out another form again!';
-/** Spec 1 §9. */
-export const DEFAULT_HEADER_COLOR = '#4582ec';
-export const DEFAULT_PROGRESS_COLOR = '#2a6add';
 
 export const UPDATE_MODES = ['system-auto-update', 'user-manual-update'] as const;
 export const MASTER_FORM_STATUSES = ['active', 'inactive'] as const;
