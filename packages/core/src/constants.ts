@@ -6,7 +6,6 @@ export const UPLOAD_TIMEOUT_MS = 300_000;
 export const UPLOAD_MAX_BYTES = 25_000_000;
 export const PDF_TEMPLATE_MAX_PAGES = 50;
 export const COOKIE_DEFAULT_LIFETIME_HOURS = 60;
-export const TOKEN_WAIT_POLL_MS = 500;
 export const SEARCH_MIN = 3;
 export const SEARCH_MAX = 50;
 export const SEARCH_DEBOUNCE_MS = 500;

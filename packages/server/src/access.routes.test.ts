@@ -10,7 +10,10 @@ describe('authorization matrix', () => {
   let adminToken: string;
   let standardToken: string;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    // no module has an applicant route yet: this one makes the applicant rows of the matrix real
+    t = await createTestApp('pglite', {
+      extend: (app) => app.get('/api/test-applicant', { config: { access: 'applicant' } }, async () => ({ ok: true })),
+    });
     await t.services.auth.ensureAdmin({ email: 'root@under.test', password: 'Admin12345' });
     clientToken = (await signIn(t, 'client', await registerClient(t))).accessToken;
     adminToken = (await signIn(t, 'admin', 'root@under.test', 'Admin12345')).accessToken;
@@ -35,11 +38,15 @@ describe('authorization matrix', () => {
   });
 
   it('refuses client users on admin routes and admins on client routes', async () => {
-    for (const r of t.routes.filter((x) => x.access === 'admin')) {
+    const adminRoutes = t.routes.filter((x) => x.access === 'admin');
+    const clientRoutes = t.routes.filter((x) => x.access === 'client' || x.access === 'clientAdmin');
+    expect(adminRoutes.length).toBeGreaterThan(20);
+    expect(clientRoutes.length).toBeGreaterThan(10);
+    for (const r of adminRoutes) {
       const res = await call(r.method, r.url, { authorization: `Bearer ${clientToken}` });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
-    for (const r of t.routes.filter((x) => x.access === 'client' || x.access === 'clientAdmin')) {
+    for (const r of clientRoutes) {
       const res = await call(r.method, r.url, { authorization: `Bearer ${adminToken}` });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
@@ -55,10 +62,16 @@ describe('authorization matrix', () => {
   });
 
   it('refuses applicant routes without the API key', async () => {
-    for (const r of t.routes.filter((x) => x.access === 'applicant')) {
+    const applicantRoutes = t.routes.filter((x) => x.access === 'applicant');
+    expect(applicantRoutes.map((r) => r.url)).toContain('/api/test-applicant');
+    for (const r of applicantRoutes) {
       const res = await call(r.method, r.url, { 'x-api-key': 'wrong-key-wrong-key' });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      const bearerOnly = await call(r.method, r.url, { authorization: `Bearer ${clientToken}` });
+      expect(bearerOnly.statusCode, `${r.method} ${r.url}`).toBe(401);
     }
+    const withKey = await call('GET', '/api/test-applicant', { 'x-api-key': t.config.secrets.publicApiKey });
+    expect(withKey.statusCode).toBe(200);
   });
 
   it('throttles public lookups per address', async () => {

@@ -24,14 +24,18 @@ import { createFilesService, SWEEP_CRON, SWEEP_QUEUE } from './modules/files/fil
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerLibraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
+import { createPushUpdatesService } from './modules/library/push-updates.service';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
+import { registerMasterFormRoutes } from './modules/master-forms/master-forms.routes';
+import { createMasterFormsService } from './modules/master-forms/master-forms.service';
 import { registerPdfTemplateRoutes } from './modules/pdf-templates/pdf-templates.routes';
 import { createPdfTemplatesService } from './modules/pdf-templates/pdf-templates.service';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
+import { createTeamJoiningService } from './modules/team/team-joining.service';
 import { type DeclaredRoute, registerAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
@@ -121,7 +125,8 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     now: options.now,
   });
-  const profiles = createProfilesService({ db: database.db, now: options.now });
+  const joining = createTeamJoiningService({ db: database.db, now: options.now });
+  const profiles = createProfilesService({ db: database.db, joining });
   const team = createTeamService({
     db: database.db,
     throttles,
@@ -139,7 +144,18 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(SWEEP_QUEUE, SWEEP_CRON, async () => {
     await files.sweep();
   });
-  const library = createLibraryService({ db: database.db, jobs, log: app.log });
+  const library = createLibraryService({
+    db: database.db,
+    // master forms are made of library entries, so the library learns where an entry is used through a late call
+    usage: {
+      countUses: async (dictionaryId) => ({
+        forms: (await masterForms.formsUsing({ kind: 'dictionary', id: dictionaryId })).length,
+        templates: await templates.countBindingDictionary({ dictionaryId }),
+      }),
+    },
+  });
+  const masterForms = createMasterFormsService({ db: database.db, library, templates });
+  const pushUpdates = createPushUpdatesService({ db: database.db, jobs, log: app.log, library, masterForms });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
@@ -162,7 +178,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerCompanyRoutes(app, { companies });
   registerFileRoutes(app, { files });
   registerPdfTemplateRoutes(app, { templates });
-  registerLibraryRoutes(app, { library });
+  registerLibraryRoutes(app, { library, pushUpdates });
+  registerMasterFormRoutes(app, { masterForms });
   registerMailRoutes(app, { mail });
   options.extend?.(app);
 
@@ -171,7 +188,7 @@ export async function buildApp(options: BuildAppOptions) {
   return {
     app,
     routes,
-    services: { auth, accounts, profiles, team, companies, templates, library, mail, files },
+    services: { auth, accounts, profiles, team, companies, templates, library, masterForms, pushUpdates, mail, files },
     jobs,
     mailer,
     storage,

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 
 /** A failure the caller can act on: thrown by services, mapped to JSON by the error handler. */
@@ -13,11 +12,6 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
-
-export const notFound = (message: string = MESSAGES.http404) => new AppError(404, ERROR_CODES.notFound, message);
-export const forbidden = (message: string = MESSAGES.http403) => new AppError(403, ERROR_CODES.forbidden, message);
-export const badRequest = (message: string = MESSAGES.http400, code: string = ERROR_CODES.badRequest) =>
-  new AppError(400, code, message);
 
 /** The status texts of spec 2 §8, for errors that carry no message of their own. */
 export function statusMessage(status: number): string {

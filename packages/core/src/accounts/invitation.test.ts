@@ -7,7 +7,13 @@ describe('invitationState', () => {
     const now = Date.now();
     expect(invitationState({ status: 'pending', expiresAt: new Date(now + 1) }, now)).toBe('pending');
     expect(invitationState({ status: 'pending', expiresAt: new Date(now) }, now)).toBe('expired');
-    expect(INVITATION_TTL_MS).toBe(604_800_000);
+  });
+  it('a link sent now works for 7 days and not a moment longer', () => {
+    const sent = Date.UTC(2025, 0, 1);
+    const week = 7 * 24 * 3_600_000;
+    const invitation = { status: 'pending' as const, expiresAt: sent + INVITATION_TTL_MS };
+    expect(invitationState(invitation, sent + week - 1)).toBe('pending');
+    expect(invitationState(invitation, sent + week)).toBe('expired');
   });
   it('accepted and revoked invitations keep their state whatever the time', () => {
     fc.assert(

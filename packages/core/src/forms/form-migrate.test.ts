@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { parseFormDefinition } from './form.schema';
-import { FORM_SCHEMA_VERSION, getFormVersion, migrateForm } from './form-migrate';
+import { FORM_SCHEMA_VERSION, getFormVersion, migrateForm, readStoredForm } from './form-migrate';
 
 /** What the legacy portal stored: no version, no display, string `show`, numeric `eq`. */
 const V0 = {
@@ -67,5 +67,16 @@ describe('migrateForm', () => {
       path: 'version',
       code: 'version',
     });
+  });
+});
+
+describe('readStoredForm', () => {
+  it('migrates a stored v0 definition forward and leaves a current one as stored', () => {
+    const read = readStoredForm(V0);
+    expect(read.version).toBe(FORM_SCHEMA_VERSION);
+    expect(parseFormDefinition(read).ok).toBe(true);
+    const current = { version: FORM_SCHEMA_VERSION, display: 'form', components: [] };
+    expect(readStoredForm(current)).toEqual(current);
+    expect(readStoredForm({ version: 99, components: [] })).toEqual({ version: 99, components: [] });
   });
 });

@@ -1,4 +1,6 @@
 import { MESSAGES } from '../messages';
+import type { FormDefinition } from './form.schema';
+import { mapRawComponents } from './form-walk';
 import type { PathIssue } from './json-bounds';
 import { isPlainObject } from './path';
 
@@ -34,28 +36,11 @@ function upgradeV0(form: JsonObject): JsonObject {
   return {
     ...form,
     display: form.display ?? 'form',
-    components: mapComponents(form.components, fixComponent, 0),
+    components: mapRawComponents(form.components, fixComponent),
   };
 }
 
 const MIGRATIONS: readonly Migration[] = [{ from: 0, up: upgradeV0 }];
-
-/** Applies `fn` to every component of a raw definition, copying rather than mutating; stops at a safe depth. */
-export function mapComponents(list: unknown, fn: (c: JsonObject) => JsonObject, depth: number): unknown {
-  if (!Array.isArray(list) || depth > 200) return list;
-  return list.map((item) => {
-    if (!isPlainObject(item)) return item;
-    const mapped = fn(item);
-    const next: JsonObject = { ...mapped };
-    if (Array.isArray(mapped.components)) next.components = mapComponents(mapped.components, fn, depth + 1);
-    if (Array.isArray(mapped.columns)) {
-      next.columns = mapped.columns.map((col) =>
-        isPlainObject(col) ? { ...col, components: mapComponents(col.components, fn, depth + 1) } : col,
-      );
-    }
-    return next;
-  });
-}
 
 /** The version a raw definition declares; a missing version is 0 (definitions from before versioning). */
 export function getFormVersion(json: JsonObject): number | undefined {
@@ -83,4 +68,15 @@ export function migrateForm(json: JsonObject): MigrateResult {
     form = step.up(form);
   }
   return { ok: true, form: { ...form, version: FORM_SCHEMA_VERSION }, from };
+}
+
+/**
+ * A stored definition in the current shape, for code reading rows written by an earlier build (a master form's
+ * `allField`): migrated forward when its version is older, as stored otherwise. What is stored was checked by
+ * `parseFormDefinition` when written, so this migrates; it does not check again.
+ */
+export function readStoredForm(json: unknown): FormDefinition {
+  if (!isPlainObject(json)) return json as FormDefinition;
+  const migrated = migrateForm(json);
+  return (migrated.ok ? migrated.form : json) as FormDefinition;
 }

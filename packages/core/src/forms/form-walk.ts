@@ -3,6 +3,17 @@ import type { FormComponent } from './form.schema';
 import { FORM_LIMITS, type PathIssue } from './json-bounds';
 import { isPlainObject, joinPath } from './path';
 
+/**
+ * The one component walker. A form's components form a tree: a component keeps others in its own `components`
+ * (panels, fieldsets, and an address's manual-mode parts) and in each column's `components`. Every walk and map of
+ * that tree, over checked definitions or raw JSON, goes through this file, so the tree's shape is written once.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+/** Raw JSON is walked no deeper than this, whatever it holds (the bounds check refuses far less: 20). */
+const RAW_DEPTH_LIMIT = 200;
+
 /** Where a component sits: its path, nesting depth, and the layout chain above it (outermost first). */
 export interface ComponentVisit {
   component: FormComponent;
@@ -11,30 +22,106 @@ export interface ComponentVisit {
   ancestors: readonly FormComponent[];
 }
 
+/** Where a raw component sits (raw JSON, before any schema: only plain objects are visited). */
+export interface RawComponentVisit {
+  component: JsonObject;
+  path: string;
+  depth: number;
+}
+
+/** `false` from a visitor ends the walk. */
+type Visitor<T> = (entry: T) => unknown;
+
 /**
- * Visits components in document order (depth first, as Form.io renders them), through panels, fieldsets and
- * columns. Address parts are not visited: they live inside the address value, not in the form's data.
+ * Depth first, in document order. `addressParts` says whether an address's parts are visited: they are components
+ * of the definition but live inside the address value, not in the form's data.
+ */
+function traverse(
+  list: unknown,
+  visit: Visitor<RawComponentVisit & { ancestors: readonly JsonObject[] }>,
+  basePath: string,
+  addressParts: boolean,
+): void {
+  let stopped = false;
+  const walk = (items: unknown, path: string, depth: number, ancestors: JsonObject[]): void => {
+    if (!Array.isArray(items) || depth > RAW_DEPTH_LIMIT) return;
+    for (let i = 0; i < items.length && !stopped; i++) {
+      const component = items[i];
+      if (!isPlainObject(component)) continue;
+      const here = joinPath(path, i);
+      if (visit({ component, path: here, depth, ancestors }) === false) {
+        stopped = true;
+        return;
+      }
+      const inner = [...ancestors, component];
+      if (addressParts || component.type !== 'address') {
+        walk(component.components, joinPath(here, 'components'), depth + 1, inner);
+      }
+      if (Array.isArray(component.columns)) {
+        component.columns.forEach((column, c) => {
+          if (isPlainObject(column) && !stopped) {
+            walk(column.components, joinPath(joinPath(joinPath(here, 'columns'), c), 'components'), depth + 1, inner);
+          }
+        });
+      }
+    }
+  };
+  walk(list, basePath, 0, []);
+}
+
+/**
+ * Visits the components of a checked definition in document order (depth first, as Form.io renders them), through
+ * panels, fieldsets and columns. Address parts are not visited: they live inside the address value, not in the
+ * form's data.
  */
 export function walkComponents(
   components: readonly FormComponent[],
-  visit: (entry: ComponentVisit) => void,
+  visit: Visitor<ComponentVisit>,
   basePath = 'components',
 ): void {
-  const walk = (list: readonly FormComponent[], path: string, depth: number, ancestors: FormComponent[]) => {
-    list.forEach((component, i) => {
-      const here = joinPath(path, i);
-      visit({ component, path: here, depth, ancestors });
-      const inner = [...ancestors, component];
-      if (component.type === 'panel' || component.type === 'fieldset') {
-        walk(component.components, joinPath(here, 'components'), depth + 1, inner);
-      } else if (component.type === 'columns') {
-        component.columns.forEach((column, c) => {
-          walk(column.components, joinPath(joinPath(joinPath(here, 'columns'), c), 'components'), depth + 1, inner);
-        });
-      }
-    });
-  };
-  walk(components, basePath, 0, []);
+  traverse(components, (entry) => visit(entry as unknown as ComponentVisit), basePath, false);
+}
+
+/**
+ * Visits every component object of raw JSON (not yet checked), address parts included; anything that is not a
+ * plain object is skipped. Used before the schema runs: bounds, Form.io import, field lists of stored forms.
+ */
+export function walkRawComponents(list: unknown, visit: Visitor<RawComponentVisit>, basePath = 'components'): void {
+  traverse(list, visit, basePath, true);
+}
+
+/**
+ * Applies `fn` to every component of a raw list, address parts included, copying rather than mutating: `fn` gets
+ * the original object, and the children of what it returns are mapped in turn.
+ */
+export function mapRawComponents(list: unknown, fn: (component: JsonObject) => JsonObject, depth = 0): unknown {
+  if (!Array.isArray(list) || depth > RAW_DEPTH_LIMIT) return list;
+  return list.map((item) => {
+    if (!isPlainObject(item)) return item;
+    const mapped = fn(item);
+    const next: JsonObject = { ...mapped };
+    if (Array.isArray(mapped.components)) next.components = mapRawComponents(mapped.components, fn, depth + 1);
+    if (Array.isArray(mapped.columns)) {
+      next.columns = mapped.columns.map((column) =>
+        isPlainObject(column) ? { ...column, components: mapRawComponents(column.components, fn, depth + 1) } : column,
+      );
+    }
+    return next;
+  });
+}
+
+/**
+ * `mapRawComponents` over a checked definition's components: every component (address parts included) replaced
+ * by what `fn` returns for it, then its children mapped in turn.
+ */
+export function mapComponents(
+  components: readonly FormComponent[],
+  fn: (component: FormComponent) => FormComponent,
+): FormComponent[] {
+  return mapRawComponents(
+    components,
+    (c) => fn(c as unknown as FormComponent) as unknown as JsonObject,
+  ) as FormComponent[];
 }
 
 /**
@@ -42,30 +129,24 @@ export function walkComponents(
  * the recursive schema work deep or long.
  */
 export function checkComponentBounds(raw: unknown): PathIssue[] {
+  if (!isPlainObject(raw)) return [];
   const issues: PathIssue[] = [];
   let count = 0;
-  const walk = (list: unknown, path: string, depth: number): void => {
-    if (!Array.isArray(list) || issues.length > 0) return;
+  walkRawComponents(raw.components, ({ path, depth }) => {
     if (depth > FORM_LIMITS.maxComponentDepth) {
-      issues.push({ path, message: MESSAGES.nestingTooDeep(FORM_LIMITS.maxComponentDepth) });
-      return;
+      // named by the list that is one level too deep
+      issues.push({
+        path: path.slice(0, path.lastIndexOf('[')),
+        message: MESSAGES.nestingTooDeep(FORM_LIMITS.maxComponentDepth),
+      });
+      return false;
     }
-    list.forEach((item, i) => {
-      if (!isPlainObject(item) || issues.length > 0) return;
-      count += 1;
-      const here = joinPath(path, i);
-      if (count > FORM_LIMITS.maxComponents) {
-        issues.push({ path: here, message: MESSAGES.tooManyComponents(FORM_LIMITS.maxComponents) });
-        return;
-      }
-      walk(item.components, joinPath(here, 'components'), depth + 1);
-      if (Array.isArray(item.columns)) {
-        item.columns.forEach((col, c) => {
-          if (isPlainObject(col)) walk(col.components, `${here}.columns[${c}].components`, depth + 1);
-        });
-      }
-    });
-  };
-  if (isPlainObject(raw)) walk(raw.components, 'components', 0);
+    count += 1;
+    if (count > FORM_LIMITS.maxComponents) {
+      issues.push({ path, message: MESSAGES.tooManyComponents(FORM_LIMITS.maxComponents) });
+      return false;
+    }
+    return true;
+  });
   return issues;
 }

@@ -119,6 +119,17 @@ export const FormDefinitionSchema = z.strictObject({
 });
 export type FormDefinition = z.output<typeof FormDefinitionSchema>;
 
+/**
+ * A form definition held inside another document (a master form's `allField`): typed as a FormDefinition, checked
+ * by `parseFormDefinition` where it is written, and migrated forward by `readStoredForm` where it is read. Not by
+ * this schema: FormDefinitionSchema's transforms (Form.io's '' flags) only decode while response schemas are
+ * encoded, and a definition in a request is checked by the form engine, which bounds it before any schema work,
+ * migrates older versions and answers by path.
+ */
+export const EmbeddedFormDefinitionSchema = z
+  .custom<FormDefinition>()
+  .describe('A form definition (core FormDefinition), checked by the form engine');
+
 export type ParseFormResult =
   | { ok: true; form: FormDefinition; errors: [] }
   | { ok: false; form: undefined; errors: FormIssue[] };

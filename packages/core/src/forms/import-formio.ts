@@ -1,8 +1,7 @@
 import { MESSAGES } from '../messages';
 import { type FormDefinition, parseFormDefinition } from './form.schema';
 import type { FormIssue } from './form-checks';
-import { mapComponents } from './form-migrate';
-import { checkComponentBounds } from './form-walk';
+import { checkComponentBounds, mapRawComponents, walkRawComponents } from './form-walk';
 import { checkJsonBounds } from './json-bounds';
 import { isPlainObject, type PathSegment } from './path';
 
@@ -84,7 +83,9 @@ function normaliseFormio(form: Record<string, unknown>, warnings: FormIssue[]): 
     return { ...component, components: parts };
   };
   const paths = new Map<Record<string, unknown>, string>();
-  indexPaths(form.components, 'components', paths);
+  walkRawComponents(form.components, ({ component, path }) => {
+    paths.set(component, path);
+  });
   const fix = (component: Record<string, unknown>) => {
     let next = component;
     const validate = next.validate;
@@ -94,22 +95,7 @@ function normaliseFormio(form: Record<string, unknown>, warnings: FormIssue[]): 
     }
     return addressParts(next, paths.get(component) ?? 'components');
   };
-  return { ...form, components: mapComponents(form.components, fix, 0) };
-}
-
-function indexPaths(list: unknown, path: string, out: Map<Record<string, unknown>, string>): void {
-  if (!Array.isArray(list)) return;
-  list.forEach((item, i) => {
-    if (!isPlainObject(item)) return;
-    const here = `${path}[${i}]`;
-    out.set(item, here);
-    indexPaths(item.components, `${here}.components`, out);
-    if (Array.isArray(item.columns)) {
-      item.columns.forEach((col, c) => {
-        if (isPlainObject(col)) indexPaths(col.components, `${here}.columns[${c}].components`, out);
-      });
-    }
-  });
+  return { ...form, components: mapRawComponents(form.components, fix) };
 }
 
 function isEmptyValue(value: unknown): boolean {

@@ -175,11 +175,6 @@ export function compileLogic(rule: JsonLogicRule): CompiledLogic {
   return compiled;
 }
 
-/** Runs a rule against data (cached compilation); throws `LogicError` for an invalid rule or exhausted budget. */
-export function evaluateLogic(rule: JsonLogicRule, data: unknown): unknown {
-  return compileLogic(rule)(data);
-}
-
 function tick(budget: Budget): void {
   budget.steps += 1;
   if (budget.steps > LOGIC_LIMITS.maxSteps) throw new LogicError(MESSAGES.logicTooLarge(LOGIC_LIMITS.maxSteps));

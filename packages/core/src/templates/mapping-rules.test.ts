@@ -10,7 +10,6 @@ import {
   keepFieldsOnPages,
   toKey,
   typeMismatchMessage,
-  uniqueKeys,
 } from './mapping-rules';
 import { type PdfField, PdfFieldSchema } from './pdf-field.schema';
 
@@ -86,7 +85,6 @@ describe('defaults and names', () => {
     expect(toKey('Owner name (1)')).toBe('Owner_name_1');
     expect(toKey('1st')).toBe('_1st');
     expect(toKey('***')).toBe('field');
-    expect(uniqueKeys(['a', 'a', 'b', 'a'])).toEqual(['a', 'a_2', 'b', 'a_3']);
   });
 });
 

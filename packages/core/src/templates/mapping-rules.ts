@@ -64,17 +64,6 @@ export function toKey(text: string, fallback = 'field'): string {
   return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned;
 }
 
-/** Makes keys unique by suffixing _2, _3, … in order of appearance. */
-export function uniqueKeys(keys: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return keys.map((k) => {
-    let candidate = k;
-    for (let i = 2; seen.has(candidate); i++) candidate = `${k}_${i}`;
-    seen.add(candidate);
-    return candidate;
-  });
-}
-
 export interface MappingProblem {
   path: string;
   message: string;

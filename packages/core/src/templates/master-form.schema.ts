@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_HEADER_COLOR, DEFAULT_PROGRESS_COLOR } from '../constants';
+import { EmbeddedFormDefinitionSchema } from '../forms/form.schema';
+import { readStoredForm } from '../forms/form-migrate';
 import { PLAIN_NAME } from '../text/plain-text';
 
 export const DEFAULT_HEADER_TITLE = 'Merchant Processing Application';
 export const DEFAULT_HEADER_SUBTITLE =
   'Fill out all the application once and you will never have to fill out another form again!';
-/** Spec 1 §9. */
-export const DEFAULT_HEADER_COLOR = '#4582ec';
-export const DEFAULT_PROGRESS_COLOR = '#2a6add';
 
 export const UPDATE_MODES = ['system-auto-update', 'user-manual-update'] as const;
 export const MASTER_FORM_STATUSES = ['active', 'inactive'] as const;
@@ -29,10 +29,13 @@ export const ProgressLayoutSchema = z.strictObject({
 
 export const BindingFieldSchema = z.strictObject({ name: z.string().max(100), type: z.string().max(50) });
 
-/** The structure of a master form (spec 1 §3). `allField` is a core FormDefinition. */
+/**
+ * The structure of a master form (spec 1 §3). `allField` (the form as the admin arranged it) and `rootAllField` (the
+ * form first made from the template) are core FormDefinitions, checked by the form engine on every save.
+ */
 export const MasterFormStructureSchema = z.strictObject({
-  allField: z.unknown(),
-  rootAllField: z.unknown().optional(),
+  allField: EmbeddedFormDefinitionSchema,
+  rootAllField: EmbeddedFormDefinitionSchema.optional(),
   bindingFields: z.array(BindingFieldSchema).default([]),
   childSectionIds: z.array(z.string()).default([]),
   dictionaryIds: z.array(z.string()).default([]),
@@ -40,6 +43,16 @@ export const MasterFormStructureSchema = z.strictObject({
   progressLayout: ProgressLayoutSchema.default(ProgressLayoutSchema.parse({})),
 });
 export type MasterFormStructure = z.output<typeof MasterFormStructureSchema>;
+
+/** A stored structure in the current shape: defaults filled in, its form definitions migrated forward. */
+export function readMasterFormStructure(json: unknown): MasterFormStructure {
+  const structure = MasterFormStructureSchema.parse(json);
+  return {
+    ...structure,
+    allField: readStoredForm(structure.allField),
+    ...(structure.rootAllField === undefined ? {} : { rootAllField: readStoredForm(structure.rootAllField) }),
+  };
+}
 
 /** Payment processors a master form can name (`GET /api/processors`); the spec names CardConnect and two others. */
 export const PROCESSORS = [

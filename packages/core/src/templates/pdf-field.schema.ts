@@ -90,8 +90,6 @@ export const PdfPageSchema = z.strictObject({
 });
 export type PdfPage = z.output<typeof PdfPageSchema>;
 
-export const MAPPING_VERSION = 1;
-
 /** The mapping of a template as saved: `{ data }` of POST /api/pdf_templates/{templateId}/mapping_fields. */
 export const SaveMappingBodySchema = z.strictObject({
   data: z.array(PdfFieldSchema).max(2000),

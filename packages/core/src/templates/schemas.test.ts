@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FORM_SCHEMA_VERSION } from '../forms/form-migrate';
 import { MESSAGES } from '../messages';
 import { DictionaryInputSchema } from './dictionary.schema';
-import { DEFAULT_HEADER_SUBTITLE, MasterFormStructureSchema } from './master-form.schema';
+import { DEFAULT_HEADER_SUBTITLE, MasterFormStructureSchema, readMasterFormStructure } from './master-form.schema';
 import { PdfFieldSchema } from './pdf-field.schema';
 import { SectionInputSchema } from './section.schema';
 
@@ -49,6 +50,16 @@ describe('template contracts', () => {
       textColor: '#ffffff',
     });
     expect(s.progressLayout.activeStepColor).toBe('#2a6add');
+  });
+
+  it('a stored structure reads with its form definitions migrated forward (rows are never rewritten)', () => {
+    const legacy = { components: [{ type: 'textfield', key: 'a', conditional: { show: 'true', when: 'b', eq: 2 } }] };
+    const read = readMasterFormStructure({ allField: legacy, rootAllField: legacy });
+    expect(read.allField).toMatchObject({ version: FORM_SCHEMA_VERSION, display: 'form' });
+    expect(read.allField.components[0]).toMatchObject({ conditional: { show: true, eq: '2' } });
+    expect(read.rootAllField?.version).toBe(FORM_SCHEMA_VERSION);
+    expect(readMasterFormStructure({ allField: legacy })).not.toHaveProperty('rootAllField');
+    expect(legacy).not.toHaveProperty('version');
   });
 
   it('a mapped field defaults its flags and refuses unknown types', () => {

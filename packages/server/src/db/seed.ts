@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
-import { createAccountsRepository } from '../modules/accounts/accounts.repository';
-import { createAuthRepository } from '../modules/auth/auth.repository';
 import type { AuthService } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/secrets';
 import type { Db } from './client';
+import { createCompaniesRepository } from './repositories/companies.repository';
+import { createUsersRepository } from './repositories/users.repository';
 
 export interface SeedResult {
   admin: { email: string; password?: string; status: 'created' | 'updated' | 'unchanged' | 'exists' };
@@ -26,14 +26,15 @@ export async function seed(opts: {
   admin: { email: string; password: string } | undefined;
   demo: boolean;
 }): Promise<SeedResult> {
-  const repo = createAccountsRepository(opts.db);
-  for (const m of DEFAULT_MEMBERSHIPS) await repo.upsertMembership(m);
+  const companies = createCompaniesRepository(opts.db);
+  const users = createUsersRepository(opts.db);
+  for (const m of DEFAULT_MEMBERSHIPS) await companies.upsertMembership(m);
 
   let admin: SeedResult['admin'];
   if (opts.admin) {
     admin = { email: opts.admin.email, status: await opts.auth.ensureAdmin(opts.admin) };
   } else {
-    const existing = await repo.findAnyUserOfPool('admin');
+    const existing = await users.findAnyUserOfPool('admin');
     if (existing) {
       admin = { email: existing.email, status: 'exists' };
     } else {
@@ -45,17 +46,17 @@ export async function seed(opts: {
   }
 
   let demo: SeedResult['demo'];
-  if (opts.demo && !(await repo.findAnyUserOfPool('client'))) {
+  if (opts.demo && !(await users.findAnyUserOfPool('client'))) {
     const password = generatePassword();
     const email = 'demo@under.local';
     // hashed before the transaction: argon2 takes tens of milliseconds and the transaction need not wait
     const passwordHash = await hashPassword(password);
     await opts.db.transaction(async (tx) => {
-      const company = await createAccountsRepository(tx).insertCompany({
+      const company = await createCompaniesRepository(tx).insertCompany({
         name: 'Demo Bank',
         membershipId: 'MEMBERSHIP_003',
       });
-      await createAuthRepository(tx).insertUser({
+      await createUsersRepository(tx).insertUser({
         pool: 'client',
         email,
         passwordHash,

@@ -8,9 +8,9 @@ import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client';
+import { createCompaniesRepository } from '../db/repositories/companies.repository';
 import { createMailer, type Mailer, type MailMessage } from '../infra/mail/mailer';
 import type { Storage } from '../infra/storage/storage';
-import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -132,7 +132,7 @@ export async function createTestApp(
     outbox = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: built.app.log });
   }
   // the six plans exist in every real database (seeded at start); companies need them
-  for (const m of DEFAULT_MEMBERSHIPS) await createAccountsRepository(database.db).upsertMembership(m);
+  for (const m of DEFAULT_MEMBERSHIPS) await createCompaniesRepository(database.db).upsertMembership(m);
   return {
     ...built,
     database,

@@ -31,7 +31,7 @@ export function uriEncode(value: string, keepSlash: boolean): string {
   return out;
 }
 
-export function canonicalQuery(params: URLSearchParams): string {
+function canonicalQuery(params: URLSearchParams): string {
   return [...params.entries()]
     .map(([k, v]) => [uriEncode(k, false), uriEncode(v, false)] as const)
     .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
@@ -50,7 +50,7 @@ export interface SignInput {
   amzDate: string;
 }
 
-export function canonicalRequest(input: SignInput): { request: string; signedHeaders: string } {
+function canonicalRequest(input: SignInput): { request: string; signedHeaders: string } {
   const names = Object.keys(input.headers)
     .map((h) => h.toLowerCase())
     .sort();
@@ -68,7 +68,7 @@ export function canonicalRequest(input: SignInput): { request: string; signedHea
   return { request, signedHeaders };
 }
 
-export function signingKey(creds: SigV4Credentials, date: string): Buffer {
+function signingKey(creds: SigV4Credentials, date: string): Buffer {
   const kDate = hmac(`AWS4${creds.secretAccessKey}`, date);
   const kRegion = hmac(kDate, creds.region);
   const kService = hmac(kRegion, creds.service ?? 's3');

@@ -9,7 +9,7 @@ import type { Membership } from '@under/core/accounts/membership.schema';
 import { remaining } from '@under/core/accounts/quota';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { createAccountsRepository } from '../accounts/accounts.repository';
+import { createCompaniesRepository as createSharedCompaniesRepository } from '../../db/repositories/companies.repository';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
 import type { FilesService } from '../files/files.service';
@@ -29,7 +29,7 @@ export interface CompaniesServiceDeps {
 
 export function createCompaniesService(deps: CompaniesServiceDeps) {
   const { db, files } = deps;
-  const accounts = createAccountsRepository(db);
+  const accounts = createSharedCompaniesRepository(db);
 
   async function load(companyId: string) {
     const row = await accounts.findCompanyWithMembership(companyId);

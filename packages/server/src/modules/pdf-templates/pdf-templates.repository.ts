@@ -13,6 +13,20 @@ export function createPdfTemplatesRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Templates (not archived) whose mapping binds a field to this dictionary entry. */
+    async countBindingDictionary(dictionaryId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(pdfTemplates)
+        .where(
+          and(
+            ne(pdfTemplates.status, 'archived'),
+            sql`${pdfTemplates.mapping} @> ${JSON.stringify([{ bindingField: { dictionaryId } }])}::jsonb`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
     async findForUpdate(id: string): Promise<PdfTemplateRow | undefined> {
       const [row] = await db.select().from(pdfTemplates).where(eq(pdfTemplates.id, id)).for('update');
       return row;

@@ -292,6 +292,9 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       return toTemplate(await load(opts.templateId));
     },
 
+    /** How many templates (not archived) bind a mapped field to the dictionary entry (the library's delete check). */
+    countBindingDictionary: (opts: { dictionaryId: string }) => repo.countBindingDictionary(opts.dictionaryId),
+
     /**
      * PATCH /api/pdf_templates/{templateId}/replace-pdf-file: irreversible. Mapped fields on pages the new file still
      * has (and inside them) are kept; the others are removed and reported.

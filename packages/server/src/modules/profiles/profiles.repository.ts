@@ -1,32 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, companies, profileDrafts, users } from '../../db/schema/index';
+import { profileDrafts } from '../../db/schema/index';
 
+/** Drafts of the register-company form; users, companies and audit events are the shared repositories'. */
 export function createProfilesRepository(db: DbOrTx) {
   return {
-    async findUser(userId: string) {
-      const [row] = await db
-        .select({ user: users, company: companies })
-        .from(users)
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row;
-    },
-
-    async updateUser(id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
-      await db
-        .update(users)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(users.id, id));
-    },
-
-    async insertCompany(values: typeof companies.$inferInsert) {
-      const [row] = await db.insert(companies).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
-
     async findDraft(userId: string) {
       const [row] = await db.select().from(profileDrafts).where(eq(profileDrafts.userId, userId)).limit(1);
       return row;
@@ -45,10 +23,6 @@ export function createProfilesRepository(db: DbOrTx) {
 
     async deleteDraft(userId: string): Promise<void> {
       await db.delete(profileDrafts).where(eq(profileDrafts.userId, userId));
-    },
-
-    async audit(event: typeof auditEvents.$inferInsert): Promise<void> {
-      await db.insert(auditEvents).values(event);
     },
   };
 }

@@ -1,5 +1,4 @@
 import { effectiveUserStatus } from '@under/core/accounts/enums';
-import { invitationState } from '@under/core/accounts/invitation';
 import type {
   EmailCheckResponse,
   Profile,
@@ -10,28 +9,28 @@ import { statusAtSignUp } from '@under/core/accounts/quota';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
+import { createAuditRepository } from '../../db/repositories/audit.repository';
+import { createCompaniesRepository } from '../../db/repositories/companies.repository';
+import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
-import { createAccountsRepository } from '../accounts/accounts.repository';
 import { noUserError } from '../accounts/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { hashToken } from '../auth/secrets';
-import { createTeamRepository } from '../team/team.repository';
-import { invitationUnusable, TEAM_ERRORS } from '../team/team.service';
+import { TEAM_ERRORS } from '../team/team.service';
+import type { TeamJoiningService } from '../team/team-joining.service';
 import { createProfilesRepository } from './profiles.repository';
 
 /** Spec: a new company starts on Basic. */
-export const STARTING_MEMBERSHIP = 'MEMBERSHIP_001';
+const STARTING_MEMBERSHIP = 'MEMBERSHIP_001';
 
 const accountExists = () => new AppError(409, ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
 
-export function createProfilesService(deps: { db: Db; now?: () => number }) {
-  const { db } = deps;
-  const now = deps.now ?? Date.now;
+export function createProfilesService(deps: { db: Db; joining: TeamJoiningService }) {
+  const { db, joining } = deps;
   const repo = createProfilesRepository(db);
-  const team = createTeamRepository(db);
+  const users = createUsersRepository(db);
 
   async function loadProfile(userId: string): Promise<Profile> {
-    const row = await repo.findUser(userId);
+    const row = await users.findUserWithCompany(userId);
     if (!row) throw noUserError();
     const { user, company } = row;
     const draft = company ? undefined : await repo.findDraft(userId);
@@ -65,40 +64,36 @@ export function createProfilesService(deps: { db: Db; now?: () => number }) {
       companyName?: string;
       invitationCode?: string;
     }): Promise<Profile> {
-      const row = await repo.findUser(opts.auth.userId);
+      const row = await users.findUserWithCompany(opts.auth.userId);
       if (!row) throw noUserError();
       const { user } = row;
       if (user.companyId) throw accountExists();
       const names = { firstName: opts.firstName, lastName: opts.lastName, phoneNumber: opts.phoneNumber };
 
       if (opts.invitationCode) {
-        const found = await team.findInvitationByCodeHash(hashToken(opts.invitationCode));
-        if (!found) throw new AppError(404, TEAM_ERRORS.invitationNotFound, MESSAGES.invitationNotFound);
-        const inv = found.invitation;
-        const state = invitationState(
-          { status: inv.status as 'pending' | 'accepted' | 'revoked', expiresAt: inv.expiresAt },
-          now(),
-        );
-        if (state !== 'pending') throw invitationUnusable(state);
+        const inv = await joining.findPendingInvitation({ code: opts.invitationCode });
         // the invited e-mail cannot change: the account must be the invited address
         if (inv.email !== user.email || opts.email !== user.email) {
           throw new AppError(400, 'invitation/email-mismatch', MESSAGES.invitationEmailMismatch(inv.email));
         }
         await db.transaction(async (tx) => {
-          const a = createAccountsRepository(tx);
-          const t = createTeamRepository(tx);
-          const p = createProfilesRepository(tx);
-          await a.lockCompany(inv.companyId);
-          const company = await a.findCompanyWithMembership(inv.companyId);
+          const companies = createCompaniesRepository(tx);
+          await companies.lockCompany(inv.companyId);
+          const company = await companies.findCompanyWithMembership(inv.companyId);
           if (!company) throw new AppError(404, TEAM_ERRORS.invitationNotFound, MESSAGES.invitationNotFound);
-          if (!(await t.acceptInvitation(inv.id, user.id))) throw invitationUnusable('accepted');
+          await joining.acceptInvitation({ tx, invitationId: inv.id, userId: user.id });
           const status = statusAtSignUp({
             userQuota: company.membership.userQuota,
-            activeUsers: await a.countActiveUsers(inv.companyId),
+            activeUsers: await companies.countActiveUsers(inv.companyId),
           });
-          await p.updateUser(user.id, { ...names, companyId: inv.companyId, role: inv.role, status });
-          await p.deleteDraft(user.id);
-          await p.audit({
+          await createUsersRepository(tx).updateUser(user.id, {
+            ...names,
+            companyId: inv.companyId,
+            role: inv.role,
+            status,
+          });
+          await createProfilesRepository(tx).deleteDraft(user.id);
+          await createAuditRepository(tx).insert({
             actorUserId: user.id,
             companyId: inv.companyId,
             action: 'team.join',
@@ -114,15 +109,19 @@ export function createProfilesService(deps: { db: Db; now?: () => number }) {
         throw new AppError(400, 'profile/email-mismatch', MESSAGES.profileEmailMismatch);
       }
       await db.transaction(async (tx) => {
-        const p = createProfilesRepository(tx);
-        const company = await p.insertCompany({
+        const company = await createCompaniesRepository(tx).insertCompany({
           name: opts.companyName ?? '',
           membershipId: STARTING_MEMBERSHIP,
           status: 'active',
         });
-        await p.updateUser(user.id, { ...names, companyId: company.id, role: 'ADMINISTRATOR', status: 'active' });
-        await p.deleteDraft(user.id);
-        await p.audit({
+        await createUsersRepository(tx).updateUser(user.id, {
+          ...names,
+          companyId: company.id,
+          role: 'ADMINISTRATOR',
+          status: 'active',
+        });
+        await createProfilesRepository(tx).deleteDraft(user.id);
+        await createAuditRepository(tx).insert({
           actorUserId: user.id,
           companyId: company.id,
           action: 'company.register',
@@ -147,7 +146,7 @@ export function createProfilesService(deps: { db: Db; now?: () => number }) {
      * so this reveals nothing new; the answer is a value, not an error (spec 2 §8).
      */
     async checkEmail(opts: { email: string }): Promise<EmailCheckResponse> {
-      const user = await team.findClientUserByEmail(opts.email);
+      const user = await users.findUserByEmail('client', opts.email);
       return user ? { exists: true, message: MESSAGES.accountAlreadyExists } : { exists: false };
     },
 
@@ -157,13 +156,12 @@ export function createProfilesService(deps: { db: Db; now?: () => number }) {
     /** PUT /api/profile: the caller's names and phone. */
     async updateProfile(opts: { auth: AuthContext } & UpdateProfileBody): Promise<Profile> {
       await db.transaction(async (tx) => {
-        const p = createProfilesRepository(tx);
-        await p.updateUser(opts.auth.userId, {
+        await createUsersRepository(tx).updateUser(opts.auth.userId, {
           firstName: opts.firstName,
           lastName: opts.lastName,
           phoneNumber: opts.phoneNumber,
         });
-        await p.audit({
+        await createAuditRepository(tx).insert({
           actorUserId: opts.auth.userId,
           companyId: opts.auth.companyId,
           action: 'profile.update',

@@ -12,8 +12,9 @@ import type {
 } from '@under/core/accounts/team.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
+import { type CompaniesRepository, createCompaniesRepository } from '../../db/repositories/companies.repository';
+import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
-import { createAccountsRepository } from '../accounts/accounts.repository';
 import { companyNotFound, memberNotFound, requireCompanyId } from '../accounts/tenant';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/secrets';
@@ -110,7 +111,8 @@ export function createTeamService(deps: TeamServiceDeps) {
   const { db, mail, publicUrl } = deps;
   const now = deps.now ?? Date.now;
   const repo = createTeamRepository(db);
-  const accounts = createAccountsRepository(db);
+  const accounts = createCompaniesRepository(db);
+  const users = createUsersRepository(db);
   const throttles = deps.throttles ?? createThrottles({ db, now });
 
   async function loadCompany(companyId: string) {
@@ -120,13 +122,13 @@ export function createTeamService(deps: TeamServiceDeps) {
   }
 
   async function templateFor(auth: AuthContext, companyName: string, role: string): Promise<InviteTemplate> {
-    const actor = await accounts.findUserWithCompany(auth.userId);
+    const actor = await users.findUserWithCompany(auth.userId);
     const name = [actor?.user.firstName, actor?.user.lastName].filter(Boolean).join(' ') || auth.email;
     return inviteTemplate({ companyName, inviterName: name, role });
   }
 
   /** Inside a transaction: locks the company row (quota decisions of one team run one at a time) and reads its plan. */
-  async function lockedCompany(a: ReturnType<typeof createAccountsRepository>, companyId: string) {
+  async function lockedCompany(a: CompaniesRepository, companyId: string) {
     await a.lockCompany(companyId);
     const row = await a.findCompanyWithMembership(companyId);
     if (!row) throw companyNotFound();
@@ -208,7 +210,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       let outboxId: string | undefined;
       try {
         invitation = await db.transaction(async (tx) => {
-          const a = createAccountsRepository(tx);
+          const a = createCompaniesRepository(tx);
           const r = createTeamRepository(tx);
           const { membership } = await lockedCompany(a, companyId);
           const activeUsers = await a.countActiveUsers(companyId);
@@ -264,7 +266,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const template = await templateFor(opts.auth, company.name, inv.role);
       const codeHash = hashToken(code);
       const outboxId = await db.transaction(async (tx) => {
-        const a = createAccountsRepository(tx);
+        const a = createCompaniesRepository(tx);
         const r = createTeamRepository(tx);
         await a.lockCompany(companyId);
         if (wasExpired) {
@@ -357,7 +359,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const { company } = await loadCompany(companyId);
       if (user.status === opts.status) return memberFromUser(user, company.status);
       await db.transaction(async (tx) => {
-        const a = createAccountsRepository(tx);
+        const a = createCompaniesRepository(tx);
         const r = createTeamRepository(tx);
         await a.lockCompany(companyId);
         if (opts.status === 'active') {

@@ -1,6 +1,7 @@
 import { KEY_PATTERN } from '@under/core/forms/component.schema';
-import type { FormDefinition } from '@under/core/forms/form.schema';
+import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
 import { FORM_SCHEMA_VERSION } from '@under/core/forms/form-migrate';
+import { walkComponents } from '@under/core/forms/form-walk';
 import { MESSAGES } from '@under/core/messages';
 import type { Section, SectionInput } from '@under/core/templates/section.schema';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
@@ -10,18 +11,12 @@ const LAYOUT_TYPES = new Set(['panel', 'fieldset', 'columns', 'htmlelement']);
 
 /** How many fields a section's components hold (layouts and static content not counted). */
 export function countFields(components: unknown): number {
+  const list = (components as { components?: unknown } | null)?.components;
   let n = 0;
-  const walk = (list: unknown) => {
-    if (!Array.isArray(list)) return;
-    for (const c of list) {
-      if (typeof c !== 'object' || c === null) continue;
-      const node = c as { type?: unknown; components?: unknown; columns?: unknown };
-      if (!LAYOUT_TYPES.has(String(node.type))) n += 1;
-      if (node.type !== 'address') walk(node.components);
-      walk(node.columns);
-    }
-  };
-  walk((components as { components?: unknown } | null)?.components);
+  // the core walker skips anything that is not an object, so an unexpected shape counts as no fields
+  walkComponents((Array.isArray(list) ? list : []) as FormComponent[], ({ component }) => {
+    if (!LAYOUT_TYPES.has(String(component.type))) n += 1;
+  });
   return n;
 }
 

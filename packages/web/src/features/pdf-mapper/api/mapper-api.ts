@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FIELD_TYPES, NON_DATA_TYPES } from '@under/core/forms/field-types';
+import { walkRawComponents } from '@under/core/forms/form-walk';
 import { type Dictionary, DictionaryListSchema } from '@under/core/templates/dictionary.schema';
 import { MasterFormSchema } from '@under/core/templates/master-form.schema';
 import { type Mapping, MappingSchema, type PdfFieldInput } from '@under/core/templates/pdf-field.schema';
@@ -72,20 +73,12 @@ const INPUT_TYPES = new Set<string>(FIELD_TYPES.filter((t) => !NON_DATA_TYPES.ha
 export function collectFormFields(definition: unknown): FormFieldRef[] {
   const found: FormFieldRef[] = [];
   const seen = new Set<string>();
-  const visit = (node: unknown) => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (typeof node !== 'object' || node === null) return;
-    const c = node as Record<string, unknown>;
+  walkRawComponents((definition as { components?: unknown } | null)?.components, ({ component: c }) => {
     if (typeof c.key === 'string' && typeof c.type === 'string' && INPUT_TYPES.has(c.type) && !seen.has(c.key)) {
       seen.add(c.key);
       found.push({ key: c.key, type: c.type, label: typeof c.label === 'string' ? c.label : c.key });
     }
-    for (const child of ['components', 'columns', 'rows']) if (child in c) visit(c[child]);
-  };
-  visit(definition);
+  });
   return found;
 }
 

@@ -1,20 +1,14 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { companies, invitations, memberships, users } from '../../db/schema/index';
+import type { DbOrTx } from '../client';
+import { companies, invitations, memberships, users } from '../schema/index';
 
-export function createAccountsRepository(db: DbOrTx) {
+/**
+ * The `companies` table with its plan (`memberships`), shared by the modules that read a company or decide on its
+ * quota (companies, team, profiles, master-form access, seeding). The seat counts are here too: a plan's user quota
+ * is spent by active members and by open invitations alike, so every quota decision reads them together.
+ */
+export function createCompaniesRepository(db: DbOrTx) {
   return {
-    async findUserWithCompany(userId: string) {
-      const [row] = await db
-        .select({ user: users, company: companies, membership: memberships })
-        .from(users)
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .leftJoin(memberships, eq(memberships.id, companies.membershipId))
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row;
-    },
-
     async findCompanyWithMembership(companyId: string) {
       const [row] = await db
         .select({ company: companies, membership: memberships })
@@ -28,6 +22,12 @@ export function createAccountsRepository(db: DbOrTx) {
     /** Serializes quota decisions of one team: concurrent invites or activations wait for each other. */
     async lockCompany(companyId: string): Promise<void> {
       await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    },
+
+    async insertCompany(values: typeof companies.$inferInsert) {
+      const [row] = await db.insert(companies).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
     },
 
     /** Members whose own status is active (the company's status is applied by the caller). */
@@ -61,28 +61,14 @@ export function createAccountsRepository(db: DbOrTx) {
       return row?.n ?? 0;
     },
 
-    /** Any one user of the pool, or undefined on a database without one (seeding decides on it). */
-    async findAnyUserOfPool(pool: string) {
-      const [row] = await db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(eq(users.pool, pool))
-        .limit(1);
-      return row;
-    },
-
     async listMemberships() {
       return db.select().from(memberships).orderBy(memberships.id);
     },
 
-    async upsertMembership(values: typeof memberships.$inferInsert) {
+    async upsertMembership(values: typeof memberships.$inferInsert): Promise<void> {
       await db.insert(memberships).values(values).onConflictDoNothing();
-    },
-
-    async insertCompany(values: typeof companies.$inferInsert) {
-      const [row] = await db.insert(companies).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
     },
   };
 }
+
+export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;
