@@ -1,15 +1,21 @@
+import { type ErrorCode, statusOf } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 
-/** A failure the caller can act on: thrown by services, mapped to JSON by the error handler. */
+/**
+ * A failure the caller can act on: thrown by services with a code of core's error catalogue, which decides the
+ * HTTP status; mapped to JSON by the error handler. Without a message, the status's text of spec 2 §8.
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode,
+    message?: string,
     readonly errors?: { path: string; message: string }[],
   ) {
-    super(message);
+    const statusCode = statusOf(code);
+    super(message ?? statusMessage(statusCode));
     this.name = 'AppError';
+    this.statusCode = statusCode;
   }
 }
 

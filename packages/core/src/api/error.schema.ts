@@ -10,40 +10,107 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Error codes the API uses. */
-export const ERROR_CODES = {
+/**
+ * Every error the API answers, by name: the `code` of its body and its HTTP status, in one place. Services throw
+ * `new AppError(ERROR_CODES.name, message?)` and the status comes from here; the web compares `ERROR_CODES.name`,
+ * never a string literal.
+ */
+export const ERRORS = {
   /**
    * Sign-in with an unknown e-mail or a wrong password: one code for both, so the answer does not tell which
    * e-mails have accounts (decision 019). Its message is the spec's "Invalid email or password".
    */
-  invalidCredentials: 'auth/invalid-credentials',
+  invalidCredentials: { code: 'auth/invalid-credentials', status: 401 },
   /** Signed in with a user of the other pool, or a token of the other pool. */
-  permissionDenied: 'auth/permission-denied',
+  permissionDenied: { code: 'auth/permission-denied', status: 403 },
   /** Access token expired: refresh and retry. */
-  tokenExpired: 'auth/token-expired',
+  tokenExpired: { code: 'auth/token-expired', status: 401 },
   /** No session (missing, revoked or idle for 3 hours). */
-  noUser: 'auth/no-user',
+  noUser: { code: 'auth/no-user', status: 401 },
   /** Sign-in of a user who has not confirmed the e-mailed code. */
-  userNotConfirmed: 'UserNotConfirmedException',
-  userDeactivated: 'auth/user-deactivated',
-  codeMismatch: 'auth/code-mismatch',
-  codeExpired: 'auth/code-expired',
-  tooManyAttempts: 'auth/too-many-attempts',
-  alreadyConfirmed: 'auth/already-confirmed',
-  accountExists: 'auth/account-exists',
-  validation: 'validation',
-  badRequest: 'bad-request',
-  notFound: 'not-found',
-  forbidden: 'forbidden',
-  rateLimited: 'rate-limited',
-  internal: 'internal',
+  userNotConfirmed: { code: 'UserNotConfirmedException', status: 403 },
+  userDeactivated: { code: 'auth/user-deactivated', status: 403 },
+  codeMismatch: { code: 'auth/code-mismatch', status: 400 },
+  codeExpired: { code: 'auth/code-expired', status: 400 },
+  tooManyAttempts: { code: 'auth/too-many-attempts', status: 400 },
+  alreadyConfirmed: { code: 'auth/already-confirmed', status: 400 },
+  accountExists: { code: 'auth/account-exists', status: 409 },
+  validation: { code: 'validation', status: 400 },
+  badRequest: { code: 'bad-request', status: 400 },
+  notFound: { code: 'not-found', status: 404 },
+  forbidden: { code: 'forbidden', status: 403 },
+  rateLimited: { code: 'rate-limited', status: 429 },
+  internal: { code: 'internal', status: 500 },
   /** Invitation of an e-mail that is already a member or invited to this team. */
-  emailAlreadyAdded: 'team/email-already-added',
+  emailAlreadyAdded: { code: 'team/email-already-added', status: 409 },
   /** Invitation of an e-mail that belongs to another company. */
-  joinedAnotherTeam: 'team/joined-another-team',
+  joinedAnotherTeam: { code: 'team/joined-another-team', status: 409 },
   /** A dictionary entry's key (name) is taken. */
-  dictionaryKeyUsed: 'dictionary/key-used',
+  dictionaryKeyUsed: { code: 'dictionary/key-used', status: 409 },
   /** A section's key is taken. */
-  sectionKeyUsed: 'section/key-used',
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+  sectionKeyUsed: { code: 'section/key-used', status: 409 },
+  /** Fastify's own refusals, answered with our body. */
+  methodNotAllowed: { code: 'method-not-allowed', status: 405 },
+  payloadTooLarge: { code: 'payload-too-large', status: 413 },
+  unsupportedMediaType: { code: 'unsupported-media-type', status: 415 },
+  accountNoCompany: { code: 'account/no-company', status: 404 },
+  apiKey: { code: 'api-key', status: 401 },
+  companyNotFound: { code: 'company/not-found', status: 404 },
+  confirmPageInvalid: { code: 'confirm-page/invalid', status: 400 },
+  dictionaryInUse: { code: 'dictionary/in-use', status: 409 },
+  dictionaryNotFound: { code: 'dictionary/not-found', status: 400 },
+  fileEmpty: { code: 'file/empty', status: 400 },
+  fileInUse: { code: 'file/in-use', status: 409 },
+  fileMissing: { code: 'file/missing', status: 400 },
+  fileNotFound: { code: 'file/not-found', status: 404 },
+  fileNotYours: { code: 'file/not-yours', status: 400 },
+  fileSame: { code: 'file/same', status: 400 },
+  fileTooLarge: { code: 'file/too-large', status: 413 },
+  fileType: { code: 'file/type', status: 415 },
+  fileUrlExpired: { code: 'file/url-expired', status: 403 },
+  fileUrlInvalid: { code: 'file/url-invalid', status: 403 },
+  fileUsed: { code: 'file/used', status: 409 },
+  formInvalid: { code: 'form/invalid', status: 400 },
+  formSystemFields: { code: 'form/system-fields', status: 400 },
+  invitationEmailMismatch: { code: 'invitation/email-mismatch', status: 400 },
+  invitationExpired: { code: 'invitation/expired', status: 410 },
+  invitationNotFound: { code: 'invitation/not-found', status: 404 },
+  invitationRevoked: { code: 'invitation/revoked', status: 409 },
+  invitationUsed: { code: 'invitation/used', status: 409 },
+  mailNotFound: { code: 'mail/not-found', status: 404 },
+  mailNotRetryable: { code: 'mail/not-retryable', status: 409 },
+  mappingEmpty: { code: 'mapping/empty', status: 400 },
+  mappingInvalid: { code: 'mapping/invalid', status: 400 },
+  pdfBusy: { code: 'pdf/busy', status: 503 },
+  pdfDamaged: { code: 'pdf/damaged', status: 422 },
+  pdfEncrypted: { code: 'pdf/encrypted', status: 422 },
+  pdfFailed: { code: 'pdf/failed', status: 500 },
+  pdfNoPages: { code: 'pdf/no-pages', status: 422 },
+  pdfNotPdf: { code: 'pdf/not-pdf', status: 415 },
+  pdfTooComplex: { code: 'pdf/too-complex', status: 422 },
+  pdfTooManyPages: { code: 'pdf/too-many-pages', status: 422 },
+  permissionUnknownUser: { code: 'permission/unknown-user', status: 400 },
+  profileEmailMismatch: { code: 'profile/email-mismatch', status: 400 },
+  reviewInvalidImage: { code: 'review/invalid-image', status: 400 },
+  sectionNotFound: { code: 'section/not-found', status: 400 },
+  ownMembership: { code: 'team/own-membership', status: 400 },
+  userQuota: { code: 'team/user-quota', status: 409 },
+  templateNameUsed: { code: 'template/name-used', status: 409 },
+  templateNotFound: { code: 'template/not-found', status: 404 },
+  templatePage: { code: 'template/page', status: 400 },
+} as const satisfies Record<string, { code: string; status: number }>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorCode = (typeof ERRORS)[ErrorName]['code'];
+
+/** The codes by name (`ERROR_CODES.noUser === 'auth/no-user'`). */
+export const ERROR_CODES = Object.fromEntries(Object.entries(ERRORS).map(([name, e]) => [name, e.code])) as {
+  readonly [N in ErrorName]: (typeof ERRORS)[N]['code'];
+};
+
+const STATUS_BY_CODE: ReadonlyMap<string, number> = new Map(Object.values(ERRORS).map((e) => [e.code, e.status]));
+
+/** The HTTP status of an error code. */
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE.get(code) ?? 500;
+}

@@ -19,14 +19,6 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const MAIL_KINDS = ['sign-up-code', 'reset-password-code', 'invitation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-/** Error codes of the admin mail calls. */
-export const MAIL_ERRORS = {
-  /** No outbox mail with this id. */
-  notFound: 'mail/not-found',
-  /** Only a failed mail whose content is still kept can be sent again. */
-  notRetryable: 'mail/not-retryable',
-} as const;
-
 export const ListMailsQuerySchema = z.strictObject({
   status: z.enum(MAIL_STATUSES).default('failed'),
   page: PageSchema,

@@ -68,7 +68,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Requires the signed-in caller; routes declared `authenticated` or stricter read it from here. */
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(401, ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+  if (!request.auth) throw new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
   return request.auth;
 }
 
@@ -85,23 +85,23 @@ export function registerAccess(
       if (access === 'applicant') {
         const key = request.headers['x-api-key'];
         if (typeof key !== 'string' || !safeEqual(key, deps.publicApiKey)) {
-          throw new AppError(401, 'api-key', MESSAGES.http401);
+          throw new AppError(ERROR_CODES.apiKey, MESSAGES.http401);
         }
         return;
       }
       const token = bearerToken(request);
-      if (!token) throw new AppError(401, ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+      if (!token) throw new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
       const auth = await deps.auth.authenticate(token);
       request.auth = auth;
       if (auth.status === 'inactive' && !allowDeactivated) {
-        throw new AppError(403, ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
+        throw new AppError(ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
       }
       const allowed =
         access === 'authenticated' ||
         (access === 'admin' && auth.pool === 'admin') ||
         (access === 'client' && auth.pool === 'client') ||
         (access === 'clientAdmin' && auth.pool === 'client' && CLIENT_ADMIN_ROLES.has(auth.role));
-      if (!allowed) throw new AppError(403, ERROR_CODES.permissionDenied, MESSAGES.http403);
+      if (!allowed) throw new AppError(ERROR_CODES.permissionDenied, MESSAGES.http403);
     };
 
   const throttled =

@@ -16,9 +16,9 @@ const FASTIFY_4XX_CODES: Record<number, string> = {
   401: ERROR_CODES.noUser,
   403: ERROR_CODES.forbidden,
   404: ERROR_CODES.notFound,
-  405: 'method-not-allowed',
-  413: 'payload-too-large',
-  415: 'unsupported-media-type',
+  405: ERROR_CODES.methodNotAllowed,
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedMediaType,
   429: ERROR_CODES.rateLimited,
 };
 

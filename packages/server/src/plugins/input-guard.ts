@@ -66,7 +66,7 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
-      done(new AppError(400, ERROR_CODES.badRequest, MESSAGES.requestTooDeep(MAX_BODY_DEPTH)), undefined);
+      done(new AppError(ERROR_CODES.badRequest, MESSAGES.requestTooDeep(MAX_BODY_DEPTH)), undefined);
       return;
     }
     parseJson(request, text, done);
@@ -80,7 +80,7 @@ export function registerInputGuard(app: FastifyInstance) {
     ] as const) {
       const path = findNul(value, part);
       if (path) {
-        throw new AppError(400, ERROR_CODES.validation, MESSAGES.textHasNul, [
+        throw new AppError(ERROR_CODES.validation, MESSAGES.textHasNul, [
           { path: path.slice(part.length + 1) || part, message: MESSAGES.textHasNul },
         ]);
       }

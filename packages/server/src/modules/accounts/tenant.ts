@@ -4,12 +4,12 @@ import { AppError } from '../../errors';
 import type { AuthContext } from '../auth/auth.service';
 
 /** A company that is not the caller's is answered as missing: another tenant's ids are not confirmed. */
-export const companyNotFound = () => new AppError(404, ERROR_CODES.notFound, MESSAGES.accountNotFound);
-export const memberNotFound = () => new AppError(404, ERROR_CODES.notFound, MESSAGES.memberNotFound);
+export const companyNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.accountNotFound);
+export const memberNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.memberNotFound);
 
 /** The caller's company id; a client user who has not registered a company yet has none. */
 export function requireCompanyId(auth: AuthContext): string {
-  if (!auth.companyId) throw new AppError(404, 'account/no-company', MESSAGES.companyRequired);
+  if (!auth.companyId) throw new AppError(ERROR_CODES.accountNoCompany, MESSAGES.companyRequired);
   return auth.companyId;
 }
 

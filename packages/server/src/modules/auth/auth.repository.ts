@@ -1,7 +1,7 @@
 import type { Membership } from '@under/core/accounts/membership.schema';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, authCodes, companies, memberships, sessions, users } from '../../db/schema/index';
+import { authCodes, companies, memberships, sessions, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -292,10 +292,6 @@ export function createAuthRepository(db: DbOrTx) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    },
-
-    async audit(event: typeof auditEvents.$inferInsert): Promise<void> {
-      await db.insert(auditEvents).values(event);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { resetCodeMail, signUpCodeMail } from './auth.mails';
@@ -64,9 +65,9 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 
 // One code for an unknown e-mail and a wrong password: the answer must not tell which e-mails have accounts.
-const invalidCredentials = () => new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
-const noUser = () => new AppError(401, ERROR_CODES.noUser, MESSAGES.noCurrentUser);
-const deactivated = () => new AppError(403, ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
+const invalidCredentials = () => new AppError(ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
+const noUser = () => new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+const deactivated = () => new AppError(ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
 
 export interface AuthServiceDeps {
   db: Db;
@@ -118,20 +119,20 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Checks and consumes a code; every wrong guess counts, and the code dies at the limit. */
   async function useCode(user: UserRow, purpose: CodePurpose, code: string): Promise<void> {
     const row = await repo.findLatestCode(user.id, purpose);
-    if (!row) throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
-    if (row.expiresAt.getTime() <= now()) throw new AppError(400, ERROR_CODES.codeExpired, MESSAGES.codeExpired);
+    if (!row) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+    if (row.expiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired, MESSAGES.codeExpired);
     if (row.attempts >= CODE_MAX_ATTEMPTS) {
-      throw new AppError(400, ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+      throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
     }
     if (safeEqual(row.codeHash, hashCode(codeSecret, user.id, purpose, code))) {
       if (await repo.consumeCode(row.id)) return;
-      throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
     }
     const attempts = await repo.countCodeAttempt(row.id, CODE_MAX_ATTEMPTS);
     if (attempts === undefined || attempts >= CODE_MAX_ATTEMPTS) {
-      throw new AppError(400, ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+      throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
     }
-    throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+    throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
   }
 
   /** Counts a code e-mail request against the e-mail (known or not) at this address, and against the address. */
@@ -184,7 +185,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }): Promise<void> {
       await throttles.take([[RULES.accountLookupAddress, addressKey(opts.ip)]]);
       if (await repo.findUserByEmail(opts.pool, opts.email)) {
-        throw new AppError(409, ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
+        throw new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
       }
       const passwordHash = await hashPassword(opts.password);
       let outboxId: string | undefined;
@@ -212,7 +213,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             key: `${purpose}:${codeId}`,
             message: signUpCodeMail(opts.email, code, publicUrl),
           });
-          await r.audit({ actorUserId: user.id, action: 'auth.sign-up', targetType: 'user', targetId: user.id });
+          await writeAudit(tx, { actorUserId: user.id, action: 'auth.sign-up', targetType: 'user', targetId: user.id });
         });
       } catch (err) {
         // two sign-ups of one e-mail racing: the unique index decides, the loser gets the same answer
@@ -220,7 +221,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
           (err as { cause?: { code?: string } }).cause?.code === '23505'
         ) {
-          throw new AppError(409, ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
+          throw new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
         }
         throw err;
       }
@@ -230,20 +231,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     async confirmSignUp(opts: { pool: Pool; email: string; code: string; ip: string }): Promise<void> {
       await throttles.take([[RULES.codeCheckAddress, addressKey(opts.ip)]]);
       const user = await repo.findUserByEmail(opts.pool, opts.email);
-      if (!user) throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      if (!user) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
       if (user.emailVerified) {
         // "already confirmed" only to whoever holds the code that confirmed it: otherwise it tells who has an account
         const used = await repo.findLatestCode(user.id, 'confirm-sign-up', true);
         if (used && safeEqual(used.codeHash, hashCode(codeSecret, user.id, 'confirm-sign-up', opts.code))) {
-          throw new AppError(400, ERROR_CODES.alreadyConfirmed, MESSAGES.alreadyConfirmed);
+          throw new AppError(ERROR_CODES.alreadyConfirmed, MESSAGES.alreadyConfirmed);
         }
-        throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+        throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
       }
       await useCode(user, 'confirm-sign-up', opts.code);
       await db.transaction(async (tx) => {
         const r = createAuthRepository(tx);
         await r.updateUser(user.id, { emailVerified: true });
-        await r.audit({ actorUserId: user.id, action: 'auth.confirm-sign-up', targetType: 'user', targetId: user.id });
+        await writeAudit(tx, {
+          actorUserId: user.id,
+          action: 'auth.confirm-sign-up',
+          targetType: 'user',
+          targetId: user.id,
+        });
       });
     },
 
@@ -292,7 +298,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (!(await verifyPassword(user.passwordHash, opts.password))) throw invalidCredentials();
       await throttles.giveBack(held);
-      if (!user.emailVerified) throw new AppError(403, ERROR_CODES.userNotConfirmed, MESSAGES.userNotConfirmed);
+      if (!user.emailVerified) throw new AppError(ERROR_CODES.userNotConfirmed, MESSAGES.userNotConfirmed);
       const t = tokensFor();
       await db.transaction(async (tx) => {
         const r = createAuthRepository(tx);
@@ -307,7 +313,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ip: opts.ip,
           userAgent: opts.userAgent?.slice(0, 300) ?? null,
         });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: user.id,
           companyId: user.companyId,
           action: 'auth.sign-in',
@@ -395,7 +401,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (p.revokedAt || p.expiresAt.getTime() <= t || idleEnds <= t || p.sessionPool !== p.userPool) {
         throw noUser();
       }
-      if (p.accessExpiresAt.getTime() <= t) throw new AppError(401, ERROR_CODES.tokenExpired, MESSAGES.tokenExpired);
+      if (p.accessExpiresAt.getTime() <= t) throw new AppError(ERROR_CODES.tokenExpired, MESSAGES.tokenExpired);
       let lastActivity = p.lastActivityAt.getTime();
       if (t - lastActivity >= ACTIVITY_WRITE_INTERVAL_MS) {
         lastActivity = t;
@@ -449,7 +455,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }): Promise<void> {
       await throttles.take([[RULES.codeCheckAddress, addressKey(opts.ip)]]);
       const user = await repo.findUserByEmail(opts.pool, opts.email);
-      if (!user) throw new AppError(400, ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      if (!user) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
       await useCode(user, 'reset-password', opts.code);
       const passwordHash = await hashPassword(opts.newPassword);
       await db.transaction(async (tx) => {
@@ -457,7 +463,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         // the code proved the mailbox, so the address counts as verified from now on
         await r.updateUser(user.id, { passwordHash, emailVerified: true });
         await r.revokeUserSessions(user.id);
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: user.id,
           companyId: user.companyId,
           action: 'auth.reset-password',
@@ -485,7 +491,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const r = createAuthRepository(tx);
         await r.updateUser(user.id, { passwordHash });
         await r.revokeUserSessions(user.id);
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: user.id,
           companyId: user.companyId,
           action: 'auth.change-password',

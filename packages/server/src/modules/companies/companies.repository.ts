@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, companies } from '../../db/schema/index';
+import { companies } from '../../db/schema/index';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -17,10 +17,6 @@ export function createCompaniesRepository(db: DbOrTx) {
         .update(companies)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(companies.id, id));
-    },
-
-    async audit(event: typeof auditEvents.$inferInsert): Promise<void> {
-      await db.insert(auditEvents).values(event);
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Membership } from '@under/core/accounts/membership.schema';
 import { remaining } from '@under/core/accounts/quota';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository as createSharedCompaniesRepository } from '../../db/repositories/companies.repository';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
@@ -130,7 +131,7 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
       await db.transaction(async (tx) => {
         const r = createCompaniesRepository(tx);
         await r.updateCompany(companyId, { whitelistedDomains: opts.domains });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
           action: 'company.whitelist-domains',
@@ -173,7 +174,7 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
         const previous = await files.release(tx, { owner });
         await files.attach(tx, { key, purpose: 'company-logo', caller, owner });
         await r.updateCompany(companyId, { logoFileUrl: key });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
           action: 'company.logo',

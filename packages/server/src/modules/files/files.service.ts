@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
@@ -44,9 +45,9 @@ const PURPOSES: Record<
 };
 
 const REJECTIONS = {
-  'too-large': () => new AppError(413, 'file/too-large', MESSAGES.fileTooLarge),
-  empty: () => new AppError(400, 'file/empty', MESSAGES.fileEmpty),
-  type: () => new AppError(415, 'file/type', MESSAGES.fileTypeNotSupported),
+  'too-large': () => new AppError(ERROR_CODES.fileTooLarge, MESSAGES.fileTooLarge),
+  empty: () => new AppError(ERROR_CODES.fileEmpty, MESSAGES.fileEmpty),
+  type: () => new AppError(ERROR_CODES.fileType, MESSAGES.fileTypeNotSupported),
 } as const;
 
 /** Who asks to attach (or was issued) an upload. */
@@ -78,8 +79,8 @@ export function createFilesService(deps: FilesServiceDeps) {
   function verified(token: string, method: 'PUT' | 'GET') {
     const result = signer.verify(token, method);
     if (result.ok) return result.claims;
-    if (result.reason === 'expired') throw new AppError(403, 'file/url-expired', MESSAGES.urlExpired);
-    throw new AppError(403, 'file/url-invalid', MESSAGES.urlExpired);
+    if (result.reason === 'expired') throw new AppError(ERROR_CODES.fileUrlExpired, MESSAGES.urlExpired);
+    throw new AppError(ERROR_CODES.fileUrlInvalid, MESSAGES.urlExpired);
   }
 
   /** Why `row` cannot be attached by `caller` for `purpose`, as the error the caller sees; undefined when it can. */
@@ -89,9 +90,9 @@ export function createFilesService(deps: FilesServiceDeps) {
       row.purpose === purpose &&
       row.issuedToUserId === caller.userId &&
       (caller.companyId === null || row.companyId === caller.companyId);
-    if (!mine) return new AppError(400, 'file/not-yours', PURPOSES[purpose].notYours);
-    if (row.status === 'attached') return new AppError(409, 'file/in-use', MESSAGES.fileInUse);
-    if (row.status !== 'uploaded') return new AppError(400, 'file/missing', MESSAGES.fileMissing);
+    if (!mine) return new AppError(ERROR_CODES.fileNotYours, PURPOSES[purpose].notYours);
+    if (row.status === 'attached') return new AppError(ERROR_CODES.fileInUse, MESSAGES.fileInUse);
+    if (row.status !== 'uploaded') return new AppError(ERROR_CODES.fileMissing, MESSAGES.fileMissing);
     return undefined;
   }
 
@@ -154,7 +155,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       if (opts.declaredLength !== undefined && opts.declaredLength > limit) throw REJECTIONS['too-large']();
       if (opts.declaredLength === 0) throw REJECTIONS.empty();
       const row = claims.u ? await repo.claim(claims.u, claims.k, now()) : undefined;
-      if (!row) throw new AppError(409, 'file/used', MESSAGES.urlExpired);
+      if (!row) throw new AppError(ERROR_CODES.fileUsed, MESSAGES.urlExpired);
       try {
         const stored = await storage.put(row.storageKey, opts.body, {
           maxBytes: Math.min(row.maxBytes, limit),
@@ -174,7 +175,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       const claims = verified(token, 'GET');
       const row = await repo.findByKey(claims.k);
       const file = row?.status === 'attached' ? await storage.get(claims.k) : undefined;
-      if (!file) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
+      if (!file) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
       return file;
     },
 
@@ -213,7 +214,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       if (row) return row;
       throw (
         refusal(await r.findByKey(opts.key), opts.purpose, opts.caller) ??
-        new AppError(400, 'file/missing', MESSAGES.fileMissing)
+        new AppError(ERROR_CODES.fileMissing, MESSAGES.fileMissing)
       );
     },
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Dictionary, DictionaryInput } from '@under/core/templates/dictionary.schema';
 import { DictionaryInputSchema } from '@under/core/templates/dictionary.schema';
@@ -5,7 +6,7 @@ import type { Section, SectionInput } from '@under/core/templates/section.schema
 import { SectionInputSchema } from '@under/core/templates/section.schema';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { createAuditRepository } from '../../db/repositories/audit.repository';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { AuthContext } from '../auth/auth.service';
 import { checkedForm } from '../shared/checked-form';
@@ -51,7 +52,7 @@ function toSection(row: SectionRow): Section {
 export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
   const { db, usage } = deps;
   const repo = createLibraryRepository(db);
-  const notFound = (message: string) => new AppError(404, 'not-found', message);
+  const notFound = (message: string) => new AppError(ERROR_CODES.notFound, message);
 
   return {
     // ---- dictionaries
@@ -79,14 +80,14 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
       if (opts.dictionaryId && !(await repo.findDictionary(opts.dictionaryId)))
         throw notFound(MESSAGES.dictionaryNotFound);
       if (await repo.dictionaryNameTaken(name, opts.dictionaryId))
-        throw new AppError(409, 'dictionary/key-used', MESSAGES.dictionaryKeyUsed);
+        throw new AppError(ERROR_CODES.dictionaryKeyUsed, MESSAGES.dictionaryKeyUsed);
       try {
         return await db.transaction(async (tx) => {
           const r = createLibraryRepository(tx);
           const row = opts.dictionaryId
             ? await r.updateDictionary(opts.dictionaryId, { type, name, label, attrs })
             : await r.insertDictionary({ type, name, label, attrs });
-          await createAuditRepository(tx).insert({
+          await writeAudit(tx, {
             actorUserId: opts.auth.userId,
             action: opts.dictionaryId ? 'dictionary.update' : 'dictionary.create',
             targetType: 'dictionary',
@@ -95,7 +96,7 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
           return toDictionary(row);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(409, 'dictionary/key-used', MESSAGES.dictionaryKeyUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.dictionaryKeyUsed, MESSAGES.dictionaryKeyUsed);
         throw err;
       }
     },
@@ -104,11 +105,11 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
       if (!(await repo.findDictionary(opts.dictionaryId))) throw notFound(MESSAGES.dictionaryNotFound);
       const { forms, templates } = await usage.countUses(opts.dictionaryId);
       if (forms || templates) {
-        throw new AppError(409, 'dictionary/in-use', MESSAGES.dictionaryInUse(forms, templates));
+        throw new AppError(ERROR_CODES.dictionaryInUse, MESSAGES.dictionaryInUse(forms, templates));
       }
       await db.transaction(async (tx) => {
         await createLibraryRepository(tx).deleteDictionary(opts.dictionaryId);
-        await createAuditRepository(tx).insert({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           action: 'dictionary.delete',
           targetType: 'dictionary',
@@ -138,7 +139,7 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
       const current = opts.sectionId ? await repo.findSection(opts.sectionId) : undefined;
       if (opts.sectionId && !current) throw notFound(MESSAGES.sectionNotFound);
       if (await repo.sectionKeyTaken(input.keySection, opts.sectionId))
-        throw new AppError(409, 'section/key-used', MESSAGES.sectionKeyUsed);
+        throw new AppError(ERROR_CODES.sectionKeyUsed, MESSAGES.sectionKeyUsed);
       try {
         return await db.transaction(async (tx) => {
           const r = createLibraryRepository(tx);
@@ -146,7 +147,7 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
           const row = current
             ? await r.updateSection(current.id, { ...values, version: current.version + 1 })
             : await r.insertSection(values);
-          await createAuditRepository(tx).insert({
+          await writeAudit(tx, {
             actorUserId: opts.auth.userId,
             action: current ? 'section.update' : 'section.create',
             targetType: 'section',
@@ -155,7 +156,7 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
           return toSection(row);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(409, 'section/key-used', MESSAGES.sectionKeyUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.sectionKeyUsed, MESSAGES.sectionKeyUsed);
         throw err;
       }
     },

@@ -1,10 +1,11 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { readStoredForm } from '@under/core/forms/form-migrate';
 import { MESSAGES } from '@under/core/messages';
 import type { PushUpdate } from '@under/core/templates/master-form.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { createAuditRepository } from '../../db/repositories/audit.repository';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../infra/jobs/jobs';
 import type { AuthContext } from '../auth/auth.service';
@@ -101,8 +102,7 @@ export function createPushUpdatesService(deps: {
           : await library.findSection({ sectionId: opts.id });
       if (!exists) {
         throw new AppError(
-          404,
-          'not-found',
+          ERROR_CODES.notFound,
           opts.kind === 'dictionary' ? MESSAGES.dictionaryNotFound : MESSAGES.sectionNotFound,
         );
       }
@@ -112,13 +112,13 @@ export function createPushUpdatesService(deps: {
           targetId: opts.id,
           requestedBy: opts.auth.userId,
         });
-        await createAuditRepository(tx).insert({
-          actorUserId: opts.auth.userId,
-          action: `${opts.kind}.push`,
-          targetType: opts.kind,
-          targetId: opts.id,
-          details: { pushId: created.id },
-        });
+        const event = { actorUserId: opts.auth.userId, targetId: opts.id, details: { pushId: created.id } };
+        await writeAudit(
+          tx,
+          opts.kind === 'dictionary'
+            ? { ...event, action: 'dictionary.push', targetType: 'dictionary' }
+            : { ...event, action: 'section.push', targetType: 'section' },
+        );
         return created;
       });
       await jobs.send(PUSH_QUEUES[opts.kind], { pushId: row.id });
@@ -126,7 +126,7 @@ export function createPushUpdatesService(deps: {
     },
     async getPush(opts: { pushId: string }) {
       const row = await repo.findPush(opts.pushId);
-      if (!row) throw new AppError(404, 'not-found', MESSAGES.http404);
+      if (!row) throw new AppError(ERROR_CODES.notFound, MESSAGES.http404);
       return toPush(row);
     },
   };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, mailOutbox } from '../../db/schema/index';
+import { mailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -143,10 +143,6 @@ export function createMailRepository(db: DbOrTx) {
           and(eq(mailOutbox.status, 'failed'), lt(mailOutbox.updatedAt, failedBefore), isNotNull(mailOutbox.content)),
         );
       await db.delete(mailOutbox).where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, sentBefore)));
-    },
-
-    async audit(event: typeof auditEvents.$inferInsert): Promise<void> {
-      await db.insert(auditEvents).values(event);
     },
   };
 }

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type ListMailsQuery,
-  MAIL_ERRORS,
-  type MailKind,
-  type OutboxMail,
-  type OutboxMailList,
-} from '@under/core/mail/mail-outbox.schema';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import type { ListMailsQuery, MailKind, OutboxMail, OutboxMailList } from '@under/core/mail/mail-outbox.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../infra/jobs/jobs';
 import type { Mailer, MailMessage } from '../../infra/mail/mailer';
@@ -277,13 +273,13 @@ export function createMailService(deps: MailServiceDeps) {
     /** POST /api/admin/mails/{mailId}/retry: a failed mail gets a fresh run of attempts, the first one now. */
     async retry(opts: { auth: AuthContext; mailId: string }): Promise<void> {
       const row = await repo.find(opts.mailId);
-      if (!row) throw new AppError(404, MAIL_ERRORS.notFound, MESSAGES.mailNotFound);
+      if (!row) throw new AppError(ERROR_CODES.mailNotFound, MESSAGES.mailNotFound);
       await db.transaction(async (tx) => {
         const r = createMailRepository(tx);
         if (!(await r.requeue(row.id, new Date(now())))) {
-          throw new AppError(409, MAIL_ERRORS.notRetryable, MESSAGES.mailNotRetryable);
+          throw new AppError(ERROR_CODES.mailNotRetryable, MESSAGES.mailNotRetryable);
         }
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           action: 'mail.retry',
           targetType: 'mail',

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { mapComponents } from '@under/core/forms/form-walk';
 import { MESSAGES } from '@under/core/messages';
@@ -10,7 +11,7 @@ import {
   readMasterFormStructure,
 } from '@under/core/templates/master-form.schema';
 import type { Db } from '../../db/client';
-import { createAuditRepository } from '../../db/repositories/audit.repository';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
@@ -65,7 +66,7 @@ function pushed(component: FormComponent, source: PushSource): FormComponent {
 export function createMasterFormsService(deps: { db: Db; library: LibraryService; templates: PdfTemplatesService }) {
   const { db, library, templates } = deps;
   const repo = createMasterFormsRepository(db);
-  const notFound = (message: string) => new AppError(404, 'not-found', message);
+  const notFound = (message: string) => new AppError(ERROR_CODES.notFound, message);
 
   async function loadForm(formId: string) {
     const row = await repo.findForm(formId);
@@ -99,7 +100,7 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
   async function changeForm(
     auth: AuthContext,
     formId: string,
-    action: string,
+    action: 'update' | 'mode' | 'general' | 'accessibility' | 'status' | 'permission-global' | 'permission-limited',
     patch: (row: MasterFormRow) => Partial<MasterFormRow>,
   ) {
     return db.transaction(async (tx) => {
@@ -107,7 +108,7 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
       const row = await r.findForm(formId, true);
       if (!row) throw notFound(MESSAGES.masterFormNotFound);
       const updated = await r.updateForm(formId, patch(row));
-      await createAuditRepository(tx).insert({
+      await writeAudit(tx, {
         actorUserId: auth.userId,
         action: `master-form.${action}`,
         targetType: 'master-form',
@@ -131,7 +132,7 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
     /** A master form from a mapped template: its fields, bindings and the default header and progress layouts. */
     async createMasterForm(opts: { auth: AuthContext; templateId: string; name?: string }) {
       const template = await loadTemplate(opts.templateId);
-      if (template.mapping.length === 0) throw new AppError(400, 'mapping/empty', MESSAGES.mappingEmpty);
+      if (template.mapping.length === 0) throw new AppError(ERROR_CODES.mappingEmpty, MESSAGES.mappingEmpty);
       const { form, bindingFields } = formFromMapping(template.mapping);
       const structure = MasterFormStructureSchema.parse({ allField: form, rootAllField: form, bindingFields });
       return db.transaction(async (tx) => {
@@ -141,7 +142,7 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
           structure,
           mappingFieldsVersion: template.mappingFieldsVersion,
         });
-        await createAuditRepository(tx).insert({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           action: 'master-form.create',
           targetType: 'master-form',
@@ -170,13 +171,13 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
           : checkedForm(opts.structure.rootAllField, 'structure.rootAllField', false);
       for (const [i, sectionId] of opts.structure.childSectionIds.entries()) {
         if (!(await library.findSection({ sectionId })))
-          throw new AppError(400, 'section/not-found', MESSAGES.sectionNotFound, [
+          throw new AppError(ERROR_CODES.sectionNotFound, MESSAGES.sectionNotFound, [
             { path: `structure.childSectionIds.${i}`, message: MESSAGES.sectionNotFound },
           ]);
       }
       for (const [i, dictionaryId] of opts.structure.dictionaryIds.entries()) {
         if (!(await library.findDictionary({ dictionaryId })))
-          throw new AppError(400, 'dictionary/not-found', MESSAGES.dictionaryNotFound, [
+          throw new AppError(ERROR_CODES.dictionaryNotFound, MESSAGES.dictionaryNotFound, [
             { path: `structure.dictionaryIds.${i}`, message: MESSAGES.dictionaryNotFound },
           ]);
       }
@@ -233,7 +234,7 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
           publishedBy: opts.auth.userId,
         });
         const updated = await r.updateForm(row.id, { version, mappingFieldsVersion, hasUnpublishedChanges: false });
-        await createAuditRepository(tx).insert({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           action: 'master-form.publish',
           targetType: 'master-form',
@@ -259,7 +260,7 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
       let rows = await repo.listForms({ q: opts.q?.trim() || undefined });
       if (opts.companyId) {
         const company = await createCompaniesRepository(db).findCompanyWithMembership(opts.companyId);
-        if (!company) throw new AppError(404, 'company/not-found', MESSAGES.http404);
+        if (!company) throw new AppError(ERROR_CODES.companyNotFound, MESSAGES.http404);
         const membershipId = company.company.membershipId;
         const companyId = opts.companyId;
         rows = rows.filter(
@@ -287,10 +288,10 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
       const problems = unique.flatMap((id, i) =>
         known.has(id) ? [] : [{ path: `userIds.${i}`, message: MESSAGES.http404 }],
       );
-      if (problems.length) throw new AppError(400, 'permission/unknown-user', MESSAGES.http400, problems);
+      if (problems.length) throw new AppError(ERROR_CODES.permissionUnknownUser, MESSAGES.http400, problems);
       await db.transaction(async (tx) => {
         await createMasterFormsRepository(tx).upsertPermission(form.id, opts.companyId, unique);
-        await createAuditRepository(tx).insert({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId: opts.companyId,
           action: 'master-form.permission',
@@ -327,8 +328,10 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
           structure: { ...structure, allField: { ...structure.allField, components } },
           hasUnpublishedChanges: true,
         });
-        await createAuditRepository(tx).insert({
-          action: `master-form.push-${opts.source.kind}`,
+        // a push runs as a job: no one acts at that moment (the push itself is audited with its requester)
+        await writeAudit(tx, {
+          actorUserId: null,
+          action: opts.source.kind === 'dictionary' ? 'master-form.push-dictionary' : 'master-form.push-section',
           targetType: 'master-form',
           targetId: form.id,
           details: { pushId: opts.pushId },

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, pdfTemplates } from '../../db/schema/index';
+import { pdfTemplates } from '../../db/schema/index';
 
 export type PdfTemplateRow = typeof pdfTemplates.$inferSelect;
 
@@ -74,10 +74,6 @@ export function createPdfTemplatesRepository(db: DbOrTx) {
         .limit(opts.limit);
       const [total] = await db.select({ n: count() }).from(pdfTemplates).where(where);
       return { rows, total: total?.n ?? 0 };
-    },
-
-    async audit(event: typeof auditEvents.$inferInsert): Promise<void> {
-      await db.insert(auditEvents).values(event);
     },
   };
 }

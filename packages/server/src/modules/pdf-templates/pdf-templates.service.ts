@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import { checkMapping, cloneName, isImageUrl, keepFieldsOnPages } from '@under/core/templates/mapping-rules';
@@ -15,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { type FillValue, type PdfPool, PdfWorkError } from '../../infra/pdf/pdf-pool';
 import type { Storage } from '../../infra/storage/storage';
@@ -27,20 +29,20 @@ export const PDF_MAX_BYTES = UPLOAD_MAX_BYTES;
 
 /** How each refusal of the PDF worker reaches the admin. */
 const REFUSALS: Record<PdfWorkError['kind'], (err: PdfWorkError) => AppError> = {
-  'not-pdf': () => new AppError(415, 'pdf/not-pdf', MESSAGES.pdfNotPdf),
-  damaged: () => new AppError(422, 'pdf/damaged', MESSAGES.pdfDamaged),
-  encrypted: () => new AppError(422, 'pdf/encrypted', MESSAGES.pdfEncrypted),
-  'no-pages': () => new AppError(422, 'pdf/no-pages', MESSAGES.pdfNoPages),
-  'too-many-pages': () => new AppError(422, 'pdf/too-many-pages', MESSAGES.pdfTooManyPages),
-  'too-complex': () => new AppError(422, 'pdf/too-complex', MESSAGES.pdfTooComplex),
+  'not-pdf': () => new AppError(ERROR_CODES.pdfNotPdf, MESSAGES.pdfNotPdf),
+  damaged: () => new AppError(ERROR_CODES.pdfDamaged, MESSAGES.pdfDamaged),
+  encrypted: () => new AppError(ERROR_CODES.pdfEncrypted, MESSAGES.pdfEncrypted),
+  'no-pages': () => new AppError(ERROR_CODES.pdfNoPages, MESSAGES.pdfNoPages),
+  'too-many-pages': () => new AppError(ERROR_CODES.pdfTooManyPages, MESSAGES.pdfTooManyPages),
+  'too-complex': () => new AppError(ERROR_CODES.pdfTooComplex, MESSAGES.pdfTooComplex),
   // a PNG value too large to decode (or not decodable): the spec's invalid-value answer, by the value's path
   'bad-image': (err) =>
-    new AppError(400, 'review/invalid-image', MESSAGES.invalidValue, [
+    new AppError(ERROR_CODES.reviewInvalidImage, MESSAGES.invalidValue, [
       { path: `values.${err.key ?? ''}`, message: MESSAGES.invalidValue },
     ]),
-  timeout: () => new AppError(422, 'pdf/too-complex', MESSAGES.pdfTooComplex),
-  busy: () => new AppError(503, 'pdf/busy', MESSAGES.pdfBusy),
-  failed: () => new AppError(500, 'pdf/failed', MESSAGES.http500),
+  timeout: () => new AppError(ERROR_CODES.pdfTooComplex, MESSAGES.pdfTooComplex),
+  busy: () => new AppError(ERROR_CODES.pdfBusy, MESSAGES.pdfBusy),
+  failed: () => new AppError(ERROR_CODES.pdfFailed, MESSAGES.http500),
 };
 
 const isUniqueViolation = (err: unknown) =>
@@ -57,7 +59,7 @@ async function readAll(body: Readable, maxBytes: number): Promise<Uint8Array> {
     size += b.length;
     if (size > maxBytes) {
       body.destroy();
-      throw new AppError(413, 'file/too-large', MESSAGES.fileTooLarge);
+      throw new AppError(ERROR_CODES.fileTooLarge, MESSAGES.fileTooLarge);
     }
     chunks.push(b);
   }
@@ -87,7 +89,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       return cached;
     }
     const file = await storage.get(key);
-    if (!file) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
+    if (!file) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
     const bytes = await readAll(file.body, PDF_MAX_BYTES);
     fileCache.set(key, bytes);
     if (fileCache.size > FILE_CACHE_SIZE) fileCache.delete(fileCache.keys().next().value as string);
@@ -96,7 +98,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
 
   async function load(templateId: string): Promise<PdfTemplateRow> {
     const row = await repo.find(templateId);
-    if (!row) throw new AppError(404, 'template/not-found', MESSAGES.templateNotFound);
+    if (!row) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
     return row;
   }
 
@@ -150,7 +152,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
 
   async function ensureNameFree(name: string, exceptId?: string) {
     if (await repo.isNameTaken(name, exceptId))
-      throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
+      throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
   }
 
   async function mapPdfError<T>(work: Promise<T>): Promise<T> {
@@ -166,12 +168,17 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
   }
 
   /** One audited change of a template's settings or confirm page. */
-  async function changeTemplate(auth: AuthContext, templateId: string, action: string, patch: Partial<PdfTemplateRow>) {
+  async function changeTemplate(
+    auth: AuthContext,
+    templateId: string,
+    action: 'settings' | 'confirm-page',
+    patch: Partial<PdfTemplateRow>,
+  ) {
     await load(templateId);
     return db.transaction(async (tx) => {
       const r = createPdfTemplatesRepository(tx);
       const row = await r.update(templateId, patch);
-      await r.audit({
+      await writeAudit(tx, {
         actorUserId: auth.userId,
         action: `pdf-template.${action}`,
         targetType: 'pdf-template',
@@ -190,7 +197,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       const template = await load(opts.templateId);
       for (const page of Object.keys(opts.settings.pages)) {
         if (!template.pages.some((p) => String(p.page) === page)) {
-          throw new AppError(400, 'template/page', MESSAGES.http400, [
+          throw new AppError(ERROR_CODES.templatePage, MESSAGES.http400, [
             { path: `pages.${page}`, message: `The PDF has no page ${page}.` },
           ]);
         }
@@ -215,7 +222,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
           ? [{ path: `items.${i}`, message: `The box lies outside page ${item.page}.` }]
           : [];
       });
-      if (problems.length) throw new AppError(400, 'confirm-page/invalid', MESSAGES.http400, problems);
+      if (problems.length) throw new AppError(ERROR_CODES.confirmPageInvalid, MESSAGES.http400, problems);
       const row = await changeTemplate(opts.auth, opts.templateId, 'confirm-page', { confirmPage: opts.items });
       return { items: row.confirmPage as z.output<typeof ConfirmPageBodySchema>['items'] };
     },
@@ -234,7 +241,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     async checkName(opts: { value: string }): Promise<{ available: boolean }> {
       const name = opts.value.trim();
       if (!name) return { available: false };
-      if (await repo.isNameTaken(name)) throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
+      if (await repo.isNameTaken(name)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
       return { available: true };
     },
 
@@ -261,7 +268,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
             caller,
             owner: { kind: 'pdf-template', id: created.id },
           });
-          await r.audit({
+          await writeAudit(tx, {
             actorUserId: opts.auth.userId,
             action: 'pdf-template.create',
             targetType: 'pdf-template',
@@ -272,7 +279,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         });
         return toTemplate(row);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
         throw err;
       }
     },
@@ -301,13 +308,13 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
      */
     async replaceFile(opts: { auth: AuthContext; templateId: string; fileUrl: string }) {
       const before = await load(opts.templateId);
-      if (before.fileKey === opts.fileUrl) throw new AppError(400, 'file/same', MESSAGES.pdfFileUrlInvalid);
+      if (before.fileKey === opts.fileUrl) throw new AppError(ERROR_CODES.fileSame, MESSAGES.pdfFileUrlInvalid);
       const caller = callerOf(opts.auth);
       const inspected = await inspectUpload(opts.fileUrl, caller);
       const { row, removed, released } = await db.transaction(async (tx) => {
         const r = createPdfTemplatesRepository(tx);
         const current = await r.findForUpdate(opts.templateId);
-        if (!current) throw new AppError(404, 'template/not-found', MESSAGES.templateNotFound);
+        if (!current) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
         const owner = { kind: 'pdf-template' as const, id: current.id };
         // only the file attached to this template is let go, never one another owner holds
         const released = await files.release(tx, { owner });
@@ -321,7 +328,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
           mapping: kept,
           mappingFieldsVersion: removed.length ? current.mappingFieldsVersion + 1 : current.mappingFieldsVersion,
         });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           action: 'pdf-template.replace-file',
           targetType: 'pdf-template',
@@ -363,7 +370,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         caller,
         contentType: 'application/pdf',
       });
-      if (!key) throw new AppError(404, 'file/not-found', MESSAGES.fileMissing);
+      if (!key) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
       try {
         const row = await db.transaction(async (tx) => {
           const r = createPdfTemplatesRepository(tx);
@@ -383,7 +390,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
             caller,
             owner: { kind: 'pdf-template', id: created.id },
           });
-          await r.audit({
+          await writeAudit(tx, {
             actorUserId: opts.auth.userId,
             action: 'pdf-template.clone',
             targetType: 'pdf-template',
@@ -395,7 +402,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         return toTemplate(row);
       } catch (err) {
         await files.discard(key).catch((e) => log.warn({ err: e, key }, 'copied PDF not deleted'));
-        if (isUniqueViolation(err)) throw new AppError(409, 'template/name-used', MESSAGES.templateNameUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
         throw err;
       }
     },
@@ -406,7 +413,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       const row = await db.transaction(async (tx) => {
         const r = createPdfTemplatesRepository(tx);
         const updated = await r.update(opts.templateId, { status: opts.archived ? 'archived' : 'active' });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           action: opts.archived ? 'pdf-template.archive' : 'pdf-template.unarchive',
           targetType: 'pdf-template',
@@ -419,19 +426,19 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
 
     /** POST /api/pdf_templates/{templateId}/mapping_fields: the whole mapping, checked against the pages. */
     async saveMapping(opts: { auth: AuthContext; templateId: string; data: PdfField[] }): Promise<Mapping> {
-      if (opts.data.length === 0) throw new AppError(400, 'mapping/empty', MESSAGES.mappingEmpty);
+      if (opts.data.length === 0) throw new AppError(ERROR_CODES.mappingEmpty, MESSAGES.mappingEmpty);
       const template = await load(opts.templateId);
       const problems = checkMapping(opts.data, template.pages);
-      if (problems.length) throw new AppError(400, 'mapping/invalid', MESSAGES.mappingInvalid, problems);
+      if (problems.length) throw new AppError(ERROR_CODES.mappingInvalid, MESSAGES.mappingInvalid, problems);
       const row = await db.transaction(async (tx) => {
         const r = createPdfTemplatesRepository(tx);
         const current = await r.findForUpdate(opts.templateId);
-        if (!current) throw new AppError(404, 'template/not-found', MESSAGES.templateNotFound);
+        if (!current) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
         const updated = await r.update(current.id, {
           mapping: opts.data,
           mappingFieldsVersion: current.mappingFieldsVersion + 1,
         });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           action: 'pdf-template.mapping',
           targetType: 'pdf-template',
@@ -471,7 +478,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       const row = await load(opts.templateId);
       if (opts.fields) {
         const problems = checkMapping(opts.fields, row.pages);
-        if (problems.length) throw new AppError(400, 'mapping/invalid', MESSAGES.mappingInvalid, problems);
+        if (problems.length) throw new AppError(ERROR_CODES.mappingInvalid, MESSAGES.mappingInvalid, problems);
       }
       // images print from png or jpeg data only (spec 1 §5); URLs are not fetched, so a review cannot reach other hosts
       const imageProblems = (opts.fields ?? row.mapping)
@@ -482,7 +489,8 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
           const ok = typeof v === 'string' && v.startsWith('data:') && isImageUrl(v);
           return ok ? [] : [{ path: `values.${f.key}`, message: MESSAGES.invalidValue }];
         });
-      if (imageProblems.length) throw new AppError(400, 'review/invalid-image', MESSAGES.invalidValue, imageProblems);
+      if (imageProblems.length)
+        throw new AppError(ERROR_CODES.reviewInvalidImage, MESSAGES.invalidValue, imageProblems);
       const bytes = await fileBytes(row.fileKey);
       return mapPdfError(
         pdf.fill({

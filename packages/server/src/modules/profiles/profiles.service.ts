@@ -9,20 +9,19 @@ import { statusAtSignUp } from '@under/core/accounts/quota';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
-import { createAuditRepository } from '../../db/repositories/audit.repository';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
 import { noUserError } from '../accounts/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { TEAM_ERRORS } from '../team/team.service';
 import type { TeamJoiningService } from '../team/team-joining.service';
 import { createProfilesRepository } from './profiles.repository';
 
 /** Spec: a new company starts on Basic. */
 const STARTING_MEMBERSHIP = 'MEMBERSHIP_001';
 
-const accountExists = () => new AppError(409, ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
+const accountExists = () => new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
 
 export function createProfilesService(deps: { db: Db; joining: TeamJoiningService }) {
   const { db, joining } = deps;
@@ -74,13 +73,13 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
         const inv = await joining.findPendingInvitation({ code: opts.invitationCode });
         // the invited e-mail cannot change: the account must be the invited address
         if (inv.email !== user.email || opts.email !== user.email) {
-          throw new AppError(400, 'invitation/email-mismatch', MESSAGES.invitationEmailMismatch(inv.email));
+          throw new AppError(ERROR_CODES.invitationEmailMismatch, MESSAGES.invitationEmailMismatch(inv.email));
         }
         await db.transaction(async (tx) => {
           const companies = createCompaniesRepository(tx);
           await companies.lockCompany(inv.companyId);
           const company = await companies.findCompanyWithMembership(inv.companyId);
-          if (!company) throw new AppError(404, TEAM_ERRORS.invitationNotFound, MESSAGES.invitationNotFound);
+          if (!company) throw new AppError(ERROR_CODES.invitationNotFound, MESSAGES.invitationNotFound);
           await joining.acceptInvitation({ tx, invitationId: inv.id, userId: user.id });
           const status = statusAtSignUp({
             userQuota: company.membership.userQuota,
@@ -93,7 +92,7 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
             status,
           });
           await createProfilesRepository(tx).deleteDraft(user.id);
-          await createAuditRepository(tx).insert({
+          await writeAudit(tx, {
             actorUserId: user.id,
             companyId: inv.companyId,
             action: 'team.join',
@@ -106,7 +105,7 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
       }
 
       if (opts.email !== user.email) {
-        throw new AppError(400, 'profile/email-mismatch', MESSAGES.profileEmailMismatch);
+        throw new AppError(ERROR_CODES.profileEmailMismatch, MESSAGES.profileEmailMismatch);
       }
       await db.transaction(async (tx) => {
         const company = await createCompaniesRepository(tx).insertCompany({
@@ -121,7 +120,7 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
           status: 'active',
         });
         await createProfilesRepository(tx).deleteDraft(user.id);
-        await createAuditRepository(tx).insert({
+        await writeAudit(tx, {
           actorUserId: user.id,
           companyId: company.id,
           action: 'company.register',
@@ -161,7 +160,7 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
           lastName: opts.lastName,
           phoneNumber: opts.phoneNumber,
         });
-        await createAuditRepository(tx).insert({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId: opts.auth.companyId,
           action: 'profile.update',

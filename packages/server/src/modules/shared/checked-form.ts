@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { type FormDefinition, parseFormDefinition } from '@under/core/forms/form.schema';
 import { checkSystemFields } from '@under/core/forms/system-fields';
 import { MESSAGES } from '@under/core/messages';
@@ -11,8 +12,7 @@ export function checkedForm(json: unknown, path: string, requireSystemFields: bo
   const parsed = parseFormDefinition(json);
   if (!parsed.ok) {
     throw new AppError(
-      400,
-      'form/invalid',
+      ERROR_CODES.formInvalid,
       MESSAGES.http400,
       parsed.errors.map((e) => ({ path: `${path}${e.path ? `.${e.path}` : ''}`, message: e.message })),
     );
@@ -21,8 +21,7 @@ export function checkedForm(json: unknown, path: string, requireSystemFields: bo
     const missing = checkSystemFields(parsed.form);
     if (missing.length) {
       throw new AppError(
-        400,
-        'form/system-fields',
+        ERROR_CODES.formSystemFields,
         MESSAGES.http400,
         missing.map((e) => ({ path: `${path}.${e.path}`, message: e.message })),
       );

@@ -1,10 +1,11 @@
 import { invitationState } from '@under/core/accounts/invitation';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashToken } from '../auth/secrets';
 import { createTeamRepository, type InvitationRow } from './team.repository';
-import { invitationUnusable, TEAM_ERRORS } from './team.service';
+import { invitationUnusable } from './team.service';
 
 /**
  * Joining a team by invitation, as the invited sign-up (profiles) does it: other modules find and accept
@@ -17,7 +18,7 @@ export function createTeamJoiningService(deps: { db: Db; now?: () => number }) {
     /** The invitation behind a link's code while it can be accepted; otherwise the error its state answers with. */
     async findPendingInvitation(opts: { code: string }): Promise<InvitationRow> {
       const found = await repo.findInvitationByCodeHash(hashToken(opts.code));
-      if (!found) throw new AppError(404, TEAM_ERRORS.invitationNotFound, MESSAGES.invitationNotFound);
+      if (!found) throw new AppError(ERROR_CODES.invitationNotFound, MESSAGES.invitationNotFound);
       const inv = found.invitation;
       const state = invitationState(
         { status: inv.status as 'pending' | 'accepted' | 'revoked', expiresAt: inv.expiresAt },

@@ -1,7 +1,7 @@
 import type { MemberSort } from '@under/core/accounts/team.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, companies, invitations, sessions, users } from '../../db/schema/index';
+import { companies, invitations, sessions, users } from '../../db/schema/index';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -157,10 +157,6 @@ export function createTeamRepository(db: DbOrTx) {
       const rows = (page as unknown as { rows: MemberRow[] }).rows;
       const total = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
       return { rows, total };
-    },
-
-    async audit(event: typeof auditEvents.$inferInsert): Promise<void> {
-      await db.insert(auditEvents).values(event);
     },
   };
 }

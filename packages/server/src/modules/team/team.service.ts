@@ -10,8 +10,10 @@ import type {
   MembersPage,
   PublicInvitation,
 } from '@under/core/accounts/team.schema';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
 import { type CompaniesRepository, createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
@@ -22,17 +24,6 @@ import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../
 import type { MailService } from '../mail/mail.service';
 import { invitationMail, inviteTemplate } from './team.mails';
 import { createTeamRepository, type InvitationRow, type MemberRow, type UserRow } from './team.repository';
-
-export const TEAM_ERRORS = {
-  userQuota: 'team/user-quota',
-  emailAlreadyAdded: 'team/email-already-added',
-  joinedAnotherTeam: 'team/joined-another-team',
-  invitationNotFound: 'invitation/not-found',
-  invitationExpired: 'invitation/expired',
-  invitationRevoked: 'invitation/revoked',
-  invitationUsed: 'invitation/used',
-  ownMembership: 'team/own-membership',
-} as const;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -84,9 +75,9 @@ function memberFromInvitation(inv: InvitationRow, now: number): Member {
 
 /** The message and code of an invitation that can no longer be used. */
 export function invitationUnusable(state: 'accepted' | 'revoked' | 'expired'): AppError {
-  if (state === 'accepted') return new AppError(409, TEAM_ERRORS.invitationUsed, MESSAGES.invitationUsed);
-  if (state === 'revoked') return new AppError(409, TEAM_ERRORS.invitationRevoked, MESSAGES.invitationRevoked);
-  return new AppError(410, TEAM_ERRORS.invitationExpired, MESSAGES.invitationExpired);
+  if (state === 'accepted') return new AppError(ERROR_CODES.invitationUsed, MESSAGES.invitationUsed);
+  if (state === 'revoked') return new AppError(ERROR_CODES.invitationRevoked, MESSAGES.invitationRevoked);
+  return new AppError(ERROR_CODES.invitationExpired, MESSAGES.invitationExpired);
 }
 
 const STATE_MESSAGES = {
@@ -195,13 +186,13 @@ export function createTeamService(deps: TeamServiceDeps) {
       const { company } = await loadCompany(companyId);
       const existing = await repo.findClientUserByEmail(opts.email);
       if (existing?.companyId === companyId) {
-        throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
       }
       if (existing?.companyId) {
-        throw new AppError(409, TEAM_ERRORS.joinedAnotherTeam, MESSAGES.joinedAnotherTeam(opts.email));
+        throw new AppError(ERROR_CODES.joinedAnotherTeam, MESSAGES.joinedAnotherTeam(opts.email));
       }
       if (await repo.findOpenInvitation(companyId, opts.email)) {
-        throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
       }
       const code = newToken('inv');
       const t = now();
@@ -216,7 +207,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const activeUsers = await a.countActiveUsers(companyId);
           const pendingInvitations = await a.countPendingInvitations(companyId, new Date(t));
           if (!canInvite({ userQuota: membership.userQuota, activeUsers, pendingInvitations })) {
-            throw new AppError(409, TEAM_ERRORS.userQuota, MESSAGES.userQuotaInvite);
+            throw new AppError(ERROR_CODES.userQuota, MESSAGES.userQuotaInvite);
           }
           const row = await r.insertInvitation({
             companyId,
@@ -227,7 +218,7 @@ export function createTeamService(deps: TeamServiceDeps) {
             invitedByUserId: opts.auth.userId,
             lastSentAt: new Date(t),
           });
-          await r.audit({
+          await writeAudit(tx, {
             actorUserId: opts.auth.userId,
             companyId,
             action: 'team.invite',
@@ -246,7 +237,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         // two invitations of one e-mail racing: the partial unique index decides
         const code23505 =
           (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
-        if (code23505) throw new AppError(409, TEAM_ERRORS.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        if (code23505) throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
         throw err;
       }
       await mail.dispatch(outboxId);
@@ -275,7 +266,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const activeUsers = await a.countActiveUsers(companyId);
           const pendingInvitations = await a.countPendingInvitations(companyId, new Date(t));
           if (!canInvite({ userQuota: membership.userQuota, activeUsers, pendingInvitations })) {
-            throw new AppError(409, TEAM_ERRORS.userQuota, MESSAGES.userQuotaInvite);
+            throw new AppError(ERROR_CODES.userQuota, MESSAGES.userQuotaInvite);
           }
         }
         await r.updateInvitation(inv.id, {
@@ -283,7 +274,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           expiresAt: new Date(t + INVITATION_TTL_MS),
           lastSentAt: new Date(t),
         });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
           action: 'team.invite-resend',
@@ -310,7 +301,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       await db.transaction(async (tx) => {
         const r = createTeamRepository(tx);
         await r.updateInvitation(inv.id, { status: 'revoked' });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
           action: 'team.invite-revoke',
@@ -325,7 +316,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const found = /^[A-Za-z0-9_-]{20,100}$/.test(opts.code)
         ? await repo.findInvitationByCodeHash(hashToken(opts.code))
         : undefined;
-      if (!found) throw new AppError(404, TEAM_ERRORS.invitationNotFound, MESSAGES.invitationNotFound);
+      if (!found) throw new AppError(ERROR_CODES.invitationNotFound, MESSAGES.invitationNotFound);
       const { invitation } = found;
       const state = invitationState(
         { status: invitation.status as 'pending' | 'accepted' | 'revoked', expiresAt: invitation.expiresAt },
@@ -354,7 +345,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const companyId = requireCompanyId(opts.auth);
       const user = await loadMember(companyId, opts.memberId);
       if (user.id === opts.auth.userId) {
-        throw new AppError(400, TEAM_ERRORS.ownMembership, MESSAGES.cannotChangeOwnStatus);
+        throw new AppError(ERROR_CODES.ownMembership, MESSAGES.cannotChangeOwnStatus);
       }
       const { company } = await loadCompany(companyId);
       if (user.status === opts.status) return memberFromUser(user, company.status);
@@ -366,12 +357,12 @@ export function createTeamService(deps: TeamServiceDeps) {
           const { membership } = await lockedCompany(a, companyId);
           const activeUsers = await a.countActiveUsers(companyId);
           if (!canActivate({ userQuota: membership.userQuota, activeUsers })) {
-            throw new AppError(409, TEAM_ERRORS.userQuota, MESSAGES.userQuotaActivate);
+            throw new AppError(ERROR_CODES.userQuota, MESSAGES.userQuotaActivate);
           }
         }
         await r.updateUser(user.id, { status: opts.status });
         if (opts.status === 'inactive') await r.revokeUserSessions(user.id);
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
           action: opts.status === 'active' ? 'team.activate' : 'team.deactivate',
@@ -387,13 +378,13 @@ export function createTeamService(deps: TeamServiceDeps) {
       const companyId = requireCompanyId(opts.auth);
       const user = await loadMember(companyId, opts.memberId);
       if (user.id === opts.auth.userId) {
-        throw new AppError(400, TEAM_ERRORS.ownMembership, MESSAGES.cannotChangeOwnRole);
+        throw new AppError(ERROR_CODES.ownMembership, MESSAGES.cannotChangeOwnRole);
       }
       const { company } = await loadCompany(companyId);
       await db.transaction(async (tx) => {
         const r = createTeamRepository(tx);
         await r.updateUser(user.id, { role: opts.role });
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
           action: 'team.role',
@@ -414,7 +405,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       await db.transaction(async (tx) => {
         const r = createTeamRepository(tx);
         await r.updateUser(user.id, patch);
-        await r.audit({
+        await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
           action: 'team.info',
@@ -432,7 +423,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     async resetMemberPassword(opts: { auth: AuthContext; memberId: string }): Promise<void> {
       const companyId = requireCompanyId(opts.auth);
       const user = await loadMember(companyId, opts.memberId);
-      await repo.audit({
+      await writeAudit(db, {
         actorUserId: opts.auth.userId,
         companyId,
         action: 'team.password-reset',

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Every audited action: what it is done to (`target`) and the schema of its details. One event is written per
+ * change, in the transaction of the change (server: `writeAudit`). Details are strict: a field not listed here is
+ * refused, so a value that must not be kept (a password, a code, an encrypted field's value) cannot slip in.
+ * The history of an application and the proof of a signature will be read from these events.
+ */
+const none = z.undefined();
+const pushed = z.strictObject({ pushId: z.string() });
+
+export const AUDIT_ACTIONS = {
+  // identity (decision 003)
+  'auth.sign-up': { target: 'user', details: none },
+  'auth.confirm-sign-up': { target: 'user', details: none },
+  'auth.sign-in': { target: 'user', details: none },
+  'auth.reset-password': { target: 'user', details: none },
+  'auth.change-password': { target: 'user', details: none },
+  // companies, profiles and teams (decisions 006, 008)
+  'company.register': { target: 'company', details: none },
+  'company.whitelist-domains': { target: 'company', details: z.strictObject({ count: z.number().int() }) },
+  'company.logo': { target: 'company', details: none },
+  'profile.update': { target: 'user', details: none },
+  'team.invite': { target: 'invitation', details: z.strictObject({ email: z.string(), role: z.string() }) },
+  'team.invite-resend': { target: 'invitation', details: none },
+  'team.invite-revoke': { target: 'invitation', details: none },
+  'team.join': { target: 'invitation', details: z.strictObject({ role: z.string(), status: z.string() }) },
+  'team.activate': { target: 'user', details: none },
+  'team.deactivate': { target: 'user', details: none },
+  'team.role': { target: 'user', details: z.strictObject({ from: z.string(), to: z.string() }) },
+  'team.info': { target: 'user', details: none },
+  'team.password-reset': { target: 'user', details: none },
+  // mail outbox (decision 023)
+  'mail.retry': { target: 'mail', details: z.strictObject({ kind: z.string(), attempts: z.number().int() }) },
+  // PDF templates (decisions 011, 014)
+  'pdf-template.create': {
+    target: 'pdf-template',
+    details: z.strictObject({ name: z.string(), pages: z.number().int() }),
+  },
+  'pdf-template.replace-file': {
+    target: 'pdf-template',
+    details: z.strictObject({ previousFile: z.string(), removedFields: z.number().int() }),
+  },
+  'pdf-template.clone': {
+    target: 'pdf-template',
+    details: z.strictObject({ from: z.string(), withMapping: z.boolean() }),
+  },
+  'pdf-template.archive': { target: 'pdf-template', details: none },
+  'pdf-template.unarchive': { target: 'pdf-template', details: none },
+  'pdf-template.mapping': {
+    target: 'pdf-template',
+    details: z.strictObject({ fields: z.number().int(), version: z.number().int() }),
+  },
+  'pdf-template.settings': { target: 'pdf-template', details: none },
+  'pdf-template.confirm-page': { target: 'pdf-template', details: none },
+  // dictionaries and sections (decision 016)
+  'dictionary.create': { target: 'dictionary', details: none },
+  'dictionary.update': { target: 'dictionary', details: none },
+  'dictionary.delete': { target: 'dictionary', details: none },
+  'dictionary.push': { target: 'dictionary', details: pushed },
+  'section.create': { target: 'section', details: none },
+  'section.update': { target: 'section', details: none },
+  'section.push': { target: 'section', details: pushed },
+  // master forms (decisions 013, 017, 026)
+  'master-form.create': { target: 'master-form', details: none },
+  'master-form.update': { target: 'master-form', details: none },
+  'master-form.mode': { target: 'master-form', details: none },
+  'master-form.general': { target: 'master-form', details: none },
+  'master-form.accessibility': { target: 'master-form', details: none },
+  'master-form.status': { target: 'master-form', details: none },
+  'master-form.permission-global': { target: 'master-form', details: none },
+  'master-form.permission-limited': { target: 'master-form', details: none },
+  'master-form.publish': { target: 'master-form', details: z.strictObject({ version: z.number().int() }) },
+  'master-form.permission': { target: 'master-form', details: z.strictObject({ users: z.number().int() }) },
+  'master-form.push-dictionary': { target: 'master-form', details: pushed },
+  'master-form.push-section': { target: 'master-form', details: pushed },
+} as const satisfies Record<string, { target: string; details: z.ZodType }>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+type Spec<A extends AuditAction> = (typeof AUDIT_ACTIONS)[A];
+
+/** One audit event as a service writes it: the action decides the target type and the shape of the details. */
+export type AuditEventInput = {
+  [A in AuditAction]: {
+    action: A;
+    actorUserId: string | null;
+    companyId?: string | null;
+    targetType: Spec<A>['target'];
+    targetId: string;
+  } & (z.input<Spec<A>['details']> extends undefined
+    ? { details?: undefined }
+    : { details: z.input<Spec<A>['details']> });
+}[AuditAction];
+
+/** Checks an event against the catalogue; answers its details as they will be stored. */
+export function checkAuditEvent(event: AuditEventInput): Record<string, unknown> | null {
+  const spec = AUDIT_ACTIONS[event.action];
+  if (!spec) throw new Error(`unknown audit action: ${event.action}`);
+  if (event.targetType !== spec.target) throw new Error(`${event.action} is done to a ${spec.target}`);
+  const details = spec.details.parse(event.details) as Record<string, unknown> | undefined;
+  return details ?? null;
+}
