@@ -157,3 +157,16 @@ export const PermissionDetailSchema = z.object({
   global: z.boolean(),
   grants: z.array(z.object({ companyId: z.string(), userIds: z.array(z.string()) })),
 });
+
+export const PushParamsSchema = z.strictObject({ pushId: z.uuid() });
+
+/** One published version of a master form. */
+export const MasterFormVersionSchema = z.object({
+  version: z.number(),
+  mappingFieldsVersion: z.number(),
+  publishedAt: z.string(),
+});
+export type MasterFormVersion = z.output<typeof MasterFormVersionSchema>;
+
+/** The master form made from a PDF template, if any. */
+export const TemplateMasterFormSchema = z.object({ formId: z.string().nullable() });

@@ -131,3 +131,6 @@ export const TemplateSettingsSchema = z.strictObject({
     .default({}),
 });
 export type TemplateSettings = z.output<typeof TemplateSettingsSchema>;
+
+/** PATCH …/archive: archive (the default, also with no body) or bring back. */
+export const ArchiveTemplateBodySchema = z.strictObject({ archived: z.boolean().default(true) }).nullish();

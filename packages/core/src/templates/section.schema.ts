@@ -39,3 +39,10 @@ export const SectionSchema = z.object({
   updatedAt: z.string(),
 });
 export type Section = z.output<typeof SectionSchema>;
+
+export const SectionParamsSchema = z.strictObject({ sectionId: z.uuid() });
+/** `processors` once or repeated (`processors=a&processors=b`). */
+export const ListSectionsQuerySchema = z.strictObject({
+  q: z.string().max(50).optional(),
+  processors: z.union([z.string().max(100), z.array(z.string().max(100)).max(50)]).optional(),
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ProcessorListSchema } from '@under/core/templates/master-form.schema';
+import { LIBRARY_API } from '@under/core/api/library.contract';
 import { useSession } from './session-context';
 
 export const PROCESSORS_QUERY_KEY = ['processors'] as const;
@@ -12,7 +12,7 @@ export function useProcessors() {
   const { http } = useSession();
   return useQuery({
     queryKey: PROCESSORS_QUERY_KEY,
-    queryFn: ({ signal }) => http.get('/processors', { schema: ProcessorListSchema, signal }),
+    queryFn: ({ signal }) => http.call(LIBRARY_API.listProcessors, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,185 +1,48 @@
-import {
-  AccessibilityBodySchema,
-  BriefMasterFormSchema,
-  BriefMasterFormsQuerySchema,
-  CreateMasterFormBodySchema,
-  GeneralBodySchema,
-  GlobalPermissionBodySchema,
-  GrantPermissionBodySchema,
-  MasterFormListItemSchema,
-  MasterFormParamsSchema,
-  MasterFormSchema,
-  ModeBodySchema,
-  PermissionDetailSchema,
-  StatusBodySchema,
-  UpdateMasterFormBodySchema,
-} from '@under/core/templates/master-form.schema';
+import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/access';
+import { defineRoute } from '../../plugins/route';
 import type { MasterFormsService } from './master-forms.service';
 
 /** Master forms, their versions, template access and permissions (spec 2 §6, §7); admins only. */
 export function registerMasterFormRoutes(app: FastifyInstance, deps: { masterForms: MasterFormsService }) {
   const { masterForms } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = MASTER_FORMS_API;
   const admin = { access: 'admin' as const };
-  const tags = ['master-forms'];
 
-  r.post(
-    '/api/master_forms',
-    { config: admin, schema: { tags, body: CreateMasterFormBodySchema, response: { 201: MasterFormSchema } } },
-    async (req, reply) =>
-      reply.code(201).send(await masterForms.createMasterForm({ auth: requireAuth(req), ...req.body })),
+  defineRoute(app, api.create, admin, ({ req, body }) =>
+    masterForms.createMasterForm({ auth: requireAuth(req), ...body }),
   );
-  r.get(
-    '/api/brief_master_forms',
-    {
-      config: admin,
-      schema: { tags, querystring: BriefMasterFormsQuerySchema, response: { 200: z.array(BriefMasterFormSchema) } },
-    },
-    async (req) => masterForms.briefMasterForms(req.query),
+  defineRoute(app, api.listBrief, admin, ({ query }) => masterForms.briefMasterForms(query));
+  defineRoute(app, api.listWithTotalForm, admin, () => masterForms.masterFormsWithTotalForm());
+  defineRoute(app, api.get, admin, ({ params }) => masterForms.getMasterForm(params));
+  defineRoute(app, api.update, admin, ({ req, params, body }) =>
+    masterForms.updateMasterForm({ auth: requireAuth(req), formId: params.formId, structure: body.structure }),
   );
-  r.get(
-    '/api/master_forms_with_total_form',
-    {
-      config: admin,
-      schema: { tags, response: { 200: z.array(MasterFormListItemSchema) } },
-    },
-    async () => masterForms.masterFormsWithTotalForm(),
+  defineRoute(app, api.setMode, admin, ({ req, params, body }) =>
+    masterForms.setMode({ auth: requireAuth(req), formId: params.formId, ...body }),
   );
-  r.get(
-    '/api/master_forms/:formId',
-    { config: admin, schema: { tags, params: MasterFormParamsSchema, response: { 200: MasterFormSchema } } },
-    async (req) => masterForms.getMasterForm(req.params),
+  defineRoute(app, api.setGeneral, admin, ({ req, params, body }) =>
+    masterForms.setGeneral({ auth: requireAuth(req), formId: params.formId, ...body }),
   );
-  r.post(
-    '/api/master_forms/:formId',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: MasterFormParamsSchema,
-        body: UpdateMasterFormBodySchema,
-        response: { 200: MasterFormSchema },
-      },
-    },
-    async (req) =>
-      masterForms.updateMasterForm({
-        auth: requireAuth(req),
-        formId: req.params.formId,
-        structure: req.body.structure,
-      }),
+  defineRoute(app, api.setAccessibility, admin, ({ req, params, body }) =>
+    masterForms.setAccessibility({ auth: requireAuth(req), formId: params.formId, ...body }),
   );
-  r.patch(
-    '/api/master_forms/:formId/mode',
-    {
-      config: admin,
-      schema: { tags, params: MasterFormParamsSchema, body: ModeBodySchema, response: { 200: MasterFormSchema } },
-    },
-    async (req) => masterForms.setMode({ auth: requireAuth(req), formId: req.params.formId, ...req.body }),
+  defineRoute(app, api.setStatus, admin, ({ req, params, body }) =>
+    masterForms.setStatus({ auth: requireAuth(req), formId: params.formId, ...body }),
   );
-  r.patch(
-    '/api/master_forms/:formId/general',
-    {
-      config: admin,
-      schema: { tags, params: MasterFormParamsSchema, body: GeneralBodySchema, response: { 200: MasterFormSchema } },
-    },
-    async (req) => masterForms.setGeneral({ auth: requireAuth(req), formId: req.params.formId, ...req.body }),
+  defineRoute(app, api.publish, admin, ({ req, params }) =>
+    masterForms.publish({ auth: requireAuth(req), formId: params.formId }),
   );
-  r.patch(
-    '/api/master_forms/:formId/accessibility',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: MasterFormParamsSchema,
-        body: AccessibilityBodySchema,
-        response: { 200: MasterFormSchema },
-      },
-    },
-    async (req) => masterForms.setAccessibility({ auth: requireAuth(req), formId: req.params.formId, ...req.body }),
+  defineRoute(app, api.listVersions, admin, ({ params }) => masterForms.listVersions(params));
+
+  defineRoute(app, api.getPermission, admin, ({ params }) => masterForms.getPermission(params));
+  defineRoute(app, api.setGlobalPermission, admin, ({ req, params, body }) =>
+    masterForms.setGlobalPermission({ auth: requireAuth(req), formId: params.formId, global: body.global }),
   );
-  r.patch(
-    '/api/master_forms/:formId/status',
-    {
-      config: admin,
-      schema: { tags, params: MasterFormParamsSchema, body: StatusBodySchema, response: { 200: MasterFormSchema } },
-    },
-    async (req) => masterForms.setStatus({ auth: requireAuth(req), formId: req.params.formId, ...req.body }),
-  );
-  r.patch(
-    '/api/master_forms/:formId/versions',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: MasterFormParamsSchema,
-        body: z.unknown().optional(),
-        response: { 200: MasterFormSchema },
-      },
-    },
-    async (req) => masterForms.publish({ auth: requireAuth(req), formId: req.params.formId }),
-  );
-  r.get(
-    '/api/master_forms/:formId/versions',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: MasterFormParamsSchema,
-        response: {
-          200: z.array(z.object({ version: z.number(), mappingFieldsVersion: z.number(), publishedAt: z.string() })),
-        },
-      },
-    },
-    async (req) => masterForms.listVersions(req.params),
+  defineRoute(app, api.grantPermission, admin, ({ req, params, body }) =>
+    masterForms.grantPermission({ auth: requireAuth(req), formId: params.formId, ...body }),
   );
 
-  r.get(
-    '/api/master_forms/:formId/permission',
-    { config: admin, schema: { tags, params: MasterFormParamsSchema, response: { 200: PermissionDetailSchema } } },
-    async (req) => masterForms.getPermission(req.params),
-  );
-  r.patch(
-    '/api/master_forms/:formId/permission',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: MasterFormParamsSchema,
-        body: GlobalPermissionBodySchema,
-        response: { 200: MasterFormSchema },
-      },
-    },
-    async (req) =>
-      masterForms.setGlobalPermission({ auth: requireAuth(req), formId: req.params.formId, global: req.body.global }),
-  );
-  r.post(
-    '/api/master_forms/:formId/permission',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: MasterFormParamsSchema,
-        body: GrantPermissionBodySchema,
-        response: { 200: PermissionDetailSchema },
-      },
-    },
-    async (req) => masterForms.grantPermission({ auth: requireAuth(req), formId: req.params.formId, ...req.body }),
-  );
-
-  r.get(
-    '/api/pdf_templates/:templateId/master_form',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: z.strictObject({ templateId: z.uuid() }),
-        response: { 200: z.object({ formId: z.string().nullable() }) },
-      },
-    },
-    async (req) => masterForms.formIdByTemplate(req.params),
-  );
+  defineRoute(app, api.formIdByTemplate, admin, ({ params }) => masterForms.formIdByTemplate(params));
 }

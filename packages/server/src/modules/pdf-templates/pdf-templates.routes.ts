@@ -1,192 +1,62 @@
-import { MappingSchema, SaveMappingBodySchema } from '@under/core/templates/pdf-field.schema';
-import {
-  CheckNameBodySchema,
-  CheckNameResultSchema,
-  CloneTemplateBodySchema,
-  ConfirmPageBodySchema,
-  CreatePdfTemplateBodySchema,
-  ListTemplatesQuerySchema,
-  PdfTemplateListSchema,
-  PdfTemplateParamsSchema,
-  PdfTemplateSchema,
-  PdfUploadUrlSchema,
-  ReplacePdfBodySchema,
-  ReplacePdfResultSchema,
-  ReviewBodySchema,
-  TemplateSettingsSchema,
-} from '@under/core/templates/pdf-template.schema';
+import { PDF_TEMPLATES_API } from '@under/core/api/pdf-templates.contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/access';
+import { defineRoute } from '../../plugins/route';
 import type { PdfTemplatesService } from './pdf-templates.service';
-
-const ArchiveBodySchema = z.strictObject({ archived: z.boolean().default(true) }).nullish();
 
 /** PDF templates and their mapping (spec 2 §7 "PDF templates and master forms (admin)"); admins only. */
 export function registerPdfTemplateRoutes(app: FastifyInstance, deps: { templates: PdfTemplatesService }) {
   const { templates } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['pdf-templates'];
+  const api = PDF_TEMPLATES_API;
   const admin = { access: 'admin' as const };
 
-  r.post(
-    '/api/pdf_templates/gen_presigned_url',
-    { config: admin, schema: { tags, body: z.unknown().optional(), response: { 200: PdfUploadUrlSchema } } },
-    async (req) => templates.createUploadUrl({ auth: requireAuth(req) }),
+  defineRoute(app, api.createUploadUrl, admin, ({ req }) => templates.createUploadUrl({ auth: requireAuth(req) }));
+  defineRoute(app, api.checkName, admin, ({ body }) => templates.checkName({ value: body.value }));
+  defineRoute(app, api.create, admin, ({ req, body }) => templates.create({ auth: requireAuth(req), ...body }));
+  defineRoute(app, api.list, admin, ({ query }) => templates.list(query));
+  defineRoute(app, api.get, admin, ({ params }) => templates.get({ templateId: params.templateId }));
+  defineRoute(app, api.replaceFile, admin, ({ req, params, body }) =>
+    templates.replaceFile({ auth: requireAuth(req), templateId: params.templateId, fileUrl: body.fileUrl }),
   );
-
-  r.post(
-    '/api/create_form_check/name',
-    { config: admin, schema: { tags, body: CheckNameBodySchema, response: { 200: CheckNameResultSchema } } },
-    async (req) => templates.checkName({ value: req.body.value }),
+  defineRoute(app, api.setArchived, admin, ({ req, params, body }) =>
+    templates.setArchived({ auth: requireAuth(req), templateId: params.templateId, archived: body?.archived ?? true }),
   );
-
-  r.post(
-    '/api/pdf_templates',
-    { config: admin, schema: { tags, body: CreatePdfTemplateBodySchema, response: { 201: PdfTemplateSchema } } },
-    async (req, reply) => {
-      const created = await templates.create({ auth: requireAuth(req), ...req.body });
-      return reply.code(201).send(created);
-    },
+  defineRoute(app, api.clone, admin, ({ req, params, body }) =>
+    templates.clone({ auth: requireAuth(req), templateId: params.templateId, ...body }),
   );
-
-  r.get(
-    '/api/pdf_templates',
-    {
-      config: admin,
-      schema: { tags, querystring: ListTemplatesQuerySchema, response: { 200: PdfTemplateListSchema } },
-    },
-    async (req) => templates.list(req.query),
+  defineRoute(app, api.saveMapping, admin, ({ req, params, body }) =>
+    templates.saveMapping({ auth: requireAuth(req), templateId: params.templateId, data: body.data }),
   );
+  defineRoute(app, api.getMapping, admin, ({ params }) => templates.getMapping({ templateId: params.templateId }));
 
-  r.get(
-    '/api/pdf_templates/:templateId',
-    { config: admin, schema: { tags, params: PdfTemplateParamsSchema, response: { 200: PdfTemplateSchema } } },
-    async (req) => templates.get({ templateId: req.params.templateId }),
-  );
-
-  r.patch(
-    '/api/pdf_templates/:templateId/replace-pdf-file',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: PdfTemplateParamsSchema,
-        body: ReplacePdfBodySchema,
-        response: { 200: ReplacePdfResultSchema },
-      },
-    },
-    async (req) =>
-      templates.replaceFile({ auth: requireAuth(req), templateId: req.params.templateId, fileUrl: req.body.fileUrl }),
-  );
-
-  r.patch(
-    '/api/pdf_templates/:templateId/archive',
-    {
-      config: admin,
-      schema: { tags, params: PdfTemplateParamsSchema, body: ArchiveBodySchema, response: { 200: PdfTemplateSchema } },
-    },
-    async (req) =>
-      templates.setArchived({
-        auth: requireAuth(req),
-        templateId: req.params.templateId,
-        archived: req.body?.archived ?? true,
-      }),
-  );
-
-  r.post(
-    '/api/templates/:templateId/clone',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: PdfTemplateParamsSchema,
-        body: CloneTemplateBodySchema,
-        response: { 201: PdfTemplateSchema },
-      },
-    },
-    async (req, reply) => {
-      const created = await templates.clone({ auth: requireAuth(req), templateId: req.params.templateId, ...req.body });
-      return reply.code(201).send(created);
-    },
-  );
-
-  r.post(
-    '/api/pdf_templates/:templateId/mapping_fields',
-    {
-      config: admin,
-      schema: { tags, params: PdfTemplateParamsSchema, body: SaveMappingBodySchema, response: { 200: MappingSchema } },
-    },
-    async (req) =>
-      templates.saveMapping({ auth: requireAuth(req), templateId: req.params.templateId, data: req.body.data }),
-  );
-
-  r.get(
-    '/api/pdf_templates/:templateId/mapping_fields',
-    { config: admin, schema: { tags, params: PdfTemplateParamsSchema, response: { 200: MappingSchema } } },
-    async (req) => templates.getMapping({ templateId: req.params.templateId }),
-  );
-
-  for (const [path, useSamples] of [
-    ['/api/pdf_templates/:templateId/review', true],
-    ['/api/pdf_templates/:templateId/draft_pdf', false],
+  // binary answers: the PDF bytes, sent by the handler
+  for (const [e, useSamples] of [
+    [api.review, true],
+    [api.draftPdf, false],
   ] as const) {
-    r.post(
-      path,
-      { config: admin, schema: { tags, params: PdfTemplateParamsSchema, body: ReviewBodySchema } },
-      async (req, reply) => {
-        const pdf = await templates.render({
-          templateId: req.params.templateId,
-          values: req.body?.values,
-          fields: req.body?.data,
-          useSamples: req.body?.draft === true ? false : useSamples,
-        });
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', 'inline; filename="review.pdf"')
-          .header('cache-control', 'no-store')
-          .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-      },
-    );
+    defineRoute(app, e, admin, async ({ params, body, reply }) => {
+      const pdf = await templates.render({
+        templateId: params.templateId,
+        values: body?.values,
+        fields: body?.data,
+        useSamples: body?.draft === true ? false : useSamples,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="review.pdf"')
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    });
   }
 
-  r.get(
-    '/api/pdf_templates/:templateId/general-setting',
-    { config: admin, schema: { tags, params: PdfTemplateParamsSchema, response: { 200: TemplateSettingsSchema } } },
-    async (req) => templates.getSettings({ templateId: req.params.templateId }),
+  defineRoute(app, api.getSettings, admin, ({ params }) => templates.getSettings({ templateId: params.templateId }));
+  defineRoute(app, api.setSettings, admin, ({ req, params, body }) =>
+    templates.setSettings({ auth: requireAuth(req), templateId: params.templateId, settings: body }),
   );
-  r.put(
-    '/api/pdf_templates/:templateId/general-setting',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: PdfTemplateParamsSchema,
-        body: TemplateSettingsSchema,
-        response: { 200: TemplateSettingsSchema },
-      },
-    },
-    async (req) =>
-      templates.setSettings({ auth: requireAuth(req), templateId: req.params.templateId, settings: req.body }),
+  defineRoute(app, api.getConfirmPage, admin, ({ params }) =>
+    templates.getConfirmPage({ templateId: params.templateId }),
   );
-  r.get(
-    '/api/pdf_templates/:templateId/confirm-page-mapper',
-    { config: admin, schema: { tags, params: PdfTemplateParamsSchema, response: { 200: ConfirmPageBodySchema } } },
-    async (req) => templates.getConfirmPage({ templateId: req.params.templateId }),
-  );
-  r.post(
-    '/api/pdf_templates/:templateId/confirm-page-mapper',
-    {
-      config: admin,
-      schema: {
-        tags,
-        params: PdfTemplateParamsSchema,
-        body: ConfirmPageBodySchema,
-        response: { 200: ConfirmPageBodySchema },
-      },
-    },
-    async (req) =>
-      templates.setConfirmPage({ auth: requireAuth(req), templateId: req.params.templateId, items: req.body.items }),
+  defineRoute(app, api.setConfirmPage, admin, ({ req, params, body }) =>
+    templates.setConfirmPage({ auth: requireAuth(req), templateId: params.templateId, items: body.items }),
   );
 }

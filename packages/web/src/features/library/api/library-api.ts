@@ -1,15 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OkResponseSchema } from '@under/core/auth/auth.schema';
-import {
-  type DICTIONARY_TYPES,
-  type Dictionary,
-  type DictionaryInput,
-  DictionaryListSchema,
-  DictionarySchema,
-} from '@under/core/templates/dictionary.schema';
-import { type PushUpdate, PushUpdateSchema } from '@under/core/templates/master-form.schema';
-import { type Section, type SectionInput, SectionSchema } from '@under/core/templates/section.schema';
-import { z } from 'zod';
+import { LIBRARY_API } from '@under/core/api/library.contract';
+import type { DICTIONARY_TYPES, Dictionary, DictionaryInput } from '@under/core/templates/dictionary.schema';
+import type { PushUpdate } from '@under/core/templates/master-form.schema';
+import type { Section, SectionInput } from '@under/core/templates/section.schema';
 import { useSession } from '../../../lib/session-context';
 
 export interface DictionariesParams {
@@ -37,12 +30,11 @@ export function useDictionaries(params: DictionariesParams) {
   const { http } = useSession();
   return useQuery({
     queryKey: LIBRARY_KEYS.dictionaryList(params),
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
-      if (params.q) search.set('q', params.q);
-      if (params.type) search.set('type', params.type);
-      return http.get(`/dictionaries?${search}`, { schema: DictionaryListSchema, signal });
-    },
+    queryFn: ({ signal }) =>
+      http.call(LIBRARY_API.listDictionaries, {
+        query: { page: params.page, pageSize: params.pageSize, q: params.q, type: params.type || undefined },
+        signal,
+      }),
     // the table keeps its rows while the next page or search loads
     placeholderData: keepPreviousData,
   });
@@ -54,8 +46,8 @@ export function useSaveDictionary() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: DictionaryInput }): Promise<Dictionary> =>
       id
-        ? http.request(`/dictionaries/${id}`, { method: 'PATCH', body, schema: DictionarySchema })
-        : http.post('/dictionaries', body, { schema: DictionarySchema }),
+        ? http.call(LIBRARY_API.updateDictionary, { params: { dictionaryId: id }, body })
+        : http.call(LIBRARY_API.createDictionary, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIBRARY_KEYS.dictionaries }),
   });
 }
@@ -64,7 +56,7 @@ export function useDeleteDictionary() {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.request(`/dictionaries/${id}`, { method: 'DELETE', schema: OkResponseSchema }),
+    mutationFn: (id: string) => http.call(LIBRARY_API.deleteDictionary, { params: { dictionaryId: id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIBRARY_KEYS.dictionaries }),
   });
 }
@@ -75,13 +67,7 @@ export function useSections(q: string, processor: string) {
   const { http } = useSession();
   return useQuery({
     queryKey: LIBRARY_KEYS.sectionList(q, processor),
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams();
-      if (q) search.set('q', q);
-      if (processor) search.append('processors', processor);
-      const query = search.size > 0 ? `?${search}` : '';
-      return http.get(`/sections${query}`, { schema: z.array(SectionSchema), signal });
-    },
+    queryFn: ({ signal }) => http.call(LIBRARY_API.listSections, { query: { q, processors: processor }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -90,7 +76,7 @@ export function useSection(sectionId: string | undefined) {
   const { http } = useSession();
   return useQuery({
     queryKey: LIBRARY_KEYS.section(sectionId ?? ''),
-    queryFn: ({ signal }) => http.get(`/sections/${sectionId}`, { schema: SectionSchema, signal }),
+    queryFn: ({ signal }) => http.call(LIBRARY_API.getSection, { params: { sectionId: sectionId ?? '' }, signal }),
     enabled: Boolean(sectionId),
   });
 }
@@ -101,8 +87,8 @@ export function useSaveSection() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: SectionInput }): Promise<Section> =>
       id
-        ? http.request(`/sections/${id}`, { method: 'PATCH', body, schema: SectionSchema })
-        : http.post('/new-section', body, { schema: SectionSchema }),
+        ? http.call(LIBRARY_API.updateSection, { params: { sectionId: id }, body })
+        : http.call(LIBRARY_API.createSection, { body }),
     onSuccess: async (section) => {
       queryClient.setQueryData(LIBRARY_KEYS.section(section.sectionId), section);
       await queryClient.invalidateQueries({ queryKey: LIBRARY_KEYS.sections, refetchType: 'none' });
@@ -114,15 +100,15 @@ export function useSaveSection() {
 
 export type PushKind = 'dictionary' | 'section';
 
-const PUSH_PATHS: Record<PushKind, string> = {
-  dictionary: '/push-update-by-dictionaries',
-  section: '/push-update-by-sections',
-};
+const PUSH_ENDPOINTS = {
+  dictionary: LIBRARY_API.pushDictionary,
+  section: LIBRARY_API.pushSection,
+} as const satisfies Record<PushKind, unknown>;
 
 export function useStartPush(kind: PushKind) {
   const { http } = useSession();
   return useMutation({
-    mutationFn: (id: string) => http.post(PUSH_PATHS[kind], { id }, { schema: PushUpdateSchema }),
+    mutationFn: (id: string) => http.call(PUSH_ENDPOINTS[kind], { body: { id } }),
   });
 }
 
@@ -133,7 +119,7 @@ export function usePushProgress(initial: PushUpdate | undefined) {
   const { http } = useSession();
   return useQuery({
     queryKey: LIBRARY_KEYS.push(initial?.pushId ?? ''),
-    queryFn: ({ signal }) => http.get(`/push-updates/${initial?.pushId}`, { schema: PushUpdateSchema, signal }),
+    queryFn: ({ signal }) => http.call(LIBRARY_API.getPush, { params: { pushId: initial?.pushId ?? '' }, signal }),
     enabled: Boolean(initial),
     initialData: initial,
     // the answer of the POST is already a reading: the first poll comes one interval later

@@ -1,21 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type MasterForm,
+import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
+import { PDF_TEMPLATES_API } from '@under/core/api/pdf-templates.contract';
+import type {
+  MasterForm,
   MasterFormListItemSchema,
-  MasterFormSchema,
-  type MasterFormStructure,
-  type UPDATE_MODES,
+  MasterFormStructure,
+  UPDATE_MODES,
 } from '@under/core/templates/master-form.schema';
-import { PdfTemplateListSchema } from '@under/core/templates/pdf-template.schema';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useSession } from '../../../lib/session-context';
 
-export const MasterFormWithTotalSchema = MasterFormListItemSchema;
-export type MasterFormWithTotal = z.output<typeof MasterFormWithTotalSchema>;
-const VersionsSchema = z.array(
-  z.object({ version: z.number(), mappingFieldsVersion: z.number(), publishedAt: z.string() }),
-);
-export type MasterFormVersion = z.output<typeof VersionsSchema>[number];
+export type MasterFormWithTotal = z.output<typeof MasterFormListItemSchema>;
 export type UpdateMode = (typeof UPDATE_MODES)[number];
 
 export const MASTER_FORM_KEYS = {
@@ -31,8 +26,7 @@ export function useMasterForms() {
   const { http } = useSession();
   return useQuery({
     queryKey: MASTER_FORM_KEYS.list,
-    queryFn: ({ signal }) =>
-      http.get('/master_forms_with_total_form', { schema: z.array(MasterFormWithTotalSchema), signal }),
+    queryFn: ({ signal }) => http.call(MASTER_FORMS_API.listWithTotalForm, { signal }),
   });
 }
 
@@ -40,7 +34,7 @@ export function useMasterForm(formId: string) {
   const { http } = useSession();
   return useQuery({
     queryKey: MASTER_FORM_KEYS.form(formId),
-    queryFn: ({ signal }) => http.get(`/master_forms/${formId}`, { schema: MasterFormSchema, signal }),
+    queryFn: ({ signal }) => http.call(MASTER_FORMS_API.get, { params: { formId }, signal }),
     // the designer starts from a fresh copy (another admin may have saved since), then holds it while editing
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,
@@ -51,7 +45,7 @@ export function useVersions(formId: string) {
   const { http } = useSession();
   return useQuery({
     queryKey: MASTER_FORM_KEYS.versions(formId),
-    queryFn: ({ signal }) => http.get(`/master_forms/${formId}/versions`, { schema: VersionsSchema, signal }),
+    queryFn: ({ signal }) => http.call(MASTER_FORMS_API.listVersions, { params: { formId }, signal }),
   });
 }
 
@@ -67,8 +61,8 @@ export function useMappedTemplates(enabled: boolean) {
     queryFn: async ({ signal }) => {
       const items = [];
       for (let page = 1; page <= 20; page++) {
-        const res = await http.get(`/pdf_templates?status=active&mapped=true&pageSize=100&page=${page}`, {
-          schema: PdfTemplateListSchema,
+        const res = await http.call(PDF_TEMPLATES_API.list, {
+          query: { status: 'active', mapped: 'true', pageSize: 100, page },
           signal,
         });
         items.push(...res.items);
@@ -92,8 +86,7 @@ export function useCreateMasterForm() {
   const { http } = useSession();
   const store = useStoreForm();
   return useMutation({
-    mutationFn: (body: { templateId: string; name: string }) =>
-      http.post('/master_forms', body, { schema: MasterFormSchema }),
+    mutationFn: (body: { templateId: string; name: string }) => http.call(MASTER_FORMS_API.create, { body }),
     onSuccess: store,
   });
 }
@@ -103,7 +96,7 @@ export function useSaveStructure(formId: string) {
   const store = useStoreForm();
   return useMutation({
     mutationFn: (structure: MasterFormStructure) =>
-      http.post(`/master_forms/${formId}`, { structure }, { schema: MasterFormSchema }),
+      http.call(MASTER_FORMS_API.update, { params: { formId }, body: { structure } }),
     onSuccess: store,
   });
 }
@@ -113,7 +106,7 @@ export function usePublish(formId: string) {
   const store = useStoreForm();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.request(`/master_forms/${formId}/versions`, { method: 'PATCH', schema: MasterFormSchema }),
+    mutationFn: () => http.call(MASTER_FORMS_API.publish, { params: { formId }, body: undefined }),
     onSuccess: async (form) => {
       await store(form);
       await queryClient.invalidateQueries({ queryKey: MASTER_FORM_KEYS.versions(formId) });
@@ -121,24 +114,41 @@ export function usePublish(formId: string) {
   });
 }
 
-function usePatch<B>(formId: string, path: 'mode' | 'general' | 'accessibility' | 'status') {
-  const { http } = useSession();
+/** A settings PATCH of a master form: each answers the whole form, which goes to the caches. */
+function usePatch<B>(send: (body: B) => Promise<MasterForm>) {
   const store = useStoreForm();
-  return useMutation({
-    mutationFn: (body: B) =>
-      http.request(`/master_forms/${formId}/${path}`, { method: 'PATCH', body, schema: MasterFormSchema }),
-    onSuccess: store,
-  });
+  return useMutation({ mutationFn: send, onSuccess: store });
 }
 
-export const useSetMode = (formId: string) => usePatch<{ updateMode: UpdateMode }>(formId, 'mode');
-export const useSetGeneral = (formId: string) =>
-  usePatch<{ name: string; processorId: string | null }>(formId, 'general');
-export const useSetStatus = (formId: string) => usePatch<{ status: 'active' | 'inactive' }>(formId, 'status');
-export const useSetAccessibility = (formId: string) =>
-  usePatch<{
-    access: 'global' | 'limited';
-    membershipIds: string[];
-    companyIds: string[];
-    excludedCompanyIds: string[];
-  }>(formId, 'accessibility');
+export function useSetMode(formId: string) {
+  const { http } = useSession();
+  return usePatch((body: { updateMode: UpdateMode }) =>
+    http.call(MASTER_FORMS_API.setMode, { params: { formId }, body }),
+  );
+}
+
+export function useSetGeneral(formId: string) {
+  const { http } = useSession();
+  return usePatch((body: { name: string; processorId: string | null }) =>
+    http.call(MASTER_FORMS_API.setGeneral, { params: { formId }, body }),
+  );
+}
+
+export function useSetStatus(formId: string) {
+  const { http } = useSession();
+  return usePatch((body: { status: 'active' | 'inactive' }) =>
+    http.call(MASTER_FORMS_API.setStatus, { params: { formId }, body }),
+  );
+}
+
+export function useSetAccessibility(formId: string) {
+  const { http } = useSession();
+  return usePatch(
+    (body: {
+      access: 'global' | 'limited';
+      membershipIds: string[];
+      companyIds: string[];
+      excludedCompanyIds: string[];
+    }) => http.call(MASTER_FORMS_API.setAccessibility, { params: { formId }, body }),
+  );
+}

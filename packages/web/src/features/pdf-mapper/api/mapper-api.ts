@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIBRARY_API } from '@under/core/api/library.contract';
+import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
+import { PDF_TEMPLATES_API } from '@under/core/api/pdf-templates.contract';
 import { FIELD_TYPES, NON_DATA_TYPES } from '@under/core/forms/field-types';
 import { walkRawComponents } from '@under/core/forms/form-walk';
-import { type Dictionary, DictionaryListSchema } from '@under/core/templates/dictionary.schema';
-import { MasterFormSchema } from '@under/core/templates/master-form.schema';
-import { type Mapping, MappingSchema, type PdfFieldInput } from '@under/core/templates/pdf-field.schema';
-import { ConfirmPageBodySchema, type PdfTemplate, PdfTemplateSchema } from '@under/core/templates/pdf-template.schema';
+import type { Dictionary } from '@under/core/templates/dictionary.schema';
+import type { Mapping, PdfFieldInput } from '@under/core/templates/pdf-field.schema';
+import type { ConfirmPageBodySchema, PdfTemplate } from '@under/core/templates/pdf-template.schema';
 import type { z } from 'zod';
 import { useSession } from '../../../lib/session-context';
 
@@ -22,7 +24,7 @@ export function useTemplate(templateId: string) {
   const { http } = useSession();
   return useQuery<PdfTemplate>({
     queryKey: MAPPER_KEYS.template(templateId),
-    queryFn: ({ signal }) => http.get(`/pdf_templates/${templateId}`, { schema: PdfTemplateSchema, signal }),
+    queryFn: ({ signal }) => http.call(PDF_TEMPLATES_API.get, { params: { templateId }, signal }),
     // the signed download URL lasts an hour: a fresh one each time the mapper opens
     staleTime: 0,
   });
@@ -32,7 +34,7 @@ export function useMapping(templateId: string) {
   const { http } = useSession();
   return useQuery<Mapping>({
     queryKey: MAPPER_KEYS.mapping(templateId),
-    queryFn: ({ signal }) => http.get(`/pdf_templates/${templateId}/mapping_fields`, { schema: MappingSchema, signal }),
+    queryFn: ({ signal }) => http.call(PDF_TEMPLATES_API.getMapping, { params: { templateId }, signal }),
     staleTime: 0,
   });
 }
@@ -42,7 +44,7 @@ export function useSaveMapping(templateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (data: PdfFieldInput[]) =>
-      http.post(`/pdf_templates/${templateId}/mapping_fields`, { data }, { schema: MappingSchema }),
+      http.call(PDF_TEMPLATES_API.saveMapping, { params: { templateId }, body: { data } }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(MAPPER_KEYS.mapping(templateId), saved);
       await queryClient.invalidateQueries({ queryKey: ['pdf-templates'], exact: false });
@@ -56,7 +58,7 @@ export function useDictionaryEntries() {
   return useQuery<Dictionary[]>({
     queryKey: MAPPER_KEYS.dictionaries,
     queryFn: async ({ signal }) =>
-      (await http.get('/dictionaries?page=1&pageSize=100', { schema: DictionaryListSchema, signal })).items,
+      (await http.call(LIBRARY_API.listDictionaries, { query: { page: 1, pageSize: 100 }, signal })).items,
   });
 }
 
@@ -89,7 +91,7 @@ export function useFormFields(formId: string | undefined) {
     queryKey: MAPPER_KEYS.formFields(formId ?? ''),
     enabled: Boolean(formId),
     queryFn: async ({ signal }) => {
-      const form = await http.get(`/master_forms/${formId}`, { schema: MasterFormSchema, signal });
+      const form = await http.call(MASTER_FORMS_API.get, { params: { formId: formId ?? '' }, signal });
       const fields = collectFormFields(form.structure.allField);
       for (const b of form.structure.bindingFields) {
         if (!fields.some((f) => f.key === b.name)) fields.push({ key: b.name, type: b.type, label: b.name });
@@ -103,12 +105,13 @@ export function useFormFields(formId: string | undefined) {
 export function useReviewPdf(templateId: string) {
   const { http } = useSession();
   return useMutation({
-    mutationFn: (data: PdfFieldInput[]) =>
-      http.request<Blob>(`/pdf_templates/${templateId}/review`, {
-        method: 'POST',
+    mutationFn: async (data: PdfFieldInput[]) =>
+      // a binary answer: the contract has no response schema, responseType 'blob' makes it a Blob
+      (await http.call(PDF_TEMPLATES_API.review, {
+        params: { templateId },
         body: { data },
         responseType: 'blob',
-      }),
+      })) as Blob,
   });
 }
 
@@ -116,8 +119,7 @@ export function useConfirmPage(templateId: string) {
   const { http } = useSession();
   return useQuery({
     queryKey: MAPPER_KEYS.confirmPage(templateId),
-    queryFn: ({ signal }) =>
-      http.get(`/pdf_templates/${templateId}/confirm-page-mapper`, { schema: ConfirmPageBodySchema, signal }),
+    queryFn: ({ signal }) => http.call(PDF_TEMPLATES_API.getConfirmPage, { params: { templateId }, signal }),
     staleTime: 0,
   });
 }
@@ -127,7 +129,7 @@ export function useSaveConfirmPage(templateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: ConfirmPageItem[]) =>
-      http.post(`/pdf_templates/${templateId}/confirm-page-mapper`, { items }, { schema: ConfirmPageBodySchema }),
+      http.call(PDF_TEMPLATES_API.setConfirmPage, { params: { templateId }, body: { items } }),
     onSuccess: (saved) => queryClient.setQueryData(MAPPER_KEYS.confirmPage(templateId), saved),
   });
 }

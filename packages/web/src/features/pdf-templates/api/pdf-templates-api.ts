@@ -1,15 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PDF_TEMPLATES_API } from '@under/core/api/pdf-templates.contract';
 import { MESSAGES } from '@under/core/messages';
-import {
-  CheckNameResultSchema,
-  type PdfTemplate,
+import type {
+  PdfTemplate,
   PdfTemplateListSchema,
-  PdfTemplateSchema,
-  PdfUploadUrlSchema,
-  ReplacePdfResultSchema,
-  type TEMPLATE_STATUSES,
-  type TemplateSettings,
-  TemplateSettingsSchema,
+  TEMPLATE_STATUSES,
+  TemplateSettings,
 } from '@under/core/templates/pdf-template.schema';
 import type { z } from 'zod';
 import { sameOriginFileUrl } from '../../../lib/file-url';
@@ -36,20 +32,22 @@ export const TEMPLATE_KEYS = {
   settings: (id: string) => ['pdf-templates', 'settings', id] as const,
 };
 
-function listPath(params: TemplatesParams) {
-  const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
-  if (params.q) search.set('q', params.q);
-  if (params.status) search.set('status', params.status);
-  if (params.mapped !== undefined) search.set('mapped', String(params.mapped));
-  return `/pdf_templates?${search}`;
-}
-
 /** GET /api/pdf_templates: a page of templates, searched and filtered by the server. */
 export function useTemplates(params: TemplatesParams) {
   const { http } = useSession();
   return useQuery<TemplatePage>({
     queryKey: TEMPLATE_KEYS.list(params),
-    queryFn: ({ signal }) => http.get(listPath(params), { schema: PdfTemplateListSchema, signal }),
+    queryFn: ({ signal }) =>
+      http.call(PDF_TEMPLATES_API.list, {
+        query: {
+          page: params.page,
+          pageSize: params.pageSize,
+          q: params.q,
+          status: params.status,
+          mapped: params.mapped === undefined ? undefined : params.mapped ? 'true' : 'false',
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,7 +56,7 @@ export function useTemplate(templateId: string | undefined) {
   const { http } = useSession();
   return useQuery<PdfTemplate>({
     queryKey: TEMPLATE_KEYS.detail(templateId ?? ''),
-    queryFn: ({ signal }) => http.get(`/pdf_templates/${templateId}`, { schema: PdfTemplateSchema, signal }),
+    queryFn: ({ signal }) => http.call(PDF_TEMPLATES_API.get, { params: { templateId: templateId ?? '' }, signal }),
     enabled: Boolean(templateId),
   });
 }
@@ -76,7 +74,7 @@ export function useCheckTemplateName() {
   const { http } = useSession();
   return async (value: string): Promise<string | null> => {
     try {
-      const result = await http.post('/create_form_check/name', { value }, { schema: CheckNameResultSchema });
+      const result = await http.call(PDF_TEMPLATES_API.checkName, { body: { value } });
       return result.available ? null : MESSAGES.templateNameRequired;
     } catch (error) {
       if (error instanceof HttpError && error.status === 409) return error.message;
@@ -93,7 +91,7 @@ export function useCheckTemplateName() {
 function useSignedPdfUpload() {
   const { http } = useSession();
   return async (file: File, onProgress: (percent: number) => void): Promise<string> => {
-    const target = await http.post('/pdf_templates/gen_presigned_url', undefined, { schema: PdfUploadUrlSchema });
+    const target = await http.call(PDF_TEMPLATES_API.createUploadUrl, { body: undefined });
     await putFile(sameOriginFileUrl(target.uploadUrl), file, onProgress, 'application/pdf');
     return target.fileUrl;
   };
@@ -124,7 +122,7 @@ export function useCreateTemplate() {
       onProgress({ stage: 'upload', percent: 0 });
       const fileUrl = await upload(file, (percent) => onProgress({ stage: 'upload', percent }));
       onProgress({ stage: 'check', percent: 100 });
-      return http.post('/pdf_templates', { name, fileUrl }, { schema: PdfTemplateSchema, upload: true });
+      return http.call(PDF_TEMPLATES_API.create, { body: { name, fileUrl }, upload: true });
     },
     onSuccess: invalidate,
   });
@@ -140,12 +138,7 @@ export function useReplacePdf(templateId: string) {
       onProgress({ stage: 'upload', percent: 0 });
       const fileUrl = await upload(file, (percent) => onProgress({ stage: 'upload', percent }));
       onProgress({ stage: 'check', percent: 100 });
-      return http.request(`/pdf_templates/${templateId}/replace-pdf-file`, {
-        method: 'PATCH',
-        body: { fileUrl },
-        schema: ReplacePdfResultSchema,
-        upload: true,
-      });
+      return http.call(PDF_TEMPLATES_API.replaceFile, { params: { templateId }, body: { fileUrl }, upload: true });
     },
     onSuccess: invalidate,
   });
@@ -163,7 +156,7 @@ export function useCloneTemplate() {
       templateId: string;
       name: string;
       isCloneCcMapper: boolean;
-    }) => http.post(`/templates/${templateId}/clone`, { name, isCloneCcMapper }, { schema: PdfTemplateSchema }),
+    }) => http.call(PDF_TEMPLATES_API.clone, { params: { templateId }, body: { name, isCloneCcMapper } }),
     onSuccess: invalidate,
   });
 }
@@ -173,11 +166,7 @@ export function useArchiveTemplate() {
   const invalidate = useInvalidateTemplates();
   return useMutation({
     mutationFn: ({ templateId, archived }: { templateId: string; archived: boolean }) =>
-      http.request(`/pdf_templates/${templateId}/archive`, {
-        method: 'PATCH',
-        body: { archived },
-        schema: PdfTemplateSchema,
-      }),
+      http.call(PDF_TEMPLATES_API.setArchived, { params: { templateId }, body: { archived } }),
     onSuccess: invalidate,
   });
 }
@@ -186,8 +175,9 @@ export function useArchiveTemplate() {
 export function useReviewPdf() {
   const { http } = useSession();
   return useMutation({
-    mutationFn: (templateId: string) =>
-      http.request<Blob>(`/pdf_templates/${templateId}/review`, { method: 'POST', body: {}, responseType: 'blob' }),
+    mutationFn: async (templateId: string) =>
+      // a binary answer: the contract has no response schema, responseType 'blob' makes it a Blob
+      (await http.call(PDF_TEMPLATES_API.review, { params: { templateId }, body: {}, responseType: 'blob' })) as Blob,
   });
 }
 
@@ -196,7 +186,7 @@ export function useTemplateSettings(templateId: string | undefined) {
   return useQuery<TemplateSettings>({
     queryKey: TEMPLATE_KEYS.settings(templateId ?? ''),
     queryFn: ({ signal }) =>
-      http.get(`/pdf_templates/${templateId}/general-setting`, { schema: TemplateSettingsSchema, signal }),
+      http.call(PDF_TEMPLATES_API.getSettings, { params: { templateId: templateId ?? '' }, signal }),
     enabled: Boolean(templateId),
   });
 }
@@ -206,11 +196,7 @@ export function useSaveTemplateSettings(templateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: TemplateSettings) =>
-      http.request(`/pdf_templates/${templateId}/general-setting`, {
-        method: 'PUT',
-        body: settings,
-        schema: TemplateSettingsSchema,
-      }),
+      http.call(PDF_TEMPLATES_API.setSettings, { params: { templateId }, body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(TEMPLATE_KEYS.settings(templateId), saved),
   });
 }

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  AccessibilityBodySchema,
+  BriefMasterFormSchema,
+  BriefMasterFormsQuerySchema,
+  CreateMasterFormBodySchema,
+  GeneralBodySchema,
+  GlobalPermissionBodySchema,
+  GrantPermissionBodySchema,
+  MasterFormListItemSchema,
+  MasterFormParamsSchema,
+  MasterFormSchema,
+  MasterFormVersionSchema,
+  ModeBodySchema,
+  PermissionDetailSchema,
+  StatusBodySchema,
+  TemplateMasterFormSchema,
+  UpdateMasterFormBodySchema,
+} from '../templates/master-form.schema';
+import { PdfTemplateParamsSchema } from '../templates/pdf-template.schema';
+import { endpoint } from './contract';
+
+const tag = 'master-forms';
+const params = MasterFormParamsSchema;
+
+/** Master forms, their versions, template access and permissions (spec 2 §6, §7). */
+export const MASTER_FORMS_API = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/master_forms',
+    body: CreateMasterFormBodySchema,
+    status: 201,
+    response: MasterFormSchema,
+    tag,
+  }),
+  listBrief: endpoint({
+    method: 'GET',
+    path: '/api/brief_master_forms',
+    query: BriefMasterFormsQuerySchema,
+    response: z.array(BriefMasterFormSchema),
+    tag,
+  }),
+  listWithTotalForm: endpoint({
+    method: 'GET',
+    path: '/api/master_forms_with_total_form',
+    response: z.array(MasterFormListItemSchema),
+    tag,
+    summary: 'Every master form with its number of client forms',
+  }),
+  get: endpoint({ method: 'GET', path: '/api/master_forms/:formId', params, response: MasterFormSchema, tag }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/master_forms/:formId',
+    params,
+    body: UpdateMasterFormBodySchema,
+    response: MasterFormSchema,
+    tag,
+  }),
+  setMode: endpoint({
+    method: 'PATCH',
+    path: '/api/master_forms/:formId/mode',
+    params,
+    body: ModeBodySchema,
+    response: MasterFormSchema,
+    tag,
+  }),
+  setGeneral: endpoint({
+    method: 'PATCH',
+    path: '/api/master_forms/:formId/general',
+    params,
+    body: GeneralBodySchema,
+    response: MasterFormSchema,
+    tag,
+  }),
+  setAccessibility: endpoint({
+    method: 'PATCH',
+    path: '/api/master_forms/:formId/accessibility',
+    params,
+    body: AccessibilityBodySchema,
+    response: MasterFormSchema,
+    tag,
+  }),
+  setStatus: endpoint({
+    method: 'PATCH',
+    path: '/api/master_forms/:formId/status',
+    params,
+    body: StatusBodySchema,
+    response: MasterFormSchema,
+    tag,
+  }),
+  publish: endpoint({
+    method: 'PATCH',
+    path: '/api/master_forms/:formId/versions',
+    params,
+    body: z.unknown().optional(),
+    response: MasterFormSchema,
+    tag,
+    summary: 'Publishes the draft as a new version',
+  }),
+  listVersions: endpoint({
+    method: 'GET',
+    path: '/api/master_forms/:formId/versions',
+    params,
+    response: z.array(MasterFormVersionSchema),
+    tag,
+  }),
+  getPermission: endpoint({
+    method: 'GET',
+    path: '/api/master_forms/:formId/permission',
+    params,
+    response: PermissionDetailSchema,
+    tag,
+  }),
+  setGlobalPermission: endpoint({
+    method: 'PATCH',
+    path: '/api/master_forms/:formId/permission',
+    params,
+    body: GlobalPermissionBodySchema,
+    response: MasterFormSchema,
+    tag,
+  }),
+  grantPermission: endpoint({
+    method: 'POST',
+    path: '/api/master_forms/:formId/permission',
+    params,
+    body: GrantPermissionBodySchema,
+    response: PermissionDetailSchema,
+    tag,
+  }),
+  formIdByTemplate: endpoint({
+    method: 'GET',
+    path: '/api/pdf_templates/:templateId/master_form',
+    params: PdfTemplateParamsSchema,
+    response: TemplateMasterFormSchema,
+    tag,
+  }),
+} as const;
