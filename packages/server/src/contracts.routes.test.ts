@@ -1,23 +1,26 @@
-import type { Endpoint } from '@under/core/api/contract';
-import { LIBRARY_API } from '@under/core/api/library.contract';
-import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
-import { PDF_TEMPLATES_API } from '@under/core/api/pdf-templates.contract';
+import { ALL_CONTRACTS, endpointsOf } from '@under/core/api/all-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helpers';
 
-// A contract the server does not register would let the web call a path that answers 404.
-describe('registered contracts: pdf-templates, library, master-forms', () => {
+// The contracts of core are the API: every endpoint is a route of the app (else the web would call a 404), and
+// every /api route of the app is an endpoint of a contract (else its path and shapes are written a second time).
+describe('the app registers exactly the contracts', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('pglite');
   });
   afterAll(() => t.close());
 
-  it('registers every endpoint of the contracts with its method and path', () => {
-    const registered = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
-    const groups: Record<string, Endpoint>[] = [PDF_TEMPLATES_API, LIBRARY_API, MASTER_FORMS_API];
-    const declared = groups.flatMap((api) => Object.values(api).map((e) => `${e.method} ${e.path}`));
-    expect(declared.length).toBeGreaterThan(40);
-    expect(declared.filter((key) => !registered.has(key))).toEqual([]);
+  const endpoints = endpointsOf(ALL_CONTRACTS);
+
+  it.each(endpoints)('%s is registered with its method and path', (_, e) => {
+    expect(t.routes.map((r) => `${r.method} ${r.url}`)).toContain(`${e.method} ${e.path}`);
+  });
+
+  it('registers no /api route outside the contracts', () => {
+    const contracted = new Set(endpoints.map(([, e]) => `${e.method} ${e.path}`));
+    const registered = t.routes.map((r) => `${r.method} ${r.url}`);
+    expect(registered.length).toBeGreaterThan(90);
+    expect(registered.filter((route) => !contracted.has(route))).toEqual([]);
   });
 });

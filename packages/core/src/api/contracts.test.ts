@@ -1,39 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Endpoint } from './contract';
-import { LIBRARY_API } from './library.contract';
-import { MASTER_FORMS_API } from './master-forms.contract';
-import { PDF_TEMPLATES_API } from './pdf-templates.contract';
+import { ALL_CONTRACTS, endpointsOf } from './all-contracts';
+import { AUTH_API } from './auth.contract';
+import { AUTH_PASSWORD_API } from './auth-password.contract';
+import { endpointPath } from './contract';
 
-describe('API contracts: pdf-templates, library, master-forms', () => {
-  const groups: Record<string, Record<string, Endpoint>> = {
-    PDF_TEMPLATES_API,
-    LIBRARY_API,
-    MASTER_FORMS_API,
-  };
-  const all = Object.entries(groups).flatMap(([group, api]) =>
-    Object.entries(api).map(([name, e]) => ({ name: `${group}.${name}`, e })),
-  );
+describe('the API contracts', () => {
+  const endpoints = endpointsOf(ALL_CONTRACTS);
 
-  it('declares every endpoint under /api/', () => {
-    expect(all.length).toBeGreaterThan(40);
-    for (const { name, e } of all) expect(e.path, name).toMatch(/^\/api\//);
+  it('cover the modules', () => {
+    expect(endpoints.length).toBeGreaterThan(90);
   });
 
-  it('has a params key for every :param of the path, and no params the path does not name', () => {
-    for (const { name, e } of all) {
-      const inPath = [...e.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]).sort();
-      const declared = e.params instanceof z.ZodObject ? Object.keys(e.params.shape).sort() : [];
-      expect(declared, name).toEqual(inPath);
-    }
+  it.each(endpoints)('%s: a path under /api/ whose every :parameter is declared in params, and no other', (_, e) => {
+    expect(e.path.startsWith('/api/')).toBe(true);
+    const inPath = [...e.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]).sort();
+    const declared = e.params instanceof z.ZodObject ? Object.keys(e.params.shape).sort() : [];
+    expect(declared).toEqual(inPath);
+    // a path can be built from its parameters
+    const params = Object.fromEntries(inPath.map((name) => [name, 'x']));
+    expect(endpointPath(e, params)).not.toContain(':');
   });
 
-  it('gives no two endpoints the same method and path', () => {
-    const seen = new Map<string, string>();
-    for (const { name, e } of all) {
-      const key = `${e.method} ${e.path}`;
-      expect(seen.get(key), `${name} repeats ${key}`).toBeUndefined();
-      seen.set(key, name);
+  it('never give two endpoints the same method and path', () => {
+    const keys = endpoints.map(([, e]) => `${e.method} ${e.path}`);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+  });
+
+  it('give each auth pool its own paths, and sign-up to the client pool only', () => {
+    for (const pool of ['client', 'admin'] as const) {
+      for (const [, e] of endpointsOf({ ...AUTH_API[pool], ...AUTH_PASSWORD_API[pool] })) {
+        expect(e.path.startsWith(`/api/auth/${pool}/`)).toBe(true);
+      }
     }
+    expect('signUp' in AUTH_PASSWORD_API.admin).toBe(false);
   });
 });

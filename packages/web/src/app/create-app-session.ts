@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { AUTH_API } from '@under/core/api/auth.contract';
 import type { Pool } from '@under/core/auth/pools';
 import { MESSAGES } from '@under/core/messages';
 import { createAuthStore } from '../lib/auth-store';
@@ -114,7 +115,7 @@ export function createAppSession(options: AppSessionOptions): AppSession {
     timer,
     signOut: (event) => http.signOut(event),
     async staySignedIn() {
-      await http.get(`/auth/${pool}/session`);
+      await http.call(AUTH_API[pool].session);
     },
     attachRouter(next) {
       router = next;

@@ -1,36 +1,25 @@
-import type { ConfirmSignUpBody, SignInBody } from '@under/core/auth/auth.schema';
-import type { ChangePasswordBody, ConfirmForgotPasswordBody, SignUpBody } from '@under/core/auth/password.schema';
-import { z } from 'zod';
+import { AUTH_API } from '@under/core/api/auth.contract';
+import type { ConfirmSignUpBody, SignInBody, TokenResponse } from '@under/core/auth/auth.schema';
 import type { HttpClient } from './http';
 
-/** The /api/auth/{pool}/* calls of the pages; all public except change-password. */
+/**
+ * The session calls of /api/auth/{pool}/* the pages make, all public. The calls that set a password are in
+ * auth-password-api.ts: only the pages that set one load the common-password list (decision 019).
+ */
 const publicCall = { auth: false } as const;
 
-export function signIn(http: HttpClient, body: SignInBody): Promise<unknown> {
-  return http.post(`/auth/${http.pool}/sign-in`, body, publicCall);
-}
-
-export function signUp(http: HttpClient, body: SignUpBody): Promise<unknown> {
-  return http.post(`/auth/${http.pool}/sign-up`, body, publicCall);
+export function signIn(http: HttpClient, body: SignInBody): Promise<TokenResponse> {
+  return http.call(AUTH_API[http.pool].signIn, { body, ...publicCall });
 }
 
 export function confirmSignUp(http: HttpClient, body: ConfirmSignUpBody): Promise<unknown> {
-  return http.post(`/auth/${http.pool}/confirm-sign-up`, body, publicCall);
+  return http.call(AUTH_API[http.pool].confirmSignUp, { body, ...publicCall });
 }
 
 export function resendCode(http: HttpClient, email: string): Promise<unknown> {
-  return http.post(`/auth/${http.pool}/resend-code`, { email }, publicCall);
+  return http.call(AUTH_API[http.pool].resendCode, { body: { email }, ...publicCall });
 }
 
 export function forgotPassword(http: HttpClient, email: string): Promise<unknown> {
-  return http.post(`/auth/${http.pool}/forgot-password`, { email }, publicCall);
-}
-
-export function confirmForgotPassword(http: HttpClient, body: ConfirmForgotPasswordBody): Promise<unknown> {
-  return http.post(`/auth/${http.pool}/confirm-forgot-password`, body, publicCall);
-}
-
-/** Resolves false when the old password is wrong; true means every session was revoked. */
-export function changePassword(http: HttpClient, body: ChangePasswordBody): Promise<boolean> {
-  return http.post(`/auth/${http.pool}/change-password`, body, { schema: z.boolean() });
+  return http.call(AUTH_API[http.pool].forgotPassword, { body: { email }, ...publicCall });
 }

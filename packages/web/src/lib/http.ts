@@ -1,3 +1,4 @@
+import { AUTH_API } from '@under/core/api/auth.contract';
 import {
   type BodyIn,
   type Endpoint,
@@ -85,7 +86,11 @@ export type CallInput<E extends Endpoint> = (E['params'] extends object
   ? { params: ParamsIn<E> }
   : { params?: never }) &
   (E['query'] extends object ? { query?: QueryIn<E> } : { query?: never }) &
-  (E['body'] extends object ? { body: BodyIn<E> } : { body?: unknown }) &
+  (E['body'] extends object
+    ? undefined extends BodyIn<E>
+      ? { body?: BodyIn<E> }
+      : { body: BodyIn<E> }
+    : { body?: unknown }) &
   Omit<RequestOptions<ResponseOf<E>>, 'method' | 'body' | 'schema'>;
 
 export interface HttpClient {
@@ -194,9 +199,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (!refreshing) {
       const attempt = (async () => {
         try {
-          const sent = await send(`/auth/${pool}/refresh`, { method: 'POST', auth: false }, null);
+          const refresh = AUTH_API[pool].refresh;
+          const sent = await send(apiPath(refresh), { method: refresh.method, auth: false }, null);
           if (!sent.ok) throw sent.error;
-          const { accessToken } = TokenResponseSchema.parse(sent.data);
+          const { accessToken } = refresh.response.parse(sent.data);
           auth.setAccessToken(accessToken);
           return accessToken;
         } finally {
@@ -283,8 +289,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         query?: object;
         body?: unknown;
       } & RequestOptions<unknown>;
-      const path = endpointPath(endpoint, params, query).replace(/^\/api(?=\/)/, '');
-      return request(path, {
+      return request(apiPath(endpoint, params, query), {
         ...rest,
         method: endpoint.method,
         body,
@@ -310,9 +315,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     async signOut(event = { reason: 'user' }) {
       const token = auth.getState().accessToken;
       try {
+        const signOut = AUTH_API[pool].signOut;
         await send(
-          `/auth/${pool}/sign-out`,
-          { method: 'POST', auth: true, quiet: true, timeoutMs: SIGN_OUT_TIMEOUT_MS },
+          apiPath(signOut),
+          { method: signOut.method, auth: true, quiet: true, timeoutMs: SIGN_OUT_TIMEOUT_MS },
           token,
         );
       } catch {
@@ -322,6 +328,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
     endSession,
   };
+}
+
+/** The path of an endpoint below the client's base URL ('/api'). */
+function apiPath(endpoint: Endpoint, params?: object, query?: object): string {
+  return endpointPath(endpoint, params, query).replace(/^\/api(?=\/)/, '');
 }
 
 async function readBody(response: Response): Promise<unknown> {

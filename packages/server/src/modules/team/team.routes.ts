@@ -1,133 +1,62 @@
-import {
-  ActivatedMembersCountSchema,
-  InvitationCodeParamsSchema,
-  InviteBodySchema,
-  InviteTemplateSchema,
-  MemberInfoBodySchema,
-  MemberParamsSchema,
-  MemberRoleBodySchema,
-  MemberSchema,
-  MemberStatusBodySchema,
-  MembersPageSchema,
-  MembersQuerySchema,
-  PublicInvitationSchema,
-} from '@under/core/accounts/team.schema';
-import { OkResponseSchema } from '@under/core/auth/auth.schema';
+import { TEAM_API } from '@under/core/api/team.contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC_LOOKUP_THROTTLE, requireAuth } from '../../plugins/access';
+import { defineRoute } from '../../plugins/route';
 import type { TeamService } from './team.service';
 
 /** Team members and invitations (spec 2 §7 "Team and company"). Who may do what: decision 006. */
 export function registerTeamRoutes(app: FastifyInstance, deps: { team: TeamService }) {
   const { team } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['team'];
+  const api = TEAM_API;
 
-  r.get(
-    '/api/members',
-    {
-      config: { access: 'client' },
-      schema: { tags, querystring: MembersQuerySchema, response: { 200: MembersPageSchema } },
-    },
-    async (req) => team.listMembers({ auth: requireAuth(req), ...req.query }),
+  defineRoute(app, api.listMembers, { access: 'client' }, ({ req, query }) =>
+    team.listMembers({ auth: requireAuth(req), ...query }),
   );
 
-  r.get(
-    '/api/members/:memberId',
-    { config: { access: 'client' }, schema: { tags, params: MemberParamsSchema, response: { 200: MemberSchema } } },
-    async (req) => team.getMember({ auth: requireAuth(req), memberId: req.params.memberId }),
+  defineRoute(app, api.getMember, { access: 'client' }, ({ req, params }) =>
+    team.getMember({ auth: requireAuth(req), memberId: params.memberId }),
   );
 
-  r.put(
-    '/api/members/:memberId/status',
-    {
-      config: { access: 'clientAdmin' },
-      schema: { tags, params: MemberParamsSchema, body: MemberStatusBodySchema, response: { 200: MemberSchema } },
-    },
-    async (req) => team.setMemberStatus({ auth: requireAuth(req), memberId: req.params.memberId, ...req.body }),
+  defineRoute(app, api.setMemberStatus, { access: 'clientAdmin' }, ({ req, params, body }) =>
+    team.setMemberStatus({ auth: requireAuth(req), memberId: params.memberId, ...body }),
   );
 
-  r.put(
-    '/api/members/:memberId/role',
-    {
-      config: { access: 'clientAdmin' },
-      schema: { tags, params: MemberParamsSchema, body: MemberRoleBodySchema, response: { 200: MemberSchema } },
-    },
-    async (req) => team.setMemberRole({ auth: requireAuth(req), memberId: req.params.memberId, ...req.body }),
+  defineRoute(app, api.setMemberRole, { access: 'clientAdmin' }, ({ req, params, body }) =>
+    team.setMemberRole({ auth: requireAuth(req), memberId: params.memberId, ...body }),
   );
 
-  r.put(
-    '/api/members/:memberId/info',
-    {
-      config: { access: 'clientAdmin' },
-      schema: { tags, params: MemberParamsSchema, body: MemberInfoBodySchema, response: { 200: MemberSchema } },
-    },
-    async (req) => team.setMemberInfo({ auth: requireAuth(req), memberId: req.params.memberId, ...req.body }),
+  defineRoute(app, api.setMemberInfo, { access: 'clientAdmin' }, ({ req, params, body }) =>
+    team.setMemberInfo({ auth: requireAuth(req), memberId: params.memberId, ...body }),
   );
 
-  r.post(
-    '/api/members/:memberId/password',
-    {
-      config: { access: 'clientAdmin' },
-      schema: { tags, params: MemberParamsSchema, response: { 200: OkResponseSchema } },
-    },
-    async (req) => {
-      await team.resetMemberPassword({ auth: requireAuth(req), memberId: req.params.memberId });
-      return { ok: true as const };
-    },
+  defineRoute(app, api.resetMemberPassword, { access: 'clientAdmin' }, async ({ req, params }) => {
+    await team.resetMemberPassword({ auth: requireAuth(req), memberId: params.memberId });
+    return { ok: true as const };
+  });
+
+  defineRoute(app, api.invite, { access: 'clientAdmin' }, ({ req, body }) =>
+    team.invite({ auth: requireAuth(req), ...body, ip: req.ip }),
   );
 
-  r.post(
-    '/api/invitations',
-    {
-      config: { access: 'clientAdmin' },
-      schema: { tags, body: InviteBodySchema, response: { 201: MemberSchema } },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await team.invite({ auth: requireAuth(req), ...req.body, ip: req.ip })),
+  // the unguessable code in the e-mailed link is the credential
+  defineRoute(app, api.getPublicInvitation, { access: 'public', throttle: PUBLIC_LOOKUP_THROTTLE }, ({ params }) =>
+    team.getPublicInvitation({ code: params.id }),
   );
 
-  r.get(
-    '/api/invitations/:id',
-    {
-      // the unguessable code in the e-mailed link is the credential
-      config: { access: 'public', throttle: PUBLIC_LOOKUP_THROTTLE },
-      schema: { tags, params: InvitationCodeParamsSchema, response: { 200: PublicInvitationSchema } },
-    },
-    async (req) => team.getPublicInvitation({ code: req.params.id }),
+  defineRoute(app, api.resendInvitation, { access: 'clientAdmin' }, ({ req, params }) =>
+    team.resendInvitation({ auth: requireAuth(req), invitationId: params.memberId }),
   );
 
-  r.post(
-    '/api/invitations/:memberId/resend',
-    {
-      config: { access: 'clientAdmin' },
-      schema: { tags, params: MemberParamsSchema, response: { 200: MemberSchema } },
-    },
-    async (req) => team.resendInvitation({ auth: requireAuth(req), invitationId: req.params.memberId }),
+  defineRoute(app, api.revokeInvitation, { access: 'clientAdmin' }, async ({ req, params }) => {
+    await team.revokeInvitation({ auth: requireAuth(req), invitationId: params.memberId });
+    return { ok: true as const };
+  });
+
+  defineRoute(app, api.activatedMembersCount, { access: 'client' }, ({ req }) =>
+    team.activatedMembersCount({ auth: requireAuth(req) }),
   );
 
-  r.delete(
-    '/api/invitations/:memberId',
-    {
-      config: { access: 'clientAdmin' },
-      schema: { tags, params: MemberParamsSchema, response: { 200: OkResponseSchema } },
-    },
-    async (req) => {
-      await team.revokeInvitation({ auth: requireAuth(req), invitationId: req.params.memberId });
-      return { ok: true as const };
-    },
-  );
-
-  r.get(
-    '/api/companies/activated-members-count',
-    { config: { access: 'client' }, schema: { tags, response: { 200: ActivatedMembersCountSchema } } },
-    async (req) => team.activatedMembersCount({ auth: requireAuth(req) }),
-  );
-
-  r.get(
-    '/api/companies/invite-template',
-    { config: { access: 'clientAdmin' }, schema: { tags, response: { 200: InviteTemplateSchema } } },
-    async (req) => team.getInviteTemplate({ auth: requireAuth(req) }),
+  defineRoute(app, api.getInviteTemplate, { access: 'clientAdmin' }, ({ req }) =>
+    team.getInviteTemplate({ auth: requireAuth(req) }),
   );
 }

@@ -1,20 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type Company,
-  CompanySchema,
-  type CompanySummary,
-  CompanySummarySchema,
-  MembershipListSchema,
-} from '@under/core/accounts/company.schema';
+import type { Company, CompanySummary } from '@under/core/accounts/company.schema';
 import type { Membership } from '@under/core/accounts/membership.schema';
 import type { Profile, ProfileBody, UpdateProfileBody } from '@under/core/accounts/profile.schema';
-import {
-  type MembersPage,
-  MembersPageSchema,
-  type PublicInvitation,
-  PublicInvitationSchema,
-} from '@under/core/accounts/team.schema';
+import type { MembersPage, PublicInvitation } from '@under/core/accounts/team.schema';
 import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
+import { COMPANIES_API } from '@under/core/api/companies.contract';
+import { TEAM_API } from '@under/core/api/team.contract';
 import { useSession } from '../../../lib/session-context';
 import { ME_QUERY_KEY } from '../../../lib/use-me';
 
@@ -64,7 +55,7 @@ export function useCompanySummary() {
   const { http } = useSession();
   return useQuery<CompanySummary>({
     queryKey: ACCOUNT_KEYS.summary,
-    queryFn: ({ signal }) => http.get('/companies/summary', { schema: CompanySummarySchema, signal }),
+    queryFn: ({ signal }) => http.call(COMPANIES_API.getSummary, { signal }),
   });
 }
 
@@ -73,7 +64,7 @@ export function useCompany(companyId: string | undefined) {
   const { http } = useSession();
   return useQuery<Company>({
     queryKey: ACCOUNT_KEYS.company(companyId ?? ''),
-    queryFn: ({ signal }) => http.get(`/companies/${companyId}`, { schema: CompanySchema, signal }),
+    queryFn: ({ signal }) => http.call(COMPANIES_API.getCompany, { params: { companyId: companyId ?? '' }, signal }),
     enabled: Boolean(companyId),
     staleTime: 30 * 60_000,
   });
@@ -83,7 +74,7 @@ export function useMemberships() {
   const { http } = useSession();
   return useQuery<Membership[]>({
     queryKey: ACCOUNT_KEYS.memberships,
-    queryFn: ({ signal }) => http.get('/memberships', { schema: MembershipListSchema, signal }),
+    queryFn: ({ signal }) => http.call(COMPANIES_API.listMemberships, { signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -93,8 +84,7 @@ export function usePublicInvitation(code: string) {
   const { http } = useSession();
   return useQuery<PublicInvitation>({
     queryKey: ACCOUNT_KEYS.invitation(code),
-    queryFn: ({ signal }) =>
-      http.get(`/invitations/${encodeURIComponent(code)}`, { schema: PublicInvitationSchema, signal, auth: false }),
+    queryFn: ({ signal }) => http.call(TEAM_API.getPublicInvitation, { params: { id: code }, signal, auth: false }),
     staleTime: 0,
     meta: { showsOwnError: true },
   });
@@ -106,6 +96,9 @@ export function useTeamPreview() {
   return useQuery<MembersPage>({
     queryKey: ['team', 'preview'],
     queryFn: ({ signal }) =>
-      http.get('/members?page=1&pageSize=10&sort=createdAt&order=asc', { schema: MembersPageSchema, signal }),
+      http.call(TEAM_API.listMembers, {
+        query: { page: 1, pageSize: 10, sort: 'createdAt', order: 'asc' },
+        signal,
+      }),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OkResponseSchema } from '@under/core/auth/auth.schema';
-import { type MailStatus, OutboxMailListSchema } from '@under/core/mail/mail-outbox.schema';
+import { MAIL_API } from '@under/core/api/mail.contract';
+import type { MailStatus } from '@under/core/mail/mail-outbox.schema';
 import { useSession } from '../../../lib/session-context';
 
 export interface MailsParams {
@@ -20,12 +20,8 @@ export function useMails(params: MailsParams) {
   return useQuery({
     queryKey: MAIL_KEYS.list(params),
     queryFn: ({ signal }) => {
-      const search = new URLSearchParams({
-        status: params.status,
-        page: String(params.page),
-        pageSize: String(params.pageSize),
-      });
-      return http.get(`/admin/mails?${search}`, { schema: OutboxMailListSchema, signal });
+      const { status, page, pageSize } = params;
+      return http.call(MAIL_API.listMails, { query: { status, page, pageSize }, signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -36,7 +32,7 @@ export function useRetryMail() {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.post(`/admin/mails/${id}/retry`, undefined, { schema: OkResponseSchema }),
+    mutationFn: (id: string) => http.call(MAIL_API.retryMail, { params: { mailId: id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MAIL_KEYS.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Company, CompanySchema, LogoSchema, LogoUploadUrlSchema } from '@under/core/accounts/company.schema';
-import { type WhitelistDomains, WhitelistDomainsSchema } from '@under/core/accounts/domain';
+import type { Company } from '@under/core/accounts/company.schema';
+import type { WhitelistDomains } from '@under/core/accounts/domain';
+import { COMPANIES_API } from '@under/core/api/companies.contract';
 import { sameOriginFileUrl } from '../../../lib/file-url';
 import { putFile } from '../../../lib/put-file';
 import { useSession } from '../../../lib/session-context';
@@ -13,7 +14,7 @@ export function useWhitelist() {
   const { http } = useSession();
   return useQuery<WhitelistDomains>({
     queryKey: WHITELIST_KEY,
-    queryFn: ({ signal }) => http.get('/companies/whitelist-domains', { schema: WhitelistDomainsSchema, signal }),
+    queryFn: ({ signal }) => http.call(COMPANIES_API.getWhitelistDomains, { signal }),
   });
 }
 
@@ -21,8 +22,7 @@ export function useSaveWhitelist() {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (domains: string[]) =>
-      http.post('/companies/whitelist-domains', { domains }, { schema: WhitelistDomainsSchema }),
+    mutationFn: (domains: string[]) => http.call(COMPANIES_API.setWhitelistDomains, { body: { domains } }),
     onSuccess: (saved) => queryClient.setQueryData(WHITELIST_KEY, saved),
   });
 }
@@ -31,7 +31,7 @@ export function useCompanyForSettings(companyId: string | undefined) {
   const { http } = useSession();
   return useQuery<Company>({
     queryKey: companyKey(companyId ?? ''),
-    queryFn: ({ signal }) => http.get(`/companies/${companyId}`, { schema: CompanySchema, signal }),
+    queryFn: ({ signal }) => http.call(COMPANIES_API.getCompany, { params: { companyId: companyId ?? '' }, signal }),
     enabled: Boolean(companyId),
     staleTime: 30 * 60_000,
   });
@@ -46,19 +46,9 @@ export function useUploadLogo(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) => {
-      const target = await http.post(
-        '/companies/gen-upload-logo-url',
-        { fileName: file.name },
-        {
-          schema: LogoUploadUrlSchema,
-        },
-      );
+      const target = await http.call(COMPANIES_API.createLogoUploadUrl, { body: { fileName: file.name } });
       await putFile(sameOriginFileUrl(target.uploadUrl), file, onProgress);
-      return http.request(`/companies-logo/${companyId}`, {
-        method: 'PUT',
-        body: { fileUrl: target.fileUrl },
-        schema: LogoSchema,
-      });
+      return http.call(COMPANIES_API.setLogo, { params: { companyId }, body: { fileUrl: target.fileUrl } });
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: companyKey(companyId) });

@@ -1,16 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CompanySummary, CompanySummarySchema } from '@under/core/accounts/company.schema';
+import type { CompanySummary } from '@under/core/accounts/company.schema';
 import type { TeamRole } from '@under/core/accounts/enums';
-import {
-  type InviteBody,
-  type Member,
-  type MemberInfoBody,
-  MemberSchema,
-  type MemberSort,
-  type MembersPage,
-  MembersPageSchema,
-} from '@under/core/accounts/team.schema';
-import { OkResponseSchema } from '@under/core/auth/auth.schema';
+import type { InviteBody, Member, MemberInfoBody, MemberSort, MembersPage } from '@under/core/accounts/team.schema';
+import { COMPANIES_API } from '@under/core/api/companies.contract';
+import { TEAM_API } from '@under/core/api/team.contract';
 import { useSession } from '../../../lib/session-context';
 
 export interface MembersParams {
@@ -42,14 +35,9 @@ export function useMembers(params: MembersParams) {
   return useQuery<MembersPage>({
     queryKey: TEAM_KEYS.members(params),
     queryFn: ({ signal }) => {
-      const search = new URLSearchParams({
-        page: String(params.page),
-        pageSize: String(params.pageSize),
-        sort: params.sort,
-        order: params.order,
-      });
-      if (params.q) search.set('q', params.q);
-      return http.get(`/members?${search}`, { schema: MembersPageSchema, signal });
+      const { page, pageSize, sort, order, q } = params;
+      // an empty search is left out of the query
+      return http.call(TEAM_API.listMembers, { query: { page, pageSize, sort, order, q }, signal });
     },
     // the table keeps its rows while the next page or search loads
     placeholderData: keepPreviousData,
@@ -60,7 +48,7 @@ export function useMember(memberId: string) {
   const { http } = useSession();
   return useQuery<Member>({
     queryKey: TEAM_KEYS.member(memberId),
-    queryFn: ({ signal }) => http.get(`/members/${memberId}`, { schema: MemberSchema, signal }),
+    queryFn: ({ signal }) => http.call(TEAM_API.getMember, { params: { memberId }, signal }),
   });
 }
 
@@ -68,7 +56,7 @@ export function useInvite() {
   const { http } = useSession();
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: (body: InviteBody) => http.post('/invitations', body, { schema: MemberSchema }),
+    mutationFn: (body: InviteBody) => http.call(TEAM_API.invite, { body }),
     onSuccess: invalidate,
   });
 }
@@ -77,7 +65,7 @@ export function useResendInvitation() {
   const { http } = useSession();
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: (id: string) => http.post(`/invitations/${id}/resend`, undefined, { schema: MemberSchema }),
+    mutationFn: (id: string) => http.call(TEAM_API.resendInvitation, { params: { memberId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -86,7 +74,7 @@ export function useRevokeInvitation() {
   const { http } = useSession();
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: (id: string) => http.request(`/invitations/${id}`, { method: 'DELETE', schema: OkResponseSchema }),
+    mutationFn: (id: string) => http.call(TEAM_API.revokeInvitation, { params: { memberId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -96,7 +84,7 @@ export function useSetMemberStatus() {
   const invalidate = useInvalidateTeam();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
-      http.request(`/members/${id}/status`, { method: 'PUT', body: { status }, schema: MemberSchema }),
+      http.call(TEAM_API.setMemberStatus, { params: { memberId: id }, body: { status } }),
     onSuccess: invalidate,
   });
 }
@@ -106,7 +94,7 @@ export function useSetMemberRole() {
   const invalidate = useInvalidateTeam();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: TeamRole }) =>
-      http.request(`/members/${id}/role`, { method: 'PUT', body: { role }, schema: MemberSchema }),
+      http.call(TEAM_API.setMemberRole, { params: { memberId: id }, body: { role } }),
     onSuccess: invalidate,
   });
 }
@@ -115,8 +103,7 @@ export function useSetMemberInfo(memberId: string) {
   const { http } = useSession();
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: (body: MemberInfoBody) =>
-      http.request(`/members/${memberId}/info`, { method: 'PUT', body, schema: MemberSchema }),
+    mutationFn: (body: MemberInfoBody) => http.call(TEAM_API.setMemberInfo, { params: { memberId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -124,8 +111,7 @@ export function useSetMemberInfo(memberId: string) {
 export function useResetMemberPassword() {
   const { http } = useSession();
   return useMutation({
-    mutationFn: (memberId: string) =>
-      http.post(`/members/${memberId}/password`, undefined, { schema: OkResponseSchema }),
+    mutationFn: (memberId: string) => http.call(TEAM_API.resetMemberPassword, { params: { memberId } }),
   });
 }
 
@@ -134,6 +120,6 @@ export function useTeamSummary() {
   const { http } = useSession();
   return useQuery<CompanySummary>({
     queryKey: ['company-summary'],
-    queryFn: ({ signal }) => http.get('/companies/summary', { schema: CompanySummarySchema, signal }),
+    queryFn: ({ signal }) => http.call(COMPANIES_API.getSummary, { signal }),
   });
 }

@@ -1,0 +1,37 @@
+// Every contract of the API in one place, for the tests that hold the server and the contracts to each other.
+import { ACCOUNTS_API } from './accounts.contract';
+import { AUTH_API } from './auth.contract';
+import { AUTH_PASSWORD_API } from './auth-password.contract';
+import { COMPANIES_API } from './companies.contract';
+import type { Endpoint } from './contract';
+import { FILES_API } from './files.contract';
+import { HEALTH_API } from './health.contract';
+import { LIBRARY_API } from './library.contract';
+import { MAIL_API } from './mail.contract';
+import { MASTER_FORMS_API } from './master-forms.contract';
+import { PDF_TEMPLATES_API } from './pdf-templates.contract';
+import { TEAM_API } from './team.contract';
+
+/** Every contract of the API, by group. */
+export const ALL_CONTRACTS = {
+  ACCOUNTS_API,
+  AUTH_API,
+  AUTH_PASSWORD_API,
+  COMPANIES_API,
+  FILES_API,
+  HEALTH_API,
+  LIBRARY_API,
+  MAIL_API,
+  MASTER_FORMS_API,
+  PDF_TEMPLATES_API,
+  TEAM_API,
+};
+
+/** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */
+export function endpointsOf(group: object, prefix = ''): [string, Endpoint][] {
+  return Object.entries(group).flatMap(([key, value]): [string, Endpoint][] =>
+    typeof value === 'object' && value !== null && 'method' in value && 'path' in value
+      ? [[`${prefix}${key}`, value as Endpoint]]
+      : endpointsOf(value as object, `${prefix}${key}.`),
+  );
+}
