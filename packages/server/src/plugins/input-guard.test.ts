@@ -18,7 +18,7 @@ describe('jsonDepth', () => {
 describe('findNul', () => {
   it('names the path of the value or key with U+0000', () => {
     expect(findNul({ a: [{ b: 'x\u0000' }] }, 'body')).toBe('body.a.0.b');
-    expect(findNul({ ['k\u0000']: 1 }, 'body')).toBe('body');
+    expect(findNul({ 'k\u0000': 1 }, 'body')).toBe('body');
     expect(findNul({ a: ['fine', 'ok'] }, 'body')).toBeUndefined();
   });
 });
