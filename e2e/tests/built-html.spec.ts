@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+
+/** The server's CSP is `script-src 'self'`: one inline script and an app would not start. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '', body = '']) => !/\bsrc=/.test(attributes) || body.trim() !== '')
+    .map(([tag]) => tag);
+}
+
+// The built apps as the server sends them (the unit test checks the sources; this checks what `vite build` made
+// of them, which exists only here, after the build that precedes the journeys).
+for (const path of ['/', '/admin/']) {
+  test(`${path} is served with its scripts from files, no inline script, under the strict CSP`, async ({ request }) => {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const csp = res.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await res.text();
+    expect(html).toMatch(/<script type="module"[^>]* src="\/[^"]+\.js"/);
+    expect(inlineScripts(html)).toEqual([]);
+  });
+}
