@@ -31,6 +31,11 @@ export function createJobs(deps: {
   cronPolling?: { cronMonitorIntervalSeconds: number; cronWorkerIntervalSeconds: number };
 }) {
   const handlers = new Map<string, JobHandler<unknown>>();
+  // How often a worker asks for due jobs. PGlite is one process on one connection: every job sent here wakes its
+  // worker at once (notifyWorker), so polling only finds delayed retries, and a slower poll keeps the single
+  // connection free for requests (the p99 of signed-in calls, decision 025). On PostgreSQL another instance may
+  // have queued the job, so workers look every half second.
+  const pollingSeconds = deps.database.kind === 'pglite' ? 2 : 0.5;
   const settings = new Map<string, QueueSettings>();
   // pg-boss worker ids of this process, by queue: a job sent here wakes its worker instead of waiting for a poll
   const workers = new Map<string, string>();
@@ -81,7 +86,7 @@ export function createJobs(deps: {
       handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
     const workerId = await b.work(
       name,
-      { pollingIntervalSeconds: 0.5, batchSize, includeMetadata: true },
+      { pollingIntervalSeconds: pollingSeconds, batchSize, includeMetadata: true },
       async (jobs) => {
         if (batchSize === 1) {
           for (const job of jobs) await run(job);
@@ -146,6 +151,8 @@ export function createJobs(deps: {
       await ensureQueue(b, name);
       const id = await b.send(name, data);
       if (!id) throw new Error(`job not queued: ${name}`);
+      const workerId = workers.get(name);
+      if (workerId) b.notifyWorker(workerId);
       return id;
     },
     start,

@@ -31,7 +31,7 @@ export interface Principal {
   membership: Membership | null;
 }
 
-function principalQuery(db: DbOrTx) {
+function principalQuery(db: DbOrTx, slot: 'current' | 'grace') {
   return (
     db
       .select({
@@ -63,30 +63,27 @@ function principalQuery(db: DbOrTx) {
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(companies, eq(companies.id, users.companyId))
       .leftJoin(memberships, eq(memberships.id, companies.membershipId))
-      // the current access token, or the one a replay inside the refresh grace was given (decision 019)
-      .where(
-        or(
-          eq(sessions.accessTokenHash, sql.placeholder('hash')),
-          eq(sessions.graceAccessTokenHash, sql.placeholder('hash')),
-        ),
-      )
+      // the current access token, or the one a replay inside the refresh grace was given (decision 019): two
+      // single-index statements rather than one OR, since nearly every call is answered by the first
+      .where(eq(slot === 'current' ? sessions.accessTokenHash : sessions.graceAccessTokenHash, sql.placeholder('hash')))
       .limit(1)
-      .prepare('auth_principal_by_access_hash')
+      .prepare(`auth_principal_by_${slot}_access_hash`)
   );
 }
 
-const principalQueries = new WeakMap<object, ReturnType<typeof principalQuery>>();
+const principalQueries = new WeakMap<object, Record<'current' | 'grace', ReturnType<typeof principalQuery>>>();
 
 export function createAuthRepository(db: DbOrTx) {
   return {
     /** The caller behind an access token (see Principal); prepared once per database. */
     async findPrincipalByAccessHash(accessTokenHash: string): Promise<Principal | undefined> {
-      let query = principalQueries.get(db);
-      if (!query) {
-        query = principalQuery(db);
-        principalQueries.set(db, query);
+      let queries = principalQueries.get(db);
+      if (!queries) {
+        queries = { current: principalQuery(db, 'current'), grace: principalQuery(db, 'grace') };
+        principalQueries.set(db, queries);
       }
-      const [row] = await query.execute({ hash: accessTokenHash });
+      let [row] = await queries.current.execute({ hash: accessTokenHash });
+      if (!row) [row] = await queries.grace.execute({ hash: accessTokenHash });
       if (!row) return undefined;
       const { membershipId, membershipName, membershipType, priceCents, userQuota, formQuota, salesForce, ...rest } =
         row;
