@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { secureDataDir } from './data-dir';
+import { freePort, spawnServer, waitForOutput } from './test/server-process';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Every entry under `dir` (itself included) whose mode is not owner-only, as "path mode". */
@@ -37,17 +35,6 @@ function olderInstall(): string {
   return dir;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('DATA_DIR permissions', () => {
   it('secureDataDir takes group and other permissions off an existing tree', () => {
     const dir = olderInstall();
@@ -60,10 +47,8 @@ describe('DATA_DIR permissions', () => {
     const dir = olderInstall();
     const port = await freePort();
     // umask 000: without the server's own umask, PGlite's files would be 0666 and its directories 0777
-    const child = spawn('sh', ['-c', `umask 000 && exec node --import tsx "${MAIN}"`], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
+    const server = spawnServer(
+      {
         DATA_DIR: dir,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -72,20 +57,11 @@ describe('DATA_DIR permissions', () => {
         SMTP_URL: '',
         STORAGE_DRIVER: 'local',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const started = new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-        if (output.includes('Under is running.')) resolve();
-      });
-      child.stderr.on('data', (chunk) => {
-        output += chunk;
-      });
-      child.on('exit', (code) => reject(new Error(`server exited (${code}) before it started:\n${output}`)));
-    });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      { umask: '000', cwd: ROOT },
+    );
+    const { child, exited } = server;
+    // printed once the credentials file is written, after the server listens
+    const started = waitForOutput(server, 'Under is running.');
     try {
       await started;
       // a sign-up writes its mail to DATA_DIR/outbox, a directory created now, by code that asks for no mode

@@ -1,61 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, type ServerProcess, spawnServer, waitUntilServing } from './test/server-process';
 
 function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return spawnServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '127.0.0.1',
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
 }
 
-async function waitHealthy(port: number, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
+const waitHealthy = (port: number, server: ServerProcess) =>
+  waitUntilServing(`http://127.0.0.1:${port}/api/health`, server, 60_000);
 
 let clients = 0;
 // Each sign-up comes from its own client behind the (trusted, local) proxy: sign-ups are throttled per address.
@@ -76,7 +37,7 @@ describe('durability on the embedded database', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'under-kill-'));
     const port = await freePort();
     const first = startServer(dataDir, port);
-    await waitHealthy(port, first.child);
+    await waitHealthy(port, first);
 
     // a second process on the same data directory must refuse to start
     const second = startServer(dataDir, await freePort());
@@ -106,7 +67,7 @@ describe('durability on the embedded database', () => {
 
     const again = startServer(dataDir, port);
     try {
-      await waitHealthy(port, again.child);
+      await waitHealthy(port, again);
       const missing: string[] = [];
       for (const email of acknowledged) {
         const res = await signUp(port, email);

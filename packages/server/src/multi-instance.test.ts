@@ -1,21 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Simulator, startS3Simulator } from './infra/storage/s3-simulator';
 import { PNG_BYTES } from './test/pdf-fixtures';
+import { freePort, type ServerProcess, spawnServer, waitUntilServing } from './test/server-process';
 
 // Several stateless instances on one PostgreSQL and one S3-compatible bucket (issue 9 §2): two real server
 // processes, started at the same moment (both migrate and seed on start), share sessions, throttles, the job
 // queue and files; a SIGTERM in the middle of a burst loses no acknowledged write. It needs a PostgreSQL server
 // (TEST_DATABASE_URL): CI always has one, and there its absence is a failure, not a skip.
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl && process.env.CI === 'true') throw new Error('multi-instance tests need TEST_DATABASE_URL under CI');
 if (!adminUrl) console.log('multi-instance tests skipped: TEST_DATABASE_URL is not set (no PostgreSQL server)');
@@ -23,65 +20,27 @@ if (!adminUrl) console.log('multi-instance tests skipped: TEST_DATABASE_URL is n
 const PASSWORD = 'Secret123';
 const S3 = { bucket: 'under-multi', region: 'us-east-1', accessKeyId: 'AKIDMULTI', secretAccessKey: 'multi-secret' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Instance {
+interface Instance extends ServerProcess {
   name: string;
   url: string;
   dataDir: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
 }
 
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `under-multi-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer({
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { name, url: `http://127.0.0.1:${port}`, dataDir, child, exited, output: () => output };
+  return { name, url: `http://127.0.0.1:${port}`, dataDir, ...server };
 }
 
-async function waitReady(instance: Instance) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`${instance.name} exited:\n${instance.output()}`);
-    try {
-      const res = await fetch(`${instance.url}/api/health/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${instance.name} did not become ready:\n${instance.output()}`);
-}
+const waitReady = (instance: Instance) => waitUntilServing(`${instance.url}/api/health/ready`, instance);
 
 const json = (body: unknown) => ({ 'content-type': 'application/json', body: JSON.stringify(body) });
 let addresses = 0;
