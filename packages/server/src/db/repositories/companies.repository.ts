@@ -7,6 +7,8 @@ import { companies, invitations, memberships, users } from '../schema/index';
  * quota (companies, team, profiles, master-form access, seeding). The seat counts are here too: a plan's user quota
  * is spent by active members and by open invitations alike, so every quota decision reads them together.
  */
+export type CompanyRow = typeof companies.$inferSelect;
+
 export function createCompaniesRepository(db: DbOrTx) {
   return {
     async findCompanyWithMembership(companyId: string) {
@@ -19,9 +21,20 @@ export function createCompaniesRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Serializes quota decisions of one team: concurrent invites or activations wait for each other. */
-    async lockCompany(companyId: string): Promise<void> {
-      await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    /**
+     * The company row, locked until the transaction ends: quota decisions of one team (invites, activations) and
+     * two logo changes at once take turns.
+     */
+    async lockCompany(companyId: string): Promise<CompanyRow | undefined> {
+      const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      return row;
+    },
+
+    async updateCompany(companyId: string, patch: Partial<typeof companies.$inferInsert>): Promise<void> {
+      await db
+        .update(companies)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(companies.id, companyId));
     },
 
     async insertCompany(values: typeof companies.$inferInsert) {

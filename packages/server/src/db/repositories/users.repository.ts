@@ -31,6 +31,16 @@ export function createUsersRepository(db: DbOrTx) {
       return row;
     },
 
+    /** A client user of the company (a team member), or undefined for anyone else. */
+    async findClientUserOfCompany(companyId: string, userId: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.pool, 'client')))
+        .limit(1);
+      return row;
+    },
+
     /** Any one user of the pool, or undefined on a database without one (seeding decides on it). */
     async findAnyUserOfPool(pool: string) {
       const [row] = await db

@@ -3,7 +3,6 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authCodes, companies, memberships, sessions, users } from '../../db/schema/index';
 
-export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type CodePurpose = 'confirm-sign-up' | 'reset-password';
 
@@ -108,28 +107,6 @@ export function createAuthRepository(db: DbOrTx) {
                 salesForce,
               },
       };
-    },
-
-    async findUserByEmail(pool: string, email: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.pool, pool), eq(users.email, email)))
-        .limit(1);
-      return row;
-    },
-
-    async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
-      const [row] = await db.insert(users).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
-
-    async updateUser(id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
-      await db
-        .update(users)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(users.id, id));
     },
 
     /** A new code replaces every earlier one of the same purpose: only the latest e-mail works. */

@@ -11,12 +11,13 @@ import {
 } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
+import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { resetCodeMail, signUpCodeMail } from './auth.mails';
-import { type CodePurpose, createAuthRepository, type SessionRow, type UserRow } from './auth.repository';
+import { type CodePurpose, createAuthRepository, type SessionRow } from './auth.repository';
 import {
   burnPasswordCheck,
   hashCode,
@@ -85,6 +86,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, mail, codeSecret, publicUrl } = deps;
   const now = deps.now ?? Date.now;
   const repo = createAuthRepository(db);
+  const users = createUsersRepository(db);
   const throttles = deps.throttles ?? createThrottles({ db, now });
 
   /**
@@ -184,7 +186,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       ip: string;
     }): Promise<void> {
       await throttles.take([[RULES.accountLookupAddress, addressKey(opts.ip)]]);
-      if (await repo.findUserByEmail(opts.pool, opts.email)) {
+      if (await users.findUserByEmail(opts.pool, opts.email)) {
         throw new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
       }
       const passwordHash = await hashPassword(opts.password);
@@ -192,7 +194,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         await db.transaction(async (tx) => {
           const r = createAuthRepository(tx);
-          const user = await r.insertUser({
+          const user = await createUsersRepository(tx).insertUser({
             pool: opts.pool,
             email: opts.email,
             passwordHash,
@@ -230,7 +232,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async confirmSignUp(opts: { pool: Pool; email: string; code: string; ip: string }): Promise<void> {
       await throttles.take([[RULES.codeCheckAddress, addressKey(opts.ip)]]);
-      const user = await repo.findUserByEmail(opts.pool, opts.email);
+      const user = await users.findUserByEmail(opts.pool, opts.email);
       if (!user) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
       if (user.emailVerified) {
         // "already confirmed" only to whoever holds the code that confirmed it: otherwise it tells who has an account
@@ -242,8 +244,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       await useCode(user, 'confirm-sign-up', opts.code);
       await db.transaction(async (tx) => {
-        const r = createAuthRepository(tx);
-        await r.updateUser(user.id, { emailVerified: true });
+        await createUsersRepository(tx).updateUser(user.id, { emailVerified: true });
         await writeAudit(tx, {
           actorUserId: user.id,
           action: 'auth.confirm-sign-up',
@@ -259,7 +260,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async resendCode(opts: { pool: Pool; email: string; ip: string }): Promise<void> {
       await takeCodeRequest('confirm-sign-up', opts.pool, opts.email, opts.ip);
-      const user = await repo.findUserByEmail(opts.pool, opts.email);
+      const user = await users.findUserByEmail(opts.pool, opts.email);
       if (!user || user.emailVerified) return;
       await issueCode(
         user,
@@ -284,7 +285,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }): Promise<IssuedTokens> {
       const address = addressKey(opts.ip);
       const account = `${opts.pool}:${opts.email}`;
-      const user = await repo.findUserByEmail(opts.pool, opts.email);
+      const user = await users.findUserByEmail(opts.pool, opts.email);
       // an account of the other pool is answered exactly like an unknown one: admin e-mails stay private
       const familiar = await repo.hasSessionFrom(user?.id ?? NO_USER_ID, opts.ip);
       const held = await throttles.take([
@@ -435,7 +436,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async forgotPassword(opts: { pool: Pool; email: string; ip?: string }): Promise<void> {
       if (opts.ip !== undefined) await takeCodeRequest('reset-password', opts.pool, opts.email, opts.ip);
-      const user = await repo.findUserByEmail(opts.pool, opts.email);
+      const user = await users.findUserByEmail(opts.pool, opts.email);
       if (!user) return;
       const verifyUrl = `${publicUrl}${opts.pool === 'admin' ? '/admin' : ''}/verify-reset-password`;
       await issueCode(
@@ -454,15 +455,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       ip: string;
     }): Promise<void> {
       await throttles.take([[RULES.codeCheckAddress, addressKey(opts.ip)]]);
-      const user = await repo.findUserByEmail(opts.pool, opts.email);
+      const user = await users.findUserByEmail(opts.pool, opts.email);
       if (!user) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
       await useCode(user, 'reset-password', opts.code);
       const passwordHash = await hashPassword(opts.newPassword);
       await db.transaction(async (tx) => {
-        const r = createAuthRepository(tx);
         // the code proved the mailbox, so the address counts as verified from now on
-        await r.updateUser(user.id, { passwordHash, emailVerified: true });
-        await r.revokeUserSessions(user.id);
+        await createUsersRepository(tx).updateUser(user.id, { passwordHash, emailVerified: true });
+        await createAuthRepository(tx).revokeUserSessions(user.id);
         await writeAudit(tx, {
           actorUserId: user.id,
           companyId: user.companyId,
@@ -481,16 +481,15 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Returns false for a wrong old password; on success every session of the user ends. */
     async changePassword(opts: { auth: AuthContext; oldPassword: string; newPassword: string }): Promise<boolean> {
-      const user = await repo.findUserByEmail(opts.auth.pool, opts.auth.email);
+      const user = await users.findUserByEmail(opts.auth.pool, opts.auth.email);
       if (!user) throw noUser();
       const held = await throttles.take([[RULES.changePassword, user.id]]);
       if (!(await verifyPassword(user.passwordHash, opts.oldPassword))) return false;
       await throttles.giveBack(held);
       const passwordHash = await hashPassword(opts.newPassword);
       await db.transaction(async (tx) => {
-        const r = createAuthRepository(tx);
-        await r.updateUser(user.id, { passwordHash });
-        await r.revokeUserSessions(user.id);
+        await createUsersRepository(tx).updateUser(user.id, { passwordHash });
+        await createAuthRepository(tx).revokeUserSessions(user.id);
         await writeAudit(tx, {
           actorUserId: user.id,
           companyId: user.companyId,
@@ -504,17 +503,17 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Creates or repairs a confirmed admin with the given password (ADMIN_EMAIL / ADMIN_PASSWORD). */
     async ensureAdmin(opts: { email: string; password: string }): Promise<'created' | 'updated' | 'unchanged'> {
-      const existing = await repo.findUserByEmail('admin', opts.email);
+      const existing = await users.findUserByEmail('admin', opts.email);
       if (existing) {
         if (existing.emailVerified && (await verifyPassword(existing.passwordHash, opts.password))) return 'unchanged';
-        await repo.updateUser(existing.id, {
+        await users.updateUser(existing.id, {
           passwordHash: await hashPassword(opts.password),
           emailVerified: true,
           status: 'active',
         });
         return 'updated';
       }
-      await repo.insertUser({
+      await users.insertUser({
         pool: 'admin',
         email: opts.email,
         passwordHash: await hashPassword(opts.password),
@@ -525,6 +524,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         lastName: 'Admin',
       });
       return 'created';
+    },
+
+    /**
+     * Signs the user out everywhere, inside the caller's transaction (a team deactivation): every token of theirs
+     * stops working on its next use. Other modules end sessions only through this, never in auth's tables.
+     */
+    async revokeUserSessions(tx: DbOrTx, userId: string): Promise<void> {
+      await createAuthRepository(tx).revokeUserSessions(userId);
     },
   };
 }

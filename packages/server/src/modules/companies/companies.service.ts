@@ -10,11 +10,10 @@ import { remaining } from '@under/core/accounts/quota';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
-import { createCompaniesRepository as createSharedCompaniesRepository } from '../../db/repositories/companies.repository';
+import { type CompanyRow, createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
 import type { FilesService } from '../files/files.service';
-import { type CompanyRow, createCompaniesRepository } from './companies.repository';
 
 const nullableRemaining = (quota: number, used: number) => {
   const r = remaining(quota, used);
@@ -30,7 +29,7 @@ export interface CompaniesServiceDeps {
 
 export function createCompaniesService(deps: CompaniesServiceDeps) {
   const { db, files } = deps;
-  const accounts = createSharedCompaniesRepository(db);
+  const accounts = createCompaniesRepository(db);
 
   async function load(companyId: string) {
     const row = await accounts.findCompanyWithMembership(companyId);

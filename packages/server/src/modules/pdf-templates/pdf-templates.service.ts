@@ -24,9 +24,6 @@ import type { AuthContext } from '../auth/auth.service';
 import type { FilesService, UploadCaller } from '../files/files.service';
 import { createPdfTemplatesRepository, type PdfTemplateRow } from './pdf-templates.repository';
 
-/** Spec 1 §9: PDF templates at most 25 MB (and 50 pages: the PDF pool's limits hold the page count). */
-export const PDF_MAX_BYTES = UPLOAD_MAX_BYTES;
-
 /** How each refusal of the PDF worker reaches the admin. */
 const REFUSALS: Record<PdfWorkError['kind'], (err: PdfWorkError) => AppError> = {
   'not-pdf': () => new AppError(ERROR_CODES.pdfNotPdf, MESSAGES.pdfNotPdf),
@@ -90,7 +87,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     }
     const file = await storage.get(key);
     if (!file) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
-    const bytes = await readAll(file.body, PDF_MAX_BYTES);
+    const bytes = await readAll(file.body, UPLOAD_MAX_BYTES);
     fileCache.set(key, bytes);
     if (fileCache.size > FILE_CACHE_SIZE) fileCache.delete(fileCache.keys().next().value as string);
     return bytes;
@@ -232,7 +229,8 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       const issued = await files.issueUpload({
         purpose: 'pdf-template',
         caller: callerOf(opts.auth),
-        maxBytes: PDF_MAX_BYTES,
+        // spec 1 §9: at most 25 MB (core's upload limit) and 50 pages (the PDF pool's limits, from core's constant)
+        maxBytes: UPLOAD_MAX_BYTES,
       });
       return { ...issued, maxPages: pdf.limits.maxPages };
     },

@@ -1,10 +1,9 @@
 import type { MemberSort } from '@under/core/accounts/team.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, invitations, sessions, users } from '../../db/schema/index';
+import { companies, invitations } from '../../db/schema/index';
 
 export type InvitationRow = typeof invitations.$inferSelect;
-export type UserRow = typeof users.$inferSelect;
 
 export interface MemberRow {
   id: string;
@@ -34,39 +33,6 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createTeamRepository(db: DbOrTx) {
   return {
-    async findClientUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.pool, 'client'), eq(users.email, email)))
-        .limit(1);
-      return row;
-    },
-
-    async findMember(companyId: string, userId: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.pool, 'client')))
-        .limit(1);
-      return row;
-    },
-
-    async updateUser(id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
-      await db
-        .update(users)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(users.id, id));
-    },
-
-    /** Signs the user out everywhere at once: every token of theirs stops working on its next use. */
-    async revokeUserSessions(userId: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`));
-    },
-
     async findOpenInvitation(companyId: string, email: string): Promise<InvitationRow | undefined> {
       const [row] = await db
         .select()

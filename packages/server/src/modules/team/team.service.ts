@@ -15,7 +15,7 @@ import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { type CompaniesRepository, createCompaniesRepository } from '../../db/repositories/companies.repository';
-import { createUsersRepository } from '../../db/repositories/users.repository';
+import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
 import { companyNotFound, memberNotFound, requireCompanyId } from '../accounts/tenant';
 import type { AuthContext, AuthService } from '../auth/auth.service';
@@ -23,7 +23,7 @@ import { hashToken, newToken } from '../auth/secrets';
 import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { invitationMail, inviteTemplate } from './team.mails';
-import { createTeamRepository, type InvitationRow, type MemberRow, type UserRow } from './team.repository';
+import { createTeamRepository, type InvitationRow, type MemberRow } from './team.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -129,7 +129,7 @@ export function createTeamService(deps: TeamServiceDeps) {
   const linkFor = (code: string) => `${publicUrl}/register/${code}`;
 
   async function loadMember(companyId: string, memberId: string): Promise<UserRow> {
-    const user = await repo.findMember(companyId, memberId);
+    const user = await users.findClientUserOfCompany(companyId, memberId);
     if (!user) throw memberNotFound();
     return user;
   }
@@ -160,7 +160,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     /** GET /api/members/{memberId}: a user of the team, or an open invitation. */
     async getMember(opts: { auth: AuthContext; memberId: string }): Promise<Member> {
       const companyId = requireCompanyId(opts.auth);
-      const user = await repo.findMember(companyId, opts.memberId);
+      const user = await users.findClientUserOfCompany(companyId, opts.memberId);
       if (user) {
         const { company } = await loadCompany(companyId);
         return memberFromUser(user, company.status);
@@ -184,7 +184,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         [THROTTLE_RULES.inviteAddress, addressKey(opts.ip)],
       ]);
       const { company } = await loadCompany(companyId);
-      const existing = await repo.findClientUserByEmail(opts.email);
+      const existing = await users.findUserByEmail('client', opts.email);
       if (existing?.companyId === companyId) {
         throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
       }
@@ -351,7 +351,6 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (user.status === opts.status) return memberFromUser(user, company.status);
       await db.transaction(async (tx) => {
         const a = createCompaniesRepository(tx);
-        const r = createTeamRepository(tx);
         await a.lockCompany(companyId);
         if (opts.status === 'active') {
           const { membership } = await lockedCompany(a, companyId);
@@ -360,8 +359,9 @@ export function createTeamService(deps: TeamServiceDeps) {
             throw new AppError(ERROR_CODES.userQuota, MESSAGES.userQuotaActivate);
           }
         }
-        await r.updateUser(user.id, { status: opts.status });
-        if (opts.status === 'inactive') await r.revokeUserSessions(user.id);
+        await createUsersRepository(tx).updateUser(user.id, { status: opts.status });
+        // signed out everywhere in the same transaction, through auth (the sessions are auth's)
+        if (opts.status === 'inactive') await deps.auth.revokeUserSessions(tx, user.id);
         await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
@@ -382,8 +382,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       }
       const { company } = await loadCompany(companyId);
       await db.transaction(async (tx) => {
-        const r = createTeamRepository(tx);
-        await r.updateUser(user.id, { role: opts.role });
+        await createUsersRepository(tx).updateUser(user.id, { role: opts.role });
         await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
@@ -403,8 +402,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const { company } = await loadCompany(companyId);
       const patch = { firstName: opts.firstName, lastName: opts.lastName, phoneNumber: opts.phoneNumber };
       await db.transaction(async (tx) => {
-        const r = createTeamRepository(tx);
-        await r.updateUser(user.id, patch);
+        await createUsersRepository(tx).updateUser(user.id, patch);
         await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId,
