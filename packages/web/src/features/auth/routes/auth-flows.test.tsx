@@ -91,6 +91,25 @@ describe('/verify-email', () => {
     expect(getPendingVerification()).toBeNull();
   });
 
+  it('the green notice gives way to the answer of a failed sign-in, so the two never show together', async () => {
+    setPendingVerification('new@bank.example');
+    const { user } = renderApp({
+      path: '/verify-email',
+      auth: 'signed-out',
+      api: {
+        'POST /api/auth/client/confirm-sign-up': ok,
+        'POST /api/auth/client/sign-in': apiError(429, 'rate-limited', `${MESSAGES.http429} (15 min)`),
+      },
+    });
+    await user.type(await waitFor(() => field(UI_TEXT.verificationCodeLabel)), '123456');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.verifyButton }));
+    expect(await screen.findByText(UI_TEXT.emailVerified)).toBeTruthy();
+    await user.type(field(UI_TEXT.passwordLabel), 'Wrong-pass-1');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.signInButton }));
+    expect(await screen.findByText(`${MESSAGES.http429} (15 min)`)).toBeTruthy();
+    expect(screen.queryByText(UI_TEXT.emailVerified)).toBeNull();
+  });
+
   it('shows a wrong code under the code input, and resends a code on request', async () => {
     setPendingVerification('new@bank.example');
     const { user, api } = renderApp({

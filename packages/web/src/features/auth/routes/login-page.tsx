@@ -70,7 +70,8 @@ export function LoginPage() {
   const isClient = pool === 'client';
   return (
     <CenteredCard title={isClient ? UI_TEXT.signInTitle : UI_TEXT.adminSignInTitle} brand={brandOf(pool)}>
-      <FormAlert message={handedOver.notice} kind={handedOver.noticeKind} />
+      {/* the notice of the page that sent the user here gives way to the answer of their own sign-in */}
+      <FormAlert message={formError ? null : handedOver.notice} kind={handedOver.noticeKind} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
