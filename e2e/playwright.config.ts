@@ -51,6 +51,8 @@ export default defineConfig({
       // Demo Bank (Nature plan, 5 users) gives the team journeys room; its password is in initial-credentials.txt.
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // each journey is its own client through X-Forwarded-For (support/test.ts): throttles count per journey
+      TRUST_PROXY: '127.0.0.1',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { seriousViolations } from '../support/axe';
 import { field, PASSWORD, registerCompany, signedUpUser, signIn } from '../support/client';
 import { codeFromOutbox, demoClient, invitationPathFromOutbox, uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
+import { expect, test } from '../support/test';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MAPPER_TEXT as M } from '@under/core/ui-text/admin-mapper';
 import { MASTER_FORMS_TEXT as F } from '@under/core/ui-text/admin-master-forms';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
@@ -13,6 +13,7 @@ import { field } from '../support/client';
 import { box, overlay, placeAt, reviewFromMapper } from '../support/mapper';
 import { drag, shot, watchConsole } from '../support/page-tools';
 import { type PdfText, readPdf } from '../support/pdf-read';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 5 from end to end, through the pages only: the admin uploads an institution's PDF, maps a field of every

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { ADMIN_LIBRARY_TEXT as T } from '@under/core/ui-text/admin-library';
 import { signInAdmin } from '../support/admin';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
 import { drag } from '../support/page-tools';
+import { expect, test } from '../support/test';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-library';
 mkdirSync(SHOTS, { recursive: true });

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { ADMIN_MAILS_TEXT as T } from '@under/core/ui-text/admin-mails';
 import { signInAdmin } from '../support/admin';
 import { seriousViolations } from '../support/axe';
 import { register } from '../support/client';
 import { codeFromOutbox, uniqueEmail } from '../support/outbox';
+import { expect, test } from '../support/test';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-mails';
 mkdirSync(SHOTS, { recursive: true });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { typeMismatchMessage } from '@under/core/templates/mapping-rules';
 import { MAPPER_TEXT as T } from '@under/core/ui-text/admin-mapper';
@@ -10,6 +10,7 @@ import { field } from '../support/client';
 import { box, boxAt, overlay, placeAt, reviewFromMapper } from '../support/mapper';
 import { shot } from '../support/page-tools';
 import { readPdf } from '../support/pdf-read';
+import { expect, test } from '../support/test';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 

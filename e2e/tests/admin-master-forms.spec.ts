@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { acroFormPdf } from '../fixtures/pdfs';
 import { signInAdmin, uniqueName } from '../support/admin';
@@ -6,6 +6,7 @@ import { adminHeaders, saveMapping, uploadTemplate } from '../support/admin-api'
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
 import { drag, shot } from '../support/page-tools';
+import { expect, test } from '../support/test';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 

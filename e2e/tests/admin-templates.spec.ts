@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
@@ -8,6 +8,7 @@ import { adminHeaders, saveMapping } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
 import { shot } from '../support/page-tools';
+import { expect, test } from '../support/test';
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);

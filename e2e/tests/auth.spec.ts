@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN } from '../playwright.config';
@@ -6,6 +6,7 @@ import { seriousViolations } from '../support/axe';
 import { field, PASSWORD, register, registerCompany, signIn, verify } from '../support/client';
 import { codeFromOutbox, lastMailTo, mailCount, uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
+import { expect, test } from '../support/test';
 
 /** A confirmed client account made through the pages. */
 async function confirmedAccount(page: Page) {

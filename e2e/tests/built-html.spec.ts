@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /** The server's CSP is `script-src 'self'`: one inline script and an app would not start. */
 function inlineScripts(html: string): string[] {

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
 import { drag } from '../support/page-tools';
+import { expect, test } from '../support/test';
 
 test.use({ viewport: { width: 1440, height: 1200 } });
 

@@ -26,7 +26,7 @@ async function main() {
   // several instances may start at once on one PostgreSQL: one migrates while the others wait
   await database.withStartupLock(() => database.migrate());
 
-  const { app, services, jobs, drain } = await buildApp({
+  const { app, services, jobs, drain, pdfPool } = await buildApp({
     config,
     database,
     // a built web app elsewhere (parallel browser runs build into their own folders); default packages/web/dist
@@ -66,6 +66,8 @@ async function main() {
   void jobs.start().catch((err) => app.log.error({ err }, 'job queue did not start'));
   // mail committed before a crash, or whose job was lost, is queued again now and every minute (decision 023)
   services.mail.start();
+  // the PDF children start now, not when the first admin uploads or reviews a PDF
+  pdfPool.warm();
 
   const lines = [
     '',

@@ -54,6 +54,22 @@ describe('PDF worker pool', () => {
     return (err as PdfWorkError).kind;
   };
 
+  it('warm() starts every child before the first task, ready to work', async () => {
+    const warm = createPdfPool({ size: 2 });
+    try {
+      expect(warm.stats().workers).toEqual([]);
+      warm.warm();
+      expect(warm.stats().workers).toHaveLength(2);
+      await expect
+        .poll(() => warm.stats().workers.every((w) => w.ready), { timeout: 60_000, interval: 100 })
+        .toBe(true);
+      warm.warm();
+      expect(warm.stats().workers).toHaveLength(2);
+    } finally {
+      await warm.close();
+    }
+  });
+
   it('reads pages, sizes and rotations', async () => {
     const result = await pool.inspect(await makePdf({ pages: 3, rotate: { 2: 90 }, landscape: [3] }));
     expect(result.pages).toEqual([

@@ -285,6 +285,13 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       });
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     },
+    /**
+     * Starts the children now rather than on the first task (each takes a few seconds to start on a busy machine):
+     * the server calls it once it listens, so the first upload or review does not wait for them.
+     */
+    warm() {
+      while (!closed && slots.length < size) spawnChild();
+    },
     /** The children's process ids and the tasks waiting, for monitoring and tests. */
     stats() {
       return {
