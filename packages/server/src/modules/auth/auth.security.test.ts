@@ -95,6 +95,34 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
     });
   });
 
+  describe('e-mailed codes under parallel guessing', () => {
+    it('compares at most 5 guesses of one reset code, however many arrive at once, from however many addresses', async () => {
+      const email = await registerClient(t);
+      const home = uniqueAddress();
+      expect((await post('/api/auth/client/forgot-password', { email }, home)).statusCode).toBe(200);
+      const code = await t.mailer.lastCode(email);
+      const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      // 40 wrong guesses and, last, the right code: all sent at once, each from its own address
+      const guesses = [...Array.from({ length: 40 }, (_, i) => wrong(i)), code];
+      const answers = await Promise.all(
+        guesses.map((guess) =>
+          post(
+            '/api/auth/client/confirm-forgot-password',
+            { email, code: guess, newPassword: 'Taken-Over-77' },
+            uniqueAddress(),
+          ),
+        ),
+      );
+      const codes = answers.map((r) => r.json().code);
+      // four wrong guesses answer "mismatch", the fifth ends the code; nothing after it is compared, the right code
+      // included (before, every guess of the burst was compared, and the right one reset the password)
+      expect(codes.filter((c) => c === 'auth/code-mismatch').length).toBeLessThanOrEqual(4);
+      expect(answers.at(-1)?.statusCode).toBe(400);
+      expect(codes.at(-1)).toBe('auth/too-many-attempts');
+      expect((await signInFrom('client', email, PASSWORD, home)).statusCode).toBe(200);
+    });
+  });
+
   describe('lock-out is not a denial of service', () => {
     it('an attacker burning attempts on the admin from one address does not stop the admin from another', async () => {
       const attacker = uniqueAddress();

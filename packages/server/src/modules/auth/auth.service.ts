@@ -118,20 +118,21 @@ export function createAuthService(deps: AuthServiceDeps) {
     await mail.dispatch(outboxId);
   }
 
-  /** Checks and consumes a code; every wrong guess counts, and the code dies at the limit. */
+  /**
+   * Checks and consumes a code. Every guess RESERVES one of the code's attempts before it is compared (one atomic
+   * update), so a burst of parallel guesses gets at most CODE_MAX_ATTEMPTS comparisons; the code dies at the limit.
+   */
   async function useCode(user: UserRow, purpose: CodePurpose, code: string): Promise<void> {
     const row = await repo.findLatestCode(user.id, purpose);
     if (!row) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
     if (row.expiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired, MESSAGES.codeExpired);
-    if (row.attempts >= CODE_MAX_ATTEMPTS) {
-      throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
-    }
+    const attempts = await repo.countCodeAttempt(row.id, CODE_MAX_ATTEMPTS);
+    if (attempts === undefined) throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
     if (safeEqual(row.codeHash, hashCode(codeSecret, user.id, purpose, code))) {
       if (await repo.consumeCode(row.id)) return;
       throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
     }
-    const attempts = await repo.countCodeAttempt(row.id, CODE_MAX_ATTEMPTS);
-    if (attempts === undefined || attempts >= CODE_MAX_ATTEMPTS) {
+    if (attempts >= CODE_MAX_ATTEMPTS) {
       throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
     }
     throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
