@@ -39,6 +39,25 @@ describe.each(testDatabases())('jobs (pg-boss) on %s', (kind) => {
     await jobs.stop();
   });
 
+  it('a start that failed (the database away) is tried again by the next send, not kept failed', async () => {
+    let isDown = true;
+    const flaky: Database = {
+      ...database,
+      executeSql: (text, values) =>
+        isDown ? Promise.reject(new Error('connection refused')) : database.executeSql(text, values),
+    };
+    const jobs = createJobs({ database: flaky, log });
+    let runs = 0;
+    await jobs.register('test-after-outage', async () => {
+      runs += 1;
+    });
+    await expect(jobs.send('test-after-outage', { n: 1 })).rejects.toThrow('connection refused');
+    isDown = false;
+    await jobs.send('test-after-outage', { n: 2 });
+    await until(() => runs > 0);
+    await jobs.stop();
+  });
+
   it('a job queued before a restart is done after it, and a failing job is retried', async () => {
     const before = createJobs({ database, log });
     await before.send('test-queue', { n: 1 });

@@ -59,9 +59,19 @@ export function createJobs(deps: {
         supervise: true,
       });
       b.on('error', (err) => deps.log.error({ err }, 'job queue error'));
-      await b.start();
-      for (const [name, handler] of handlers) await listen(b, name, handler);
-      for (const [name, cron] of schedules) await b.schedule(name, cron);
+      try {
+        await b.start();
+        for (const [name, handler] of handlers) await listen(b, name, handler);
+        for (const [name, cron] of schedules) await b.schedule(name, cron);
+      } catch (err) {
+        // a start that failed (the database briefly away) must not stop the queue for the life of the process:
+        // the next send, sweep or schedule tries again
+        starting = undefined;
+        ensured.clear();
+        workers.clear();
+        await b.stop({ graceful: false, wait: false }).catch(() => undefined);
+        throw err;
+      }
       boss = b;
       return b;
     })();
