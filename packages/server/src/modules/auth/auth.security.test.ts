@@ -131,6 +131,24 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       expect((await signInFrom('admin', ADMIN.email, ADMIN.password, uniqueAddress())).statusCode).toBe(200);
     });
 
+    it('holds a guesser who paces under the window (4 every 15 minutes) to 20 checks a day', async () => {
+      const email = await registerClient(t);
+      const address = uniqueAddress();
+      const start = t.clock.offsetMs;
+      const statuses: number[] = [];
+      try {
+        for (let window = 0; window < 6; window++) {
+          t.clock.offsetMs = start + window * 16 * 60_000;
+          for (let i = 0; i < 4; i++)
+            statuses.push((await signInFrom('client', email, 'Wrong1234', address)).statusCode);
+        }
+      } finally {
+        t.clock.offsetMs = start;
+      }
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+      expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
+    });
+
     it('backs off exponentially per account and address: 15 minutes, then 30', async () => {
       const email = await registerClient(t);
       const address = uniqueAddress();

@@ -291,8 +291,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       const familiar = await repo.hasSessionFrom(user?.id ?? NO_USER_ID, opts.ip);
       const held = await throttles.take([
         [RULES.signInAccountAddress, `${account}:${address}`],
+        [RULES.signInAccountAddressDay, `${account}:${address}`],
         [RULES.signInAddress, address],
-        ...(familiar ? [] : [[RULES.signInAccount, account] as const]),
+        ...(familiar
+          ? []
+          : ([
+              [RULES.signInAccount, account],
+              [RULES.signInAccountDay, account],
+            ] as const)),
       ]);
       if (!user) {
         await burnPasswordCheck(opts.password);
@@ -476,7 +482,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const account = `${opts.pool}:${opts.email}`;
       await throttles.clear([
         [RULES.signInAccount, account],
+        [RULES.signInAccountDay, account],
         [RULES.signInAccountAddress, `${account}:${addressKey(opts.ip)}`],
+        [RULES.signInAccountAddressDay, `${account}:${addressKey(opts.ip)}`],
       ]);
     },
 

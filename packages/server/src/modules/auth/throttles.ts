@@ -56,6 +56,13 @@ export const THROTTLE_RULES = {
    * account has signed in from before, so that it cannot lock the owner out.
    */
   signInAccount: { scope: 'sign-in:account', max: 100, windowMs: HOUR, maxWindowMs: 24 * HOUR },
+  /**
+   * Daily ceilings beside the windows above: a guesser who paces just under a window (4 every 15 minutes) never
+   * fills one and so never backs off; these hold such pacing to 20 checks a day per account and address, and 300 a
+   * day per account from unfamiliar addresses (review of decision 019).
+   */
+  signInAccountAddressDay: { scope: 'sign-in:account-address-day', max: 20, windowMs: 24 * HOUR },
+  signInAccountDay: { scope: 'sign-in:account-day', max: 300, windowMs: 24 * HOUR },
   /** Wrong old passwords at change-password, per user. */
   changePassword: { scope: 'change-password:user', max: 5, windowMs: 15 * MINUTE, maxWindowMs: 24 * HOUR },
   /** Code e-mails asked for (resend-code, forgot-password), per e-mail and address; known or not. */
