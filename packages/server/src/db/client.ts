@@ -39,11 +39,16 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const STARTUP_LOCK_KEY = 7_307_101_017;
 
 /** The `when` of the newest migration this build ships (drizzle records it as `created_at` once applied). */
+let latestMigration: number | undefined;
 function latestMigrationMillis(): number {
-  const journal = JSON.parse(readFileSync(`${MIGRATIONS}/meta/_journal.json`, 'utf8')) as {
-    entries: { when: number }[];
-  };
-  return Math.max(0, ...journal.entries.map((e) => e.when));
+  // read once: the journal is part of the build, and readiness is probed every few seconds
+  latestMigration ??= Math.max(
+    0,
+    ...(
+      JSON.parse(readFileSync(`${MIGRATIONS}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] }
+    ).entries.map((e) => e.when),
+  );
+  return latestMigration;
 }
 
 async function migratedWith(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
