@@ -101,7 +101,7 @@ export function serializeError(err: unknown): SerializedError {
 }
 
 /** Fastify's request line, with the URL redacted. */
-export function serializeRequest(req: {
+function serializeRequest(req: {
   method?: string;
   url?: string;
   ip?: string;

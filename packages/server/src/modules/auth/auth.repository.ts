@@ -1,5 +1,5 @@
 import type { Membership } from '@under/core/accounts/membership.schema';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authCodes, companies, memberships, sessions, users } from '../../db/schema/index';
 
@@ -161,21 +161,6 @@ export function createAuthRepository(db: DbOrTx) {
     async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
       const [row] = await db.insert(sessions).values(values).returning();
       if (!row) throw new Error('insert returned no row');
-      return row;
-    },
-
-    /**
-     * The session behind an access token (its current one, or the one handed to a refresh's twin within the
-     * grace), with its user and the user's company status.
-     */
-    async findSessionByAccessHash(accessTokenHash: string) {
-      const [row] = await db
-        .select({ session: sessions, user: users, companyStatus: companies.status })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(or(eq(sessions.accessTokenHash, accessTokenHash), eq(sessions.graceAccessTokenHash, accessTokenHash)))
-        .limit(1);
       return row;
     },
 

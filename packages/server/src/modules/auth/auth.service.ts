@@ -12,6 +12,7 @@ import {
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
@@ -220,12 +221,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       } catch (err) {
         // two sign-ups of one e-mail racing: the unique index decides, the loser gets the same answer
-        if (
-          (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-          (err as { cause?: { code?: string } }).cause?.code === '23505'
-        ) {
-          throw new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
-        }
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
         throw err;
       }
       await mail.dispatch(outboxId);
@@ -389,8 +385,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (found) await repo.revokeSession(found.session.id);
       }
       if (opts.accessToken) {
-        const found = await repo.findSessionByAccessHash(hashToken(opts.accessToken));
-        if (found) await repo.revokeSession(found.session.id);
+        const found = await repo.findPrincipalByAccessHash(hashToken(opts.accessToken));
+        if (found) await repo.revokeSession(found.sessionId);
       }
     },
 

@@ -18,7 +18,7 @@ export interface Reservation {
 export type ThrottleCheck = readonly [ThrottleRule, string];
 
 /** 429 with the spec's text and the wait in minutes. */
-export function tooMany(retryAfterMs: number): AppError {
+function tooMany(retryAfterMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return new AppError(ERROR_CODES.rateLimited, `${MESSAGES.http429} (${minutes} min)`);
 }

@@ -192,6 +192,15 @@ export function createMailService(deps: MailServiceDeps) {
     };
   }
 
+  /** After the commit: queues the send job. Never fails the caller; a lost job is found by the sweep. */
+  async function dispatch(id: string | undefined): Promise<void> {
+    if (!id) return;
+    try {
+      await enqueue(id);
+    } catch (err) {
+      log.warn({ outboxId: id, error: describeMailError(err) }, 'mail job not queued; the sweep will send it');
+    }
+  }
   return {
     /**
      * Writes a mail in the caller's transaction; answers its outbox id for `dispatch` after the commit. A rolled
@@ -210,15 +219,7 @@ export function createMailService(deps: MailServiceDeps) {
       });
     },
 
-    /** After the commit: queues the send job. Never fails the caller; a lost job is found by the sweep. */
-    async dispatch(id: string | undefined): Promise<void> {
-      if (!id) return;
-      try {
-        await enqueue(id);
-      } catch (err) {
-        log.warn({ outboxId: id, error: describeMailError(err) }, 'mail job not queued; the sweep will send it');
-      }
-    },
+    dispatch,
 
     deliver,
     sweep,
@@ -287,9 +288,7 @@ export function createMailService(deps: MailServiceDeps) {
           details: { kind: row.kind, attempts: row.attempts },
         });
       });
-      await enqueue(row.id).catch((err) =>
-        log.warn({ outboxId: row.id, error: describeMailError(err) }, 'mail job not queued; the sweep will send it'),
-      );
+      await dispatch(row.id);
     },
   };
 }

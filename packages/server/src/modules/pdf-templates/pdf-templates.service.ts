@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { type FillValue, type PdfPool, PdfWorkError } from '../../infra/pdf/pdf-pool';
@@ -41,9 +42,6 @@ const REFUSALS: Record<PdfWorkError['kind'], (err: PdfWorkError) => AppError> = 
   busy: () => new AppError(ERROR_CODES.pdfBusy, MESSAGES.pdfBusy),
   failed: () => new AppError(ERROR_CODES.pdfFailed, MESSAGES.http500),
 };
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** Admins upload templates for the whole platform: no company. */
 const callerOf = (auth: AuthContext): UploadCaller => ({ userId: auth.userId, companyId: null });

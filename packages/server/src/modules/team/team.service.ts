@@ -13,6 +13,7 @@ import type {
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { type CompaniesRepository, createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
@@ -235,9 +236,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         });
       } catch (err) {
         // two invitations of one e-mail racing: the partial unique index decides
-        const code23505 =
-          (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
-        if (code23505) throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
         throw err;
       }
       await mail.dispatch(outboxId);
