@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client';
 import { createCompaniesRepository } from '../db/repositories/companies.repository';
 import { createMailer, type Mailer, type MailMessage } from '../infra/mail/mailer';
+import type { PdfPool } from '../infra/pdf/pdf-pool';
 import type { Storage } from '../infra/storage/storage';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -99,6 +100,8 @@ export async function createTestApp(
     webDist?: string;
     extend?: (app: FastifyInstance) => void;
     storage?: Storage;
+    /** A PDF pool of the test's own (failure cases); by default the app's. */
+    pdfPool?: PdfPool;
     /** The app's logger; by default silent (or TEST_LOG's level). */
     logger?: BuildAppOptions['logger'];
     /** Mail is also written to DATA_DIR/outbox by the real mailer, logging through the app's logger. */
@@ -126,6 +129,7 @@ export async function createTestApp(
     webDist: options.webDist ?? path.join(config.dataDir, 'no-web'),
     extend: options.extend,
     storage: options.storage,
+    pdfPool: options.pdfPool,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

@@ -136,7 +136,9 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     } catch (err) {
       fileCache.delete(fileUrl);
       if (err instanceof PdfWorkError) {
-        if (err.kind !== 'busy') await discard();
+        // the file's own fault deletes it; a busy or failing PDF service says nothing about the file, which stays
+        // (and its upload with it) for the admin to try again
+        if (err.kind !== 'busy' && err.kind !== 'failed') await discard();
         if (err.kind === 'failed') log.error({ err }, 'PDF inspection failed');
         throw REFUSALS[err.kind](err);
       }
