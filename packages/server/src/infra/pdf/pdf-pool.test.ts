@@ -216,7 +216,10 @@ describe('PDF worker pool', () => {
       { id: 'f1', key: 'logo', type: 'image', page: 1, x: 72, y: 72, width: 200, height: 60 } as PdfField,
     ];
     const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
-    for (const png of [makeZeroPng(9000, 9000), makeZeroPng(100, 100, 64 * MIB)]) {
+    // bit depth 255: a byte no PNG has, which made the decode budget ~2 GB
+    const oddDepth = Buffer.from(makeZeroPng(64, 64));
+    oddDepth[24] = 255;
+    for (const png of [makeZeroPng(9000, 9000), makeZeroPng(100, 100, 64 * MIB), oddDepth]) {
       const err = await failure(pool.fill({ bytes: template, fields, values: { logo: dataUrl(png) } }));
       expect(err).toBeInstanceOf(PdfWorkError);
       expect([err?.kind, err?.key]).toEqual(['bad-image', 'logo']);

@@ -249,17 +249,23 @@ export function createFilesService(deps: FilesServiceDeps) {
       if (!source) return undefined;
       const purpose = PURPOSES[opts.purpose];
       const at = now();
-      const row = await repo.insert({
-        storageKey: purpose.key(opts.caller.companyId),
-        purpose: opts.purpose,
-        issuedToUserId: opts.caller.userId,
-        companyId: opts.caller.companyId,
-        maxBytes: UPLOAD_MAX_BYTES,
-        contentKind: purpose.contentKind,
-        status: 'uploading',
-        createdAt: at,
-        expiresAt: at,
-      });
+      const row = await repo
+        .insert({
+          storageKey: purpose.key(opts.caller.companyId),
+          purpose: opts.purpose,
+          issuedToUserId: opts.caller.userId,
+          companyId: opts.caller.companyId,
+          maxBytes: UPLOAD_MAX_BYTES,
+          contentKind: purpose.contentKind,
+          status: 'uploading',
+          createdAt: at,
+          expiresAt: at,
+        })
+        .catch((err: unknown) => {
+          // the source is open: close it (a file handle, or an S3 socket) before giving up
+          source.body.destroy();
+          throw err;
+        });
       try {
         const stored = await storage.put(row.storageKey, source.body, {
           maxBytes: UPLOAD_MAX_BYTES,

@@ -85,6 +85,7 @@ describe.each(testDatabases())('uploads backfill migration on %s', (kind) => {
       ownerId: company.companyId,
     });
     expect((await t.app.inject({ url: local(first.downloadUrl) })).statusCode).toBe(200);
+    expect(second).toBeDefined();
     expect(rows.some((r) => r.ownerId === second?.id)).toBe(false);
   });
 });

@@ -23,6 +23,8 @@ export function checkPng(bytes: Uint8Array, limits: PdfLimits, key: string) {
   const height = view.readUInt32BE(20);
   const depth = view[24] ?? 0;
   const channels = CHANNELS[view[25] ?? -1];
+  // PNG bit depths are 1, 2, 4, 8 or 16: any other makes the size arithmetic below meaningless
+  if (![1, 2, 4, 8, 16].includes(depth)) throw refuse('not a PNG bit depth');
   if (!channels || !width || !height || width * height > limits.maxImagePixels) throw refuse('image too large');
   const rowBytes = Math.ceil((width * channels * depth) / 8) + 1;
   // interlaced images carry a filter byte per row of each of their 7 passes
