@@ -8,9 +8,9 @@ import { Link, useNavigate } from 'react-router';
 import { brandOf, CenteredCard } from '../../../components/centered-card';
 import { FormAlert } from '../../../components/form-alert';
 import { forgotPassword } from '../../../lib/auth-api';
-import { VerifyResetFormSchema } from '../../../lib/auth-forms';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
+import { VerifyResetFormSchema } from '../../../lib/verify-reset-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { getPasswordReset, setPasswordReset } from '../password-reset-state';
 
