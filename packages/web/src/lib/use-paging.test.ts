@@ -11,6 +11,18 @@ describe('usePaging', () => {
     expect(result.current.of(12)).toEqual({ pages: 2, page: 2, from: 11, to: 12 });
   });
 
+  it('moves back to the last page when the list shrank below the page shown, and only then', () => {
+    const { result } = renderHook(() => usePaging('', 10));
+    act(() => result.current.setPage(3));
+    act(() => result.current.keepInRange(30));
+    expect(result.current.page).toBe(3);
+    act(() => result.current.keepInRange(15));
+    expect(result.current.page).toBe(2);
+    // an empty list keeps page 1 and does not ask for another render
+    act(() => result.current.keepInRange(0));
+    expect(result.current.page).toBe(1);
+  });
+
   it('goes back to the first page on a new filter or page size', () => {
     const { result, rerender } = renderHook(({ key }) => usePaging(key, 10), { initialProps: { key: 'a' } });
     act(() => result.current.setPage(4));

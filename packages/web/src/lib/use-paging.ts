@@ -24,6 +24,14 @@ export function usePaging(filterKey: string, initialSize: number = DEFAULT_PAGE_
       setSize(size);
       setPage(1);
     },
+    /**
+     * With the list's answer: a page past the last one (the list shrank, e.g. its last row was deleted or sent
+     * again) moves back to the last page. Safe to call while rendering: it changes the page only when it must.
+     */
+    keepInRange(total: number) {
+      const pages = Math.max(1, Math.ceil(total / pageSize));
+      if (current > pages) setPage(pages);
+    },
     of(total: number) {
       const pages = Math.max(1, Math.ceil(total / pageSize));
       const shown = Math.min(current, pages);

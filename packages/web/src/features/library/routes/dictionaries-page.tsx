@@ -47,7 +47,7 @@ export function DictionariesPage() {
   const [type, setType] = useState<DictionariesParams['type']>('');
   // a new search starts at its first page
   const paging = usePaging(`${search.query}|${type}`);
-  const { page, setPage, pageSize } = paging;
+  const { page, pageSize } = paging;
   const list = useDictionaries({ page, pageSize, q: search.query, type });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Dictionary | null>(null);
@@ -56,8 +56,7 @@ export function DictionariesPage() {
   const data = list.data;
   const total = data?.total ?? 0;
   const isFiltered = Boolean(search.query || type);
-  // the last entry of the last page was deleted: show the page before
-  if (data && data.items.length === 0 && page > 1 && total > 0 && !list.isFetching) setPage(paging.of(total).pages);
+  if (data && !list.isFetching) paging.keepInRange(total);
 
   return (
     <Container size="xl" py="xl">

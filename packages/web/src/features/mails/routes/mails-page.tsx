@@ -33,16 +33,14 @@ function formatTime(value: string): string {
 export function MailsPage() {
   const [status, setStatus] = useState<MailStatus>('failed');
   const paging = usePaging(status);
-  const { page, setPage, pageSize } = paging;
+  const { page, pageSize } = paging;
   const list = useMails({ status, page, pageSize });
   const [retrying, setRetrying] = useState<OutboxMail | null>(null);
   const retry = useRetryMail();
 
   const data = list.data;
   const total = data?.total ?? 0;
-  const { pages } = paging.of(total);
-  // the last mail of the last page was sent again: show the page before
-  if (data && data.items.length === 0 && page > 1 && total > 0 && !list.isFetching) setPage(pages);
+  if (data && !list.isFetching) paging.keepInRange(total);
 
   const confirmRetry = () => {
     if (!retrying) return;
