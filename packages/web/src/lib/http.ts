@@ -90,7 +90,7 @@ export type CallInput<E extends Endpoint> = (E['params'] extends object
     ? undefined extends BodyIn<E>
       ? { body?: BodyIn<E> }
       : { body: BodyIn<E> }
-    : { body?: unknown }) &
+    : { body?: never }) &
   Omit<RequestOptions<ResponseOf<E>>, 'method' | 'body' | 'schema'>;
 
 export interface HttpClient {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LIBRARY_API } from '@under/core/api/library.contract';
 import { useSession } from './session-context';
 
-export const PROCESSORS_QUERY_KEY = ['processors'] as const;
+const PROCESSORS_QUERY_KEY = ['processors'] as const;
 
 /**
  * GET /api/processors: the payment processors sections and master forms name (fixed per deployment). Shared by the

@@ -47,7 +47,7 @@ describe('/admin/mails', { timeout: 90_000 }, () => {
 
   it('says "No failed mails" when there are none, and filters by status', async () => {
     const { user, api } = render({ 'GET /api/admin/mails': list([]) });
-    expect(await screen.findByText('No failed mails', {}, slow)).toBeTruthy();
+    expect(await screen.findByText(T.emptyByStatus.failed, {}, slow)).toBeTruthy();
     await user.selectOptions(screen.getByLabelText(T.statusFilterLabel), 'sent');
     expect(await screen.findByText(T.emptyByStatus.sent, {}, slow)).toBeTruthy();
     expect(api.calls('GET /api/admin/mails').map(statusOf)).toContain('sent');
