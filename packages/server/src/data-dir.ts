@@ -2,8 +2,8 @@ import { chmodSync, type Dirent, lstatSync, mkdirSync, readdirSync } from 'node:
 import path from 'node:path';
 
 /** DATA_DIR holds the database, uploaded files, mail with codes and the generated secrets: the owner's alone. */
-export const DATA_DIR_MODE = 0o700;
-export const DATA_FILE_MODE = 0o600;
+const DATA_DIR_MODE = 0o700;
+const DATA_FILE_MODE = 0o600;
 
 /**
  * Makes every file and directory the process creates from now on owner-only (0600 files, 0700 directories),

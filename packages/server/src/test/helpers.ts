@@ -13,7 +13,7 @@ import { createMailer, type Mailer, type MailMessage } from '../infra/mail/maile
 import type { PdfPool } from '../infra/pdf/pdf-pool';
 import type { Storage } from '../infra/storage/storage';
 
-export type DbKind = 'pglite' | 'postgres';
+type DbKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server we may create databases on. */
 export function testDatabases(): DbKind[] {
@@ -50,7 +50,7 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   };
 }
 
-export interface MemoryMailer extends Mailer {
+interface MemoryMailer extends Mailer {
   /** What the mail server took, in order; complete after `settle()`. */
   sent: MailMessage[];
   /** While set, every send throws it (a mail server that is down or refuses). */
@@ -64,7 +64,7 @@ export interface MemoryMailer extends Mailer {
   lastCode(to: string): Promise<string>;
 }
 
-export function createMemoryMailer(): MemoryMailer & { drain?: () => Promise<void> } {
+function createMemoryMailer(): MemoryMailer & { drain?: () => Promise<void> } {
   const sent: MailMessage[] = [];
   const mailer: MemoryMailer & { drain?: () => Promise<void> } = {
     outboxDir: undefined,
@@ -88,7 +88,7 @@ export function createMemoryMailer(): MemoryMailer & { drain?: () => Promise<voi
   return mailer;
 }
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
+function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'under-test-'));
   return { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
 }

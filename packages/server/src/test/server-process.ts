@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The server's entry point, as `npm start` runs it. */
-export const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /** A TCP port free on 127.0.0.1 now. */
 export function freePort(): Promise<number> {

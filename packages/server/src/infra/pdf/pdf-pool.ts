@@ -85,7 +85,7 @@ const PRLIMIT = (() => {
 })();
 
 /** Resident memory of a process in bytes (Linux), or undefined where /proc does not tell. */
-export function residentBytes(pid: number | undefined): number | undefined {
+function residentBytes(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));

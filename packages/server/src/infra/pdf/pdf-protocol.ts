@@ -30,7 +30,7 @@ export interface FillSettings {
   pageFontSizes?: Record<number, number>;
 }
 
-export interface InspectRequest {
+interface InspectRequest {
   op: 'inspect';
   bytes: Uint8Array;
 }

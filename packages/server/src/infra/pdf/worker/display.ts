@@ -3,7 +3,7 @@ import type { PdfFieldType } from '@under/core/templates/pdf-field.schema';
 import type { FillValue } from '../pdf-protocol';
 
 /** The date format of spec 1 §9's PDF preview, when a template names none. */
-export const PDF_DATE_FORMAT = 'MM/dd/yyyy';
+const PDF_DATE_FORMAT = 'MM/dd/yyyy';
 
 /**
  * A value as printed in a box of this type, formatted by core's rules (the same the forms show): a date by the

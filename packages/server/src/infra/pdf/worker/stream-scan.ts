@@ -6,7 +6,7 @@
 import type { PdfLimits } from '../pdf-limits';
 import { Refusal } from './refusal';
 
-export type PdfValue =
+type PdfValue =
   | { t: 'name'; v: string }
   | { t: 'num'; v: number }
   | { t: 'ref' }
@@ -21,7 +21,7 @@ export interface RawStream {
   data: Uint8Array;
 }
 
-export interface ScanResult {
+interface ScanResult {
   streams: RawStream[];
   /** A trailer or cross-reference stream names an /Encrypt dictionary. */
   encrypted: boolean;
