@@ -20,8 +20,8 @@ async function main() {
     release = lockDataDir(config.dataDir);
     database = await createPgliteDatabase(path.join(config.dataDir, 'pglite'));
     // PGlite copies a new database's initial files with modes of its own (0666); what it creates later follows
-    // the umask
-    secureDataDir(config.dataDir);
+    // the umask; only its directory needs the second pass (the first walked all of DATA_DIR, uploads included)
+    secureDataDir(path.join(config.dataDir, 'pglite'));
   }
   // several instances may start at once on one PostgreSQL: one migrates while the others wait
   await database.withStartupLock(() => database.migrate());

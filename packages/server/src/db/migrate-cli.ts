@@ -13,7 +13,7 @@ const database = config.databaseUrl
   ? createPostgresDatabase(config.databaseUrl)
   : await createPgliteDatabase(path.join(config.dataDir, 'pglite'));
 // PGlite copies a new database's initial files with modes of its own (0666)
-if (!config.databaseUrl) secureDataDir(config.dataDir);
+if (!config.databaseUrl) secureDataDir(path.join(config.dataDir, 'pglite'));
 await database.migrate();
 await database.close();
 release?.();
