@@ -292,7 +292,8 @@ export function createFilesService(deps: FilesServiceDeps) {
         const rows = await repo.listReleased(200);
         const done = await purge(rows);
         deleted += done;
-        if (rows.length < 200 || done === 0) break;
+        // a file that could not be deleted stays first in line: stop, the next run tries it again
+        if (rows.length < 200 || done < rows.length) break;
       }
       if (released || deleted) log.info({ released, deleted }, 'unattached uploads swept');
       return { released, deleted };
