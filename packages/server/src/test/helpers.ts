@@ -197,3 +197,9 @@ export async function signIn(t: TestApp, pool: 'client' | 'admin', email: string
   const cookie = res.cookies.find((c) => c.name === `under_rt_${pool}`);
   return { accessToken: res.json().accessToken as string, refreshCookie: cookie?.value ?? '', response: res };
 }
+
+/** The path and query of a signed URL (built on PUBLIC_URL), for `app.inject`. */
+export function localPath(url: string): string {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
-import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
+import { createTestApp, localPath, signIn, type TestApp, testDatabases } from '../../test/helpers';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
@@ -35,12 +35,8 @@ describe.each(testDatabases())('companies and settings on %s', (kind) => {
   const send = (method: 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: bearer(token), payload: payload as object });
   const filesRoot = () => path.join(t.config.dataDir, 'files');
-  const uploadPath = (url: string) => {
-    const u = new URL(url);
-    return `${u.pathname}${u.search}`;
-  };
   const upload = (url: string, payload: Buffer | Readable, contentType = 'image/png') =>
-    t.app.inject({ method: 'PUT', url: uploadPath(url), headers: { 'content-type': contentType }, payload });
+    t.app.inject({ method: 'PUT', url: localPath(url), headers: { 'content-type': contentType }, payload });
 
   describe('company, plan and subscription', () => {
     it('GET /api/companies/{companyId} answers the own company and 404 for another', async () => {
@@ -136,13 +132,13 @@ describe.each(testDatabases())('companies and settings on %s', (kind) => {
       expect(set.statusCode).toBe(200);
       const company = (await get(`/api/companies/${a.companyId}`, a.token)).json();
       expect(company.logoUrl).toMatch(/\/api\/files\?token=/);
-      const img = await t.app.inject({ url: uploadPath(company.logoUrl) });
+      const img = await t.app.inject({ url: localPath(company.logoUrl) });
       expect(img.statusCode).toBe(200);
       expect(img.headers['content-type']).toBe('image/png');
       expect(img.rawPayload.equals(PNG)).toBe(true);
       // a download URL does not upload, and an upload URL does not download
       expect((await upload(company.logoUrl, PNG)).statusCode).toBe(403);
-      expect((await t.app.inject({ url: uploadPath(uploadUrl) })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: localPath(uploadUrl) })).statusCode).toBe(403);
 
       // replacing the logo deletes the previous file
       const next = (await send('POST', '/api/companies/gen-upload-logo-url', a.token)).json();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../infra/storage/s3';
 import { type S3Simulator, startS3Simulator } from '../../infra/storage/s3-simulator';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, localPath, type TestApp } from '../../test/helpers';
 
 /** Over a real socket: the limit holds for a chunked upload that never says how long it is. */
 describe('PUT /api/files over HTTP', () => {
@@ -99,27 +99,23 @@ describe('logo upload with the S3 driver', () => {
     const gen = (
       await t.app.inject({ method: 'POST', url: '/api/companies/gen-upload-logo-url', headers: bearer(admin.token) })
     ).json();
-    const local = (url: string) => {
-      const u = new URL(url);
-      return `${u.pathname}${u.search}`;
-    };
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 3)]);
     const refused = await t.app.inject({
       method: 'PUT',
-      url: local(gen.uploadUrl),
+      url: localPath(gen.uploadUrl),
       payload: Buffer.from('not an image'),
     });
     expect(refused.statusCode).toBe(415);
     expect(sim.objects.size).toBe(0);
     // a refused upload spends its URL too (decision 022): the next try asks for a new one
-    const again = await t.app.inject({ method: 'PUT', url: local(gen.uploadUrl), payload: jpeg });
+    const again = await t.app.inject({ method: 'PUT', url: localPath(gen.uploadUrl), payload: jpeg });
     expect(again.statusCode).toBe(409);
     const next = (
       await t.app.inject({ method: 'POST', url: '/api/companies/gen-upload-logo-url', headers: bearer(admin.token) })
     ).json();
     const put = await t.app.inject({
       method: 'PUT',
-      url: local(next.uploadUrl),
+      url: localPath(next.uploadUrl),
       headers: { 'content-type': 'image/jpeg' },
       payload: jpeg,
     });
@@ -132,7 +128,7 @@ describe('logo upload with the S3 driver', () => {
       payload: { fileUrl: next.fileUrl },
     });
     expect(set.statusCode).toBe(200);
-    const img = await t.app.inject({ url: local(set.json().logoUrl) });
+    const img = await t.app.inject({ url: localPath(set.json().logoUrl) });
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect(img.rawPayload.equals(jpeg)).toBe(true);
     expect(sim.refused).toBe(0);

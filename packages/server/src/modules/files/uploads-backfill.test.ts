@@ -4,16 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, pdfTemplates, uploads } from '../../db/schema/index';
 import { bearer, registerCompany } from '../../test/accounts';
-import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
+import { createTestApp, localPath, signIn, type TestApp, testDatabases } from '../../test/helpers';
 import { makePdf } from '../../test/pdf-fixtures';
 
 const BACKFILL = fileURLToPath(new URL('../../db/migrations/0007_uploads_backfill.sql', import.meta.url));
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(50, 7)]);
-const local = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-};
-
 /** An install from before the uploads table: its templates and logos become attached uploads of their owners. */
 describe.each(testDatabases())('uploads backfill migration on %s', (kind) => {
   let t: TestApp;
@@ -33,7 +28,7 @@ describe.each(testDatabases())('uploads backfill migration on %s', (kind) => {
         payload: {},
       })
     ).json();
-    await t.app.inject({ method: 'PUT', url: local(gen.uploadUrl), payload: Buffer.from(await makePdf()) });
+    await t.app.inject({ method: 'PUT', url: localPath(gen.uploadUrl), payload: Buffer.from(await makePdf()) });
     const first = (
       await t.app.inject({
         method: 'POST',
@@ -46,7 +41,7 @@ describe.each(testDatabases())('uploads backfill migration on %s', (kind) => {
     const logo = (
       await t.app.inject({ method: 'POST', url: '/api/companies/gen-upload-logo-url', headers: bearer(company.token) })
     ).json();
-    await t.app.inject({ method: 'PUT', url: local(logo.uploadUrl), payload: PNG });
+    await t.app.inject({ method: 'PUT', url: localPath(logo.uploadUrl), payload: PNG });
     await t.app.inject({
       method: 'PUT',
       url: `/api/companies-logo/${company.companyId}`,
@@ -66,7 +61,7 @@ describe.each(testDatabases())('uploads backfill migration on %s', (kind) => {
       })
       .returning();
     await t.database.db.delete(uploads);
-    expect((await t.app.inject({ url: local(first.downloadUrl) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: localPath(first.downloadUrl) })).statusCode).toBe(404);
 
     for (const statement of readFileSync(BACKFILL, 'utf8').split('--> statement-breakpoint')) {
       await t.database.db.execute(sql.raw(statement));
@@ -84,7 +79,7 @@ describe.each(testDatabases())('uploads backfill migration on %s', (kind) => {
       ownerKind: 'company-logo',
       ownerId: company.companyId,
     });
-    expect((await t.app.inject({ url: local(first.downloadUrl) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: localPath(first.downloadUrl) })).statusCode).toBe(200);
     expect(second).toBeDefined();
     expect(rows.some((r) => r.ownerId === second?.id)).toBe(false);
   });

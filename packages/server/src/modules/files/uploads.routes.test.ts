@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfTemplates, uploads } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
-import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
+import { createTestApp, localPath, signIn, type TestApp, testDatabases } from '../../test/helpers';
 import { makePdf } from '../../test/pdf-fixtures';
 import { SWEEP_CRON, SWEEP_QUEUE, UNATTACHED_UPLOAD_TTL_MS } from './files.service';
 
@@ -23,11 +23,6 @@ async function storedFiles(root: string): Promise<string[]> {
     return [];
   }
 }
-
-const local = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-};
 
 /** Decision 022: an upload URL stores one file, a file has one owner, an old download URL never serves new bytes. */
 describe.each(testDatabases())('single-use uploads on %s', (kind) => {
@@ -49,7 +44,7 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
   const send = (method: 'POST' | 'PUT' | 'PATCH' | 'GET', url: string, token: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: bearer(token), payload: payload as object });
   const put = (uploadUrl: string, payload: Buffer, contentType = 'image/png') =>
-    t.app.inject({ method: 'PUT', url: local(uploadUrl), headers: { 'content-type': contentType }, payload });
+    t.app.inject({ method: 'PUT', url: localPath(uploadUrl), headers: { 'content-type': contentType }, payload });
   const logoUpload = async () => (await send('POST', '/api/companies/gen-upload-logo-url', company.token)).json();
   const pdfUpload = async (token = adminToken) =>
     (await send('POST', '/api/pdf_templates/gen_presigned_url', token, {})).json();
@@ -77,7 +72,7 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
     const winner = bodies[results.findIndex((r) => r.statusCode === 200)] as Buffer;
     const set = await send('PUT', `/api/companies-logo/${company.companyId}`, company.token, { fileUrl: gen.fileUrl });
     expect(set.statusCode).toBe(200);
-    const img = await t.app.inject({ url: local(set.json().logoUrl) });
+    const img = await t.app.inject({ url: localPath(set.json().logoUrl) });
     expect(img.rawPayload.equals(winner)).toBe(true);
   });
 
@@ -106,7 +101,7 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
     const oldUrl = (
       await send('PUT', `/api/companies-logo/${company.companyId}`, company.token, { fileUrl: first.fileUrl })
     ).json().logoUrl;
-    expect((await t.app.inject({ url: local(oldUrl) })).rawPayload.equals(PNG)).toBe(true);
+    expect((await t.app.inject({ url: localPath(oldUrl) })).rawPayload.equals(PNG)).toBe(true);
     const second = await logoUpload();
     await put(second.uploadUrl, JPEG, 'image/jpeg');
     const newUrl = (
@@ -114,10 +109,10 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
     ).json().logoUrl;
     // the old upload URL cannot put new bytes behind the old key either
     expect((await put(first.uploadUrl, JPEG, 'image/jpeg')).statusCode).toBe(409);
-    const old = await t.app.inject({ url: local(oldUrl) });
+    const old = await t.app.inject({ url: localPath(oldUrl) });
     expect(old.statusCode).toBe(404);
     expect(old.rawPayload.includes(JPEG)).toBe(false);
-    expect((await t.app.inject({ url: local(newUrl) })).rawPayload.equals(JPEG)).toBe(true);
+    expect((await t.app.inject({ url: localPath(newUrl) })).rawPayload.equals(JPEG)).toBe(true);
   });
 
   it('two templates cannot share one file, on create or on replace', async () => {
@@ -138,7 +133,7 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
     expect((await send('GET', `/api/pdf_templates/${other.templateId}`, adminToken)).json().fileUrl).toBe(
       other.fileUrl,
     );
-    expect((await t.app.inject({ url: local(first.downloadUrl) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: localPath(first.downloadUrl) })).statusCode).toBe(200);
   });
 
   it('two creates racing with one upload: one template, one 409', async () => {
@@ -165,12 +160,12 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(await storedFiles(filesRoot())).toContain(a.fileUrl);
     const aNow = (await send('GET', `/api/pdf_templates/${a.templateId}`, adminToken)).json();
-    expect((await t.app.inject({ url: local(aNow.downloadUrl) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: localPath(aNow.downloadUrl) })).statusCode).toBe(200);
   });
 
   it('an old template download URL answers 404 after a replace, never the new bytes', async () => {
     const before = await template((await uploadedPdf()).fileUrl);
-    const oldBytes = (await t.app.inject({ url: local(before.downloadUrl) })).rawPayload;
+    const oldBytes = (await t.app.inject({ url: localPath(before.downloadUrl) })).rawPayload;
     expect(oldBytes.subarray(0, 5).toString()).toBe('%PDF-');
     const next = await uploadedPdf(adminToken, 3);
     const res = await send('PATCH', `/api/pdf_templates/${before.templateId}/replace-pdf-file`, adminToken, {
@@ -178,9 +173,9 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().template.fileUrl).not.toBe(before.fileUrl);
-    expect((await t.app.inject({ url: local(before.downloadUrl) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: localPath(before.downloadUrl) })).statusCode).toBe(404);
     expect(await storedFiles(filesRoot())).not.toContain(before.fileUrl);
-    const current = await t.app.inject({ url: local(res.json().template.downloadUrl) });
+    const current = await t.app.inject({ url: localPath(res.json().template.downloadUrl) });
     expect(current.statusCode).toBe(200);
   });
 
@@ -221,7 +216,7 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
     await send('PATCH', `/api/pdf_templates/${clone.json().templateId}/replace-pdf-file`, adminToken, {
       fileUrl: next.fileUrl,
     });
-    expect((await t.app.inject({ url: local(original.downloadUrl) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: localPath(original.downloadUrl) })).statusCode).toBe(200);
   });
 
   it('the sweep removes uploads never attached after 24 hours, file and row, and nothing else', async () => {
@@ -261,7 +256,7 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
       fileUrl: stale.fileUrl,
     });
     expect(late.statusCode).toBe(400);
-    expect((await t.app.inject({ url: local(set.json().logoUrl) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: localPath(set.json().logoUrl) })).statusCode).toBe(200);
   });
 
   it('the sweep is scheduled in the job queue, and a queued sweep removes a stale upload', async () => {
