@@ -11,15 +11,17 @@ export function ListSearch({
   search,
   label,
   placeholder,
-  isFetching = false,
+  query,
   width = 340,
 }: {
   search: ReturnType<typeof useSearchText>;
   label: string;
   placeholder: string;
-  isFetching?: boolean;
+  /** The list's query: the spinner shows while it refetches rows it already has (not on the first load). */
+  query?: { isFetching: boolean; data: unknown };
   width?: number;
 }) {
+  const isFetching = Boolean(query?.isFetching && query.data !== undefined);
   return (
     <TextInput
       label={label}

@@ -88,7 +88,7 @@ export function DictionariesPage() {
                 search={search}
                 label={T.searchDictionariesLabel}
                 placeholder={T.searchDictionariesPlaceholder}
-                isFetching={list.isFetching && data !== undefined}
+                query={list}
                 width={320}
               />
               <NativeSelect

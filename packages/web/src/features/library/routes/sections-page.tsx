@@ -71,7 +71,7 @@ export function SectionsPage() {
                 search={search}
                 label={T.searchSectionsLabel}
                 placeholder={T.searchSectionsPlaceholder}
-                isFetching={list.isFetching && list.data !== undefined}
+                query={list}
                 width={320}
               />
               <NativeSelect

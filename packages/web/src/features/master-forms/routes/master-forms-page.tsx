@@ -79,12 +79,7 @@ export function MasterFormsPage() {
           pager={{ paging, total, rangeText: T.range }}
           toolbar={
             <Group p="md" gap="md" wrap="wrap" align="flex-start">
-              <ListSearch
-                search={search}
-                label={T.searchLabel}
-                placeholder={T.searchPlaceholder}
-                isFetching={forms.isFetching && forms.data !== undefined}
-              />
+              <ListSearch search={search} label={T.searchLabel} placeholder={T.searchPlaceholder} query={forms} />
               <NativeSelect
                 label={T.statusFilterLabel}
                 w={160}

@@ -78,12 +78,7 @@ export function PdfMappingPage() {
             pager={{ paging, total, rangeText: T.range }}
             toolbar={
               <Group p="md" gap="md" wrap="wrap" align="flex-start">
-                <ListSearch
-                  search={search}
-                  label={T.searchLabel}
-                  placeholder={T.searchPlaceholder}
-                  isFetching={templates.isFetching && data !== undefined}
-                />
+                <ListSearch search={search} label={T.searchLabel} placeholder={T.searchPlaceholder} query={templates} />
                 <NativeSelect
                   label={T.statusFilterLabel}
                   w={{ base: '100%', sm: 200 }}

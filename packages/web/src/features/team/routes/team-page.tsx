@@ -97,7 +97,7 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
                 search={search}
                 label={UI_TEXT.searchMembersLabel}
                 placeholder={UI_TEXT.searchMembersPlaceholder}
-                isFetching={members.isFetching && data !== undefined}
+                query={members}
               />
             </Group>
           }
