@@ -1,6 +1,7 @@
-import { crc32, deflateRawSync, deflateSync, constants as zlib } from 'node:zlib';
+import { deflateRawSync, deflateSync, constants as zlib } from 'node:zlib';
 import type { PdfFieldInput } from '@under/core/templates/pdf-field.schema';
 import { degrees, PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import { pngFile } from '../infra/pdf/worker/images';
 
 /** A PDF of `pages` pages (US Letter), page numbers written on them; `rotate` maps page numbers to /Rotate. */
 export async function makePdf(opts: { pages?: number; rotate?: Record<number, number>; landscape?: number[] } = {}) {
@@ -235,25 +236,7 @@ export function makeManyObjectsPdf(count: number) {
  * what the size needs): 9000 x 9000 is 324 MB of pixels in about 330 KB.
  */
 export function makeZeroPng(width: number, height: number, dataBytes = (width * 4 + 1) * height) {
-  const chunk = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(body.length);
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([head, typed, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zeroZlib(0, dataBytes)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(width, height, zeroZlib(0, dataBytes));
 }
 
 /** A PDF cut short: the end of the file (cross-reference table, trailer, %%EOF) is missing. */

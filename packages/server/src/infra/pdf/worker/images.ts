@@ -1,4 +1,4 @@
-import { deflateSync, inflateSync } from 'node:zlib';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import type { PdfLimits } from '../pdf-limits';
 import { Refusal } from './refusal';
 
@@ -51,22 +51,17 @@ function makePng(width: number, height: number, pixel: (x: number, y: number) =>
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) raw.set(pixel(x, y), y * (width * 4 + 1) + 1 + x * 4);
   }
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Uint8Array) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
+  return pngFile(width, height, deflateSync(raw));
+}
+
+/** A PNG file (RGBA, 8 bits) around already compressed image data: signature, IHDR, one IDAT, IEND. */
+export function pngFile(width: number, height: number, idat: Buffer): Buffer {
   const chunk = (type: string, body: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(body.length);
     const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
     const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(typed));
+    c.writeUInt32BE(crc32(typed));
     return Buffer.concat([len, typed, c]);
   };
   const ihdr = Buffer.alloc(13);
@@ -77,7 +72,7 @@ function makePng(width: number, height: number, pixel: (x: number, y: number) =>
   return Buffer.concat([
     Buffer.from(PNG_SIGNATURE),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
+    chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
