@@ -230,4 +230,8 @@ export const MESSAGES = {
   mailNotRetryable: 'Only a failed e-mail whose content is still kept can be sent again.',
   /** Ours (decision 022): an uploaded file belongs to one template or logo; reusing it elsewhere is refused. */
   fileInUse: 'This file is already used elsewhere. Upload the file again.',
+
+  // Master forms (ours, decision 030)
+  /** Clients build on a master form's published version: one with none cannot be offered to them. */
+  masterFormNotPublished: 'Publish the master form before making it active.',
 } as const;

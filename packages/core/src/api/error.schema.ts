@@ -98,6 +98,8 @@ export const ERRORS = {
   templateNameUsed: { code: 'template/name-used', status: 409 },
   templateNotFound: { code: 'template/not-found', status: 404 },
   templatePage: { code: 'template/page', status: 400 },
+  /** Activating a master form that has no published version (decision 030). */
+  masterFormNotPublished: { code: 'master-form/not-published', status: 409 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

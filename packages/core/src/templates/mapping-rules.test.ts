@@ -5,6 +5,7 @@ import {
   checkMapping,
   cloneName,
   defaultFieldSize,
+  isBindingAllowed,
   isImageUrl,
   isTypeMatch,
   keepFieldsOnPages,
@@ -48,10 +49,24 @@ describe('type matches (spec 1 §5)', () => {
     ['checkboxList', 'checkbox'],
   ] as const)('%s does not match %s', (pdf, form) => expect(isTypeMatch(pdf, form)).toBe(false));
 
-  it('a mismatch message names both types', () => {
-    const m = typeMismatchMessage('checkbox', 'textfield');
-    expect(m).toContain('checkbox');
-    expect(m).toContain('textfield');
+  it('a mismatch message names both types as people say them', () => {
+    expect(typeMismatchMessage('checkbox', 'textfield')).toBe(
+      'A Checkbox field of the PDF cannot take its value from a Text field.',
+    );
+    expect(typeMismatchMessage('text', 'datetime')).toBe(
+      'A Text field of the PDF cannot take its value from a Date field.',
+    );
+    expect(typeMismatchMessage('checkboxList', 'checkbox')).toContain('Checkbox list');
+    for (const raw of ['datetime', 'textfield', 'checkboxList', 'selectboxes'])
+      expect(typeMismatchMessage('checkboxList', 'selectboxes')).not.toContain(raw);
+  });
+
+  it('a lone checkbox may stand for one choice of a radio or checkbox list, nothing else new', () => {
+    expect(isBindingAllowed('checkbox', 'radio')).toBe(true);
+    expect(isBindingAllowed('checkbox', 'selectboxes')).toBe(true);
+    expect(isBindingAllowed('checkbox', 'textfield')).toBe(false);
+    expect(isBindingAllowed('text', 'checkbox')).toBe(false);
+    expect(isBindingAllowed('date', 'textfield')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FieldType } from '../forms/field-types';
+import { formTypeName, pdfTypeName } from './field-names';
 import type { PdfField, PdfFieldType, PdfPage } from './pdf-field.schema';
 
 /**
@@ -24,9 +25,21 @@ export function isTypeMatch(pdfType: PdfFieldType, formType: string): boolean {
   return allowed === 'any' || (allowed as readonly string[]).includes(formType);
 }
 
-/** The message of a mismatch, naming both types. */
+/** Form types whose value is one or more choices: a lone checkbox of the PDF may stand for one of them. */
+export const CHOICE_FORM_TYPES: readonly FieldType[] = ['radio', 'selectboxes'];
+
+/**
+ * Whether a PDF field may take its value from a form field of `formType`: the spec's matches, and (ours, decision
+ * 030) a lone checkbox bound to a radio or checkbox-list entry, where it is ticked when its own choice is chosen
+ * (real forms draw "Sole proprietor [ ]  LLC [ ]  Corporation [ ]" as separate checkboxes).
+ */
+export function isBindingAllowed(pdfType: PdfFieldType, formType: string): boolean {
+  return isTypeMatch(pdfType, formType) || (pdfType === 'checkbox' && CHOICE_FORM_TYPES.includes(formType as FieldType));
+}
+
+/** The message of a mismatch, naming both types as people say them ("Date", not "datetime"). */
 export function typeMismatchMessage(pdfType: PdfFieldType, formType: string): string {
-  return `The PDF field type "${pdfType}" cannot be bound to the form field type "${formType}".`;
+  return `A ${pdfTypeName(pdfType)} field of the PDF cannot take its value from a ${formTypeName(formType)} field.`;
 }
 
 /** Default sizes in PDF points (spec 1 §9). */
@@ -93,7 +106,7 @@ export function checkMapping(fields: readonly PdfField[], pages: readonly PdfPag
       problems.push({ path: `${at}.key`, message: 'This key already existed.' });
     }
     keyTypes.set(f.key, f.type);
-    if (f.bindingField && !isTypeMatch(f.type, f.bindingField.type)) {
+    if (f.bindingField && !isBindingAllowed(f.type, f.bindingField.type)) {
       problems.push({ path: `${at}.bindingField`, message: typeMismatchMessage(f.type, f.bindingField.type) });
     }
   });

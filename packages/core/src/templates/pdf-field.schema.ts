@@ -60,6 +60,8 @@ export const PdfFieldSchema = z.strictObject({
   euPermission: z.enum(EU_PERMISSIONS).default('editTableByAllOwner'),
   euEncrypted: z.boolean().default(false),
   fontSize: z.number().min(4).max(72).optional(),
+  /** How a date is written on the PDF (format tokens of core/forms/format: MM/dd/yyyy); for date fields. */
+  dateFormat: z.string().max(50).optional(),
   /** The form field (its key and form type) or dictionary entry the value comes from. */
   bindingField: z
     .strictObject({

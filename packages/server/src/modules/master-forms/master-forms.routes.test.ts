@@ -7,6 +7,14 @@ import { registerCompany } from '../../test/accounts';
 import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
 import { ALL_TYPES, makePdf } from '../../test/pdf-fixtures';
 
+/** Every key of a component tree. */
+function keysOf(components: readonly { key: string; components?: unknown }[]): string[] {
+  return components.flatMap((c) => [
+    c.key,
+    ...(Array.isArray(c.components) ? keysOf(c.components as { key: string }[]) : []),
+  ]);
+}
+
 const SECTION_FORM = {
   version: 1,
   display: 'form',
@@ -74,8 +82,13 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
         backgroundColor: '#4582ec',
       });
       expect(form.structure.progressLayout.activeStepColor).toBe('#2a6add');
-      expect(form.structure.bindingFields).toContainEqual({ name: 'dba_name', type: 'textfield' });
+      // a box bound to a system field is that field (never a second DBA name); one wizard page per PDF page
+      expect(form.structure.bindingFields).toContainEqual({ name: 'CompanyName', type: 'textfield' });
       expect(form.structure.bindingFields).toContainEqual({ name: 'cards', type: 'selectboxes' });
+      expect(form.structure.allField.display).toBe('wizard');
+      expect(form.structure.allField.components.map((p: { title: string }) => p.title)).toEqual(['Page 1', 'Page 2']);
+      expect(keysOf(form.structure.allField.components).filter((k) => k === 'CompanyName')).toHaveLength(1);
+      expect(keysOf(form.structure.allField.components)).not.toContain('dba_name');
       expect((await api('GET', `/api/pdf_templates/${templateId}/master_form`)).json()).toEqual({ formId });
     });
 
@@ -103,11 +116,25 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
         processorId: processors[0].id,
       });
       expect(general.json()).toMatchObject({ name: 'Universal', processorId: 'cardconnect' });
+      // clients build on the published version: a form never published cannot be made active
+      const early = await api('PATCH', `/api/master_forms/${formId}/status`, { status: 'active' });
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toMatchObject({
+        code: 'master-form/not-published',
+        message: MESSAGES.masterFormNotPublished,
+      });
+      expect((await api('GET', `/api/master_forms/${formId}`)).json().status).toBe('inactive');
+      const v1 = (await api('PATCH', `/api/master_forms/${formId}/versions`, {})).json();
+      expect(v1).toMatchObject({ version: 1, hasUnpublishedChanges: false, mappingFieldsVersion: 1 });
       expect((await api('PATCH', `/api/master_forms/${formId}/status`, { status: 'active' })).json().status).toBe(
         'active',
       );
-      const v1 = (await api('PATCH', `/api/master_forms/${formId}/versions`, {})).json();
-      expect(v1).toMatchObject({ version: 1, hasUnpublishedChanges: false, mappingFieldsVersion: 1 });
+      expect((await api('PATCH', `/api/master_forms/${formId}/status`, { status: 'inactive' })).json().status).toBe(
+        'inactive',
+      );
+      expect((await api('PATCH', `/api/master_forms/${formId}/status`, { status: 'active' })).json().status).toBe(
+        'active',
+      );
       // a new mapping, then a publish: a new version carrying the new mappingFieldsVersion
       await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data: ALL_TYPES });
       const v2 = (await api('PATCH', `/api/master_forms/${formId}/versions`, {})).json();
@@ -223,9 +250,10 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
       const components = after.structure.allField.components as {
         key: string;
         label?: string;
-        components?: { key: string }[];
+        components?: { key: string; label?: string }[];
       }[];
-      expect(components.find((c) => c.key === 'employees')?.label).toBe('Number of employees');
+      const fields = components.flatMap((c) => c.components ?? []);
+      expect(fields.find((c) => c.key === 'employees')?.label).toBe('Number of employees');
       expect(components.find((c) => c.key === 'pushed_section')?.components?.map((c) => c.key)).toEqual(['owner_name']);
       const manual = (await api('GET', `/api/master_forms/${formId}`)).json();
       const manualPanel = manual.structure.allField.components.find((c: { key: string }) => c.key === 'pushed_section');
@@ -236,6 +264,41 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(MESSAGES.dictionaryInUse(2, 0));
       expect((await api('GET', `/api/dictionary/${dictionary.id}`)).statusCode).toBe(200);
+    });
+
+    it('a field bound to a dictionary entry takes its key, label, validation and encryption', async () => {
+      const entry = (
+        await api('POST', '/api/dictionaries', {
+          type: 'text',
+          name: 'federal_ein',
+          label: 'Federal Tax ID (EIN)',
+          encrypted: true,
+          require: true,
+          minLength: 9,
+          maxLength: 9,
+          data: { pattern: '\\d{9}' },
+        })
+      ).json();
+      const mapped = (await api('GET', `/api/pdf_templates/${templateId}/mapping_fields`)).json().data;
+      const data = mapped.map((f: { key: string }) =>
+        f.key === 'employees'
+          ? { ...f, type: 'text', bindingField: { key: 'federal_ein', type: 'textfield', dictionaryId: entry.id } }
+          : f,
+      );
+      const saved = await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const form = (await api('POST', '/api/master_forms', { templateId, name: 'Bound form' })).json();
+      const fields = form.structure.allField.components.flatMap((p: { components: object[] }) => p.components);
+      expect(fields.find((c: { key: string }) => c.key === 'federal_ein')).toMatchObject({
+        type: 'textfield',
+        label: 'Federal Tax ID (EIN)',
+        euEncrypted: true,
+        validate: { required: true, minLength: 9, maxLength: 9, pattern: '\\d{9}' },
+      });
+      expect(keysOf(form.structure.allField.components)).not.toContain('employees');
+      // the form is listed as using the entry, so pushes of the entry reach it
+      expect(form.structure.dictionaryIds).toEqual([entry.id]);
+      await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data: mapped });
     });
 
     it('refuses to delete a dictionary entry a PDF mapping binds to', async () => {
@@ -267,10 +330,14 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
       ).json();
       const form = (await api('POST', '/api/master_forms', { templateId, name: 'Flat form' })).json();
       const field = { type: 'textfield', key: 'flat_key', label: 'Flat', input: true };
+      const [first, ...rest] = form.structure.allField.components;
       const saved = await api('POST', `/api/master_forms/${form.formId}`, {
         structure: {
           ...form.structure,
-          allField: { ...form.structure.allField, components: [...form.structure.allField.components, field] },
+          allField: {
+            ...form.structure.allField,
+            components: [{ ...first, components: [...first.components, field] }, ...rest],
+          },
           childSectionIds: [section.sectionId],
         },
       });
@@ -278,7 +345,9 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
       const push = (await api('POST', '/api/push-update-by-sections', { id: section.sectionId })).json();
       expect(await pushFinished(push.pushId)).toMatchObject({ status: 'done', total: 1, done: 1 });
       const after = (await api('GET', `/api/master_forms/${form.formId}`)).json();
-      const flat = after.structure.allField.components.find((c: { key: string }) => c.key === 'flat_key');
+      const flat = after.structure.allField.components[0].components.find(
+        (c: { key: string }) => c.key === 'flat_key',
+      );
       expect(flat).toEqual(field);
     });
 

@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { mapComponents } from '@under/core/forms/form-walk';
 import { MESSAGES } from '@under/core/messages';
+import type { Dictionary } from '@under/core/templates/dictionary.schema';
 import { formFromMapping } from '@under/core/templates/form-from-mapping';
 import {
   type MasterForm,
@@ -10,6 +11,7 @@ import {
   type MasterFormSummary,
   readMasterFormStructure,
 } from '@under/core/templates/master-form.schema';
+import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
@@ -25,6 +27,8 @@ import { createMasterFormsRepository, type MasterFormRow } from './master-forms.
 export type PushSource =
   | { kind: 'dictionary'; key: string; label: string }
   | { kind: 'section'; key: string; components: FormComponent[] | undefined };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toMasterFormSummary(row: MasterFormRow): MasterFormSummary {
   return {
@@ -86,6 +90,18 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
     }
   }
 
+  /** The dictionary entries a mapping binds to (an entry deleted since is left out: its binding's key stays). */
+  async function boundEntries(mapping: readonly PdfField[]): Promise<Dictionary[]> {
+    const ids = new Set(mapping.flatMap((f) => f.bindingField?.dictionaryId ?? []));
+    const entries: Dictionary[] = [];
+    for (const dictionaryId of ids) {
+      if (!UUID.test(dictionaryId)) continue;
+      const entry = await library.findDictionary({ dictionaryId });
+      if (entry) entries.push(entry);
+    }
+    return entries;
+  }
+
   /** The template's current mappingFieldsVersion, or undefined when the template is gone. */
   async function mappingFieldsVersionOf(templateId: string) {
     try {
@@ -133,8 +149,16 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
     async createMasterForm(opts: { auth: AuthContext; templateId: string; name?: string }) {
       const template = await loadTemplate(opts.templateId);
       if (template.mapping.length === 0) throw new AppError(ERROR_CODES.mappingEmpty, MESSAGES.mappingEmpty);
-      const { form, bindingFields } = formFromMapping(template.mapping);
-      const structure = MasterFormStructureSchema.parse({ allField: form, rootAllField: form, bindingFields });
+      const { form, bindingFields, dictionaryIds } = formFromMapping(
+        template.mapping,
+        await boundEntries(template.mapping),
+      );
+      const structure = MasterFormStructureSchema.parse({
+        allField: form,
+        rootAllField: form,
+        bindingFields,
+        dictionaryIds,
+      });
       return db.transaction(async (tx) => {
         const row = await createMasterFormsRepository(tx).insertForm({
           templateId: template.templateId,
@@ -205,8 +229,16 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
         companyIds: opts.companyIds,
         excludedCompanyIds: opts.excludedCompanyIds.filter((id) => !opts.companyIds.includes(id)),
       })),
+    /**
+     * Active or inactive (spec 1 §4). Clients build on the published version, so a form with none stays inactive
+     * (checked on the locked row: a publish and an activation cannot cross).
+     */
     setStatus: (opts: { auth: AuthContext; formId: string; status: string }) =>
-      changeForm(opts.auth, opts.formId, 'status', () => ({ status: opts.status })),
+      changeForm(opts.auth, opts.formId, 'status', (row) => {
+        if (opts.status === 'active' && row.version === 0)
+          throw new AppError(ERROR_CODES.masterFormNotPublished, MESSAGES.masterFormNotPublished);
+        return { status: opts.status };
+      }),
     /**
      * PATCH …/permission: global or limited. Switching to limited is confirmed by the admin first (spec 1 §4); the
      * client forms inherited from it are archived once custom forms exist.
