@@ -1,14 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
+import { DictionaryInputSchema } from '@under/core/templates/dictionary.schema';
+import { STARTER_DICTIONARY } from '@under/core/templates/starter-dictionary';
+import { count } from 'drizzle-orm';
 import type { AuthService } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/secrets';
 import type { Db } from './client';
 import { createCompaniesRepository } from './repositories/companies.repository';
 import { createUsersRepository } from './repositories/users.repository';
+import { dictionaries } from './schema/index';
 
 export interface SeedResult {
   admin: { email: string; password?: string; status: 'created' | 'updated' | 'unchanged' | 'exists' };
   demo?: { email: string; password: string };
+  /** Starter dictionary entries added by this run (0 once the dictionary has any entry). */
+  dictionary: number;
+}
+
+/**
+ * The starter dictionary (decision 030), once: only into an empty dictionary, in one transaction, so a second run
+ * adds nothing and an entry the admin deleted stays deleted.
+ */
+async function seedDictionary(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(dictionaries);
+    if ((existing?.n ?? 0) > 0) return 0;
+    const rows = STARTER_DICTIONARY.map((input) => {
+      const { type, name, label, ...attrs } = DictionaryInputSchema.parse(input);
+      return { type, name, label, attrs };
+    });
+    await tx.insert(dictionaries).values(rows);
+    return rows.length;
+  });
 }
 
 /** A readable password that meets the rules: letters and digits, 16 characters. */
@@ -18,7 +41,7 @@ function generatePassword(): string {
 
 /**
  * Idempotent: the six plans always; the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or a generated one
- * when no admin exists yet; a demo client account on a fresh database.
+ * when no admin exists yet; a demo client account on a fresh database; the starter dictionary into an empty one.
  */
 export async function seed(opts: {
   db: Db;
@@ -70,5 +93,6 @@ export async function seed(opts: {
     });
     demo = { email, password };
   }
-  return { admin, demo };
+  const dictionary = await seedDictionary(opts.db);
+  return { admin, demo, dictionary };
 }
