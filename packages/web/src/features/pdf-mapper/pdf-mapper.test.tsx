@@ -1,5 +1,6 @@
 import '../../test/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { EMAIL_SOURCE } from '@under/core/forms/regex-samples';
 import { MESSAGES } from '@under/core/messages';
 import { typeMismatchMessage } from '@under/core/templates/mapping-rules';
 import { MAPPER_TEXT as T } from '@under/core/ui-text/admin-mapper';
@@ -43,8 +44,21 @@ const entry = (id: string, name: string, type: string) => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 const DICTIONARIES = {
-  items: [entry('d1', 'business_name', 'text'), entry('d2', 'agree_terms', 'checkbox')],
-  total: 2,
+  items: [
+    entry('d1', 'business_name', 'text'),
+    entry('d2', 'agree_terms', 'checkbox'),
+    { ...entry('d3', 'owner_ssn', 'text'), encrypted: true, require: true },
+    entry('d4', 'birth_date', 'date'),
+    { ...entry('d5', 'owner_email', 'text'), data: { pattern: EMAIL_SOURCE } },
+    {
+      ...entry('d6', 'entity_type', 'radio'),
+      options: [
+        { label: 'Sole proprietorship', value: 'sole' },
+        { label: 'LLC', value: 'llc' },
+      ],
+    },
+  ],
+  total: 6,
   page: 1,
   pageSize: 100,
 };
@@ -96,21 +110,64 @@ describe('/pdf-mapping/edit/{templateId}', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /text_2/ })).toBeNull());
   });
 
-  it('refuses a binding of another type with a message naming both, and binds a matching entry', async () => {
+  it('offers only the entries and system fields the box may take, named with people’s type names', async () => {
     const { user } = renderMapper();
     await user.click(await screen.findByRole('button', { name: T.placeOnPageButton(1) }));
     await screen.findByRole('button', { name: T.boxLabel('text_1', T.types.text ?? '') });
 
     await user.click(screen.getByRole('combobox', { name: T.bindingLabel }));
-    await user.click(await screen.findByRole('option', { name: /agree_terms/ }));
-    expect(await screen.findByText(typeMismatchMessage('text', 'checkbox'))).toBeTruthy();
-    // the field stays unbound and keeps its key
-    expect(screen.getByRole('button', { name: T.boxLabel('text_1', T.types.text ?? '') })).toBeTruthy();
-
-    await user.click(screen.getByRole('combobox', { name: T.bindingLabel }));
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    // a text box: the text entries, the e-mail entry as an e-mail field, the system fields; no checkbox, no date
+    expect(offered).toContain(T.bindingOption('business name', 'business_name', 'Text'));
+    expect(offered).toContain(T.bindingOption('owner email', 'owner_email', 'Email'));
+    expect(offered).toContain(T.bindingOption('DBA Name', 'CompanyName', 'Text'));
+    expect(offered).toContain(T.bindingOption('Email', 'Email', 'Email'));
+    expect(offered.join()).not.toMatch(/agree_terms|birth_date|recordId|textfield|datetime/);
     await user.click(await screen.findByRole('option', { name: /business_name/ }));
     expect(await screen.findByRole('button', { name: T.boxLabel('business_name', T.types.text ?? '') })).toBeTruthy();
-    expect(screen.queryByText(typeMismatchMessage('text', 'checkbox'))).toBeNull();
+
+    // a type changed after binding: the mismatch says it in people's words
+    await user.click(screen.getByRole('combobox', { name: T.typeLabel }));
+    await user.click(await screen.findByRole('option', { name: T.types.checkbox }));
+    const message = 'A Checkbox field of the PDF cannot take its value from a Text field.';
+    expect(typeMismatchMessage('checkbox', 'textfield')).toBe(message);
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+  });
+
+  it('binding an encrypted entry ticks Encrypted (and Required when the entry is); a system field keeps its key', async () => {
+    const { user } = renderMapper();
+    await user.click(await screen.findByRole('button', { name: T.placeOnPageButton(1) }));
+    await screen.findByRole('button', { name: T.boxLabel('text_1', T.types.text ?? '') });
+    const encrypted = () => screen.getByRole('checkbox', { name: T.encryptedLabel }) as HTMLInputElement;
+    const required = () => screen.getByRole('checkbox', { name: T.requiredLabel }) as HTMLInputElement;
+    expect(encrypted().checked).toBe(false);
+    await user.click(screen.getByRole('combobox', { name: T.bindingLabel }));
+    await user.click(await screen.findByRole('option', { name: /owner_ssn/ }));
+    await screen.findByRole('button', { name: T.boxLabel('owner_ssn', T.types.text ?? '') });
+    expect(encrypted().checked).toBe(true);
+    expect(required().checked).toBe(true);
+
+    await user.click(await screen.findByRole('button', { name: T.placeOnPageButton(1) }));
+    await screen.findByRole('button', { name: T.boxLabel('text_1', T.types.text ?? '') });
+    await user.click(screen.getByRole('combobox', { name: T.bindingLabel }));
+    await user.click(await screen.findByRole('option', { name: /CompanyName/ }));
+    expect(await screen.findByRole('button', { name: T.boxLabel('CompanyName', T.types.text ?? '') })).toBeTruthy();
+    expect(encrypted().checked).toBe(false);
+  });
+
+  it('a checkbox may stand for one choice of a radio entry', async () => {
+    const { user } = renderMapper();
+    await user.click(await screen.findByRole('radio', { name: T.types.checkbox }));
+    await user.click(await screen.findByRole('button', { name: T.placeOnPageButton(1) }));
+    await screen.findByRole('button', { name: T.boxLabel('checkbox_1', T.types.checkbox ?? '') });
+    await user.click(screen.getByRole('combobox', { name: T.bindingLabel }));
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(offered.join()).toMatch(/agree_terms/);
+    expect(offered.join()).not.toMatch(/business_name/);
+    await user.click(await screen.findByRole('option', { name: /entity_type/ }));
+    await user.click(screen.getByRole('combobox', { name: T.optionValueLabel }));
+    await user.click(await screen.findByRole('option', { name: 'LLC' }));
+    expect(screen.getByRole('button', { name: /entity_type \(Checkbox\) = llc/ })).toBeTruthy();
   });
 
   it('saves the mapping, and shows the problems the server found by key', async () => {

@@ -16,7 +16,12 @@ import {
 import { KEY_PATTERN } from '@under/core/forms/component.schema';
 import { EU_PERMISSIONS } from '@under/core/forms/field-types';
 import { MESSAGES } from '@under/core/messages';
+import { type FieldType } from '@under/core/forms/field-types';
+import { getSystemField, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
 import type { Dictionary } from '@under/core/templates/dictionary.schema';
+import { formTypeName } from '@under/core/templates/field-names';
+import { DEFAULT_DATE_FORMAT, dictionaryFormType, entryFitsBox } from '@under/core/templates/form-from-mapping';
+import { isBindingAllowed } from '@under/core/templates/mapping-rules';
 import {
   PDF_FIELD_TYPES,
   type PdfField,
@@ -39,6 +44,13 @@ interface FieldPanelProps {
   onChange: (patch: Partial<PdfField>) => void;
   onDuplicate: () => void;
   onRemove: () => void;
+}
+
+/** The system fields (spec 1 §3) a box of this type may stand for; the hidden recordId is the portal's. */
+function bindableSystemFields(type: PdfFieldType) {
+  return SYSTEM_FIELDS.filter(
+    (d) => d.type !== 'hidden' && d.types.some((t: FieldType) => isBindingAllowed(type, t)),
+  ).map((d) => ({ ...d, type: d.types.find((t: FieldType) => isBindingAllowed(type, t)) ?? d.type }));
 }
 
 const num = (value: string | number, fallback: number) => {
@@ -73,29 +85,51 @@ export function FieldPanel({
       ? `dict:${field.bindingField.dictionaryId}`
       : `form:${field.bindingField.key}`
     : '';
+  // only what this box may take (spec 1 §5 type matches): entries and fields of other types are not offered
+  const systemChoices = bindableSystemFields(field.type);
+  const entryChoices = dictionaries.filter((d) => entryFitsBox(field.type, d));
+  const formChoices = formFields.filter((f) => !getSystemField(f.key) && isBindingAllowed(field.type, f.type));
+  const group = (name: string, items: { value: string; label: string }[]) =>
+    items.length ? [{ group: name, items }] : [];
   const bindingData = [
     { value: '', label: MAPPER_TEXT.bindingNone },
-    ...(dictionaries.length
-      ? [
-          {
-            group: MAPPER_TEXT.bindingDictionary,
-            items: dictionaries.map((d) => ({ value: `dict:${d.id}`, label: `${d.label} (${d.name}, ${d.type})` })),
-          },
-        ]
-      : []),
-    ...(formFields.length
-      ? [
-          {
-            group: MAPPER_TEXT.bindingForm,
-            items: formFields.map((f) => ({ value: `form:${f.key}`, label: `${f.label} (${f.key}, ${f.type})` })),
-          },
-        ]
-      : []),
+    ...group(
+      MAPPER_TEXT.bindingSystem,
+      systemChoices.map((d) => ({
+        value: `form:${d.key}`,
+        label: MAPPER_TEXT.bindingOption(d.label, d.key, formTypeName(d.type)),
+      })),
+    ),
+    ...group(
+      MAPPER_TEXT.bindingDictionary,
+      entryChoices.map((d) => ({
+        value: `dict:${d.id}`,
+        label: MAPPER_TEXT.bindingOption(d.label, d.name, formTypeName(dictionaryFormType(d))),
+      })),
+    ),
+    ...group(
+      MAPPER_TEXT.bindingForm,
+      formChoices.map((f) => ({
+        value: `form:${f.key}`,
+        label: MAPPER_TEXT.bindingOption(f.label, f.key, formTypeName(f.type)),
+      })),
+    ),
   ];
   // a binding whose entry is not in the loaded lists still shows
   if (bindingValue && !JSON.stringify(bindingData).includes(`"${bindingValue}"`) && field.bindingField) {
-    bindingData.push({ value: bindingValue, label: `${field.bindingField.key} (${field.bindingField.type})` });
+    bindingData.push({
+      value: bindingValue,
+      label: `${field.bindingField.key} (${formTypeName(field.bindingField.type)})`,
+    });
   }
+  const boundEntry = field.bindingField?.dictionaryId
+    ? dictionaries.find((d) => d.id === field.bindingField?.dictionaryId)
+    : undefined;
+  // a lone checkbox bound to a radio or checkbox-list entry stands for one of its choices
+  const choiceOptions =
+    field.type === 'checkbox' && boundEntry?.options?.length
+      ? boundEntry.options.filter((o) => o.value).map((o) => ({ value: o.value, label: o.label || o.value }))
+      : [];
 
   const chooseBinding = (value: string | null) => {
     if (!value) {
@@ -108,8 +142,10 @@ export function FieldPanel({
       const entry = dictionaries.find((d) => `dict:${d.id}` === value);
       if (entry) choice = { kind: 'dictionary', entry };
     } else {
+      const system = systemChoices.find((d) => `form:${d.key}` === value);
       const ref = formFields.find((f) => `form:${f.key}` === value);
-      if (ref) choice = { kind: 'form', key: ref.key, type: ref.type };
+      if (system) choice = { kind: 'form', key: system.key, type: system.type };
+      else if (ref) choice = { kind: 'form', key: ref.key, type: ref.type };
     }
     if (!choice) return;
     const result = bindingFor(field, choice);
@@ -121,7 +157,14 @@ export function FieldPanel({
     const patch: Partial<PdfField> = { bindingField: result.binding };
     const isKeyFree = !fields.some((f) => f.id !== field.id && f.key === result.binding.key);
     if (isGeneratedKey(field) && isKeyFree) patch.key = result.binding.key;
-    if (choice.kind === 'dictionary' && choice.entry.label && !field.label) patch.label = choice.entry.label;
+    if (choice.kind === 'dictionary') {
+      if (choice.entry.label && !field.label) patch.label = choice.entry.label;
+      // the entry's protection and obligation carry over; the admin may still add them where the entry has none
+      if (choice.entry.encrypted) patch.euEncrypted = true;
+      if (choice.entry.require) patch.required = true;
+      if (field.type === 'date' && choice.entry.dateFormat && !field.dateFormat)
+        patch.dateFormat = choice.entry.dateFormat;
+    }
     onChange(patch);
   };
 
@@ -192,6 +235,24 @@ export function FieldPanel({
         error={bindingError}
         onChange={chooseBinding}
       />
+      {choiceOptions.length ? (
+        <Select
+          label={MAPPER_TEXT.optionValueLabel}
+          description={MAPPER_TEXT.choiceBoxHelp}
+          data={choiceOptions}
+          value={field.optionValue ?? null}
+          onChange={(value) => onChange({ optionValue: value ?? undefined })}
+        />
+      ) : null}
+      {field.type === 'date' ? (
+        <TextInput
+          label={MAPPER_TEXT.dateFormatLabel}
+          description={MAPPER_TEXT.dateFormatHelp}
+          placeholder={DEFAULT_DATE_FORMAT}
+          value={field.dateFormat ?? ''}
+          onChange={(event) => onChange({ dateFormat: event.currentTarget.value || undefined })}
+        />
+      ) : null}
       {field.type === 'replica' ? (
         <Select
           label={MAPPER_TEXT.replicaOfLabel}

@@ -1,8 +1,8 @@
 import type { Dictionary } from '@under/core/templates/dictionary.schema';
-import { defaultFormType } from '@under/core/templates/form-from-mapping';
+import { dictionaryFormType } from '@under/core/templates/form-from-mapping';
 import {
   checkMapping,
-  isTypeMatch,
+  isBindingAllowed,
   type MappingProblem,
   toKey,
   typeMismatchMessage,
@@ -109,9 +109,9 @@ export function bindingFor(
 ): { ok: true; binding: NonNullable<PdfField['bindingField']> } | { ok: false; message: string } {
   const binding =
     choice.kind === 'dictionary'
-      ? { key: choice.entry.name, type: defaultFormType(choice.entry.type), dictionaryId: choice.entry.id }
+      ? { key: choice.entry.name, type: dictionaryFormType(choice.entry), dictionaryId: choice.entry.id }
       : { key: choice.key, type: choice.type };
-  if (!isTypeMatch(field.type, binding.type))
+  if (!isBindingAllowed(field.type, binding.type))
     return { ok: false, message: typeMismatchMessage(field.type, binding.type) };
   return { ok: true, binding };
 }
