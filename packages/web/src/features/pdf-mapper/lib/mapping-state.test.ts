@@ -68,7 +68,7 @@ describe('mapping edits', () => {
     const checkbox = createField([], 'checkbox', 1, at);
     expect(bindingFor(checkbox, { kind: 'form', key: 'dob', type: 'datetime' })).toEqual({
       ok: false,
-      message: 'The PDF field type "checkbox" cannot be bound to the form field type "datetime".',
+      message: 'A Checkbox field of the PDF cannot take its value from a Date field.',
     });
   });
 
