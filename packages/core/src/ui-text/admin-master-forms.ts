@@ -68,6 +68,14 @@ export const MASTER_FORMS_TEXT = {
     `${name} will be inactive: clients cannot build new forms on it until it is activated again.`,
   deactivateButton: 'Deactivate',
   activated: 'The master form is active.',
+  /** The active switch of a form never published (decision 030: activation needs a published version). */
+  statusNeedsPublish: 'Publish the form from its layout designer before making it active.',
+  // after a publish, when the form is inactive (decision 030)
+  activateTitle: 'Make it active now?',
+  activateText: (name: string, version: number) =>
+    `Version ${version} of ${name} is published. While the master form is inactive, clients cannot build forms on it.`,
+  activateConfirm: 'Make active',
+  activateLater: 'Not now',
   deactivated: 'The master form is inactive.',
   modeAuto: 'System auto-update',
   modeManual: 'User manual update',

@@ -214,6 +214,21 @@ describe('/templates (master forms)', { timeout: 60_000 }, () => {
     });
   });
 
+  it('a form never published cannot be switched on: it says to publish first', async () => {
+    const { user } = renderApp({
+      app: 'admin',
+      path: '/templates',
+      api: {
+        'GET /api/master_forms_with_total_form': { status: 200, body: [{ ...MASTER, status: 'inactive', totalForm: 0 }] },
+        'GET /api/processors': { status: 200, body: [] },
+      },
+    });
+    const dialog = await openSettings(user, T.tabGeneral);
+    const active = within(dialog).getByRole('switch', { name: new RegExp(T.statusLabel) }) as HTMLInputElement;
+    expect(active.disabled).toBe(true);
+    expect(within(dialog).getByText(T.statusNeedsPublish)).toBeTruthy();
+  });
+
   it('confirms a deactivation and saves the name and processor', async () => {
     const { user, api } = renderApp({
       app: 'admin',
@@ -320,6 +335,57 @@ describe('/layout-universal-form/{templateId}/{formId}', { timeout: 60_000 }, ()
     await user.click(within(confirm).getByRole('button', { name: T.publishConfirm }));
     await waitFor(() => expect(screen.getByTestId('version').textContent).toBe(T.versionNumber(1)));
     expect(api.calls(`PATCH /api/master_forms/${FORM_ID}/versions`)).toHaveLength(1);
+    // already active: nothing more to ask
+    expect(screen.queryByRole('dialog', { name: T.activateTitle })).toBeNull();
+  });
+
+  it('after publishing an inactive form, offers to make it active, and activates it on yes', async () => {
+    const inactive = { ...MASTER, status: 'inactive' };
+    const { user, api } = renderApp({
+      app: 'admin',
+      path,
+      api: {
+        [`GET /api/master_forms/${FORM_ID}`]: { status: 200, body: inactive },
+        [`PATCH /api/master_forms/${FORM_ID}/versions`]: { status: 200, body: { ...inactive, version: 1 } },
+        [`PATCH /api/master_forms/${FORM_ID}/status`]: {
+          status: 200,
+          body: { ...inactive, version: 1, status: 'active' },
+        },
+      },
+    });
+    await screen.findByTestId('version', {}, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: T.publishButton }));
+    const confirm = await screen.findByRole('dialog', { name: T.publishTitle(1) });
+    await user.click(within(confirm).getByRole('button', { name: T.publishConfirm }));
+    const offer = await screen.findByRole('dialog', { name: T.activateTitle });
+    expect(within(offer).getByText(T.activateText(MASTER.name, 1))).toBeTruthy();
+    await user.click(within(offer).getByRole('button', { name: T.activateConfirm }));
+    await waitFor(() => expect(api.calls(`PATCH /api/master_forms/${FORM_ID}/status`)).toHaveLength(1));
+    expect(bodyOf(api.calls(`PATCH /api/master_forms/${FORM_ID}/status`)[0])).toEqual({ status: 'active' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: T.activateTitle })).toBeNull());
+  });
+
+  it('"Not now" leaves a published form inactive', async () => {
+    const inactive = { ...MASTER, status: 'inactive' };
+    const { user, api } = renderApp({
+      app: 'admin',
+      path,
+      api: {
+        [`GET /api/master_forms/${FORM_ID}`]: { status: 200, body: inactive },
+        [`PATCH /api/master_forms/${FORM_ID}/versions`]: { status: 200, body: { ...inactive, version: 1 } },
+      },
+    });
+    await screen.findByTestId('version', {}, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: T.publishButton }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: T.publishTitle(1) })).getByRole('button', {
+        name: T.publishConfirm,
+      }),
+    );
+    const offer = await screen.findByRole('dialog', { name: T.activateTitle });
+    await user.click(within(offer).getByRole('button', { name: T.activateLater }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: T.activateTitle })).toBeNull());
+    expect(api.calls(`PATCH /api/master_forms/${FORM_ID}/status`)).toHaveLength(0);
   });
 
   it('warns that unsaved changes will be lost when leaving', async () => {

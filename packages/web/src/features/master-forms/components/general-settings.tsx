@@ -86,9 +86,11 @@ export function GeneralSettings({ form }: { form: MasterFormSummary }) {
       <Divider />
       <Switch
         label={T.statusLabel}
-        description={T.statusDescription}
+        description={form.version === 0 && form.status !== 'active' ? T.statusNeedsPublish : T.statusDescription}
         checked={form.status === 'active'}
-        disabled={status.isPending || form.status === 'archived'}
+        disabled={
+          status.isPending || form.status === 'archived' || (form.version === 0 && form.status !== 'active')
+        }
         onChange={(e) => (e.currentTarget.checked ? setActive(true) : setConfirming(true))}
       />
       <ConfirmDialog

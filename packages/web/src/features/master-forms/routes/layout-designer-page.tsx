@@ -10,7 +10,7 @@ import { LeaveGuard } from '../../../components/leave-guard';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { FormBuilder, getSaveProblems } from '../../forms/builder/form-builder';
-import { useMasterForm, usePublish, useSaveStructure } from '../api/master-forms-api';
+import { useMasterForm, usePublish, useSaveStructure, useSetStatus } from '../api/master-forms-api';
 import { LayoutPreview } from '../components/layout-preview';
 import {
   type HeaderLayout,
@@ -75,12 +75,29 @@ function Designer({ current, back }: { current: MasterForm; back: ReactNode }) {
   const [isPublishing, setPublishing] = useState(false);
   const save = useSaveStructure(current.formId);
   const publish = usePublish(current.formId);
+  const setStatus = useSetStatus(current.formId);
+  const [isOfferingActivation, setOfferingActivation] = useState(false);
 
   const isDirty = useMemo(() => snapshot(draft) !== savedSnapshot, [draft, savedSnapshot]);
   const problems = useMemo(() => getSaveProblems(draft.allField, true), [draft.allField]);
   const canSave = isDirty && problems.length === 0 && isLayoutValid(draft.headerLayout, draft.progressLayout);
 
   const onFormChange = useCallback((allField: FormDefinition) => setDraft((d) => ({ ...d, allField })), []);
+
+  const onActivate = () =>
+    setStatus.mutate(
+      { status: 'active' },
+      {
+        onSuccess: () => {
+          setOfferingActivation(false);
+          notifySuccess(T.activated);
+        },
+        onError: (error) => {
+          setOfferingActivation(false);
+          notifyError(errorMessage(error));
+        },
+      },
+    );
 
   const onSave = () => {
     const sent = draft;
@@ -105,6 +122,8 @@ function Designer({ current, back }: { current: MasterForm; back: ReactNode }) {
       onSuccess: (form) => {
         setPublishing(false);
         notifySuccess(T.published(form.version));
+        // a published form is what clients build on: offer to make it available to them now
+        if (form.status !== 'active') setOfferingActivation(true);
       },
       onError: (error) => {
         setPublishing(false);
@@ -203,6 +222,16 @@ function Designer({ current, back }: { current: MasterForm; back: ReactNode }) {
         isBusy={publish.isPending}
         onConfirm={onPublish}
         onCancel={() => setPublishing(false)}
+      />
+      <ConfirmDialog
+        opened={isOfferingActivation}
+        title={T.activateTitle}
+        message={T.activateText(current.name, current.version)}
+        confirmLabel={T.activateConfirm}
+        cancelLabel={T.activateLater}
+        isBusy={setStatus.isPending}
+        onConfirm={onActivate}
+        onCancel={() => setOfferingActivation(false)}
       />
       <LeaveGuard when={isDirty} title={T.leaveTitle} message={T.leaveText} leaveLabel={T.leaveConfirm} />
     </Container>
