@@ -3,9 +3,9 @@ import { parseFormDefinition } from '../forms/form.schema';
 import { walkComponents } from '../forms/form-walk';
 import { SSN_SOURCE } from '../forms/regex-samples';
 import { checkSystemFields } from '../forms/system-fields';
+import { humanizeKey } from './field-names';
 import type { DictionaryEntry } from './form-from-mapping';
 import { dictionaryFormType, entryFitsBox, formFromMapping, readingOrder } from './form-from-mapping';
-import { humanizeKey } from './field-names';
 import { PdfFieldSchema } from './pdf-field.schema';
 
 const f = (o: Record<string, unknown>) =>
@@ -222,7 +222,11 @@ describe('formFromMapping: the 3-page merchant application', () => {
     });
     expect(byKey('monthly_volume')).toMatchObject({ type: 'currency', currency: 'USD', decimalLimit: 2 });
     expect(byKey('legal_name')?.euEncrypted).toBe(false);
-    expect(dictionaryIds.sort()).toEqual(Object.values(ENTRIES).map((e) => e.id).sort());
+    expect(dictionaryIds.sort()).toEqual(
+      Object.values(ENTRIES)
+        .map((e) => e.id)
+        .sort(),
+    );
   });
 
   it('separate checkboxes bound to one radio entry make one radio, one value per box, in reading order', () => {

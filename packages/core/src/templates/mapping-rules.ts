@@ -34,7 +34,9 @@ export const CHOICE_FORM_TYPES: readonly FieldType[] = ['radio', 'selectboxes'];
  * (real forms draw "Sole proprietor [ ]  LLC [ ]  Corporation [ ]" as separate checkboxes).
  */
 export function isBindingAllowed(pdfType: PdfFieldType, formType: string): boolean {
-  return isTypeMatch(pdfType, formType) || (pdfType === 'checkbox' && CHOICE_FORM_TYPES.includes(formType as FieldType));
+  return (
+    isTypeMatch(pdfType, formType) || (pdfType === 'checkbox' && CHOICE_FORM_TYPES.includes(formType as FieldType))
+  );
 }
 
 /** The message of a mismatch, naming both types as people say them ("Date", not "datetime"). */

@@ -48,7 +48,13 @@ const money = (name: string, label: string, require = false): Entry => ({
   delimiter: true,
 });
 const options = (...labels: string[]) =>
-  labels.map((label) => ({ label, value: label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') }));
+  labels.map((label) => ({
+    label,
+    value: label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, ''),
+  }));
 const yesNo = (name: string, label: string): Entry => ({
   type: 'radio',
   name,
@@ -156,7 +162,13 @@ export const STARTER_DICTIONARY: readonly DictionaryInput[] = [
     maxLength: 17,
     ...pattern('\\d{4,17}'),
   }),
-  { type: 'radio', name: 'bank_account_type', label: 'Account type', require: true, options: options('Checking', 'Savings') },
+  {
+    type: 'radio',
+    name: 'bank_account_type',
+    label: 'Account type',
+    require: true,
+    options: options('Checking', 'Savings'),
+  },
   // card processing
   money('monthly_volume', 'Average monthly card volume', true),
   money('annual_volume', 'Annual card volume'),

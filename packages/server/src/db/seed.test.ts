@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp, testDatabases } from '../test/helpers';
 import { STARTER_DICTIONARY } from '@under/core/templates/starter-dictionary';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp, testDatabases } from '../test/helpers';
 import { dictionaries } from './schema/index';
 import { seed } from './seed';
 

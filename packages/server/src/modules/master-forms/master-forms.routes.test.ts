@@ -345,9 +345,7 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
       const push = (await api('POST', '/api/push-update-by-sections', { id: section.sectionId })).json();
       expect(await pushFinished(push.pushId)).toMatchObject({ status: 'done', total: 1, done: 1 });
       const after = (await api('GET', `/api/master_forms/${form.formId}`)).json();
-      const flat = after.structure.allField.components[0].components.find(
-        (c: { key: string }) => c.key === 'flat_key',
-      );
+      const flat = after.structure.allField.components[0].components.find((c: { key: string }) => c.key === 'flat_key');
       expect(flat).toEqual(field);
     });
 

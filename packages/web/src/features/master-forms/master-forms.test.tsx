@@ -219,7 +219,10 @@ describe('/templates (master forms)', { timeout: 60_000 }, () => {
       app: 'admin',
       path: '/templates',
       api: {
-        'GET /api/master_forms_with_total_form': { status: 200, body: [{ ...MASTER, status: 'inactive', totalForm: 0 }] },
+        'GET /api/master_forms_with_total_form': {
+          status: 200,
+          body: [{ ...MASTER, status: 'inactive', totalForm: 0 }],
+        },
         'GET /api/processors': { status: 200, body: [] },
       },
     });

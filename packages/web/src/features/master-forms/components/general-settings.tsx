@@ -88,9 +88,7 @@ export function GeneralSettings({ form }: { form: MasterFormSummary }) {
         label={T.statusLabel}
         description={form.version === 0 && form.status !== 'active' ? T.statusNeedsPublish : T.statusDescription}
         checked={form.status === 'active'}
-        disabled={
-          status.isPending || form.status === 'archived' || (form.version === 0 && form.status !== 'active')
-        }
+        disabled={status.isPending || form.status === 'archived' || (form.version === 0 && form.status !== 'active')}
         onChange={(e) => (e.currentTarget.checked ? setActive(true) : setConfirming(true))}
       />
       <ConfirmDialog

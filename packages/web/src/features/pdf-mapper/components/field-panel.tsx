@@ -14,10 +14,9 @@ import {
   Title,
 } from '@mantine/core';
 import { KEY_PATTERN } from '@under/core/forms/component.schema';
-import { EU_PERMISSIONS } from '@under/core/forms/field-types';
-import { MESSAGES } from '@under/core/messages';
-import { type FieldType } from '@under/core/forms/field-types';
+import { EU_PERMISSIONS, type FieldType } from '@under/core/forms/field-types';
 import { getSystemField, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
+import { MESSAGES } from '@under/core/messages';
 import type { Dictionary } from '@under/core/templates/dictionary.schema';
 import { formTypeName } from '@under/core/templates/field-names';
 import { DEFAULT_DATE_FORMAT, dictionaryFormType, entryFitsBox } from '@under/core/templates/form-from-mapping';
