@@ -5,7 +5,7 @@ import { SSN_SOURCE } from '../forms/regex-samples';
 import { checkSystemFields } from '../forms/system-fields';
 import { humanizeKey } from './field-names';
 import type { DictionaryEntry } from './form-from-mapping';
-import { dictionaryFormType, entryFitsBox, formFromMapping, readingOrder } from './form-from-mapping';
+import { dictionaryFormType, entryFitsBox, formFromMapping, readableLabel, readingOrder } from './form-from-mapping';
 import { PdfFieldSchema } from './pdf-field.schema';
 
 const f = (o: Record<string, unknown>) =>
@@ -356,6 +356,24 @@ describe('names', () => {
     ['type_sole', 'Type sole'],
     ['Signature1', 'Signature 1'],
   ])('%s reads "%s"', (key, label) => expect(humanizeKey(key)).toBe(label));
+
+  it('an AcroForm name is not a label: the tooltip is, else the name’s last part made readable', () => {
+    expect(readableLabel({ key: 'legal_name', name: 'legal_name', label: 'legal_name' })).toBe('Legal name');
+    expect(
+      readableLabel({
+        key: 'topmostSubform_0_Page1_0_owner_ssn_0',
+        name: 'topmostSubform[0].Page1[0].owner_ssn[0]',
+        label: 'topmostSubform[0].Page1[0].owner_ssn[0]',
+      }),
+    ).toBe('Owner SSN');
+    expect(readableLabel({ key: 'Business_Name', name: 'Business Name', label: 'Business Name' })).toBe(
+      'Business Name',
+    );
+    expect(readableLabel({ key: 'f1', name: 'f1', label: 'Legal name of the business' })).toBe(
+      'Legal name of the business',
+    );
+    expect(readableLabel({ key: 'ownerSSN' })).toBe('Owner SSN');
+  });
 
   it('entries fit the boxes their form type matches (and a lone checkbox a choice entry)', () => {
     expect(dictionaryFormType({ type: 'text', data: { pattern: SSN_SOURCE } })).toBe('textfield');

@@ -75,11 +75,35 @@ function sameRow(a: Box, b: Box): boolean {
   return overlap >= Math.min(a.height, b.height) / 2;
 }
 
+// ---- labels
+
+/** A label that is only an identifier: the key itself, or a name without spaces made of `_`, `.` or `[n]` parts. */
+const isIdentifier = (text: string, field: Pick<PdfField, 'key'>) =>
+  text === field.key || (!/\s/.test(text) && /[_.[\]]/.test(text));
+
+/**
+ * The label a person reads for an unbound box: its own label (the AcroForm tooltip) unless that is only the
+ * field's identifier, else a label made from the last part of its AcroForm name or its key
+ * (`topmostSubform[0].Page1[0].legal_name[0]` -> "Legal name").
+ */
+export function readableLabel(field: Pick<PdfField, 'key' | 'name' | 'label'>): string {
+  const own = field.label?.trim();
+  if (own && !isIdentifier(own, field)) return own;
+  const source = field.name?.trim() || field.key;
+  const last =
+    source
+      .replace(/\[\d+\]/g, '')
+      .split('.')
+      .filter(Boolean)
+      .at(-1) ?? field.key;
+  return humanizeKey(/^[A-Za-z0-9_ -]+$/.test(last) ? last : field.key);
+}
+
 // ---- what a box stands for
 
 /** Lower-case letters and digits only, for loose comparisons of option names. */
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-const words = (field: PdfField) => `${humanizeKey(field.key)} ${field.label ?? ''}`.toLowerCase();
+const words = (field: PdfField) => `${humanizeKey(field.key)} ${readableLabel(field)}`.toLowerCase();
 
 /** An unbound text box that reads as a date ("Date signed", "DOB"). */
 const looksLikeDate = (field: PdfField) => /\b(date|dob|birthday)\b/.test(words(field));
@@ -143,7 +167,8 @@ function boxChoices(boxes: readonly PdfField[], options: readonly Choice[] | und
         const candidates = [squash(o.value), squash(o.label)].filter(Boolean);
         return names.some((n) => candidates.some((c) => c === n || c.startsWith(n) || n.startsWith(c)));
       });
-      choice = match ?? { value: own, label: box.label || humanizeKey(own) };
+      const label = box.label?.trim() && !isIdentifier(box.label.trim(), box) ? box.label.trim() : humanizeKey(own);
+      choice = match ?? { value: own, label };
     }
     if (!choices.some((c) => c.value === choice.value)) choices.push(choice);
   }
@@ -189,7 +214,9 @@ function componentOf(slot: Slot): Record<string, unknown> {
   const component: Record<string, unknown> = {
     key: slot.key,
     type,
-    label: entry?.label || first.label || humanizeKey(slot.key),
+    label:
+      entry?.label ||
+      (slot.source.kind === 'box' && first.key === slot.key ? readableLabel(first) : humanizeKey(slot.key)),
     input: true,
     euPermission: first.euPermission,
     euEncrypted: entry?.encrypted === true || encrypted,
