@@ -373,6 +373,8 @@ describe('names', () => {
       'Legal name of the business',
     );
     expect(readableLabel({ key: 'ownerSSN' })).toBe('Owner SSN');
+    expect(readableLabel({ key: 'entity_type', name: 'entity type', label: 'entity type' })).toBe('Entity type');
+    expect(readableLabel({ key: 'owner_name', name: 'owner.name', label: 'owner.name' })).toBe('Owner name');
   });
 
   it('entries fit the boxes their form type matches (and a lone checkbox a choice entry)', () => {

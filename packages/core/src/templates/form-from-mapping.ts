@@ -83,21 +83,25 @@ const isIdentifier = (text: string, field: Pick<PdfField, 'key'>) =>
 
 /**
  * The label a person reads for an unbound box: its own label (the AcroForm tooltip) unless that is only the
- * field's identifier, else a label made from the last part of its AcroForm name or its key
- * (`topmostSubform[0].Page1[0].legal_name[0]` -> "Legal name").
+ * field's identifier, else a label made from its AcroForm name (without XFA's containers) or its key
+ * (`topmostSubform[0].Page1[0].legal_name[0]` -> "Legal name", `owner.name` -> "Owner name").
  */
 export function readableLabel(field: Pick<PdfField, 'key' | 'name' | 'label'>): string {
   const own = field.label?.trim();
-  if (own && !isIdentifier(own, field)) return own;
+  // a tooltip is written as it should read; a name with spaces ("entity type") only starts with a capital
+  if (own && !isIdentifier(own, field))
+    return own === field.name?.trim() ? own.charAt(0).toUpperCase() + own.slice(1) : own;
   const source = field.name?.trim() || field.key;
-  const last =
-    source
-      .replace(/\[\d+\]/g, '')
-      .split('.')
-      .filter(Boolean)
-      .at(-1) ?? field.key;
-  return humanizeKey(/^[A-Za-z0-9_ -]+$/.test(last) ? last : field.key);
+  // the parts of a hierarchical name, without the containers XFA designers add (topmostSubform[0].Page1[0].…)
+  const parts = source
+    .replace(/\[\d+\]/g, '')
+    .split('.')
+    .filter((part) => part && !XFA_CONTAINER.test(part));
+  const readable = parts.join('_');
+  return humanizeKey(parts.length && /^[A-Za-z0-9_ -]+$/.test(readable) ? readable : field.key);
 }
+
+const XFA_CONTAINER = /^(topmostSubform|form\d*|page\d*|subform\d*|#subform|#area)$/i;
 
 // ---- what a box stands for
 
