@@ -134,7 +134,8 @@ test('an institution PDF becomes a published master form', async ({ page, reques
   const formId = page.url().split('/').at(-1) as string;
   await expect(page.getByRole('heading', { name: F.designerTitle(formName) })).toBeVisible();
   await expect(page.getByTestId(`canvas-${entryName}`)).toBeVisible();
-  await page.getByLabel('Form display').selectOption('wizard');
+  // one wizard page per PDF page already (decision 030): a new page gets the number
+  await expect(page.getByLabel('Form display')).toHaveValue('wizard');
   await page.getByRole('button', { name: 'Add Panel / page' }).click();
   const secondPage = page.getByTestId('canvas-panel');
   await drag(
@@ -152,6 +153,9 @@ test('an institution PDF becomes a published master form', async ({ page, reques
     .getByRole('button', { name: F.publishConfirm })
     .click();
   await expect(page.getByTestId('version')).toHaveText(F.versionNumber(1));
+  const offer = page.getByRole('dialog', { name: F.activateTitle });
+  await offer.getByRole('button', { name: F.activateConfirm }).click();
+  await expect(offer).toBeHidden();
   await page.getByRole('tab', { name: F.tabPreview }).click();
   await expect(
     page.getByTestId('layout-preview').getByRole('heading', { name: 'Merchant Processing Application' }),
@@ -159,7 +163,7 @@ test('an institution PDF becomes a published master form', async ({ page, reques
   await shot(page, 'journey-preview');
 
   const form = await (await request.get(`/api/master_forms/${formId}`, { headers })).json();
-  expect(form).toMatchObject({ version: 1, templateId, hasUnpublishedChanges: false });
+  expect(form).toMatchObject({ version: 1, templateId, hasUnpublishedChanges: false, status: 'active' });
   const pages = form.structure.allField.components as { type: string; components: { key: string }[] }[];
   expect(pages.at(-1)?.components.map((c) => c.key)).toEqual(['number_1']);
   browserErrors.expectNone();

@@ -45,7 +45,8 @@ test('a mapped AcroForm PDF becomes an active master form with one page per PDF 
   await page.getByRole('button', { name: M.acroStart(15) }).click();
 
   // 2. bindings: system fields, encrypted starter-dictionary entries, three checkboxes to one radio entry
-  await bind(page, 'dba_name', 'text', /\(CompanyName, Text\)/);
+  // the system field "DBA Name", not the starter dictionary's entry of the same key ("DBA name (doing business as)")
+  await bind(page, 'dba_name', 'text', /^DBA Name \(CompanyName, Text\)/);
   await bind(page, 'email', 'text', /^Email \(Email, Email\)/);
   await bind(page, 'ein', 'text', /\(federal_tax_id, Text\)/);
   // the entry is encrypted (and required): the box says so too

@@ -52,14 +52,19 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
   await expect(page.getByTestId('version')).toHaveText(T.notPublished);
   await expect(page.getByTestId('canvas-owner_name')).toBeVisible();
 
-  // pages: the fields go onto a first page; a new page gets the owner's name
-  await page.getByLabel('Form display').selectOption('wizard');
-  await expect(page.getByTestId('save-state')).toHaveText(T.stateUnsaved);
+  // pages: one per PDF page already (decision 030); a new page gets the business name
+  await expect(page.getByLabel('Form display')).toHaveValue('wizard');
   await page.getByRole('button', { name: 'Add Panel / page' }).click();
+  await expect(page.getByTestId('save-state')).toHaveText(T.stateUnsaved);
   const newPage = page.getByTestId('canvas-panel');
   await expect(newPage).toBeVisible();
-  await drag(page, page.getByRole('button', { name: /^Drag owner/ }), newPage.getByText('Drop fields here'), 'center');
-  await expect(newPage.getByTestId('canvas-owner_name')).toBeVisible();
+  await drag(
+    page,
+    page.getByRole('button', { name: /^Drag Business/ }),
+    newPage.getByText('Drop fields here'),
+    'center',
+  );
+  await expect(newPage.getByTestId('canvas-Business_Name')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'designer');
 
@@ -89,7 +94,7 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
   const saved = await (await request.get(`/api/master_forms/${formId}`, { headers })).json();
   expect(saved.structure.allField.display).toBe('wizard');
   const lastPage = saved.structure.allField.components.at(-1);
-  expect(lastPage.components.map((c: { key: string }) => c.key)).toEqual(['owner_name']);
+  expect(lastPage.components.map((c: { key: string }) => c.key)).toEqual(['Business_Name']);
   expect(saved.structure.headerLayout.subtitle).toBe('One application for every processor.');
 
   // every publish is a new version
@@ -98,6 +103,12 @@ test('an admin makes a master form from a mapped template, lays it out, publishe
     const confirm = page.getByRole('dialog', { name: T.publishTitle(version) });
     await confirm.getByRole('button', { name: T.publishConfirm }).click();
     await expect(confirm).toBeHidden();
+    // the first publish of an inactive form offers to make it active (decision 030); later ones do not ask
+    if (version === 1) {
+      const offer = page.getByRole('dialog', { name: T.activateTitle });
+      await offer.getByRole('button', { name: T.activateConfirm }).click();
+      await expect(offer).toBeHidden();
+    }
     await expect(page.getByTestId('version')).toHaveText(T.versionNumber(version));
   }
 
