@@ -81,6 +81,12 @@ function sameRow(a: Box, b: Box): boolean {
 const isIdentifier = (text: string, field: Pick<PdfField, 'key'>) =>
   text === field.key || (!/\s/.test(text) && /[_.[\]]/.test(text));
 
+/** Whether a box has a label a person wrote (a tooltip), not none or only its identifier. */
+export function hasOwnLabel(field: Pick<PdfField, 'key' | 'label'>): boolean {
+  const own = field.label?.trim();
+  return Boolean(own) && !isIdentifier(own as string, field);
+}
+
 /**
  * The label a person reads for an unbound box: its own label (the AcroForm tooltip) unless that is only the
  * field's identifier, else a label made from its AcroForm name (without XFA's containers) or its key

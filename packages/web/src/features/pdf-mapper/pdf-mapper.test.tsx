@@ -210,6 +210,8 @@ describe('/pdf-mapping/edit/{templateId}', () => {
     const acro = {
       id: 'a1',
       key: 'Business_Name',
+      name: 'Business_Name',
+      label: 'Business_Name',
       type: 'text',
       page: 1,
       x: 100,
@@ -234,5 +236,14 @@ describe('/pdf-mapping/edit/{templateId}', () => {
     const page1 = screen.getByRole('region', { name: T.pageRegion(1) });
     expect(within(page1).getByRole('button', { name: T.boxLabel('Business_Name', T.types.text ?? '') })).toBeTruthy();
     expect(screen.queryByRole('button', { name: T.acroStart(1) })).toBeNull();
+
+    // its label is only its AcroForm name: binding an entry gives it the entry's label
+    await user.click(within(page1).getByRole('button', { name: T.boxLabel('Business_Name', T.types.text ?? '') }));
+    expect(screen.getByRole('textbox', { name: T.labelLabel })).toHaveProperty('value', 'Business_Name');
+    await user.click(screen.getByRole('combobox', { name: T.bindingLabel }));
+    await user.click(await screen.findByRole('option', { name: /business_name/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: T.labelLabel })).toHaveProperty('value', 'business name'),
+    );
   });
 });

@@ -19,7 +19,12 @@ import { getSystemField, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
 import { MESSAGES } from '@under/core/messages';
 import type { Dictionary } from '@under/core/templates/dictionary.schema';
 import { formTypeName } from '@under/core/templates/field-names';
-import { DEFAULT_DATE_FORMAT, dictionaryFormType, entryFitsBox } from '@under/core/templates/form-from-mapping';
+import {
+  DEFAULT_DATE_FORMAT,
+  dictionaryFormType,
+  entryFitsBox,
+  hasOwnLabel,
+} from '@under/core/templates/form-from-mapping';
 import { isBindingAllowed } from '@under/core/templates/mapping-rules';
 import {
   PDF_FIELD_TYPES,
@@ -157,7 +162,8 @@ export function FieldPanel({
     const isKeyFree = !fields.some((f) => f.id !== field.id && f.key === result.binding.key);
     if (isGeneratedKey(field) && isKeyFree) patch.key = result.binding.key;
     if (choice.kind === 'dictionary') {
-      if (choice.entry.label && !field.label) patch.label = choice.entry.label;
+      // the entry's label replaces none, or an AcroForm name standing in for one ("account_number")
+      if (choice.entry.label && !hasOwnLabel(field)) patch.label = choice.entry.label;
       // the entry's protection and obligation carry over; the admin may still add them where the entry has none
       if (choice.entry.encrypted) patch.euEncrypted = true;
       if (choice.entry.require) patch.required = true;

@@ -98,6 +98,8 @@ export function MapperBox({
         if (Math.abs(x - rect.x) < 0.01 && Math.abs(y - rect.y) < 0.01) return;
         finish({ ...rect, x, y }, false);
       }}
+      // handles only on the selected box: on a checkbox-sized box they would cover it and take every click
+      enableResizing={isSelected}
       onResizeStart={onSelect}
       onResizeStop={(_event, _direction, element, _delta, position) => {
         finish(
