@@ -1,6 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
-import { typeMismatchMessage } from '@under/core/templates/mapping-rules';
 import { MAPPER_TEXT as T } from '@under/core/ui-text/admin-mapper';
 import { applicationPdf } from '../fixtures/pdfs';
 import { signInAdmin, uniqueName } from '../support/admin';
@@ -73,10 +72,11 @@ test('the admin maps every field type on a normal and a rotated page, saves, rev
   await expect(field(page, T.xInput)).toHaveValue('101');
   await expect(field(page, T.yInput)).toHaveValue('110');
 
-  // a checkbox cannot take a text entry: the message names both types
+  // a checkbox is not offered a text entry (spec 1 §5 type matches; decision 030)
   await page.getByRole('combobox', { name: T.bindingLabel }).click();
-  await page.getByRole('option', { name: new RegExp(entryName) }).click();
-  await expect(page.getByText(typeMismatchMessage('checkbox', 'textfield'))).toBeVisible();
+  await expect(page.getByRole('option', { name: T.bindingNone })).toBeVisible();
+  await expect(page.getByRole('option', { name: new RegExp(entryName) })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // the text field binds to the dictionary entry and takes its key
   await overlay(page, 1).scrollIntoViewIfNeeded();
