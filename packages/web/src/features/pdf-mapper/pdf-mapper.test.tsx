@@ -134,6 +134,21 @@ describe('/pdf-mapping/edit/{templateId}', () => {
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
   });
 
+  it('offers every dictionary entry, beyond the first page of 100', async () => {
+    const first = Array.from({ length: 100 }, (_, i) => entry(`p${i}`, `entry_${String(i).padStart(3, '0')}`, 'text'));
+    const { user, api } = renderMapper({
+      'GET /api/dictionaries': [
+        { status: 200, body: { items: first, total: 101, page: 1, pageSize: 100 } },
+        { status: 200, body: { items: [entry('late', 'zz_late_entry', 'text')], total: 101, page: 2, pageSize: 100 } },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: T.placeOnPageButton(1) }));
+    await screen.findByRole('button', { name: T.boxLabel('text_1', T.types.text ?? '') });
+    await user.click(screen.getByRole('combobox', { name: T.bindingLabel }));
+    expect(await screen.findByRole('option', { name: /zz_late_entry/ })).toBeTruthy();
+    expect(api.calls('GET /api/dictionaries')).toHaveLength(2);
+  });
+
   it('binding an encrypted entry ticks Encrypted (and Required when the entry is); a system field keeps its key', async () => {
     const { user } = renderMapper();
     await user.click(await screen.findByRole('button', { name: T.placeOnPageButton(1) }));

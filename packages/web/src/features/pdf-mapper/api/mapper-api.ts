@@ -52,13 +52,20 @@ export function useSaveMapping(templateId: string) {
   });
 }
 
-/** The first 100 dictionary entries (the API's page limit), for the binding select. */
+/** Dictionary entries for the binding select: every page of 100 (the starter dictionary alone has 72), at most 2,000. */
 export function useDictionaryEntries() {
   const { http } = useSession();
   return useQuery<Dictionary[]>({
     queryKey: MAPPER_KEYS.dictionaries,
-    queryFn: async ({ signal }) =>
-      (await http.call(LIBRARY_API.listDictionaries, { query: { page: 1, pageSize: 100 }, signal })).items,
+    queryFn: async ({ signal }) => {
+      const items: Dictionary[] = [];
+      for (let page = 1; page <= 20; page++) {
+        const res = await http.call(LIBRARY_API.listDictionaries, { query: { page, pageSize: 100 }, signal });
+        items.push(...res.items);
+        if (page * res.pageSize >= res.total || res.items.length === 0) break;
+      }
+      return items;
+    },
   });
 }
 
