@@ -48,7 +48,7 @@ test('a mapped AcroForm PDF becomes an active master form with one page per PDF 
   await page.getByRole('button', { name: M.acroStart(15) }).click();
 
   // 2. bindings: system fields, encrypted starter-dictionary entries, three checkboxes to one radio entry
-  // the system field "DBA Name", not the starter dictionary's entry of the same key ("DBA name (doing business as)")
+  // the system field "DBA Name" (the starter dictionary's entry of that key is offered as the system field, once)
   await bind(page, 'dba_name', 'text', /^DBA Name \(CompanyName, Text\)/);
   await bind(page, 'email', 'text', /^Email \(Email, Email\)/);
   await bind(page, 'ein', 'text', /\(federal_tax_id, Text\)/);

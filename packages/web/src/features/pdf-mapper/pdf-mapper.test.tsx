@@ -49,6 +49,7 @@ const DICTIONARIES = {
     entry('d2', 'agree_terms', 'checkbox'),
     { ...entry('d3', 'owner_ssn', 'text'), encrypted: true, require: true },
     entry('d4', 'birth_date', 'date'),
+    { ...entry('d7', 'CompanyName', 'text'), label: 'DBA name (doing business as)' },
     { ...entry('d5', 'owner_email', 'text'), data: { pattern: EMAIL_SOURCE } },
     {
       ...entry('d6', 'entity_type', 'radio'),
@@ -58,7 +59,7 @@ const DICTIONARIES = {
       ],
     },
   ],
-  total: 6,
+  total: 7,
   page: 1,
   pageSize: 100,
 };
@@ -123,6 +124,10 @@ describe('/pdf-mapping/edit/{templateId}', () => {
     expect(offered).toContain(T.bindingOption('DBA Name', 'CompanyName', 'Text'));
     expect(offered).toContain(T.bindingOption('Email', 'Email', 'Email'));
     expect(offered.join()).not.toMatch(/agree_terms|birth_date|recordId|textfield|datetime/);
+    // the entry under the DBA system field's key is the system field, offered once
+    expect(offered.filter((o) => o?.includes('(CompanyName,'))).toEqual([
+      T.bindingOption('DBA Name', 'CompanyName', 'Text'),
+    ]);
     await user.click(await screen.findByRole('option', { name: /business_name/ }));
     expect(await screen.findByRole('button', { name: T.boxLabel('business_name', T.types.text ?? '') })).toBeTruthy();
 

@@ -91,7 +91,8 @@ export function FieldPanel({
     : '';
   // only what this box may take (spec 1 §5 type matches): entries and fields of other types are not offered
   const systemChoices = bindableSystemFields(field.type);
-  const entryChoices = dictionaries.filter((d) => entryFitsBox(field.type, d));
+  // an entry under a system field's key (the starter dictionary's DBA name) is that system field: listed once, there
+  const entryChoices = dictionaries.filter((d) => !getSystemField(d.name) && entryFitsBox(field.type, d));
   const formChoices = formFields.filter((f) => !getSystemField(f.key) && isBindingAllowed(field.type, f.type));
   const group = (name: string, items: { value: string; label: string }[]) =>
     items.length ? [{ group: name, items }] : [];
