@@ -6,6 +6,8 @@ import { checkStreams } from './bomb-check';
 import { displayText } from './display';
 import { type Box, type PageGeometry, pageGeometry, toUser } from './geometry';
 import { checkPng, isJpeg, isPng, samplePng } from './images';
+import { normalisePages } from './pages';
+import { Refusal } from './refusal';
 import { checkStructure } from './structure';
 import { drawFitted, embedTextFont } from './text';
 
@@ -34,6 +36,7 @@ async function preparedTemplate(request: FillRequest, limits: PdfLimits) {
   await checkStreams(bytes, limits);
   const doc = await PDFDocument.load(bytes, LOAD);
   checkStructure(doc, limits);
+  normalisePages(doc);
   const widget = PDFName.of('Widget');
   for (const page of doc.getPages()) {
     const annots = page.node.Annots();
@@ -102,8 +105,21 @@ async function drawImage(doc: Doc, page: PDFPage, g: PageGeometry, box: Box, byt
 const isTicked = (value: FillValue | undefined) =>
   value === true || value === 'true' || value === 'on' || value === 'yes';
 
-/** Fills a mapping into the template and returns the flat PDF. */
+/**
+ * Fills a mapping into the template and returns the flat PDF. The file passed inspection, but pdf-lib may still
+ * throw on a structure of it (its own TypeErrors, a stack exhausted): that is the file's fault, refused as damaged,
+ * never a server error.
+ */
 export async function fill(request: FillRequest, limits: PdfLimits): Promise<Uint8Array> {
+  try {
+    return await fillTemplate(request, limits);
+  } catch (err) {
+    if (err instanceof Refusal || err instanceof NotPrepared) throw err;
+    throw new Refusal('damaged', err instanceof Error ? err.message : String(err));
+  }
+}
+
+async function fillTemplate(request: FillRequest, limits: PdfLimits): Promise<Uint8Array> {
   const { fields, values, useSamples, settings } = request;
   // the field's own size, else its page's (global settings), else the template's default (general settings)
   const sizeOf = (f: PdfField) => f.fontSize ?? settings.pageFontSizes?.[f.page] ?? settings.defaultFontSize ?? 10;

@@ -4,6 +4,7 @@ import type { InspectResult } from '../pdf-protocol';
 import { acroFields } from './acroform';
 import { checkStreams } from './bomb-check';
 import { pageGeometry, round } from './geometry';
+import { normalisePages } from './pages';
 import { Refusal } from './refusal';
 import { checkStructure } from './structure';
 
@@ -34,6 +35,7 @@ export async function inspect(bytes: Uint8Array, limits: PdfLimits): Promise<Ins
   if (doc.isEncrypted) throw new Refusal('encrypted');
   try {
     checkStructure(doc, limits);
+    normalisePages(doc);
     const geometries = doc.getPages().map((page) => {
       const g = pageGeometry(page);
       if (!g) throw new Refusal('damaged', 'a page without a usable box');
