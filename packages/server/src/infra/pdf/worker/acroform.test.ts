@@ -33,7 +33,7 @@ describe('AcroForm import: the offered mapping saves as it is', () => {
   });
 
   it('a checkbox whose boxes stand for different values is one choice: one key, one optionValue a box', async () => {
-    const widget = (n: number, value: string, x: number) =>
+    const widget = (value: string, x: number) =>
       `<< /Type /Annot /Subtype /Widget /Parent 4 0 R /P 3 0 R /Rect [${x} 700 ${x + 15} 715] /AS /Off /AP << /N << /${value} 7 0 R /Off 7 0 R >> >> >>`;
     const bytes = rawPdf(
       {
@@ -41,10 +41,10 @@ describe('AcroForm import: the offered mapping saves as it is', () => {
         2: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
         3: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [5 0 R 6 0 R 8 0 R] >>',
         4: '<< /FT /Btn /T (entity) /TU (Entity type) /Kids [5 0 R 6 0 R 8 0 R] >>',
-        5: widget(5, 'llc', 72),
-        6: widget(6, 'corp', 144),
+        5: widget('llc', 72),
+        6: widget('corp', 144),
         7: '<< /Length 0 >>\nstream\n\nendstream',
-        8: widget(8, 'llc', 216),
+        8: widget('llc', 216),
       },
       '/Root 1 0 R',
     );
