@@ -3,6 +3,7 @@ import { type PDFDocument as Doc, degrees, PDFDocument, PDFName, type PDFPage, r
 import type { PdfLimits } from '../pdf-limits';
 import type { FillRequest, FillValue } from '../pdf-protocol';
 import { checkStreams } from './bomb-check';
+import { decryptIfEncrypted } from './decrypt';
 import { displayText } from './display';
 import { type Box, type PageGeometry, pageGeometry, toUser } from './geometry';
 import { checkPng, isJpeg, isPng, samplePng } from './images';
@@ -33,8 +34,9 @@ async function preparedTemplate(request: FillRequest, limits: PdfLimits) {
   const hit = cacheKey ? prepared.get(cacheKey) : undefined;
   if (hit) return hit;
   if (request.prepared) throw new NotPrepared();
-  await checkStreams(bytes, limits);
-  const doc = await PDFDocument.load(bytes, LOAD);
+  const plain = decryptIfEncrypted(bytes, limits);
+  await checkStreams(plain, limits);
+  const doc = await PDFDocument.load(plain, LOAD);
   checkStructure(doc, limits);
   normalisePages(doc);
   const widget = PDFName.of('Widget');

@@ -3,6 +3,7 @@ import type { PdfLimits } from '../pdf-limits';
 import type { InspectResult } from '../pdf-protocol';
 import { acroFields } from './acroform';
 import { checkStreams } from './bomb-check';
+import { decryptIfEncrypted } from './decrypt';
 import { pageGeometry, round } from './geometry';
 import { normalisePages } from './pages';
 import { Refusal } from './refusal';
@@ -17,9 +18,10 @@ const latin1 = (bytes: Uint8Array, start: number, end: number) =>
  * parse, then the catalog and page tree a viewer needs. Any other failure of pdf-lib on the file's structure is
  * refused as damaged: a file never makes the server answer 500.
  */
-export async function inspect(bytes: Uint8Array, limits: PdfLimits): Promise<InspectResult> {
-  if (!latin1(bytes, 0, Math.min(1024, bytes.length)).includes('%PDF-')) throw new Refusal('not-pdf');
-  if (!latin1(bytes, Math.max(0, bytes.length - 2048), bytes.length).includes('%%EOF')) throw new Refusal('damaged');
+export async function inspect(file: Uint8Array, limits: PdfLimits): Promise<InspectResult> {
+  if (!latin1(file, 0, Math.min(1024, file.length)).includes('%PDF-')) throw new Refusal('not-pdf');
+  if (!latin1(file, Math.max(0, file.length - 2048), file.length).includes('%%EOF')) throw new Refusal('damaged');
+  const bytes = decryptIfEncrypted(file, limits);
   await checkStreams(bytes, limits);
   let doc: PDFDocument;
   try {
