@@ -98,6 +98,7 @@ export const ERRORS = {
   templateNameUsed: { code: 'template/name-used', status: 409 },
   templateNotFound: { code: 'template/not-found', status: 404 },
   templatePage: { code: 'template/page', status: 400 },
+  pdfXfa: { code: 'pdf/xfa', status: 422 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;
