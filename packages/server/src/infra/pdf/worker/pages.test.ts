@@ -92,9 +92,12 @@ describe('page trees and pages as real files write them', () => {
     expect(doc.getPage(0).getMediaBox()).toEqual({ x: 0, y: 0, width: 612, height: 792 });
   });
 
-  it('a page without a usable MediaBox is US Letter, as pdf.js shows it', async () => {
+  it.each([
+    ['an empty MediaBox', '/MediaBox [0 0 0 0]'],
+    ['no MediaBox', ''],
+  ])('a page with %s is US Letter, as pdf.js shows it', async (_, entry) => {
     const bytes = new Uint8Array(
-      rawPdf({ 1: CATALOG, 2: TREE, 3: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 0 0] >>' }, '/Root 1 0 R'),
+      rawPdf({ 1: CATALOG, 2: TREE, 3: `<< /Type /Page /Parent 2 0 R ${entry} >>` }, '/Root 1 0 R'),
     );
     expect((await inspect(bytes, limits)).pages).toEqual([{ page: 1, width: 612, height: 792, rotation: 0 }]);
   });
