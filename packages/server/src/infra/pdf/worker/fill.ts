@@ -202,9 +202,12 @@ async function fillTemplate(request: FillRequest, limits: PdfLimits): Promise<Ui
         const text = displayText(source.type, value, settings.dateFormat);
         // a box on one of the PDF's own text fields is filled in that field's style (comb, multiline, /DA)
         const style = styleAt(template.styles, f.page, box);
-        if (style) {
+        if (style?.comb || style?.multiline || (style && style.font !== 'sans')) {
           const size = f.fontSize ?? style.fontSize ?? sizeOf(f);
           drawInStyle(page, g, await faceFor(style.font), box, text, style, size);
+        } else if (style) {
+          // one line in the text font: the fast fitting, in the field's size, alignment and colour
+          drawFitted(page, g, font, box, text, f.fontSize ?? style.fontSize ?? sizeOf(f), style.align, style.color);
         } else drawFitted(page, g, font, box, text, sizeOf(f));
       }
     }

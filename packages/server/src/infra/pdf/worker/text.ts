@@ -98,7 +98,8 @@ export function drawFitted(
   box: Box,
   rawText: string,
   preferred: number,
-  align: 'left' | 'center' = 'left',
+  align: 'left' | 'center' | 'right' = 'left',
+  color: [number, number, number] = [0, 0, 0],
 ) {
   const text = rawText.replace(/\s+/g, ' ').trim();
   if (!text) return;
@@ -126,10 +127,15 @@ export function drawFitted(
   const ascent = font.heightAtSize(size, { descender: false });
   const descent = full - ascent;
   const textW = widthOf(chars) * size;
-  const dx = align === 'center' ? box.x + (box.width - textW) / 2 : box.x + pad;
+  const dx =
+    align === 'center'
+      ? box.x + (box.width - textW) / 2
+      : align === 'right'
+        ? box.x + box.width - pad - textW
+        : box.x + pad;
   const dy = box.y + box.height - (box.height - full) / 2 - descent;
   const at = toUser(g, dx, dy);
-  page.drawText(shown, { x: at.x, y: at.y, size, font, color: rgb(0, 0, 0), rotate: degrees(g.rotation) });
+  page.drawText(shown, { x: at.x, y: at.y, size, font, color: rgb(...color), rotate: degrees(g.rotation) });
 }
 
 /** Words wrapped into lines no wider than `room` at `size` (a word wider than the room is cut by characters). */
