@@ -66,4 +66,17 @@ describe('encrypted PDFs', () => {
   it.each(NEED_A_PASSWORD)('%s (%s) needs a password to open: refused as encrypted', async (file) => {
     expect(kindOf(await inspect(corpus(file), limits).catch((e: unknown) => e))).toBe('encrypted');
   });
+
+  it('a file built to be parsed over and over (trailers nested in trailers) is refused as too complex', () => {
+    // each nested trailer is parsed again from its own start: 120 levels read the file some 60 times
+    const level = `trailer << /Encrypt 1 0 R /A [${'1 '.repeat(5000)}`;
+    const bytes = Buffer.from(`%PDF-1.7\n${level.repeat(120)}${'] >> '.repeat(120)}\n%%EOF\n`, 'latin1');
+    let kind: string | undefined;
+    try {
+      decryptIfEncrypted(new Uint8Array(bytes), limits);
+    } catch (err) {
+      kind = kindOf(err);
+    }
+    expect(kind).toBe('too-complex');
+  });
 });

@@ -390,26 +390,37 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
   if (b.indexOf('/Encrypt') < 0) return bytes;
   const headers = headersOf(b);
   if (headers.length > limits.maxStreams * 4) throw new Refusal('too-complex', 'too many objects');
+  // every parse below counts what it reads: a file built to be read over and over (objects inside objects) stops here
+  let work = limits.scanWorkFactor * b.length + 1024 * 1024;
+  const parse = (at: number, onString?: (s: StringToken) => void) => {
+    const parser = new Parser(b, at, onString);
+    try {
+      return { parser, value: parser.value() };
+    } finally {
+      work -= parser.pos - at;
+      if (work < 0) throw new Refusal('too-complex', 'the file is too intricate to decrypt');
+    }
+  };
 
   // the trailer's entries: classic trailers, then cross-reference stream dictionaries, the last one first
   const trailers: Map<string, Value>[] = [];
   const text = b.toString('latin1');
   for (let at = text.indexOf('trailer'); at >= 0; at = text.indexOf('trailer', at + 1)) {
     try {
-      const v = new Parser(b, at + 7).value();
+      const v = parse(at + 7).value;
       if (v instanceof Map) trailers.push(v);
-    } catch {
-      // not a trailer
+    } catch (err) {
+      if (err instanceof Refusal) throw err; // not a trailer
     }
   }
   const objectAt = new Map<string, Header>();
   for (const h of headers) {
     objectAt.set(`${h.num} ${h.gen}`, h);
     try {
-      const v = new Parser(b, h.body).value();
+      const v = parse(h.body).value;
       if (v instanceof Map && nameOf(v.get('Type')) === 'XRef') trailers.push(v);
-    } catch {
-      // read below
+    } catch (err) {
+      if (err instanceof Refusal) throw err; // read below
     }
   }
   const entry = (key: string) => trailers.findLast((t) => t.has(key))?.get(key);
@@ -418,8 +429,9 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
     const h = objectAt.get(`${v.ref[0]} ${v.ref[1]}`);
     if (!h) return undefined;
     try {
-      return new Parser(b, h.body).value();
-    } catch {
+      return parse(h.body).value;
+    } catch (err) {
+      if (err instanceof Refusal) throw err;
       return undefined;
     }
   };
@@ -443,13 +455,14 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
   for (const h of headers) {
     if (h.at < consumed || h === encryptHeader) continue;
     const replaced: StringToken[] = [];
-    const parser = new Parser(b, h.body, (s) => replaced.push(s));
-    let value: Value;
+    let parsed: ReturnType<typeof parse>;
     try {
-      value = parser.value();
-    } catch {
+      parsed = parse(h.body, (s) => replaced.push(s));
+    } catch (err) {
+      if (err instanceof Refusal) throw err;
       continue; // an object that cannot be read is left out, as a damaged part
     }
+    const { parser, value } = parsed;
     const dict = value instanceof Map ? value : undefined;
     const headEnd = parser.pos;
     const next = parser.peekKeyword();
