@@ -394,12 +394,19 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
   let work = limits.scanWorkFactor * b.length + 1024 * 1024;
   const parse = (at: number, onString?: (s: StringToken) => void) => {
     const parser = new Parser(b, at, onString);
-    try {
-      return { parser, value: parser.value() };
-    } finally {
+    const counted = () => {
       work -= parser.pos - at;
       if (work < 0) throw new Refusal('too-complex', 'the file is too intricate to decrypt');
+    };
+    let value: Value;
+    try {
+      value = parser.value();
+    } catch (err) {
+      counted();
+      throw err;
     }
+    counted();
+    return { parser, value };
   };
 
   // the trailer's entries: classic trailers, then cross-reference stream dictionaries, the last one first
