@@ -211,7 +211,11 @@ export const MESSAGES = {
   dictionaryKeyUsed: 'This key already existed.',
   pdfNotPdf: 'File Type not support',
   pdfTooManyPages: 'The PDF has more than 50 pages. PDF templates may have at most 50 pages.',
-  pdfEncrypted: 'The PDF is password-protected or encrypted. Upload a PDF without a password.',
+  pdfEncrypted:
+    'The PDF needs a password to open. Save a copy without an open password (editing restrictions may stay) and upload it.',
+  /** Ours (issue 10): a dynamic XFA form has no static pages to map. */
+  pdfXfa:
+    'This PDF is a dynamic XFA form, which has no fixed pages to map. Open it in Adobe Acrobat or Reader, print it to a static PDF (Print > Adobe PDF or Save as PDF), and upload that file.',
   pdfDamaged: 'The PDF is damaged or incomplete and cannot be read. Save it again and upload the new file.',
   pdfTooComplex: 'The PDF could not be read within our limits (it may hold oversized compressed content).',
   pdfNoPages: 'The PDF has no pages.',

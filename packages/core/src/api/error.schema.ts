@@ -100,6 +100,7 @@ export const ERRORS = {
   templatePage: { code: 'template/page', status: 400 },
   /** Activating a master form that has no published version (decision 030). */
   masterFormNotPublished: { code: 'master-form/not-published', status: 409 },
+  pdfXfa: { code: 'pdf/xfa', status: 422 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

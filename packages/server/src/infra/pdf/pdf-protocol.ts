@@ -5,6 +5,7 @@ export type PdfFailure =
   | 'not-pdf'
   | 'damaged'
   | 'encrypted'
+  | 'xfa'
   | 'no-pages'
   | 'too-many-pages'
   | 'too-complex'

@@ -5,7 +5,8 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { type PutOptions, UploadRejected } from './storage';
 
-const HEAD_BYTES = 16;
+/** Bytes `inspect` sees: a PDF's header may follow up to 1 KB of other data (as readers allow). */
+const HEAD_BYTES = 1024;
 
 /**
  * Streams `body` into `file` while counting: past `maxBytes` it stops reading and throws; the first bytes go

@@ -59,8 +59,11 @@ export function sniffImage(head: Buffer): string {
   throw new UploadRejected('type');
 }
 
-/** A PDF by its header; the deeper checks (pages, encryption, damage) run in the PDF worker afterwards. */
+/**
+ * A PDF by its header, in the first 1 KB as readers (and the PDF worker) look for it: PDF 2.0 allows data before it.
+ * The deeper checks (pages, encryption, damage) run in the PDF worker afterwards.
+ */
 export function sniffPdf(head: Buffer): string {
-  if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (head.subarray(0, 1024).includes('%PDF-')) return 'application/pdf';
   throw new UploadRejected('type');
 }

@@ -30,6 +30,7 @@ const REFUSALS: Record<PdfWorkError['kind'], (err: PdfWorkError) => AppError> = 
   'not-pdf': () => new AppError(ERROR_CODES.pdfNotPdf, MESSAGES.pdfNotPdf),
   damaged: () => new AppError(ERROR_CODES.pdfDamaged, MESSAGES.pdfDamaged),
   encrypted: () => new AppError(ERROR_CODES.pdfEncrypted, MESSAGES.pdfEncrypted),
+  xfa: () => new AppError(ERROR_CODES.pdfXfa, MESSAGES.pdfXfa),
   'no-pages': () => new AppError(ERROR_CODES.pdfNoPages, MESSAGES.pdfNoPages),
   'too-many-pages': () => new AppError(ERROR_CODES.pdfTooManyPages, MESSAGES.pdfTooManyPages),
   'too-complex': () => new AppError(ERROR_CODES.pdfTooComplex, MESSAGES.pdfTooComplex),

@@ -4,10 +4,14 @@ import {
   type PDFDocument,
   PDFDropdown,
   type PDFField,
+  PDFHexString,
+  PDFName,
   PDFOptionList,
   PDFRadioGroup,
   PDFSignature,
+  PDFString,
   PDFTextField,
+  type PDFWidgetAnnotation,
 } from 'pdf-lib';
 import type { PdfLimits } from '../pdf-limits';
 import { type PageGeometry, rectToDisplay } from './geometry';
@@ -35,10 +39,31 @@ function typeOf(field: PDFField): PdfFieldType | undefined {
   return undefined;
 }
 
+/** The field's tooltip (/TU), the text the PDF's author wrote for people: the label when there is one. */
+function tooltipOf(field: PDFField): string | undefined {
+  const tu = field.acroField.dict.lookup(PDFName.of('TU'));
+  if (!(tu instanceof PDFString || tu instanceof PDFHexString)) return undefined;
+  const text = tu.decodeText().replace(/\s+/g, ' ').trim();
+  return text || undefined;
+}
+
+/** The export value a checkbox or radio widget stands for (its appearance state other than Off). */
+function onValueOf(widget: PDFWidgetAnnotation): string | undefined {
+  try {
+    return widget.getOnValue()?.decodeText();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The AcroForm fields of a PDF as a starting mapping: names, types and rectangles in displayed coordinates. It is
  * an offer, so a field pdf-lib cannot read (no rectangle, a loop of parents, a widget on no page) is left out rather
- * than failing the upload, and every entry offered passes the mapping's own schema.
+ * than failing the upload, and every entry offered passes the mapping's own schema and saves as it is:
+ * - a field shown by several widgets is one field (its first widget) and a `replica` of it for each other widget;
+ * - a radio group, and a checkbox whose widgets stand for different values (a group of boxes acting as one
+ *   choice), is one key with one box per widget, each with its `optionValue`;
+ * - the label is the field's tooltip (/TU) when it has one, else its name.
  */
 export function acroFields(doc: PDFDocument, geometries: PageGeometry[], limits: PdfLimits): PdfField[] {
   let fields: PDFField[];
@@ -51,53 +76,72 @@ export function acroFields(doc: PDFDocument, geometries: PageGeometry[], limits:
   const pageOfRef = new Map(pages.map((p, i) => [String(p.ref), i]));
   const out: PdfField[] = [];
   const used = new Set<string>();
+  const pageOf = (widget: PDFWidgetAnnotation) => {
+    const pRef = widget.P();
+    let pageIndex = pRef ? (pageOfRef.get(String(pRef)) ?? -1) : -1;
+    if (pageIndex < 0) {
+      const ref = String(doc.context.getObjectRef(widget.dict));
+      pageIndex = pages.findIndex(
+        (p) =>
+          p.node
+            .Annots()
+            ?.asArray()
+            .some((a) => String(a) === ref) ?? false,
+      );
+    }
+    return pageIndex;
+  };
   for (const field of fields.slice(0, limits.maxAcroFields)) {
     try {
-      const type = typeOf(field);
+      let type = typeOf(field);
       if (!type) continue;
       const name = field.getName();
-      const key = keyOf(name, used);
-      const options = type === 'radio' ? (field as PDFRadioGroup).getOptions() : [];
+      const label = (tooltipOf(field) ?? name).slice(0, 500);
       const widgets = field.acroField.getWidgets();
+      const onValues = widgets.map(onValueOf);
+      let options: string[] = [];
+      if (type === 'radio') options = (field as PDFRadioGroup).getOptions();
+      else if (type === 'checkbox' && new Set(onValues.filter((v) => v !== undefined)).size > 1) {
+        // boxes of one checkbox field with different values: one choice among them, as a radio group
+        type = 'radio';
+        options = onValues.map((v, i) => v ?? String(i));
+      }
+      const key = keyOf(name, used);
+      let placed = false;
       for (const [wi, widget] of widgets.entries()) {
-        const pRef = widget.P();
-        let pageIndex = pRef ? (pageOfRef.get(String(pRef)) ?? -1) : -1;
-        if (pageIndex < 0) {
-          const ref = String(doc.context.getObjectRef(widget.dict));
-          pageIndex = pages.findIndex(
-            (p) =>
-              p.node
-                .Annots()
-                ?.asArray()
-                .some((a) => String(a) === ref) ?? false,
-          );
-        }
-        const g = geometries[pageIndex];
+        const g = geometries[pageOf(widget)];
         if (!g) continue;
         const rect = rectToDisplay(g, widget.getRectangle());
         if (!(rect.width > 0 && rect.height > 0)) continue;
         const n = out.length + 1;
+        const grouped = type === 'radio';
+        const replica = placed && !grouped;
+        const unique = [...new Set(options)];
         const entry = PdfFieldSchema.safeParse({
           id: `acro_${n}`,
-          key,
+          key: replica ? keyOf(`${key}_copy`, used) : key,
           name: name.slice(0, 200),
-          label: name.slice(0, 500),
-          type,
-          page: pageIndex + 1,
+          label,
+          type: replica ? 'replica' : type,
+          page: geometries.indexOf(g) + 1,
           ...rect,
           renderOrder: n,
-          required: field.isRequired(),
+          required: replica ? false : field.isRequired(),
           euPermission: 'editTableByAllOwner',
           euEncrypted: false,
-          ...(type === 'radio'
+          ...(replica ? { replicaOf: key } : {}),
+          ...(grouped
             ? {
                 // the export values (the /Opt array when there is one), in widget order
                 optionValue: (options[wi] ?? String(wi)).slice(0, 500),
-                options: options.slice(0, 500).map((o) => ({ label: o.slice(0, 500), value: o.slice(0, 500) })),
+                options: unique.slice(0, 500).map((o) => ({ label: o.slice(0, 500), value: o.slice(0, 500) })),
               }
             : {}),
         });
-        if (entry.success) out.push(entry.data);
+        if (entry.success) {
+          out.push(entry.data);
+          placed = true;
+        }
       }
     } catch {
       // a field pdf-lib cannot read is not offered

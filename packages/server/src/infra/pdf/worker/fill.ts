@@ -1,13 +1,17 @@
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
-import { type PDFDocument as Doc, degrees, PDFDocument, PDFName, type PDFPage, rgb } from 'pdf-lib';
+import { type PDFDocument as Doc, degrees, PDFDocument, type PDFFont, PDFName, type PDFPage, rgb } from 'pdf-lib';
 import type { PdfLimits } from '../pdf-limits';
 import type { FillRequest, FillValue } from '../pdf-protocol';
 import { checkStreams } from './bomb-check';
+import { decryptIfEncrypted } from './decrypt';
 import { displayText } from './display';
 import { type Box, type PageGeometry, pageGeometry, toUser } from './geometry';
 import { checkPng, isJpeg, isPng, samplePng } from './images';
+import { normalisePages } from './pages';
+import { Refusal } from './refusal';
 import { checkStructure } from './structure';
-import { drawFitted, embedTextFont } from './text';
+import { drawFitted, drawInStyle, embedFace, embedTextFont } from './text';
+import { type FontFace, styleAt, type WidgetStyle, widgetStyles } from './widget-style';
 
 const LOAD = { updateMetadata: false, parseSpeed: Number.POSITIVE_INFINITY } as const;
 const SAVE = { useObjectStreams: false, updateFieldAppearances: false, objectsPerTick: Number.POSITIVE_INFINITY };
@@ -17,8 +21,14 @@ export class NotPrepared extends Error {
   override name = 'NotPrepared';
 }
 
+/** A template ready to fill: without its form, and the styles of the text fields it had. */
+interface Prepared {
+  bytes: Uint8Array;
+  styles: WidgetStyle[];
+}
+
 /** Prepared templates by cache key, oldest first (the pool mirrors this order to know what each child holds). */
-const prepared = new Map<string, Uint8Array>();
+const prepared = new Map<string, Prepared>();
 
 /**
  * The template without its interactive form: the AcroForm and every widget annotation removed (the mapping draws
@@ -26,14 +36,17 @@ const prepared = new Map<string, Uint8Array>();
  * it is checked for bombs and structure again before pdf-lib parses it here, since this is where it is parsed in
  * full. Kept per template for the child's life, at most `preparedTemplates` of them.
  */
-async function preparedTemplate(request: FillRequest, limits: PdfLimits) {
+async function preparedTemplate(request: FillRequest, limits: PdfLimits): Promise<Prepared> {
   const { bytes, cacheKey } = request;
   const hit = cacheKey ? prepared.get(cacheKey) : undefined;
   if (hit) return hit;
   if (request.prepared) throw new NotPrepared();
-  await checkStreams(bytes, limits);
-  const doc = await PDFDocument.load(bytes, LOAD);
+  const plain = decryptIfEncrypted(bytes, limits);
+  await checkStreams(plain, limits);
+  const doc = await PDFDocument.load(plain, LOAD);
   checkStructure(doc, limits);
+  normalisePages(doc);
+  const styles = widgetStyles(doc, doc.getPages().map(pageGeometry));
   const widget = PDFName.of('Widget');
   for (const page of doc.getPages()) {
     const annots = page.node.Annots();
@@ -51,7 +64,7 @@ async function preparedTemplate(request: FillRequest, limits: PdfLimits) {
     else page.node.delete(PDFName.of('Annots'));
   }
   doc.catalog.delete(PDFName.of('AcroForm'));
-  const out = await doc.save(SAVE);
+  const out = { bytes: await doc.save(SAVE), styles };
   if (cacheKey) {
     prepared.set(cacheKey, out);
     if (prepared.size > limits.preparedTemplates) prepared.delete(prepared.keys().next().value as string);
@@ -102,13 +115,36 @@ async function drawImage(doc: Doc, page: PDFPage, g: PageGeometry, box: Box, byt
 const isTicked = (value: FillValue | undefined) =>
   value === true || value === 'true' || value === 'on' || value === 'yes';
 
-/** Fills a mapping into the template and returns the flat PDF. */
+/**
+ * Fills a mapping into the template and returns the flat PDF. The file passed inspection, but pdf-lib may still
+ * throw on a structure of it (its own TypeErrors, a stack exhausted): that is the file's fault, refused as damaged,
+ * never a server error.
+ */
 export async function fill(request: FillRequest, limits: PdfLimits): Promise<Uint8Array> {
+  try {
+    return await fillTemplate(request, limits);
+  } catch (err) {
+    if (err instanceof Refusal || err instanceof NotPrepared) throw err;
+    throw new Refusal('damaged', err instanceof Error ? err.message : String(err));
+  }
+}
+
+async function fillTemplate(request: FillRequest, limits: PdfLimits): Promise<Uint8Array> {
   const { fields, values, useSamples, settings } = request;
   // the field's own size, else its page's (global settings), else the template's default (general settings)
   const sizeOf = (f: PdfField) => f.fontSize ?? settings.pageFontSizes?.[f.page] ?? settings.defaultFontSize ?? 10;
-  const doc = await PDFDocument.load(await preparedTemplate(request, limits), LOAD);
+  const template = await preparedTemplate(request, limits);
+  const doc = await PDFDocument.load(template.bytes, LOAD);
   const font = await embedTextFont(doc);
+  const faces = new Map<FontFace, PDFFont>([['sans', font]]);
+  const faceFor = async (face: FontFace) => {
+    let f = faces.get(face);
+    if (!f) {
+      f = await embedFace(doc, face);
+      faces.set(face, f);
+    }
+    return f;
+  };
   const pages = doc.getPages();
   const geometries = pages.map(pageGeometry);
   const groups = new Map<string, PdfField[]>();
@@ -162,8 +198,18 @@ export async function fill(request: FillRequest, limits: PdfLimits): Promise<Uin
         if (bytes) await drawImage(doc, page, g, box, bytes);
         break;
       }
-      default:
-        drawFitted(page, g, font, box, displayText(source.type, value, settings.dateFormat), sizeOf(f));
+      default: {
+        const text = displayText(source.type, value, settings.dateFormat);
+        // a box on one of the PDF's own text fields is filled in that field's style (comb, multiline, /DA)
+        const style = styleAt(template.styles, f.page, box);
+        if (style?.comb || style?.multiline || (style && style.font !== 'sans')) {
+          const size = f.fontSize ?? style.fontSize ?? sizeOf(f);
+          drawInStyle(page, g, await faceFor(style.font), box, text, style, size);
+        } else if (style) {
+          // one line in the text font: the fast fitting, in the field's size, alignment and colour
+          drawFitted(page, g, font, box, text, f.fontSize ?? style.fontSize ?? sizeOf(f), style.align, style.color);
+        } else drawFitted(page, g, font, box, text, sizeOf(f));
+      }
     }
   }
   return doc.save(SAVE);

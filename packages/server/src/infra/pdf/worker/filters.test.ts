@@ -78,3 +78,13 @@ describe('stream filters, decoded piece by piece', () => {
     expect(taken).toBeLessThan(2 * 1024 * 1024);
   });
 });
+
+describe('zlib data followed by other bytes', () => {
+  // a real file (pdf.js issue9940.pdf) has a content stream whose zlib data ends before the stream does: the
+  // piecewise inflate waited forever for an end zlib had already signalled, so the task ran into the timeout
+  it('ends the piecewise inflate at the end of the zlib data', async () => {
+    const bytes = Buffer.concat([deflateSync(Buffer.from('q 1 0 0 1 0 0 cm Q')), Buffer.from('\r\n garbage')]);
+    const out = await piecewise({ filter: 'FlateDecode' }, bytes);
+    expect(out.toString('latin1')).toBe('q 1 0 0 1 0 0 cm Q');
+  }, 5000);
+});

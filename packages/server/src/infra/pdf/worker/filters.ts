@@ -348,12 +348,15 @@ async function* inflatePieces(input: AsyncIterable<Uint8Array>): AsyncGenerator<
       for (const slice of slices(piece)) {
         await settle((done) => z.write(slice, () => done()));
         while (ready.length) yield ready.shift() as Uint8Array;
-        if (failure) break outer;
+        // an error, or the end of the zlib data with bytes after it (the readable side has ended: more input is
+        // never read, and its 'end' will not come again)
+        if (failure || z.readableEnded) break outer;
       }
     }
-    if (!failure)
+    if (!failure && !z.readableEnded)
       await settle((done) => {
         z.once('end', done);
+        z.once('close', done);
         z.end();
       });
     while (ready.length) yield ready.shift() as Uint8Array;

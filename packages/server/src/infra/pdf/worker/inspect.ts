@@ -3,22 +3,30 @@ import type { PdfLimits } from '../pdf-limits';
 import type { InspectResult } from '../pdf-protocol';
 import { acroFields } from './acroform';
 import { checkStreams } from './bomb-check';
+import { decryptIfEncrypted } from './decrypt';
 import { pageGeometry, round } from './geometry';
+import { normalisePages } from './pages';
 import { Refusal } from './refusal';
 import { checkStructure } from './structure';
+import { isXfaOnly } from './xfa';
 
 const latin1 = (bytes: Uint8Array, start: number, end: number) =>
   Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
 
 /**
- * Checks an uploaded file and reads its pages and AcroForm, in this order: a PDF header, an end (%%EOF in the last
- * 2 KB, else it was cut short), no decompression bomb nor encryption (before any parser runs), pdf-lib's strict
- * parse, then the catalog and page tree a viewer needs. Any other failure of pdf-lib on the file's structure is
- * refused as damaged: a file never makes the server answer 500.
+ * Checks an uploaded file and reads its pages and AcroForm, in this order: a PDF header, an end (%%EOF somewhere,
+ * else it was cut short; data after it is allowed), decryption when it opens with an empty password (else refused as
+ * encrypted), no decompression bomb (before any parser runs), pdf-lib's strict parse, the catalog and page tree a
+ * viewer needs, not a dynamic XFA form, then its pages as viewers read them. Any other failure of pdf-lib on the
+ * file's structure is refused as damaged: a file never makes the server answer 500.
  */
-export async function inspect(bytes: Uint8Array, limits: PdfLimits): Promise<InspectResult> {
-  if (!latin1(bytes, 0, Math.min(1024, bytes.length)).includes('%PDF-')) throw new Refusal('not-pdf');
-  if (!latin1(bytes, Math.max(0, bytes.length - 2048), bytes.length).includes('%%EOF')) throw new Refusal('damaged');
+export async function inspect(file: Uint8Array, limits: PdfLimits): Promise<InspectResult> {
+  if (!latin1(file, 0, Math.min(1024, file.length)).includes('%PDF-')) throw new Refusal('not-pdf');
+  // a file cut short has no end-of-file marker; data after it (a mail gateway's footer, a signature blob, zeros
+  // padding the upload) is allowed: every reader opens such files
+  if (Buffer.from(file.buffer, file.byteOffset, file.byteLength).lastIndexOf('%%EOF') < 0)
+    throw new Refusal('damaged', 'no end-of-file marker');
+  const bytes = decryptIfEncrypted(file, limits);
   await checkStreams(bytes, limits);
   let doc: PDFDocument;
   try {
@@ -34,6 +42,8 @@ export async function inspect(bytes: Uint8Array, limits: PdfLimits): Promise<Ins
   if (doc.isEncrypted) throw new Refusal('encrypted');
   try {
     checkStructure(doc, limits);
+    if (isXfaOnly(doc)) throw new Refusal('xfa');
+    normalisePages(doc);
     const geometries = doc.getPages().map((page) => {
       const g = pageGeometry(page);
       if (!g) throw new Refusal('damaged', 'a page without a usable box');

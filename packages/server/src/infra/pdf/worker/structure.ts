@@ -11,6 +11,9 @@ import {
 import type { PdfLimits } from '../pdf-limits';
 import { Refusal } from './refusal';
 
+/** Levels of page tree nodes (real files have a handful; pdf-lib recurses once per level). */
+const MAX_TREE_DEPTH = 64;
+
 const damaged = (why: string) => new Refusal('damaged', why);
 
 /** Follows a page's /Parent chain up to the root: every step a page tree node, no node twice. */
@@ -75,8 +78,11 @@ export function checkStructure(doc: PDFDocument, limits: PdfLimits): number {
     const kid = context.lookup(frame.kids.get(frame.next++));
     if (kid === undefined || seen.has(kid)) throw damaged('a page tree that loops or lists a page twice');
     seen.add(kid);
-    if (kid instanceof PDFPageTree) stack.push(open(kid));
-    else if (kid instanceof PDFPageLeaf) {
+    if (kid instanceof PDFPageTree) {
+      // pdf-lib walks the tree recursively: a tree deeper than any real file's would exhaust its stack
+      if (stack.length >= MAX_TREE_DEPTH) throw damaged('a page tree nested too deep');
+      stack.push(open(kid));
+    } else if (kid instanceof PDFPageLeaf) {
       pages++;
       if (pages > limits.maxPages) throw new Refusal('too-many-pages');
       checkParents(doc, kid, known);
