@@ -183,6 +183,9 @@ export const MESSAGES = {
     `This logic is not supported (${what}); only actions that show, hide or require the component can be imported`,
   conditionOperatorUnsupported: (op: string) => `The condition operator '${op}' is not supported`,
   javascriptTranslated: (slot: string, rule: string) => `Translated ${slot} to JSON Logic: ${rule.slice(0, 300)}`,
+  wizardButtonRemoved: 'A wizard has its own Previous, Next and Submit buttons; this top-level button was removed',
+  buttonActionUnsupported: (action: string) => `The button action '${action}' is not supported; the button was removed`,
+  selectJsonConverted: (n: number) => `The ${n} static JSON options were converted to listed values`,
 
   // Accounts, teams, invitations, plans and settings (ours: the spec names the rules without their texts)
   phoneRequired: 'Contact number is required',

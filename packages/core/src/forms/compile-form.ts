@@ -208,7 +208,11 @@ function compileField(component: FormComponent): CompiledField {
     EndUserRole,
     boolean
   >;
-  const group = GRID_TYPES.has(component.type) ? 'grid' : DATA_GROUP_TYPES.has(component.type) ? 'container' : undefined;
+  const group = GRID_TYPES.has(component.type)
+    ? 'grid'
+    : DATA_GROUP_TYPES.has(component.type)
+      ? 'container'
+      : undefined;
   return {
     key: component.key,
     label,
@@ -216,7 +220,9 @@ function compileField(component: FormComponent): CompiledField {
     component,
     // System fields are always required and at most 100 (recordId 30) characters, whatever the form says; a
     // `hidden` field (recordId among them) is set by the portal, never by the applicant, so it is never required.
-    required: component.type !== 'hidden' && (validate?.required === true || system !== undefined || dayPartRequired(component)),
+    required:
+      component.type !== 'hidden' &&
+      (validate?.required === true || system !== undefined || dayPartRequired(component)),
     multiple: component.type !== 'file' && (component.multiple === true || validate?.multiple === true),
     clearOnHide: component.clearOnHide !== false,
     encrypted: component.euEncrypted === true,

@@ -34,7 +34,14 @@ export const GROUP_FIELD_TYPES = ['container', 'datagrid', 'editgrid', 'well', '
 export type FieldType = (typeof FIELD_TYPES)[number] | (typeof GROUP_FIELD_TYPES)[number];
 
 /** Types that only arrange other components. */
-export const LAYOUT_TYPES = ['columns', 'fieldset', 'panel', 'well', 'tabs', 'table'] as const satisfies readonly FieldType[];
+export const LAYOUT_TYPES = [
+  'columns',
+  'fieldset',
+  'panel',
+  'well',
+  'tabs',
+  'table',
+] as const satisfies readonly FieldType[];
 
 /** Types whose value holds the values of their own components: an object (container) or rows of objects (grids). */
 export const DATA_GROUP_TYPES: ReadonlySet<FieldType> = new Set(['container', 'datagrid', 'editgrid']);

@@ -195,9 +195,7 @@ function checkDatetime(component: FormComponent, label: string): ValueChecker {
   const minDate = minText === undefined ? Number.NaN : Date.parse(minText);
   // A latest day without a time allows the whole of that day.
   const maxDate =
-    maxText === undefined
-      ? Number.NaN
-      : Date.parse(maxText) + (PLAIN_DAY.test(maxText) ? 24 * 60 * 60 * 1000 - 1 : 0);
+    maxText === undefined ? Number.NaN : Date.parse(maxText) + (PLAIN_DAY.test(maxText) ? 24 * 60 * 60 * 1000 - 1 : 0);
   return (value) => {
     if (typeof value !== 'string') return fail('date', MESSAGES.fieldDate(label));
     const m = ISO_DATE.exec(value);

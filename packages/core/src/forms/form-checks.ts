@@ -128,7 +128,10 @@ function checkComponent(component: FormComponent, path: string, issues: FormIssu
     [component.calculateValue, `${path}.calculateValue`],
     [component.customDefaultValue, `${path}.customDefaultValue`],
     [component.validate?.custom, `${path}.validate.custom`],
-    ...(component.logic ?? []).map((entry, i): [unknown, string] => [entry.trigger.json, `${path}.logic[${i}].trigger.json`]),
+    ...(component.logic ?? []).map((entry, i): [unknown, string] => [
+      entry.trigger.json,
+      `${path}.logic[${i}].trigger.json`,
+    ]),
   ];
   for (const [rule, rulePath] of slots) {
     if (rule === undefined) continue;

@@ -29,6 +29,7 @@ export interface RawComponentVisit {
   component: JsonObject;
   path: string;
   depth: number;
+  ancestors: readonly JsonObject[];
 }
 
 /** `false` from a visitor ends the walk. */
@@ -71,7 +72,8 @@ function childLists(component: JsonObject, here: string, addressParts: boolean):
   if (component.type === 'tabs') {
     if (Array.isArray(component.components)) {
       component.components.forEach((tab, t) => {
-        if (isPlainObject(tab)) lists.push([tab.components, joinPath(joinPath(joinPath(here, 'components'), t), 'components')]);
+        if (isPlainObject(tab))
+          lists.push([tab.components, joinPath(joinPath(joinPath(here, 'components'), t), 'components')]);
       });
     }
   } else if (addressParts || component.type !== 'address') {
@@ -79,7 +81,8 @@ function childLists(component: JsonObject, here: string, addressParts: boolean):
   }
   if (Array.isArray(component.columns)) {
     component.columns.forEach((column, c) => {
-      if (isPlainObject(column)) lists.push([column.components, joinPath(joinPath(joinPath(here, 'columns'), c), 'components')]);
+      if (isPlainObject(column))
+        lists.push([column.components, joinPath(joinPath(joinPath(here, 'columns'), c), 'components')]);
     });
   }
   if (Array.isArray(component.rows)) {
@@ -138,6 +141,32 @@ export function mapRawComponents(list: unknown, fn: (component: JsonObject) => J
     }
     return next;
   });
+}
+
+/** Removes the components `keep` refuses from a raw list and every list inside it, copying rather than mutating. */
+export function filterRawComponents(list: unknown, keep: (component: JsonObject) => boolean, depth = 0): unknown {
+  if (!Array.isArray(list) || depth > RAW_DEPTH_LIMIT) return list;
+  const kept = list.filter((item) => !isPlainObject(item) || keep(item));
+  return mapRawComponents(
+    kept,
+    (component) => {
+      const next: JsonObject = { ...component };
+      const inner = (holder: unknown) =>
+        isPlainObject(holder) && Array.isArray(holder.components)
+          ? { ...holder, components: holder.components.filter((c) => !isPlainObject(c) || keep(c)) }
+          : holder;
+      if (Array.isArray(next.components)) {
+        next.components =
+          next.type === 'tabs'
+            ? next.components.map(inner)
+            : next.components.filter((c) => !isPlainObject(c) || keep(c));
+      }
+      if (Array.isArray(next.columns)) next.columns = next.columns.map(inner);
+      if (Array.isArray(next.rows)) next.rows = next.rows.map((row) => (Array.isArray(row) ? row.map(inner) : row));
+      return next;
+    },
+    depth,
+  );
 }
 
 /**

@@ -8,8 +8,8 @@ import {
   ColumnsBaseSchema,
   ContainerBaseSchema,
   ContentSchema,
-  DatagridBaseSchema,
   CurrencySchema,
+  DatagridBaseSchema,
   DatetimeSchema,
   DaySchema,
   EditgridBaseSchema,
@@ -109,9 +109,7 @@ export const WellSchema = WellBaseSchema.extend({ components: childComponents() 
 export const TabSchema = TabBaseSchema.extend({ components: childComponents() });
 export const TabsSchema = TabsBaseSchema.extend({ components: z.array(TabSchema).max(100) });
 export const TableSchema = TableBaseSchema.extend({
-  rows: z
-    .array(z.array(z.strictObject({ components: childComponents() })).max(100))
-    .max(100),
+  rows: z.array(z.array(z.strictObject({ components: childComponents() })).max(100)).max(100),
 });
 
 export const ComponentSchema: z.ZodType<FormComponent> = z.discriminatedUnion('type', [

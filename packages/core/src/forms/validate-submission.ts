@@ -170,7 +170,8 @@ function validateScope(
       if (!field.clearOnHide && Object.hasOwn(obj, field.key)) out[field.key] = obj[field.key];
       continue;
     }
-    const required = !node.forcedHidden && (field.requiredWhen ? field.requiredWhen(ctx, field.required) : field.required);
+    const required =
+      !node.forcedHidden && (field.requiredWhen ? field.requiredWhen(ctx, field.required) : field.required);
     const value = obj[field.key];
     const before = own(previous, field.key);
     if (field.scope) validateGroup(field, field.scope, value, before, required, run, prefix, out);
@@ -201,12 +202,18 @@ function validateGroup(
     return;
   }
   if (field.group === 'container') {
-    if (!isPlainObject(value)) return report('type', MESSAGES.fieldType(field.label));
+    if (!isPlainObject(value)) {
+      report('type', MESSAGES.fieldType(field.label));
+      return;
+    }
     out[field.key] = validateScope(scope, value, isPlainObject(before) ? before : {}, run, `${path}.`);
     return;
   }
-  if (!Array.isArray(value)) return report('type', MESSAGES.fieldType(field.label));
-  if (value.length > MAX_GRID_ROWS) return report('tooLong', MESSAGES.fieldTooLong(field.label));
+  if (!Array.isArray(value) || value.length > MAX_GRID_ROWS) {
+    if (Array.isArray(value)) report('tooLong', MESSAGES.fieldTooLong(field.label));
+    else report('type', MESSAGES.fieldType(field.label));
+    return;
+  }
   if (field.minRows !== undefined && value.length < field.minRows)
     report('minLength', MESSAGES.fieldMinRows(field.label, field.minRows));
   if (field.maxRows !== undefined && value.length > field.maxRows)
