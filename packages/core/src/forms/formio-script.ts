@@ -105,6 +105,9 @@ function tokenize(source: string): Token[] | undefined {
 
 class Unsupported extends Error {}
 
+const isCat = (rule: JsonLogicRule): rule is { cat: JsonLogicRule[] } =>
+  typeof rule === 'object' && rule !== null && Array.isArray((rule as { cat?: unknown }).cat);
+
 const COMPARISONS: Record<string, string> = {
   '===': '===',
   '!==': '!==',
@@ -190,10 +193,9 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
       pos++;
       const right = product();
       // JavaScript's + joins text when either side is text; JSON Logic's + is numeric, 'cat' joins.
-      left =
-        op === '+' && (typeof left === 'string' || typeof right === 'string')
-          ? { cat: [left, right] }
-          : { [op]: [left, right] };
+      const textual = typeof left === 'string' || typeof right === 'string' || isCat(left);
+      if (op === '+' && textual) left = { cat: [...(isCat(left) ? left.cat : [left]), right] };
+      else left = { [op]: [left, right] };
     }
     return left;
   };

@@ -273,3 +273,40 @@ describe('importFormio: Form.io 5 conditions, logic and select sources', () => {
     expect(pathsOf(result.form as FormDefinition, { state: 'Texas' })).toEqual(['state:option']);
   });
 });
+
+describe('importFormio: one-line scripts', () => {
+  it('translates customConditional and calculateValue, reporting each translation by path', () => {
+    const result = importFormio({
+      components: [
+        { type: 'textfield', key: 'kind' },
+        { type: 'number', key: 'a' },
+        { type: 'number', key: 'b' },
+        { type: 'textfield', key: 'x', validate: { required: true }, customConditional: "show = data.kind === 'llc';" },
+        { type: 'number', key: 'sum', calculateValue: 'value = data.a + data.b;' },
+      ],
+    });
+    expect(result.ok).toBe(true);
+    expect(result.warnings).toEqual([
+      {
+        path: 'components[3].customConditional',
+        code: 'javascript',
+        message: MESSAGES.javascriptTranslated('customConditional', '{"===":[{"var":"data.kind"},"llc"]}'),
+      },
+      {
+        path: 'components[4].calculateValue',
+        code: 'javascript',
+        message: MESSAGES.javascriptTranslated('calculateValue', '{"+":[{"var":"data.a"},{"var":"data.b"}]}'),
+      },
+    ]);
+    const form = result.form as FormDefinition;
+    expect(pathsOf(form, { kind: 'llc' })).toEqual(['x:required']);
+    expect(validateSubmission(form, { a: 2, b: 3 }).data.sum).toBe(5);
+  });
+
+  it('still refuses scripts outside the subset, by path', () => {
+    const result = importFormio({
+      components: [{ type: 'textfield', key: 'x', customConditional: 'show = instance.root.ready;' }],
+    });
+    expect(result.errors.map((e) => [e.path, e.code])).toEqual([['components[0].customConditional', 'javascript']]);
+  });
+});
