@@ -185,6 +185,15 @@ export const MESSAGES = {
   javascriptTranslated: (slot: string, rule: string) => `Translated ${slot} to JSON Logic: ${rule.slice(0, 300)}`,
   wizardButtonRemoved: 'A wizard has its own Previous, Next and Submit buttons; this top-level button was removed',
   buttonActionUnsupported: (action: string) => `The button action '${action}' is not supported; the button was removed`,
+  tagsAsText: (asList: boolean) =>
+    asList
+      ? "Form.io's tags field was imported as a text field with several values (the same list of texts)"
+      : "Form.io's tags field was imported as a text field (the same delimited text)",
+  urlAsText: "Form.io's url field was imported as a text field (its address format is not checked)",
+  nestedFormReference:
+    'This nested form refers to another form by its id; nested forms can be imported only with their components inline',
+  nestedFormAsContainer: (key: string) =>
+    `The nested form was imported as a container; its values are kept at ${key}.data, as Form.io keeps them`,
   selectJsonConverted: (n: number) => `The ${n} static JSON options were converted to listed values`,
 
   // Accounts, teams, invitations, plans and settings (ours: the spec names the rules without their texts)

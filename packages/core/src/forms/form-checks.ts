@@ -115,7 +115,9 @@ export function checkFormRules(form: FormDefinition): FormIssue[] {
 
   walkComponents(form.components, ({ component, path }) => {
     const when = component.conditional?.when;
-    if (when && !dataKeys.has(when)) {
+    // Form.io also names one option of select boxes: `boxes.a`.
+    const owner = when?.includes('.') ? when.slice(0, when.lastIndexOf('.')) : undefined;
+    if (when && !dataKeys.has(when) && !(owner && dataKeys.has(owner))) {
       issues.push({ path: `${path}.conditional.when`, code: 'reference', message: MESSAGES.unknownWhen(when) });
     }
   });

@@ -220,6 +220,14 @@ export function fromZodIssues(issues: readonly z.core.$ZodIssue[], root: unknown
           ? { path, code: 'unsupportedType', message: MESSAGES.unsupportedType(type) }
           : { path, code: 'invalid', message: MESSAGES.fieldTypeMissing },
       );
+    } else if (
+      issue.code === 'invalid_type' &&
+      issue.path.at(-1) === 'key' &&
+      valueAt(root, issue.path) === undefined
+    ) {
+      // Say what is missing rather than zod's "expected string, received undefined".
+      const type = valueAt(root, [...issue.path.slice(0, -1), 'type']);
+      out.push({ path, code: 'invalid', message: MESSAGES.componentKeyMissing(typeof type === 'string' ? type : 'a') });
     } else if (issue.message === MESSAGES.javascriptRefused) {
       out.push({ path, code: 'javascript', message: issue.message });
     } else {

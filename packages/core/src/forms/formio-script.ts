@@ -27,6 +27,9 @@ type Token =
   | { kind: 'op'; value: string };
 
 const OPERATORS = [
+  '[',
+  ']',
+  ',',
   '===',
   '!==',
   '==',
@@ -153,6 +156,18 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
           expect(')');
           return inner;
         }
+        if (t.value === '[') {
+          // An array of literals, as in `value = [];`
+          const items: JsonLogicRule[] = [];
+          while (!isOp(']')) {
+            const item = atom();
+            if (typeof item === 'object' && item !== null) throw new Unsupported();
+            items.push(item);
+            if (!isOp(']')) expect(',');
+          }
+          pos++;
+          return items.length === 0 ? { merge: [] } : { merge: items };
+        }
         if (t.value === '-') {
           const operand = atom();
           return typeof operand === 'number' ? -operand : { '-': [operand] };
@@ -163,18 +178,61 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
       if (t.value === 'false') return false;
       if (t.value === 'null') return null;
       if (t.value === 'input' || t.value === 'value') return { var: t.value };
+      if (t.value === '_') return lodashGet();
       if (t.value !== 'data' && t.value !== 'row') throw new Unsupported();
       const path = [t.value];
-      while (isOp('.')) {
-        pos++;
-        const name = peek();
-        if (name?.kind !== 'name') throw new Unsupported();
-        path.push(name.value);
-        pos++;
+      for (;;) {
+        if (isOp('.')) {
+          pos++;
+          const name = peek();
+          if (name?.kind !== 'name') throw new Unsupported();
+          path.push(name.value);
+          pos++;
+        } else if (isOp('[')) {
+          // data['key']: a quoted key is the same as data.key
+          pos++;
+          const name = peek();
+          if (name?.kind !== 'str' || !/^[A-Za-z0-9_]+$/.test(name.value)) throw new Unsupported();
+          pos++;
+          expect(']');
+          path.push(name.value);
+        } else break;
       }
       if (path.length < 2 || isOp('(')) throw new Unsupported();
       return { var: path.join('.') };
     });
+
+  /** `_.get(data, 'a.b')` or `_.get(row, 'a', fallback)`: a path read with an optional literal fallback. */
+  const lodashGet = (): JsonLogicRule => {
+    expect('.');
+    const fn = peek();
+    if (fn?.kind !== 'name' || fn.value !== 'get') throw new Unsupported();
+    pos++;
+    expect('(');
+    const base = peek();
+    if (base?.kind !== 'name' || (base.value !== 'data' && base.value !== 'row')) throw new Unsupported();
+    pos++;
+    expect(',');
+    const key = peek();
+    if (key?.kind !== 'str' || !/^[A-Za-z0-9_.]+$/.test(key.value)) throw new Unsupported();
+    pos++;
+    let fallback: { value: JsonLogicRule } | undefined;
+    if (isOp(',')) {
+      pos++;
+      const literal = peek();
+      if (
+        !literal ||
+        (literal.kind !== 'num' &&
+          literal.kind !== 'str' &&
+          !(literal.kind === 'name' && ['true', 'false', 'null'].includes(literal.value)))
+      )
+        throw new Unsupported();
+      fallback = { value: atom() };
+    }
+    expect(')');
+    const path = `${base.value}.${key.value}`;
+    return fallback === undefined ? { var: path } : { var: [path, fallback.value] };
+  };
 
   const product = (): JsonLogicRule => {
     let left = atom();
@@ -251,9 +309,13 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
   const first = peek();
   if (first?.kind === 'name' && (first.value === 'var' || first.value === 'let' || first.value === 'const')) pos++;
   const name = peek();
-  if (name?.kind !== 'name' || name.value !== target) throw new Unsupported();
-  pos++;
-  expect('=');
+  // A logic trigger may also end in `return <expr>` (Form.io wraps it in a function).
+  if (name?.kind === 'name' && name.value === 'return' && target === 'result') pos++;
+  else {
+    if (name?.kind !== 'name' || name.value !== target) throw new Unsupported();
+    pos++;
+    expect('=');
+  }
   const rule = expr();
   if (isOp(';')) pos++;
   if (pos !== tokens.length) throw new Unsupported();
@@ -272,7 +334,9 @@ export function translateScript(
   const tokens = tokenize(source.trim());
   if (!tokens || tokens.length === 0) return undefined;
   try {
-    return parse(tokens, target);
+    const rule = parse(tokens, target);
+    // A bare text would read as a script again in a rule place; the same text as an operation does not.
+    return typeof rule === 'string' ? { cat: [rule] } : rule;
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;

@@ -15,6 +15,9 @@ import { isPlainObject, joinPath, type PathSegment, parsePath } from './path';
  * so this one known string is replaced (and reported); any other script is refused.
  */
 export const ADDRESS_MANUAL_MODE_SCRIPT = "show = _.get(instance, 'parent.manualMode', false);";
+/** The same script as builders write it, with either quote and any spacing. */
+const ADDRESS_MANUAL_MODE =
+  /^\s*show\s*=\s*_\.get\(\s*instance\s*,\s*(['"])parent\.manualMode\1\s*,\s*false\s*\)\s*;?\s*$/;
 
 /** Attributes whose removal would change what the form does, so a non-empty value is an error, not a removal. */
 const BEHAVIOUR_ATTRIBUTES: ReadonlySet<string> = new Set(['conditions', 'customConditional', 'custom', 'json']);
@@ -267,7 +270,7 @@ function fixComponent(
     errors.push({ path: joinPath(path, 'type'), code: 'invalid', message: MESSAGES.componentTypeMissing });
     return c;
   }
-  if (typeof c.key !== 'string' || c.key === '') {
+  if ((typeof c.key !== 'string' || c.key === '') && type !== 'form') {
     if (NON_DATA_TYPES.has(type as never) || !KNOWN_TYPES.has(type)) {
       if (KNOWN_TYPES.has(type)) {
         c.key = keyFor(type);
@@ -280,6 +283,18 @@ function fixComponent(
     } else {
       errors.push({ path: joinPath(path, 'key'), code: 'invalid', message: MESSAGES.componentKeyMissing(type) });
     }
+  }
+  if (type === 'tags') {
+    // Form.io stores tags as one delimited text, or as a list of texts with storeas 'array': the same data as a
+    // text field, single or multiple.
+    const asArray = c.storeas === 'array';
+    warnings.push({ path: joinPath(path, 'type'), code: 'invalid', message: MESSAGES.tagsAsText(asArray) });
+    const { storeas: _storeas, delimeter: _delimeter, maxTags: _maxTags, ...rest } = c;
+    c = { ...rest, type: 'textfield', ...(asArray ? { multiple: true } : {}) };
+  }
+  if (type === 'url') {
+    warnings.push({ path: joinPath(path, 'type'), code: 'invalid', message: MESSAGES.urlAsText });
+    c.type = 'textfield';
   }
   if (type === 'button' && typeof c.action === 'string' && !BUTTON_ACTIONS.has(c.action)) {
     warnings.push({ path, code: 'invalid', message: MESSAGES.buttonActionUnsupported(c.action) });
@@ -326,6 +341,48 @@ function fixComponent(
     }
   }
 
+  if (type === 'form') {
+    if (!Array.isArray(c.components) || c.components.length === 0) {
+      errors.push({ path: joinPath(path, 'type'), code: 'unsupportedType', message: MESSAGES.nestedFormReference });
+      return c;
+    }
+    if (typeof c.key !== 'string' || c.key === '') {
+      c.key = keyFor('form');
+      warnings.push({
+        path: joinPath(path, 'key'),
+        code: 'invalid',
+        message: MESSAGES.componentKeyGiven(String(c.key)),
+      });
+    }
+    // Form.io keeps a nested form's values in `data[key].data`: a container holding a container named data.
+    warnings.push({
+      path: joinPath(path, 'type'),
+      code: 'invalid',
+      message: MESSAGES.nestedFormAsContainer(String(c.key)),
+    });
+    const {
+      components: inner,
+      form: _form,
+      src: _src,
+      reference: _reference,
+      display: _display,
+      revision: _revision,
+      ...rest
+    } = c;
+    c = {
+      ...rest,
+      type: 'container',
+      components: [
+        {
+          type: 'container',
+          key: 'data',
+          label: typeof c.label === 'string' ? c.label : undefined,
+          input: true,
+          components: inner,
+        },
+      ],
+    };
+  }
   if (type === 'select') c = fixSelect(c, path, warnings, errors);
   if (type === 'datetime') c = fixDateLimits(c, path, warnings);
   if (type === 'address') c = fixAddressParts(c, path, warnings);
@@ -399,9 +456,28 @@ function fixSelect(c: JsonObject, path: string, warnings: FormIssue[], errors: F
   const source = c.dataSrc === undefined || c.dataSrc === '' ? 'values' : String(c.dataSrc);
   const data = isPlainObject(c.data) ? { ...c.data } : {};
   const next: JsonObject = { ...c, data };
+  if (source === 'values' || source === 'json') {
+    // Settings of the other sources, left over when the author switched source, are never used.
+    for (const unused of ['url', 'resource', 'headers', 'custom'] as const) {
+      const value = data[unused];
+      if (
+        value === undefined ||
+        value === '' ||
+        (unused === 'custom' && typeof value === 'string' && value.trim() === '')
+      )
+        delete data[unused];
+      else if (unused !== 'headers' && unused !== 'custom') {
+        warnings.push({
+          path: joinPath(joinPath(path, 'data'), unused),
+          code: 'unknownAttribute',
+          message: MESSAGES.unsupportedAttribute(unused),
+        });
+        delete data[unused];
+      }
+    }
+  }
   if (source === 'values') {
     next.dataSrc = 'values';
-    if (typeof data.custom === 'string' && data.custom.trim() === '') delete data.custom;
     return next;
   }
   if (source !== 'json') {
@@ -426,7 +502,8 @@ function fixSelect(c: JsonObject, path: string, warnings: FormIssue[], errors: F
   const values: { label: string; value: string | number | boolean }[] = [];
   if (Array.isArray(items) && items.length <= 1_000) {
     for (const item of items) {
-      const value = valueProperty && isPlainObject(item) ? getPath(item, valueProperty, undefined) : item;
+      // Without a value property Form.io stores the whole item; we store its `value` when it has one.
+      const value = !isPlainObject(item) ? item : getPath(item, valueProperty || 'value', undefined);
       const labelValue =
         labelPath && isPlainObject(item)
           ? getPath(item, labelPath, undefined)
@@ -490,7 +567,12 @@ function fixDateLimits(c: JsonObject, path: string, warnings: FormIssue[]): Json
 function fixAddressParts(c: JsonObject, path: string, warnings: FormIssue[]): JsonObject {
   if (!Array.isArray(c.components)) return c;
   const parts = c.components.map((part, i) => {
-    if (!isPlainObject(part) || part.customConditional !== ADDRESS_MANUAL_MODE_SCRIPT) return part;
+    if (
+      !isPlainObject(part) ||
+      typeof part.customConditional !== 'string' ||
+      !ADDRESS_MANUAL_MODE.test(part.customConditional)
+    )
+      return part;
     warnings.push({
       path: `${path}.components[${i}].customConditional`,
       code: 'javascript',
