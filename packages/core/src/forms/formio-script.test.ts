@@ -25,6 +25,10 @@ describe('translateScript', () => {
     expect(run('value = data.a * 2 - row.c', 'value', { a: 4 }, { c: 1 })).toBe(7);
     expect(run('value = (data.a + 1) * 3;', 'value', { a: 1 })).toBe(6);
     expect(run("value = data.first + ' ' + data.last;", 'value', { first: 'Ann', last: 'Lee' })).toBe('Ann Lee');
+    expect(run("value = (data['a'] || 0) + (data['b'] || 0);", 'value', { a: 2 })).toBe(2);
+    expect(run("show = !!_.get(data, 'outer.first');", 'show', { outer: { first: 'x' } })).toBe(true);
+    expect(run("value = '000123';", 'value', {})).toBe('000123');
+    expect(run('value = [];', 'value', {})).toEqual([]);
   });
 
   it('translates a validation ternary', () => {
@@ -37,7 +41,7 @@ describe('translateScript', () => {
   it.each([
     "show = _.get(instance, 'parent.manualMode', false);",
     'show = data.x.includes("a");',
-    "show = data['x'] === 1;",
+    'show = data[x] === 1;',
     'value = moment().format();',
     'show = true; value = 1;',
     'data.x = 1;',

@@ -102,7 +102,7 @@ describe('importFormio', () => {
   it('refuses an unsupported type, and a Form.io 5 condition with an operator it cannot translate', () => {
     const result = importFormio({
       components: [
-        { type: 'tags', key: 'tags1' },
+        { type: 'survey', key: 'survey1' },
         { type: 'textfield', key: 'x' },
         {
           type: 'textfield',
@@ -115,7 +115,7 @@ describe('importFormio', () => {
     expect(result.errors.map((e) => [e.path, e.message])).toEqual([
       ['components[2].conditional.conditions[0]', MESSAGES.conditionOperatorUnsupported('isDateEqual')],
     ]);
-    const typeOnly = importFormio({ components: [{ type: 'tags', key: 'tags1' }] });
+    const typeOnly = importFormio({ components: [{ type: 'survey', key: 'survey1' }] });
     expect(typeOnly.errors.map((e) => [e.path, e.code])).toEqual([['components[0].type', 'unsupportedType']]);
   });
 
