@@ -189,7 +189,7 @@ export const MESSAGES = {
     asList
       ? "Form.io's tags field was imported as a text field with several values (the same list of texts)"
       : "Form.io's tags field was imported as a text field (the same delimited text)",
-  urlAsText: "Form.io's url field was imported as a text field (its address format is not checked)",
+  urlAsText: "Form.io's url field was imported as a text field that checks the web address format",
   nestedFormReference:
     'This nested form refers to another form by its id; nested forms can be imported only with their components inline',
   nestedFormAsContainer: (key: string) =>

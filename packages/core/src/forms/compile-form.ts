@@ -1,6 +1,13 @@
 import type { Conditional } from './component.schema';
 import { DATA_GROUP_TYPES, END_USER_ROLES, type EndUserRole, GRID_TYPES, NON_DATA_TYPES } from './field-types';
-import { compileTextRules, compileValueChecker, TEXT_TYPES, type TextRules, type ValueChecker } from './field-values';
+import {
+  compileInputMask,
+  compileTextRules,
+  compileValueChecker,
+  TEXT_TYPES,
+  type TextRules,
+  type ValueChecker,
+} from './field-values';
 import type { FormComponent, FormDefinition } from './form.schema';
 import { compilePattern } from './form-checks';
 import { walkComponents } from './form-walk';
@@ -240,7 +247,16 @@ function compileField(component: FormComponent): CompiledField {
     customMessage: validate?.customMessage?.trim() || undefined,
     checkValue: compileValueChecker(component, label),
     textRules: TEXT_TYPES.has(component.type)
-      ? compileTextRules(validate, label, pattern, system?.maxLength)
+      ? compileTextRules(
+          validate,
+          label,
+          pattern,
+          system?.maxLength,
+          // Masks of text fields only: a phone number follows spec 1 §5's rule, whatever mask it shows.
+          component.type === 'textfield' && component.allowMultipleMasks !== true
+            ? compileInputMask(component.inputMask)
+            : undefined,
+        )
       : undefined,
     parts: component.type === 'address' ? compileAddressParts(component.components ?? []) : [],
     requiredWhen: component.type === 'hidden' ? undefined : compileLogicProperty(component, 'validate.required'),

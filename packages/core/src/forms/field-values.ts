@@ -354,6 +354,7 @@ export function compileTextRules(
   label: string,
   pattern: RegExp | undefined,
   maxLengthCap?: number,
+  mask?: RegExp,
 ): TextRules {
   const minLength = validate?.minLength;
   const maxLength =
@@ -375,8 +376,25 @@ export function compileTextRules(
     }
     // Checked after the length rules, so a pattern only ever sees text of bounded length.
     if (pattern && !pattern.test(text)) return { code: 'pattern', message: MESSAGES.fieldPattern(label) };
+    if (mask && !mask.test(text)) return { code: 'pattern', message: MESSAGES.fieldPattern(label) };
     return undefined;
   };
+}
+
+/**
+ * Form.io's input mask as a check of the stored text: `9` a digit, `a` a letter, `*` a letter or digit, anything
+ * else itself (`999-99-9999` for an SSN). Undefined for no mask or a mask too long to be one.
+ */
+export function compileInputMask(mask: string | undefined): RegExp | undefined {
+  if (!mask || mask.length > 100) return undefined;
+  let source = '';
+  for (const ch of mask) {
+    if (ch === '9') source += '\\d';
+    else if (ch === 'a') source += '[A-Za-z]';
+    else if (ch === '*') source += '[A-Za-z0-9]';
+    else source += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
 }
 
 /** True when every string inside a value (bounded depth) is printable ASCII. */

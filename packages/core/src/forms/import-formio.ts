@@ -111,6 +111,9 @@ const PRESENTATION_ATTRIBUTES: ReadonlySet<string> = new Set([
   'options',
 ]);
 
+/** A web address, as the url field checks it: an optional scheme, a host with a dot, then anything without spaces. */
+const WEB_ADDRESS_PATTERN = '(?:(?:https?|ftp)://)?[^\\s/?#.]+(?:\\.[^\\s/?#.]+)+(?:[/?#]\\S*)?';
+
 /** Form.io button actions that do something we cannot (scripts, OAuth, deleting, URLs); such buttons are removed. */
 const BUTTON_ACTIONS: ReadonlySet<string> = new Set(['submit', 'reset', 'event', 'saveState']);
 
@@ -295,6 +298,8 @@ function fixComponent(
   if (type === 'url') {
     warnings.push({ path: joinPath(path, 'type'), code: 'invalid', message: MESSAGES.urlAsText });
     c.type = 'textfield';
+    const v = isPlainObject(c.validate) ? c.validate : {};
+    if (!v.pattern) c.validate = { ...v, pattern: WEB_ADDRESS_PATTERN };
   }
   if (type === 'button' && typeof c.action === 'string' && !BUTTON_ACTIONS.has(c.action)) {
     warnings.push({ path, code: 'invalid', message: MESSAGES.buttonActionUnsupported(c.action) });

@@ -159,6 +159,8 @@ function validateScope(
   prefix: string,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  // A starting value made up for a container or grid left out has not been evaluated yet.
+  if (!run.visibleOf.has(obj)) evaluateScope(scope, obj, run, prefix);
   const visible = run.visibleOf.get(obj) ?? [];
   const ctx: LogicContext = { data: run.root, row: obj };
   const { nodes } = scope;
@@ -194,6 +196,20 @@ function validateGroup(
   const report = (code: SubmissionErrorCode, message: string, at = path) => {
     run.errors.push({ path: at, code, message });
   };
+  // As Form.io: a container left out is an empty object, and a datagrid left out its one starting row, so the
+  // fields inside are still checked (an editgrid starts with no row).
+  const starting =
+    value !== undefined
+      ? undefined
+      : field.group === 'container'
+        ? {}
+        : field.component.type === 'datagrid' && field.component.initEmpty !== true && !required
+          ? [{}]
+          : undefined;
+  if (starting !== undefined) {
+    validateGroup(field, scope, starting, before, required, run, prefix, out);
+    return;
+  }
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
     if (required) report('required', MESSAGES.fieldRequired(field.label));
     else if (field.minRows !== undefined && field.minRows > 0)
@@ -262,7 +278,10 @@ function validateField(
 
   if (isEmptyValue(value, field.type)) {
     if (required) report({ code: 'required', message: MESSAGES.fieldRequired(field.label) });
-    else if (value !== undefined && value !== null) out[field.key] = value;
+    // Form.io runs a custom rule on an empty value too (authors write `!input || ...` for optional fields).
+    else if (!field.custom || runCustom(field, value ?? '', ctx, report)) {
+      if (value !== undefined && value !== null) out[field.key] = value;
+    }
     return;
   }
 
@@ -281,24 +300,33 @@ function validateField(
     return;
   }
 
-  if (field.custom) {
-    try {
-      const result = field.custom({ ...ctx, input: normalized, value: normalized } as LogicContext);
-      if (typeof result === 'string' && result !== '') {
-        report({ code: 'custom', message: result });
-        return;
-      }
-      if (!isTruthy(result)) {
-        report({ code: 'custom', message: field.customMessage ?? MESSAGES.fieldCustom(field.label) });
-        return;
-      }
-    } catch (error) {
-      if (!(error instanceof LogicError)) throw error;
-      report({ code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
-      return;
-    }
-  }
+  if (field.custom && !runCustom(field, normalized, ctx, report)) return;
   out[field.key] = normalized;
+}
+
+/** Runs `validate.custom`; false when it reported a problem. */
+function runCustom(
+  field: CompiledField,
+  value: unknown,
+  ctx: LogicContext,
+  report: (issue: FieldIssue) => void,
+): boolean {
+  try {
+    const result = field.custom?.({ ...ctx, input: value, value } as LogicContext);
+    if (typeof result === 'string' && result !== '') {
+      report({ code: 'custom', message: result });
+      return false;
+    }
+    if (!isTruthy(result)) {
+      report({ code: 'custom', message: field.customMessage ?? MESSAGES.fieldCustom(field.label) });
+      return false;
+    }
+    return true;
+  } catch (error) {
+    if (!(error instanceof LogicError)) throw error;
+    report({ code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
+    return false;
+  }
 }
 
 function checkMultiple(field: CompiledField, value: unknown): ValueCheck {
