@@ -214,3 +214,43 @@ describe('container, well, tabs and table', () => {
     ]);
   });
 });
+
+describe('Form.io behaviours kept for imported forms', () => {
+  it('checks the fields of a container or datagrid that was left out, as Form.io starts them', () => {
+    const form = build([
+      {
+        type: 'container',
+        key: 'bank',
+        components: [{ type: 'textfield', key: 'routing', validate: { required: true } }],
+      },
+      {
+        type: 'datagrid',
+        key: 'owners',
+        components: [{ type: 'textfield', key: 'name', validate: { required: true } }],
+      },
+      {
+        type: 'editgrid',
+        key: 'sites',
+        components: [{ type: 'textfield', key: 'city', validate: { required: true } }],
+      },
+    ]);
+    expect(paths(form, {})).toEqual(['bank.routing:required', 'owners[0].name:required']);
+  });
+
+  it('runs a custom rule on an empty value, as Form.io does', () => {
+    const form = build([
+      {
+        type: 'textfield',
+        key: 'a',
+        validate: { custom: { if: [{ '==': [{ var: 'input' }, 'Joe'] }, true, 'Must be Joe'] } },
+      },
+    ]);
+    expect(validateSubmission(form, {}).errors).toEqual([{ path: 'a', code: 'custom', message: 'Must be Joe' }]);
+  });
+
+  it("enforces a text field's input mask (9 digit, a letter, * either)", () => {
+    const form = build([{ type: 'textfield', key: 'ssn', label: 'SSN', inputMask: '999-99-9999' }]);
+    expect(paths(form, { ssn: '123-45-6789' })).toEqual([]);
+    expect(paths(form, { ssn: '123456789' })).toEqual(['ssn:pattern']);
+  });
+});
