@@ -259,27 +259,20 @@ function validateField(
   prefix: string,
   out: Record<string, unknown>,
 ): void {
-  const report = (issue: FieldIssue) => {
-    const message =
-      field.customMessage && !OWN_MESSAGE_CODES.has(issue.code) && issue.code !== 'custom'
-        ? field.customMessage
-        : issue.message;
-    errors.push({ path: prefix + field.key + (issue.suffix ?? ''), code: issue.code, message });
-  };
-
   if (role && !field.editable[role] && !field.calculate) {
     const before = own(previous, field.key);
     if (!sameValue(field, value, before)) {
-      report({ code: 'notEditable', message: MESSAGES.fieldNotEditable(field.label) });
+      reportIssue(errors, field, prefix, { code: 'notEditable', message: MESSAGES.fieldNotEditable(field.label) });
       if (before !== undefined) out[field.key] = before;
       return;
     }
   }
 
   if (isEmptyValue(value, field.type)) {
-    if (required) report({ code: 'required', message: MESSAGES.fieldRequired(field.label) });
+    if (required)
+      reportIssue(errors, field, prefix, { code: 'required', message: MESSAGES.fieldRequired(field.label) });
     // Form.io runs a custom rule on an empty value too (authors write `!input || ...` for optional fields).
-    else if (!field.custom || runCustom(field, value ?? '', ctx, report)) {
+    else if (!field.custom || runCustom(field, value ?? '', ctx, errors, prefix)) {
       if (value !== undefined && value !== null) out[field.key] = value;
     }
     return;
@@ -287,7 +280,7 @@ function validateField(
 
   const checked = field.multiple ? checkMultiple(field, value) : field.checkValue(value);
   if (!checked.ok) {
-    for (const issue of checked.issues) report(issue);
+    for (const issue of checked.issues) reportIssue(errors, field, prefix, issue);
     return;
   }
   const normalized = checked.value;
@@ -296,12 +289,20 @@ function validateField(
       ? normalized.flatMap((item, i) => textIssues(field, item, `[${i}]`))
       : textIssues(field, normalized, '');
   if (issues.length > 0) {
-    for (const issue of issues) report(issue);
+    for (const issue of issues) reportIssue(errors, field, prefix, issue);
     return;
   }
 
-  if (field.custom && !runCustom(field, normalized, ctx, report)) return;
+  if (field.custom && !runCustom(field, normalized, ctx, errors, prefix)) return;
   out[field.key] = normalized;
+}
+
+function reportIssue(errors: SubmissionError[], field: CompiledField, prefix: string, issue: FieldIssue): void {
+  const message =
+    field.customMessage && !OWN_MESSAGE_CODES.has(issue.code) && issue.code !== 'custom'
+      ? field.customMessage
+      : issue.message;
+  errors.push({ path: prefix + field.key + (issue.suffix ?? ''), code: issue.code, message });
 }
 
 /** Runs `validate.custom`; false when it reported a problem. */
@@ -309,8 +310,10 @@ function runCustom(
   field: CompiledField,
   value: unknown,
   ctx: LogicContext,
-  report: (issue: FieldIssue) => void,
+  errors: SubmissionError[],
+  prefix: string,
 ): boolean {
+  const report = (issue: FieldIssue) => reportIssue(errors, field, prefix, issue);
   try {
     const result = field.custom?.({ ...ctx, input: value, value } as LogicContext);
     if (typeof result === 'string' && result !== '') {
