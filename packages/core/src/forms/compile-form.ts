@@ -91,6 +91,8 @@ export interface CompiledScope {
 export interface CompiledForm extends CompiledScope {
   /** Node index of a top-scope component (-1 for components inside containers and grids, and unknown ones). */
   indexOf(component: FormComponent): number;
+  /** Node index of any component within its own scope (the submission, a container, a grid row); -1 if unknown. */
+  indexInScope(component: FormComponent): number;
 }
 
 const cache = new WeakMap<FormDefinition, CompiledForm>();
@@ -150,6 +152,7 @@ export function compileForm(form: FormDefinition): CompiledForm {
   const compiled: CompiledForm = {
     ...top,
     indexOf: (component) => (scopeOf.get(component) === root ? (indexOf.get(component) ?? -1) : -1),
+    indexInScope: (component) => indexOf.get(component) ?? -1,
   };
   cache.set(form, compiled);
   return compiled;
