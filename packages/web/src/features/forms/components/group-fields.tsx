@@ -151,13 +151,19 @@ function labelOf(component: FormComponent): string {
 
 /** A datagrid: a table with a column per component, a row per entry, and Add/Remove row buttons. */
 export function DatagridGroup({ component }: { component: DatagridComponent }) {
-  const { setFieldValue, readOnly } = useRenderer();
-  const rows = rowsOf(useStoreValue(useRenderer().store, component.key));
+  const { setFieldValue, readOnly, store } = useRenderer();
+  const rows = rowsOf(useStoreValue(store, component.key));
   const label = labelOf(component);
   const fixed = component.disableAddingRemovingRows === true || readOnly;
   const max = component.validate?.maxLength;
   const min = component.validate?.minLength ?? 0;
   const columns = component.components.filter((c) => c.type !== 'button');
+  const required = new Set(
+    store
+      .fieldOf(component.key)
+      ?.scope?.fields.filter((f) => f.required)
+      .map((f) => f.key),
+  );
   return (
     <fieldset className={classes.grid}>
       <legend className={component.hideLabel ? classes.visuallyHidden : classes.gridLabel}>{label}</legend>
@@ -168,6 +174,11 @@ export function DatagridGroup({ component }: { component: DatagridComponent }) {
               {columns.map((c) => (
                 <th key={c.key} scope="col">
                   {labelOf(c)}
+                  {required.has(c.key) ? (
+                    <span className={classes.required} aria-hidden>
+                      {' *'}
+                    </span>
+                  ) : null}
                 </th>
               ))}
               {fixed ? null : (
