@@ -35,7 +35,7 @@ describe('renderer: containers, grids, tabs and tables', { timeout: 20_000 }, ()
       within(grid)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Owner name', 'Ownership', 'Title', 'Actions']);
+    ).toEqual(['Owner name *', 'Ownership', 'Title', 'Actions']);
     await user.click(within(grid).getByRole('button', { name: 'Add another' }));
     const rows = within(grid).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
