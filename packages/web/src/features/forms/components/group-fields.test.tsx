@@ -126,3 +126,17 @@ describe('renderer: containers, grids, tabs and tables', { timeout: 20_000 }, ()
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ business: { name: 'Acme' }, routing: '021000021' });
   });
 });
+
+describe('renderer: error summary links into rows', { timeout: 20_000 }, () => {
+  it('moves focus to the field of the row an error names', async () => {
+    const user = userEvent.setup();
+    renderWithMantine(<FormRenderer form={owners} onSubmit={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = await screen
+      .findByRole('alert', { name: '' })
+      .catch(() => screen.getAllByRole('alert')[0] as HTMLElement);
+    await user.click(within(summary).getByRole('link', { name: MESSAGES.fieldRequired('Owner name') }));
+    const grid = screen.getByRole('group', { name: 'Owners' });
+    expect(document.activeElement).toBe(within(grid).getByLabelText(/Owner name/));
+  });
+});

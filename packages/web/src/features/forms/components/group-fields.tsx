@@ -23,7 +23,7 @@ import { FormNodes } from './form-nodes';
 import classes from './groups.module.css';
 import { RendererButton } from './renderer-button';
 import { RendererContext, type RendererContextValue, useFieldErrors, useRenderer } from './renderer-context';
-import { createScopeStore } from './scope-store';
+import { createScopeStore, scopeIdPrefix } from './scope-store';
 
 type Values = Record<string, unknown>;
 const EMPTY_ROW: Values = Object.freeze({}) as Values;
@@ -70,7 +70,7 @@ function useScopeContext(
     return {
       ...parent,
       store,
-      idPrefix: `${parent.idPrefix}-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`,
+      idPrefix: scopeIdPrefix(parent.idPrefix, path),
       setFieldValue: (key, value) => {
         const next = { ...read(), [key]: value };
         if (row === undefined) parent.setFieldValue(owner.key, next);

@@ -84,3 +84,19 @@ export function createScopeStore({ parent, ownerKey, scope, read, path }: ScopeS
   rootOf.set(store, root);
   return store;
 }
+
+/** The id prefix of the fields inside a container value or grid row at `path` (`owners[2]`, `business`). */
+export function scopeIdPrefix(idPrefix: string, path: string): string {
+  return `${idPrefix}-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}
+
+/**
+ * The id of the input an error inside a container or grid row points at (`owners[2].ssn`), or undefined for an
+ * error of a top-level field.
+ */
+export function scopedFieldId(idPrefix: string, path: string): string | undefined {
+  const cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf(']'));
+  const key = path.slice(cut + 1);
+  if (cut <= 0 || path[cut] !== '.' || !/^[A-Za-z0-9_]+$/.test(key)) return undefined;
+  return `${scopeIdPrefix(idPrefix, path.slice(0, cut))}-${key}`;
+}
