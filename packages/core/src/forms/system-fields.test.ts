@@ -60,4 +60,11 @@ describe('system fields', () => {
       ['recordId', 'maxLength'],
     ]);
   });
+
+  it('does not take a field inside a grid row for a system field', () => {
+    const form = build([
+      { type: 'datagrid', key: 'owners', components: [{ type: 'email', key: 'Email', label: 'Email' }] },
+    ]);
+    expect(checkSystemFields(form).map((i) => i.message)).toContain(MESSAGES.systemFieldMissing('Email'));
+  });
 });
