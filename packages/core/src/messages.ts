@@ -166,6 +166,35 @@ export const MESSAGES = {
   addressPartType: 'An address part must be a text field, a select or a hidden field',
   fieldTypeMissing: 'The field type is missing',
   addressManualModeScript: "Form.io's manual-mode script was removed; the address field switches to manual mode itself",
+  // Form.io import and grids (ours, decision 028)
+  fieldMinRows: (label: string, n: number) => `${label} must have at least ${n} rows`,
+  fieldMaxRows: (label: string, n: number) => `${label} can have no more than ${n} rows`,
+  componentKeyMissing: (type: string) =>
+    `This ${type} component has no key; a field needs a key (letters, digits and underscore) to hold its value`,
+  componentKeyGiven: (key: string) => `The component had no key and was given the key '${key}'`,
+  componentTypeMissing: 'The component has no type',
+  selectSourceUnsupported: (source: string) =>
+    `The select option source '${source}' is not supported (options are loaded at run time); list the options as values or static JSON`,
+  selectJsonUnsupported: 'The static JSON options of this select could not be read as a list of options',
+  dateExpressionRemoved: (name: string, text: string) =>
+    `The ${name} '${text.slice(0, 80)}' is a script (moment()), which is never run; it was removed and is not enforced`,
+  attributeValueRemoved: (name: string) => `The value of '${name}' is not supported and was removed`,
+  logicUnsupported: (what: string) =>
+    `This logic is not supported (${what}); only actions that show, hide or require the component can be imported`,
+  conditionOperatorUnsupported: (op: string) => `The condition operator '${op}' is not supported`,
+  javascriptTranslated: (slot: string, rule: string) => `Translated ${slot} to JSON Logic: ${rule.slice(0, 300)}`,
+  wizardButtonRemoved: 'A wizard has its own Previous, Next and Submit buttons; this top-level button was removed',
+  buttonActionUnsupported: (action: string) => `The button action '${action}' is not supported; the button was removed`,
+  tagsAsText: (asList: boolean) =>
+    asList
+      ? "Form.io's tags field was imported as a text field with several values (the same list of texts)"
+      : "Form.io's tags field was imported as a text field (the same delimited text)",
+  urlAsText: "Form.io's url field was imported as a text field that checks the web address format",
+  nestedFormReference:
+    'This nested form refers to another form by its id; nested forms can be imported only with their components inline',
+  nestedFormAsContainer: (key: string) =>
+    `The nested form was imported as a container; its values are kept at ${key}.data, as Form.io keeps them`,
+  selectJsonConverted: (n: number) => `The ${n} static JSON options were converted to listed values`,
 
   // Accounts, teams, invitations, plans and settings (ours: the spec names the rules without their texts)
   phoneRequired: 'Contact number is required',

@@ -1,15 +1,25 @@
 import type { Conditional } from './component.schema';
-import { END_USER_ROLES, type EndUserRole, NON_DATA_TYPES } from './field-types';
-import { compileTextRules, compileValueChecker, TEXT_TYPES, type TextRules, type ValueChecker } from './field-values';
+import { DATA_GROUP_TYPES, END_USER_ROLES, type EndUserRole, GRID_TYPES, NON_DATA_TYPES } from './field-types';
+import {
+  compileInputMask,
+  compileTextRules,
+  compileValueChecker,
+  TEXT_TYPES,
+  type TextRules,
+  type ValueChecker,
+} from './field-values';
 import type { FormComponent, FormDefinition } from './form.schema';
 import { compilePattern } from './form-checks';
 import { walkComponents } from './form-walk';
-import { type CompiledLogic, compileLogic, isTruthy, LogicError } from './json-logic';
+import { type CompiledLogic, compileLogic, getPath, isTruthy, LogicError } from './json-logic';
 import { FORBIDDEN_KEYS, isPlainObject } from './path';
 import { isFieldEditable } from './permissions';
 import { getSystemField, isSystemField } from './system-fields';
 
-/** What rules see: Form.io's names, `data` for the whole submission and `row` for the same (no grids here). */
+/**
+ * What rules see: Form.io's names, `data` for the whole submission and `row` for the object the component's
+ * value sits in: the grid row or container value inside a datagrid, editgrid or container, else `data` itself.
+ */
 export interface LogicContext {
   data: Record<string, unknown>;
   row: Record<string, unknown>;
@@ -46,54 +56,153 @@ export interface CompiledField {
   checkValue: ValueChecker;
   textRules: TextRules | undefined;
   parts: readonly CompiledAddressPart[];
+  /** `logic` entries that make the field required (or not) while their trigger holds. */
+  requiredWhen: ((ctx: LogicContext, fallback: boolean) => boolean) | undefined;
+  /** A container (an object value) or a grid (an array of row objects); `scope` compiles their components. */
+  group: 'container' | 'grid' | undefined;
+  scope: CompiledScope | undefined;
+  /** Rows a grid must have at least / may have at most (`validate.minLength` / `maxLength`, as Form.io). */
+  minRows: number | undefined;
+  maxRows: number | undefined;
 }
 
-/** Every component in document order; `parent` is the index of the enclosing layout, or -1. */
+/** Every component of one scope in document order; `parent` is the index of the enclosing layout, or -1. */
 export interface CompiledNode {
   key: string;
   parent: number;
+  /** The `conditional` and any `logic` entry acting on `hidden`, as one condition: true shows the component. */
   condition: Condition | undefined;
   field: CompiledField | undefined;
+  /**
+   * Hidden by the author (`hidden: true`), itself or through an enclosing component: never shown to the
+   * applicant, so never "required" (its value, set by the portal, is kept and type-checked).
+   */
+  forcedHidden: boolean;
 }
 
-export interface CompiledForm {
+/** The components whose values share one object: the submission, a container's value, or one grid row. */
+export interface CompiledScope {
   nodes: readonly CompiledNode[];
   fields: readonly CompiledField[];
   /** True when some node has a condition, so visibility must be computed at all. */
   hasConditions: boolean;
 }
 
+export interface CompiledForm extends CompiledScope {
+  /** Node index of a top-scope component (-1 for components inside containers and grids, and unknown ones). */
+  indexOf(component: FormComponent): number;
+  /** Node index of any component within its own scope (the submission, a container, a grid row); -1 if unknown. */
+  indexInScope(component: FormComponent): number;
+}
+
 const cache = new WeakMap<FormDefinition, CompiledForm>();
+
+interface ScopeBuilder {
+  nodes: CompiledNode[];
+  /** Whether the container or grid that owns this scope is hidden by its author. */
+  forcedHidden: boolean;
+}
 
 /**
  * Precompiles a parsed form (from `parseFormDefinition` or `importFormio`) for validation: conditions, rules,
- * patterns and permissions become functions once, cached per form object, so each validation is one flat pass.
- * Throws `LogicError` for a rule that `parseFormDefinition` would have refused.
+ * patterns and permissions become functions once, cached per form object, so each validation is one flat pass
+ * per scope. Throws `LogicError` for a rule that `parseFormDefinition` would have refused.
  */
 export function compileForm(form: FormDefinition): CompiledForm {
   const cached = cache.get(form);
   if (cached) return cached;
-  const nodes: CompiledNode[] = [];
+  const root: ScopeBuilder = { nodes: [], forcedHidden: false };
+  const scopeOf = new Map<FormComponent, ScopeBuilder>();
+  const innerScope = new Map<FormComponent, ScopeBuilder>();
   const indexOf = new Map<FormComponent, number>();
   walkComponents(form.components, ({ component, ancestors }) => {
     const parentComponent = ancestors.at(-1);
-    const parent = parentComponent ? (indexOf.get(parentComponent) ?? -1) : -1;
-    indexOf.set(component, nodes.length);
+    let scope = root;
+    let parent = -1;
+    if (parentComponent) {
+      const inner = innerScope.get(parentComponent);
+      if (inner) scope = inner;
+      else {
+        scope = scopeOf.get(parentComponent) ?? root;
+        parent = indexOf.get(parentComponent) ?? -1;
+      }
+    }
+    const parentHidden = parent >= 0 ? (scope.nodes[parent] as CompiledNode).forcedHidden : scope.forcedHidden;
+    const forcedHidden = parentHidden || (component.hidden === true && component.validateWhenHidden !== true);
+    scopeOf.set(component, scope);
+    indexOf.set(component, scope.nodes.length);
     const holdsData = !NON_DATA_TYPES.has(component.type) && !FORBIDDEN_KEYS.has(component.key);
-    nodes.push({
+    const node: CompiledNode = {
       key: component.key,
       parent,
-      condition: compileCondition(component.conditional),
+      condition: compileNodeCondition(component),
       field: holdsData ? compileField(component) : undefined,
-    });
+      forcedHidden,
+    };
+    scope.nodes.push(node);
+    if (DATA_GROUP_TYPES.has(component.type)) innerScope.set(component, { nodes: [], forcedHidden });
   });
+  // Scopes are filled during the walk; the fields' scope objects are attached once complete.
+  for (const [component, builder] of innerScope) {
+    const owner = scopeOf.get(component);
+    const field = owner?.nodes[indexOf.get(component) ?? -1]?.field;
+    if (field) (field as { scope: CompiledScope | undefined }).scope = finishScope(builder);
+  }
+  const top = finishScope(root);
   const compiled: CompiledForm = {
+    ...top,
+    indexOf: (component) => (scopeOf.get(component) === root ? (indexOf.get(component) ?? -1) : -1),
+    indexInScope: (component) => indexOf.get(component) ?? -1,
+  };
+  cache.set(form, compiled);
+  return compiled;
+}
+
+function finishScope(builder: ScopeBuilder): CompiledScope {
+  const { nodes } = builder;
+  return {
     nodes,
     fields: nodes.flatMap((n) => (n.field ? [n.field] : [])),
     hasConditions: nodes.some((n) => n.condition !== undefined),
   };
-  cache.set(form, compiled);
-  return compiled;
+}
+
+/** The `conditional` and the `logic` entries that act on `hidden`, as one condition (true shows). */
+function compileNodeCondition(component: FormComponent): Condition | undefined {
+  const condition = compileCondition(component.conditional);
+  const hides = compileLogicProperty(component, 'hidden');
+  if (!hides) return condition;
+  return (ctx) => (!condition || condition(ctx)) && !hides(ctx, false);
+}
+
+/**
+ * Form.io applies `logic` entries in order, each whose trigger holds setting the property to its state; the
+ * component's own value stands when none holds. Returns undefined when no entry acts on the property.
+ */
+function compileLogicProperty(
+  component: FormComponent,
+  property: 'hidden' | 'validate.required',
+): ((ctx: LogicContext, fallback: boolean) => boolean) | undefined {
+  const steps: { trigger: CompiledLogic; state: boolean }[] = [];
+  for (const entry of component.logic ?? []) {
+    if (entry.trigger.json === undefined) continue;
+    const trigger = compileLogic(entry.trigger.json);
+    for (const action of entry.actions) {
+      if (action.property.value === property) steps.push({ trigger, state: action.state });
+    }
+  }
+  if (steps.length === 0) return undefined;
+  return (ctx, fallback) => {
+    let value = fallback;
+    for (const step of steps) {
+      try {
+        if (isTruthy(step.trigger(ctx))) value = step.state;
+      } catch (error) {
+        if (!(error instanceof LogicError)) throw error;
+      }
+    }
+    return value;
+  };
 }
 
 function labelOf(component: FormComponent): string {
@@ -109,13 +218,21 @@ function compileField(component: FormComponent): CompiledField {
     EndUserRole,
     boolean
   >;
+  const group = GRID_TYPES.has(component.type)
+    ? 'grid'
+    : DATA_GROUP_TYPES.has(component.type)
+      ? 'container'
+      : undefined;
   return {
     key: component.key,
     label,
     type: component.type,
     component,
-    // System fields are always required and at most 100 (recordId 30) characters, whatever the form says.
-    required: validate?.required === true || system !== undefined,
+    // System fields are always required and at most 100 (recordId 30) characters, whatever the form says; a
+    // `hidden` field (recordId among them) is set by the portal, never by the applicant, so it is never required.
+    required:
+      component.type !== 'hidden' &&
+      (validate?.required === true || system !== undefined || dayPartRequired(component)),
     multiple: component.type !== 'file' && (component.multiple === true || validate?.multiple === true),
     clearOnHide: component.clearOnHide !== false,
     encrypted: component.euEncrypted === true,
@@ -133,10 +250,30 @@ function compileField(component: FormComponent): CompiledField {
     customMessage: validate?.customMessage?.trim() || undefined,
     checkValue: compileValueChecker(component, label),
     textRules: TEXT_TYPES.has(component.type)
-      ? compileTextRules(validate, label, pattern, system?.maxLength)
+      ? compileTextRules(
+          validate,
+          label,
+          pattern,
+          system?.maxLength,
+          // Masks of text fields only: a phone number follows spec 1 §5's rule, whatever mask it shows.
+          component.type === 'textfield' && component.allowMultipleMasks !== true
+            ? compileInputMask(component.inputMask)
+            : undefined,
+        )
       : undefined,
     parts: component.type === 'address' ? compileAddressParts(component.components ?? []) : [],
+    requiredWhen: component.type === 'hidden' ? undefined : compileLogicProperty(component, 'validate.required'),
+    group,
+    scope: undefined,
+    minRows: group === 'grid' ? validate?.minLength : undefined,
+    maxRows: group === 'grid' ? validate?.maxLength : undefined,
   };
+}
+
+/** Form.io requires a day value when any of its shown parts is required. */
+function dayPartRequired(component: FormComponent): boolean {
+  if (component.type !== 'day' || !component.fields) return false;
+  return Object.values(component.fields).some((part) => part?.required === true && part.hide !== true);
 }
 
 function compileAddressParts(parts: readonly FormComponent[]): CompiledAddressPart[] {
@@ -175,8 +312,9 @@ export function compileCondition(conditional: Conditional | undefined): Conditio
   const { when, show } = conditional;
   if (!when || typeof show !== 'boolean') return undefined;
   const eq = String(conditional.eq ?? '');
-  return ({ data }) => {
-    const value = Object.hasOwn(data, when) ? data[when] : undefined;
+  return ({ data, row }) => {
+    // Inside a grid or container Form.io looks in the row first, then in the whole submission by path.
+    const value = row !== data && Object.hasOwn(row, when) ? row[when] : lookup(data, when);
     let matches: boolean;
     if (isPlainObject(value)) matches = Object.hasOwn(value, eq) && value[eq] === true;
     else if (Array.isArray(value)) matches = value.some((v) => String(v) === eq);
@@ -185,24 +323,56 @@ export function compileCondition(conditional: Conditional | undefined): Conditio
   };
 }
 
+function lookup(data: Record<string, unknown>, path: string): unknown {
+  if (Object.hasOwn(data, path)) return data[path];
+  return path.includes('.') ? (getPath(data, path, undefined) ?? undefined) : undefined;
+}
+
 /**
  * Initial data for a new submission: `customDefaultValue` (JSON Logic over the defaults so far) or
  * `defaultValue`, in document order. The renderer uses it; validation never invents values.
  */
 export function getDefaultData(form: FormDefinition): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  const ctx: LogicContext = { data, row: data };
-  for (const field of compileForm(form).fields) {
+  fillDefaults(compileForm(form), data, data);
+  return data;
+}
+
+/**
+ * Defaults of one scope into `target`. A container starts as the object of its components' defaults; a datagrid
+ * with one row of them (as Form.io shows it) unless `initEmpty`; an editgrid with no row.
+ */
+function fillDefaults(scope: CompiledScope, data: Record<string, unknown>, target: Record<string, unknown>): void {
+  const ctx: LogicContext = { data, row: target };
+  for (const field of scope.fields) {
     const { customDefaultValue, defaultValue } = field.component;
     if (customDefaultValue !== undefined) {
       try {
-        data[field.key] = compileLogic(customDefaultValue)(ctx);
+        target[field.key] = compileLogic(customDefaultValue)(ctx);
         continue;
       } catch (error) {
         if (!(error instanceof LogicError)) throw error;
       }
     }
-    if (defaultValue !== undefined && defaultValue !== null) data[field.key] = defaultValue;
+    if (defaultValue !== undefined && defaultValue !== null && !(field.group && !isGroupValue(field, defaultValue))) {
+      target[field.key] = defaultValue;
+      continue;
+    }
+    if (!field.scope) continue;
+    if (field.group === 'container') {
+      const inner: Record<string, unknown> = {};
+      fillDefaults(field.scope, data, inner);
+      target[field.key] = inner;
+    } else if (field.component.type === 'datagrid' && field.component.initEmpty !== true) {
+      const row: Record<string, unknown> = {};
+      fillDefaults(field.scope, data, row);
+      target[field.key] = [row];
+    } else {
+      target[field.key] = [];
+    }
   }
-  return data;
+}
+
+function isGroupValue(field: CompiledField, value: unknown): boolean {
+  return field.group === 'grid' ? Array.isArray(value) && value.length > 0 : isPlainObject(value);
 }

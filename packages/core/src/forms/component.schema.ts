@@ -67,6 +67,28 @@ export const ConditionalSchema = z.strictObject({
 });
 export type Conditional = z.output<typeof ConditionalSchema>;
 
+/** A `logic` action we run: a property action that shows/hides or requires the component (decision 028). */
+export const LogicActionSchema = z.strictObject({
+  name: text().optional(),
+  type: z.literal('property'),
+  property: z.strictObject({
+    label: text().optional(),
+    value: z.enum(['hidden', 'validate.required']),
+    type: z.literal('boolean').optional(),
+  }),
+  state: z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true'),
+});
+/**
+ * One Form.io `logic` entry in the one shape we keep: a JSON Logic trigger and property actions on `hidden` or
+ * `validate.required`. The import turns simple, Form.io 5 and translatable JavaScript triggers into this shape.
+ */
+export const LogicEntrySchema = z.strictObject({
+  name: text().optional(),
+  trigger: z.strictObject({ type: z.literal('json'), json: LogicSlotSchema }),
+  actions: z.array(LogicActionSchema).min(1).max(20),
+});
+export type LogicEntry = z.output<typeof LogicEntrySchema>;
+
 export const ValidateSchema = z.strictObject({
   required: flag,
   unique: flag,
@@ -133,7 +155,7 @@ const BASE_SHAPE = {
   calculateServer: flag,
   conditional: ConditionalSchema.optional(),
   customConditional: codeOnly,
-  logic: z.array(z.unknown()).max(0, MESSAGES.unsupportedValue('logic')).optional(),
+  logic: z.array(LogicEntrySchema).max(20).optional(),
   validate: ValidateSchema.optional(),
   euPermission: z.enum(EU_PERMISSIONS).optional(),
   euEncrypted: flag,
@@ -175,6 +197,7 @@ const BASE_SHAPE = {
   applyMaskOn: text(20).optional(),
   labelWidth: json,
   labelMargin: json,
+  tree: flag,
   addons: z.array(z.unknown()).max(0, MESSAGES.unsupportedValue('addons')).optional(),
 };
 
@@ -359,4 +382,47 @@ export const ColumnBaseSchema = z.strictObject({
   pull: z.number().optional(),
   size: text(10).optional(),
   currentWidth: z.number().optional(),
+});
+
+/** A nested object: its components' values live in `data[key]` (decision 028). */
+export const ContainerBaseSchema = component('container', {});
+const GRID_SHAPE = {
+  addAnother: text(200).optional(),
+  addAnotherPosition: text(20).optional(),
+  removeRow: text(200).optional(),
+  disableAddingRemovingRows: flag,
+  initEmpty: flag,
+  reorder: flag,
+};
+/** Repeated rows shown as a table: `data[key]` is an array of row objects. */
+export const DatagridBaseSchema = component('datagrid', {
+  ...GRID_SHAPE,
+  layoutFixed: flag,
+  enableRowGroups: flag,
+});
+/** Repeated rows edited one at a time: `data[key]` is an array of row objects. */
+export const EditgridBaseSchema = component('editgrid', {
+  ...GRID_SHAPE,
+  saveRow: text(200).optional(),
+  openWhenEmpty: flag,
+  inlineEdit: flag,
+  rowDrafts: flag,
+  modal: flag,
+  displayAsTable: flag,
+  templates: json,
+});
+export const WellBaseSchema = component('well', { ...LAYOUT_SHAPE });
+export const TabsBaseSchema = component('tabs', { ...LAYOUT_SHAPE, verticalLayout: flag });
+export const TabBaseSchema = z.strictObject({ key: KeySchema, label: text().optional(), tooltip: text().optional() });
+export const TableBaseSchema = component('table', {
+  ...LAYOUT_SHAPE,
+  numRows: z.number().int().min(0).max(100).optional(),
+  numCols: z.number().int().min(0).max(100).optional(),
+  striped: flag,
+  bordered: flag,
+  hover: flag,
+  condensed: flag,
+  cellAlignment: text(20).optional(),
+  header: json,
+  caption: text().optional(),
 });

@@ -25,10 +25,28 @@ export const FIELD_TYPES = [
   'fieldset',
   'panel',
 ] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+
+/**
+ * Form.io types beyond the spec's 24 that merchant applications use (decision 028): repeated rows (`datagrid`,
+ * `editgrid`: an array of row objects), a nested object (`container`), and three layouts (`well`, `tabs`, `table`).
+ */
+export const GROUP_FIELD_TYPES = ['container', 'datagrid', 'editgrid', 'well', 'tabs', 'table'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number] | (typeof GROUP_FIELD_TYPES)[number];
 
 /** Types that only arrange other components. */
-export const LAYOUT_TYPES = ['columns', 'fieldset', 'panel'] as const satisfies readonly FieldType[];
+export const LAYOUT_TYPES = [
+  'columns',
+  'fieldset',
+  'panel',
+  'well',
+  'tabs',
+  'table',
+] as const satisfies readonly FieldType[];
+
+/** Types whose value holds the values of their own components: an object (container) or rows of objects (grids). */
+export const DATA_GROUP_TYPES: ReadonlySet<FieldType> = new Set(['container', 'datagrid', 'editgrid']);
+/** Types whose value is an array of row objects. */
+export const GRID_TYPES: ReadonlySet<FieldType> = new Set(['datagrid', 'editgrid']);
 
 /** Types that never hold a value in the submission data (a Form.io submit button's `true` is dropped too). */
 export const NON_DATA_TYPES: ReadonlySet<FieldType> = new Set([
@@ -38,6 +56,9 @@ export const NON_DATA_TYPES: ReadonlySet<FieldType> = new Set([
   'columns',
   'fieldset',
   'panel',
+  'well',
+  'tabs',
+  'table',
 ]);
 
 /** `display` of a form: one page, or a wizard whose top-level panels are its pages. */

@@ -38,7 +38,7 @@ describe('field values', () => {
     const form = build([{ type: 'number', key: 'n' }]);
     const check = compileValueChecker(form.components[0] as never, 'N');
     expect(check(' 42 ')).toEqual({ ok: true, value: 42 });
-    const unknown = compileValueChecker({ type: 'datagrid', key: 'g' } as never, 'G')(1);
+    const unknown = compileValueChecker({ type: 'tags', key: 'g' } as never, 'G')(1);
     expect(unknown.ok === false && unknown.issues[0]?.code).toBe('unknownType');
   });
 

@@ -189,8 +189,13 @@ function checkSelectboxes(component: FormComponent, label: string): ValueChecker
 
 function checkDatetime(component: FormComponent, label: string): ValueChecker {
   const picker = component.type === 'datetime' ? component.datePicker : undefined;
-  const minDate = typeof picker?.minDate === 'string' ? Date.parse(picker.minDate) : Number.NaN;
-  const maxDate = typeof picker?.maxDate === 'string' ? Date.parse(picker.maxDate) : Number.NaN;
+  const widget = isPlainObject(component.widget) ? component.widget : undefined;
+  const minText = plainDate(picker?.minDate) ?? plainDate(widget?.minDate);
+  const maxText = plainDate(picker?.maxDate) ?? plainDate(widget?.maxDate);
+  const minDate = minText === undefined ? Number.NaN : Date.parse(minText);
+  // A latest day without a time allows the whole of that day.
+  const maxDate =
+    maxText === undefined ? Number.NaN : Date.parse(maxText) + (PLAIN_DAY.test(maxText) ? 24 * 60 * 60 * 1000 - 1 : 0);
   return (value) => {
     if (typeof value !== 'string') return fail('date', MESSAGES.fieldDate(label));
     const m = ISO_DATE.exec(value);
@@ -201,10 +206,22 @@ function checkDatetime(component: FormComponent, label: string): ValueChecker {
       return fail('date', MESSAGES.fieldDate(label));
     const at = Date.parse(value);
     if (Number.isNaN(at)) return fail('date', MESSAGES.fieldDate(label));
-    if (!Number.isNaN(minDate) && at < minDate) return fail('min', MESSAGES.fieldMin(label, String(picker?.minDate)));
-    if (!Number.isNaN(maxDate) && at > maxDate) return fail('max', MESSAGES.fieldMax(label, String(picker?.maxDate)));
+    if (!Number.isNaN(minDate) && at < minDate) return fail('min', MESSAGES.fieldMin(label, String(minText)));
+    if (!Number.isNaN(maxDate) && at > maxDate) return fail('max', MESSAGES.fieldMax(label, String(maxText)));
     return ok(value);
   };
+}
+
+const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A `minDate`/`maxDate` we can enforce: an ISO date or date-time. Form.io also takes `moment()` expressions, which
+ * the import reports and removes (they are code); anything else that is not a date is ignored here.
+ */
+export function plainDate(value: unknown): string | undefined {
+  return typeof value === 'string' && ISO_DATE.test(value.trim()) && !Number.isNaN(Date.parse(value.trim()))
+    ? value.trim()
+    : undefined;
 }
 
 function checkDay(component: FormComponent, label: string): ValueChecker {
@@ -309,6 +326,11 @@ export function compileValueChecker(component: FormComponent, label: string): Va
         (isPlainObject(value) && isSmallJson(value, 4))
           ? ok(value)
           : fail('type', MESSAGES.fieldType(label));
+    case 'container':
+      return (value) => (isPlainObject(value) ? ok(value) : fail('type', MESSAGES.fieldType(label)));
+    case 'datagrid':
+    case 'editgrid':
+      return (value) => (Array.isArray(value) ? ok(value) : fail('type', MESSAGES.fieldType(label)));
     default:
       return () => fail('unknownType', MESSAGES.unsupportedType(String((component as { type: unknown }).type)));
   }
@@ -332,6 +354,7 @@ export function compileTextRules(
   label: string,
   pattern: RegExp | undefined,
   maxLengthCap?: number,
+  mask?: RegExp,
 ): TextRules {
   const minLength = validate?.minLength;
   const maxLength =
@@ -353,8 +376,25 @@ export function compileTextRules(
     }
     // Checked after the length rules, so a pattern only ever sees text of bounded length.
     if (pattern && !pattern.test(text)) return { code: 'pattern', message: MESSAGES.fieldPattern(label) };
+    if (mask && !mask.test(text)) return { code: 'pattern', message: MESSAGES.fieldPattern(label) };
     return undefined;
   };
+}
+
+/**
+ * Form.io's input mask as a check of the stored text: `9` a digit, `a` a letter, `*` a letter or digit, anything
+ * else itself (`999-99-9999` for an SSN). Undefined for no mask or a mask too long to be one.
+ */
+export function compileInputMask(mask: string | undefined): RegExp | undefined {
+  if (!mask || mask.length > 100) return undefined;
+  let source = '';
+  for (const ch of mask) {
+    if (ch === '9') source += '\\d';
+    else if (ch === 'a') source += '[A-Za-z]';
+    else if (ch === '*') source += '[A-Za-z0-9]';
+    else source += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
 }
 
 /** True when every string inside a value (bounded depth) is printable ASCII. */

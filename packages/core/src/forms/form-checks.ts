@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages';
-import { NON_DATA_TYPES } from './field-types';
+import { DATA_GROUP_TYPES, NON_DATA_TYPES } from './field-types';
 import type { FormComponent, FormDefinition } from './form.schema';
 import { walkComponents } from './form-walk';
 import { validateLogic } from './json-logic';
@@ -79,19 +79,33 @@ export function compilePattern(pattern: string): RegExp | undefined {
   }
 }
 
-/** Checks what the schema cannot see alone: unique keys, rules, references, wizard pages and patterns. */
+/**
+ * Checks what the schema cannot see alone: unique keys, rules, references, wizard pages and patterns. Keys are
+ * unique per data scope: the submission, and each container or grid, whose values live in their own object.
+ */
 export function checkFormRules(form: FormDefinition): FormIssue[] {
   const issues: FormIssue[] = [];
-  const firstPathOfKey = new Map<string, string>();
+  const keysByScope = new Map<FormComponent | undefined, Set<string>>();
   const dataKeys = new Set<string>();
 
-  walkComponents(form.components, ({ component, path, depth }) => {
-    if (firstPathOfKey.has(component.key)) {
+  walkComponents(form.components, ({ component, path, depth, ancestors }) => {
+    const owner = ancestors.findLast((a) => DATA_GROUP_TYPES.has(a.type));
+    let keys = keysByScope.get(owner);
+    if (!keys) {
+      keys = new Set();
+      keysByScope.set(owner, keys);
+    }
+    if (keys.has(component.key)) {
       issues.push({ path: joinPath(path, 'key'), code: 'duplicateKey', message: MESSAGES.keyExists });
     } else {
-      firstPathOfKey.set(component.key, path);
+      keys.add(component.key);
     }
-    if (!NON_DATA_TYPES.has(component.type)) dataKeys.add(component.key);
+    if (!NON_DATA_TYPES.has(component.type)) {
+      dataKeys.add(component.key);
+      // Form.io 5 names a component inside a container or grid by its data path: `owners.name`.
+      const scopePath = ancestors.filter((a) => DATA_GROUP_TYPES.has(a.type)).map((a) => a.key);
+      if (scopePath.length > 0) dataKeys.add([...scopePath, component.key].join('.'));
+    }
     if (form.display === 'wizard' && depth === 0 && component.type !== 'panel') {
       issues.push({ path: joinPath(path, 'type'), code: 'layout', message: MESSAGES.wizardPagesOnly });
     }
@@ -101,7 +115,9 @@ export function checkFormRules(form: FormDefinition): FormIssue[] {
 
   walkComponents(form.components, ({ component, path }) => {
     const when = component.conditional?.when;
-    if (when && !dataKeys.has(when)) {
+    // Form.io also names one option of select boxes: `boxes.a`.
+    const owner = when?.includes('.') ? when.slice(0, when.lastIndexOf('.')) : undefined;
+    if (when && !dataKeys.has(when) && !(owner && dataKeys.has(owner))) {
       issues.push({ path: `${path}.conditional.when`, code: 'reference', message: MESSAGES.unknownWhen(when) });
     }
   });
@@ -114,6 +130,10 @@ function checkComponent(component: FormComponent, path: string, issues: FormIssu
     [component.calculateValue, `${path}.calculateValue`],
     [component.customDefaultValue, `${path}.customDefaultValue`],
     [component.validate?.custom, `${path}.validate.custom`],
+    ...(component.logic ?? []).map((entry, i): [unknown, string] => [
+      entry.trigger.json,
+      `${path}.logic[${i}].trigger.json`,
+    ]),
   ];
   for (const [rule, rulePath] of slots) {
     if (rule === undefined) continue;

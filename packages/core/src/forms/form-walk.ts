@@ -5,8 +5,10 @@ import { isPlainObject, joinPath } from './path';
 
 /**
  * The one component walker. A form's components form a tree: a component keeps others in its own `components`
- * (panels, fieldsets, and an address's manual-mode parts) and in each column's `components`. Every walk and map of
- * that tree, over checked definitions or raw JSON, goes through this file, so the tree's shape is written once.
+ * (panels, fieldsets, wells, containers, grids, and an address's manual-mode parts), in each column's
+ * `components`, in each tab's `components` (a `tabs` component's `components` are its tabs, which are not
+ * components themselves) and in each table cell's `components`. Every walk and map of that tree, over checked
+ * definitions or raw JSON, goes through this file, so the tree's shape is written once.
  */
 
 type JsonObject = Record<string, unknown>;
@@ -27,6 +29,7 @@ export interface RawComponentVisit {
   component: JsonObject;
   path: string;
   depth: number;
+  ancestors: readonly JsonObject[];
 }
 
 /** `false` from a visitor ends the walk. */
@@ -54,19 +57,45 @@ function traverse(
         return;
       }
       const inner = [...ancestors, component];
-      if (addressParts || component.type !== 'address') {
-        walk(component.components, joinPath(here, 'components'), depth + 1, inner);
-      }
-      if (Array.isArray(component.columns)) {
-        component.columns.forEach((column, c) => {
-          if (isPlainObject(column) && !stopped) {
-            walk(column.components, joinPath(joinPath(joinPath(here, 'columns'), c), 'components'), depth + 1, inner);
-          }
-        });
+      for (const [children, childPath] of childLists(component, here, addressParts)) {
+        if (stopped) return;
+        walk(children, childPath, depth + 1, inner);
       }
     }
   };
   walk(list, basePath, 0, []);
+}
+
+/** The lists of child components of one component, with their paths, in document order. */
+function childLists(component: JsonObject, here: string, addressParts: boolean): [unknown, string][] {
+  const lists: [unknown, string][] = [];
+  if (component.type === 'tabs') {
+    if (Array.isArray(component.components)) {
+      component.components.forEach((tab, t) => {
+        if (isPlainObject(tab))
+          lists.push([tab.components, joinPath(joinPath(joinPath(here, 'components'), t), 'components')]);
+      });
+    }
+  } else if (addressParts || component.type !== 'address') {
+    lists.push([component.components, joinPath(here, 'components')]);
+  }
+  if (Array.isArray(component.columns)) {
+    component.columns.forEach((column, c) => {
+      if (isPlainObject(column))
+        lists.push([column.components, joinPath(joinPath(joinPath(here, 'columns'), c), 'components')]);
+    });
+  }
+  if (Array.isArray(component.rows)) {
+    component.rows.forEach((row, r) => {
+      if (!Array.isArray(row)) return;
+      row.forEach((cell, c) => {
+        if (isPlainObject(cell)) {
+          lists.push([cell.components, joinPath(joinPath(joinPath(joinPath(here, 'rows'), r), c), 'components')]);
+        }
+      });
+    });
+  }
+  return lists;
 }
 
 /**
@@ -100,14 +129,44 @@ export function mapRawComponents(list: unknown, fn: (component: JsonObject) => J
     if (!isPlainObject(item)) return item;
     const mapped = fn(item);
     const next: JsonObject = { ...mapped };
-    if (Array.isArray(mapped.components)) next.components = mapRawComponents(mapped.components, fn, depth + 1);
-    if (Array.isArray(mapped.columns)) {
-      next.columns = mapped.columns.map((column) =>
-        isPlainObject(column) ? { ...column, components: mapRawComponents(column.components, fn, depth + 1) } : column,
-      );
+    const inner = (holder: unknown) =>
+      isPlainObject(holder) ? { ...holder, components: mapRawComponents(holder.components, fn, depth + 1) } : holder;
+    if (Array.isArray(mapped.components)) {
+      next.components =
+        mapped.type === 'tabs' ? mapped.components.map(inner) : mapRawComponents(mapped.components, fn, depth + 1);
+    }
+    if (Array.isArray(mapped.columns)) next.columns = mapped.columns.map(inner);
+    if (Array.isArray(mapped.rows)) {
+      next.rows = mapped.rows.map((row) => (Array.isArray(row) ? row.map(inner) : row));
     }
     return next;
   });
+}
+
+/** Removes the components `keep` refuses from a raw list and every list inside it, copying rather than mutating. */
+export function filterRawComponents(list: unknown, keep: (component: JsonObject) => boolean, depth = 0): unknown {
+  if (!Array.isArray(list) || depth > RAW_DEPTH_LIMIT) return list;
+  const kept = list.filter((item) => !isPlainObject(item) || keep(item));
+  return mapRawComponents(
+    kept,
+    (component) => {
+      const next: JsonObject = { ...component };
+      const inner = (holder: unknown) =>
+        isPlainObject(holder) && Array.isArray(holder.components)
+          ? { ...holder, components: holder.components.filter((c) => !isPlainObject(c) || keep(c)) }
+          : holder;
+      if (Array.isArray(next.components)) {
+        next.components =
+          next.type === 'tabs'
+            ? next.components.map(inner)
+            : next.components.filter((c) => !isPlainObject(c) || keep(c));
+      }
+      if (Array.isArray(next.columns)) next.columns = next.columns.map(inner);
+      if (Array.isArray(next.rows)) next.rows = next.rows.map((row) => (Array.isArray(row) ? row.map(inner) : row));
+      return next;
+    },
+    depth,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { FIELD_TYPES, type FieldType } from './field-types';
+import { FIELD_TYPES } from './field-types';
 import { parseFormDefinition } from './form.schema';
 
 const form = (components: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -17,7 +17,7 @@ const options = [
 ];
 
 /** The smallest valid component of each type. */
-export const MINIMAL: Record<FieldType, Record<string, unknown>> = {
+export const MINIMAL: Record<(typeof FIELD_TYPES)[number], Record<string, unknown>> = {
   textfield: { type: 'textfield', key: 'textfield1', label: 'Text' },
   textarea: { type: 'textarea', key: 'textarea1', rows: 3 },
   number: { type: 'number', key: 'number1', decimalLimit: 2 },
@@ -133,14 +133,14 @@ describe('parseFormDefinition', () => {
   it('reports an unsupported type and an unknown attribute by path', () => {
     const result = parseFormDefinition(
       form([
-        { type: 'datagrid', key: 'g' },
+        { type: 'tags', key: 'g' },
         { type: 'textfield', key: 't', foo: 1 },
       ]),
     );
     expect(result.errors).toContainEqual({
       path: 'components[0].type',
       code: 'unsupportedType',
-      message: MESSAGES.unsupportedType('datagrid'),
+      message: MESSAGES.unsupportedType('tags'),
     });
     expect(result.errors).toContainEqual({
       path: 'components[1].foo',

@@ -6,10 +6,13 @@ import {
   CheckboxSchema,
   ColumnBaseSchema,
   ColumnsBaseSchema,
+  ContainerBaseSchema,
   ContentSchema,
   CurrencySchema,
+  DatagridBaseSchema,
   DatetimeSchema,
   DaySchema,
+  EditgridBaseSchema,
   EmailSchema,
   FieldsetBaseSchema,
   FileSchema,
@@ -23,9 +26,13 @@ import {
   SelectboxesSchema,
   SelectSchema,
   SignatureSchema,
+  TabBaseSchema,
+  TableBaseSchema,
+  TabsBaseSchema,
   TextareaSchema,
   TextfieldSchema,
   TimeSchema,
+  WellBaseSchema,
 } from './component.schema';
 import { type FieldType, FORM_DISPLAYS } from './field-types';
 import { checkFormRules, type FormIssue } from './form-checks';
@@ -64,8 +71,27 @@ export type Column = z.output<typeof ColumnBaseSchema> & { components: FormCompo
 export type ColumnsComponent = z.output<typeof ColumnsBaseSchema> & { columns: Column[] };
 /** Its `components` are the manual-mode parts (address1, city, ...), stored inside the address value. */
 export type AddressComponent = z.output<typeof AddressBaseSchema> & { components?: FormComponent[] };
+export type ContainerComponent = z.output<typeof ContainerBaseSchema> & { components: FormComponent[] };
+export type DatagridComponent = z.output<typeof DatagridBaseSchema> & { components: FormComponent[] };
+export type EditgridComponent = z.output<typeof EditgridBaseSchema> & { components: FormComponent[] };
+export type WellComponent = z.output<typeof WellBaseSchema> & { components: FormComponent[] };
+export type Tab = z.output<typeof TabBaseSchema> & { components: FormComponent[] };
+export type TabsComponent = z.output<typeof TabsBaseSchema> & { components: Tab[] };
+export type TableCell = { components: FormComponent[] };
+export type TableComponent = z.output<typeof TableBaseSchema> & { rows: TableCell[][] };
 /** Any component of a form definition, discriminated by `type`. */
-export type FormComponent = LeafComponent | PanelComponent | FieldsetComponent | ColumnsComponent | AddressComponent;
+export type FormComponent =
+  | LeafComponent
+  | PanelComponent
+  | FieldsetComponent
+  | ColumnsComponent
+  | AddressComponent
+  | ContainerComponent
+  | DatagridComponent
+  | EditgridComponent
+  | WellComponent
+  | TabsComponent
+  | TableComponent;
 /** The component of one type: `ComponentOfType<'select'>`. */
 export type ComponentOfType<T extends FieldType> = Extract<FormComponent, { type: T }>;
 
@@ -76,6 +102,15 @@ export const FieldsetSchema = FieldsetBaseSchema.extend({ components: childCompo
 export const ColumnSchema = ColumnBaseSchema.extend({ components: childComponents() });
 export const ColumnsSchema = ColumnsBaseSchema.extend({ columns: z.array(ColumnSchema).max(100) });
 export const AddressSchema = AddressBaseSchema.extend({ components: childComponents().optional() });
+export const ContainerSchema = ContainerBaseSchema.extend({ components: childComponents() });
+export const DatagridSchema = DatagridBaseSchema.extend({ components: childComponents() });
+export const EditgridSchema = EditgridBaseSchema.extend({ components: childComponents() });
+export const WellSchema = WellBaseSchema.extend({ components: childComponents() });
+export const TabSchema = TabBaseSchema.extend({ components: childComponents() });
+export const TabsSchema = TabsBaseSchema.extend({ components: z.array(TabSchema).max(100) });
+export const TableSchema = TableBaseSchema.extend({
+  rows: z.array(z.array(z.strictObject({ components: childComponents() })).max(100)).max(100),
+});
 
 export const ComponentSchema: z.ZodType<FormComponent> = z.discriminatedUnion('type', [
   TextfieldSchema,
@@ -102,6 +137,12 @@ export const ComponentSchema: z.ZodType<FormComponent> = z.discriminatedUnion('t
   ColumnsSchema,
   FieldsetSchema,
   PanelSchema,
+  ContainerSchema,
+  DatagridSchema,
+  EditgridSchema,
+  WellSchema,
+  TabsSchema,
+  TableSchema,
 ]);
 
 /** A form definition: Form.io's `{ display, components }` plus our version. Wizard pages are its top-level panels. */
@@ -179,6 +220,14 @@ export function fromZodIssues(issues: readonly z.core.$ZodIssue[], root: unknown
           ? { path, code: 'unsupportedType', message: MESSAGES.unsupportedType(type) }
           : { path, code: 'invalid', message: MESSAGES.fieldTypeMissing },
       );
+    } else if (
+      issue.code === 'invalid_type' &&
+      issue.path.at(-1) === 'key' &&
+      valueAt(root, issue.path) === undefined
+    ) {
+      // Say what is missing rather than zod's "expected string, received undefined".
+      const type = valueAt(root, [...issue.path.slice(0, -1), 'type']);
+      out.push({ path, code: 'invalid', message: MESSAGES.componentKeyMissing(typeof type === 'string' ? type : 'a') });
     } else if (issue.message === MESSAGES.javascriptRefused) {
       out.push({ path, code: 'javascript', message: issue.message });
     } else {

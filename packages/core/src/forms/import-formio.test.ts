@@ -6,7 +6,8 @@ import legacyExport from './fixtures/legacy-export.formio.json';
 import wizard from './fixtures/wizard.formio.json';
 import { type FormDefinition, parseFormDefinition } from './form.schema';
 import { walkComponents } from './form-walk';
-import { importFormio, parsePath } from './import-formio';
+import { importFormio } from './import-formio';
+import { parsePath } from './path';
 
 const typesOf = (form: FormDefinition) => {
   const types = new Set<string>();
@@ -98,30 +99,33 @@ describe('importFormio', () => {
     expect(ran).toBe(false);
   });
 
-  it('refuses an unsupported type and a non-empty Form.io 5 condition list instead of dropping them', () => {
+  it('refuses an unsupported type, and a Form.io 5 condition with an operator it cannot translate', () => {
     const result = importFormio({
       components: [
-        { type: 'datagrid', key: 'grid', components: [] },
+        { type: 'survey', key: 'survey1' },
+        { type: 'textfield', key: 'x' },
         {
           type: 'textfield',
           key: 't',
-          conditional: { show: true, conjunction: 'all', conditions: [{ component: 'x', operator: 'isEqual' }] },
+          conditional: { show: true, conjunction: 'all', conditions: [{ component: 'x', operator: 'isDateEqual' }] },
         },
       ],
     });
     expect(result.ok).toBe(false);
-    expect(result.errors.map((e) => [e.path, e.code])).toEqual([
-      ['components[1].conditional.conditions', 'unknownAttribute'],
-      ['components[0].type', 'unsupportedType'],
+    expect(result.errors.map((e) => [e.path, e.message])).toEqual([
+      ['components[2].conditional.conditions[0]', MESSAGES.conditionOperatorUnsupported('isDateEqual')],
     ]);
-    expect(result.warnings.map((w) => w.path)).toEqual(['components[1].conditional.conjunction']);
+    const typeOnly = importFormio({ components: [{ type: 'survey', key: 'survey1' }] });
+    expect(typeOnly.errors.map((e) => [e.path, e.code])).toEqual([['components[0].type', 'unsupportedType']]);
   });
 
-  it('refuses an unsupported select data source', () => {
+  it('refuses a select whose options load at run time, naming the source', () => {
     const result = importFormio({
       components: [{ type: 'select', key: 's', dataSrc: 'url', data: { url: 'https://example.com/list' } }],
     });
-    expect(result.errors.map((e) => e.path)).toEqual(['components[0].dataSrc', 'components[0].data.url']);
+    expect(result.errors).toEqual([
+      { path: 'components[0].dataSrc', code: 'invalid', message: MESSAGES.selectSourceUnsupported('url') },
+    ]);
   });
 
   it('refuses malformed input by path within bounded time', () => {
@@ -130,7 +134,8 @@ describe('importFormio', () => {
     expect(importFormio(polluted).errors[0]).toMatchObject({ path: 'components[0].__proto__', code: 'bounds' });
   });
 
-  it('parses paths back into segments', () => {
+  it('parses paths back into segments, quoted keys holding dots included', () => {
+    expect(parsePath('components[1]["widget.type"]')).toEqual(['components', 1, 'widget.type']);
     expect(parsePath('components[3].columns[0].validate.json')).toEqual([
       'components',
       3,

@@ -197,7 +197,7 @@ function compileNode(node: unknown): Evaluator {
   const raw = node[op];
   const argNodes = Array.isArray(raw) ? raw : [raw];
   const args = argNodes.map(compileNode);
-  const special = compileSpecial(op, args);
+  const special = compileSpecial(op, args, argNodes);
   if (special) {
     return (data, budget) => {
       tick(budget);
@@ -216,8 +216,27 @@ function compileNode(node: unknown): Evaluator {
   };
 }
 
-function compileSpecial(op: LogicOperator, args: Evaluator[]): Evaluator | undefined {
+function compileSpecial(op: LogicOperator, args: Evaluator[], argNodes: unknown[]): Evaluator | undefined {
   switch (op) {
+    case 'var': {
+      // The common case, a constant dotted path: split once, not at every evaluation.
+      const path = argNodes[0];
+      if (typeof path !== 'string' || path === '' || argNodes.length > 2) return undefined;
+      const segments = path.split('.');
+      if (segments.some((seg) => FORBIDDEN_KEYS.has(seg))) return undefined;
+      const fallback = args[1];
+      return (data, budget) => {
+        let current: unknown = data;
+        for (const seg of segments) {
+          if (typeof current !== 'object' || current === null || !Object.hasOwn(current, seg)) {
+            return fallback ? (fallback(data, budget) ?? null) : null;
+          }
+          current = (current as Record<string, unknown>)[seg];
+          if (current === undefined) return fallback ? (fallback(data, budget) ?? null) : null;
+        }
+        return current;
+      };
+    }
     case 'if':
     case '?:':
       return (data, budget) => {

@@ -1,10 +1,28 @@
 /** One step of a path into a JSON value: an object key or an array index. */
 export type PathSegment = string | number;
 
-/** Appends one segment to a dotted path: `components[3]`, `components[3].key`. */
+/** A key that a dotted path could not name unambiguously (Form.io exports do have `"widget.type"`). */
+const NEEDS_QUOTES = /[.[\]"]/;
+
+/**
+ * Appends one segment to a dotted path: `components[3]`, `components[3].key`. A key holding a dot, a bracket or a
+ * quote is written quoted, `components[3]["widget.type"]`, so `parsePath` gives back exactly the segments.
+ */
 export function joinPath(base: string, segment: PathSegment): string {
   if (typeof segment === 'number') return `${base}[${segment}]`;
+  if (NEEDS_QUOTES.test(segment)) return `${base}[${JSON.stringify(segment)}]`;
   return base === '' ? segment : `${base}.${segment}`;
+}
+
+/** Splits a path made by `joinPath` back into its segments: `components[3]["widget.type"]` -> components, 3, widget.type. */
+export function parsePath(path: string): PathSegment[] {
+  const segments: PathSegment[] = [];
+  for (const match of path.matchAll(/\[("(?:[^"\\]|\\.)*")\]|\[(\d+)\]|([^.[\]]+)/g)) {
+    if (match[1] !== undefined) segments.push(JSON.parse(match[1]) as string);
+    else if (match[2] !== undefined) segments.push(Number(match[2]));
+    else segments.push(match[3] as string);
+  }
+  return segments;
 }
 
 /** Formats a path given as segments (zod issue paths, walker stacks) the same way as `joinPath`. */

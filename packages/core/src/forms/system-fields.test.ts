@@ -47,19 +47,24 @@ describe('system fields', () => {
     ]);
   });
 
-  it('are required and at most 100 characters (recordId 30) whatever the form says', () => {
+  it('are required and at most 100 characters (recordId 30) whatever the form says; the hidden recordId is never required', () => {
     const form = build([
       { type: 'textfield', key: 'Firstname', label: 'First Name' },
-      { type: 'hidden', key: 'recordId', label: 'recordId', disabled: true },
+      { type: 'hidden', key: 'recordId', label: 'recordId', disabled: true, validate: { required: true } },
     ]);
-    expect(validateSubmission(form, {}).errors.map((e) => [e.path, e.code])).toEqual([
-      ['Firstname', 'required'],
-      ['recordId', 'required'],
-    ]);
+    // The portal sets recordId; an applicant could never fix "recordId is required" (issue 10).
+    expect(validateSubmission(form, {}).errors.map((e) => [e.path, e.code])).toEqual([['Firstname', 'required']]);
     const long = validateSubmission(form, { Firstname: 'x'.repeat(101), recordId: 'r'.repeat(31) });
     expect(long.errors.map((e) => [e.path, e.code])).toEqual([
       ['Firstname', 'maxLength'],
       ['recordId', 'maxLength'],
     ]);
+  });
+
+  it('does not take a field inside a grid row for a system field', () => {
+    const form = build([
+      { type: 'datagrid', key: 'owners', components: [{ type: 'email', key: 'Email', label: 'Email' }] },
+    ]);
+    expect(checkSystemFields(form).map((i) => i.message)).toContain(MESSAGES.systemFieldMissing('Email'));
   });
 });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages';
-import type { FieldType } from './field-types';
+import { DATA_GROUP_TYPES, type FieldType } from './field-types';
 import type { FormComponent, FormDefinition } from './form.schema';
 import type { FormIssue } from './form-checks';
 import { walkComponents } from './form-walk';
@@ -64,7 +64,9 @@ export function createSystemFieldComponent(definition: SystemFieldDefinition): F
  */
 export function checkSystemFields(form: FormDefinition): FormIssue[] {
   const found = new Map<string, { component: FormComponent; path: string }>();
-  walkComponents(form.components, ({ component, path }) => {
+  walkComponents(form.components, ({ component, path, ancestors }) => {
+    // A system field holds one value of the application: one inside a container or grid row is not it.
+    if (ancestors.some((a) => DATA_GROUP_TYPES.has(a.type))) return;
     if (BY_KEY.has(component.key) && !found.has(component.key)) found.set(component.key, { component, path });
   });
   const issues: FormIssue[] = [];

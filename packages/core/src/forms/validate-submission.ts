@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages';
-import { type CompiledField, compileForm, type LogicContext } from './compile-form';
+import { type CompiledField, type CompiledScope, compileForm, type LogicContext } from './compile-form';
 import type { EndUserRole } from './field-types';
 import {
   type FieldIssue,
@@ -42,10 +42,23 @@ const OWN_MESSAGE_CODES: ReadonlySet<SubmissionErrorCode> = new Set(['notEditabl
 const own = (source: Record<string, unknown>, key: string): unknown =>
   Object.hasOwn(source, key) ? source[key] : undefined;
 
+/** Most rows a grid value may have. */
+export const MAX_GRID_ROWS = 1_000;
+
+interface Run {
+  root: Record<string, unknown>;
+  role: EndUserRole | undefined;
+  errors: SubmissionError[];
+  /** Visibility of each node, per scope object (the submission, a container value, a grid row). */
+  visibleOf: Map<object, boolean[]>;
+}
+
 /**
  * Validates a submission against a parsed form; the same pure function runs in the browser and on the server.
  * Hidden fields are ignored and dropped, calculated values recomputed, masked encrypted values kept as before,
- * and a change to a field the role may not edit is refused by name. Never throws for any `data`.
+ * and a change to a field the role may not edit is refused by name. Fields no applicant sees (`hidden: true`,
+ * inside a hidden component, or of type `hidden`) are never required. Containers and grids are validated scope
+ * by scope, with errors at paths such as `owners[2].ssn`. Never throws for any `data`.
  */
 export function validateSubmission(
   form: FormDefinition,
@@ -57,21 +70,47 @@ export function validateSubmission(
   }
   const compiled = compileForm(form);
   const previous = isPlainObject(context.previousData) ? context.previousData : {};
-  const role = context.role;
-  const errors: SubmissionError[] = [];
+  const working = buildWorking(compiled, data, previous, context.role);
+  const run: Run = { root: working, role: context.role, errors: [], visibleOf: new Map() };
+  evaluateScope(compiled, working, run, '');
+  const out = validateScope(compiled, working, previous, run, '');
+  return { valid: run.errors.length === 0, data: out, errors: run.errors };
+}
 
+/** The values of one scope as submitted, masked and left-out read-only values replaced by the stored ones. */
+function buildWorking(
+  scope: CompiledScope,
+  source: Record<string, unknown>,
+  previous: Record<string, unknown>,
+  role: EndUserRole | undefined,
+): Record<string, unknown> {
   const working: Record<string, unknown> = {};
-  for (const field of compiled.fields) {
-    let value = own(data, field.key);
+  for (const field of scope.fields) {
+    let value = own(source, field.key);
+    const before = own(previous, field.key);
     // A masked value is the mask we sent out: it means "unchanged", never new text (spec 1 §5).
-    if (field.encrypted && isMaskedValue(value)) value = own(previous, field.key);
+    if (field.encrypted && isMaskedValue(value)) value = before;
     // Read-only inputs are often left out of a post (disabled inputs are); that is not a change.
-    if (value === undefined && role && !field.editable[role]) value = own(previous, field.key);
+    if (value === undefined && role && !field.editable[role]) value = before;
+    if (field.scope && field.group === 'container' && isPlainObject(value)) {
+      value = buildWorking(field.scope, value, isPlainObject(before) ? before : {}, role);
+    } else if (field.scope && field.group === 'grid' && Array.isArray(value) && value.length <= MAX_GRID_ROWS) {
+      const inner = field.scope;
+      const rowsBefore = Array.isArray(before) ? before : [];
+      value = value.map((row, i) => {
+        const rowBefore = rowsBefore[i];
+        return isPlainObject(row) ? buildWorking(inner, row, isPlainObject(rowBefore) ? rowBefore : {}, role) : row;
+      });
+    }
     if (value !== undefined) working[field.key] = value;
   }
+  return working;
+}
 
-  const ctx: LogicContext = { data: working, row: working };
-  const { nodes } = compiled;
+/** Visibility and calculated values of one scope object, in document order, then of its containers and rows. */
+function evaluateScope(scope: CompiledScope, obj: Record<string, unknown>, run: Run, prefix: string): void {
+  const ctx: LogicContext = { data: run.root, row: obj };
+  const { nodes } = scope;
   const visible: boolean[] = new Array(nodes.length);
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i] as (typeof nodes)[number];
@@ -80,36 +119,133 @@ export function validateSubmission(
     const field = node.field;
     if (!field) continue;
     if (!shown) {
-      if (field.clearOnHide) delete working[field.key];
+      if (field.clearOnHide) delete obj[field.key];
       continue;
     }
-    if (field.calculate && !(field.allowCalculateOverride && working[field.key] !== undefined)) {
+    if (field.calculate && !(field.allowCalculateOverride && obj[field.key] !== undefined)) {
       try {
         const result = field.calculate(ctx);
         // Arithmetic on missing inputs gives NaN, which means "nothing to show yet", not a wrong value.
         if (result === undefined || result === null || (typeof result === 'number' && !Number.isFinite(result))) {
-          delete working[field.key];
+          delete obj[field.key];
         } else if (typeof result === 'number' && field.decimalLimit !== undefined) {
-          working[field.key] = Number(result.toFixed(field.decimalLimit));
-        } else working[field.key] = result;
+          obj[field.key] = Number(result.toFixed(field.decimalLimit));
+        } else obj[field.key] = result;
       } catch (error) {
         if (!(error instanceof LogicError)) throw error;
-        errors.push({ path: field.key, code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
+        run.errors.push({ path: prefix + field.key, code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
+      }
+    }
+    if (!field.scope) continue;
+    const value = obj[field.key];
+    if (field.group === 'container' && isPlainObject(value)) {
+      evaluateScope(field.scope, value, run, `${prefix}${field.key}.`);
+    } else if (field.group === 'grid' && Array.isArray(value) && value.length <= MAX_GRID_ROWS) {
+      for (let r = 0; r < value.length; r++) {
+        const row = value[r];
+        if (isPlainObject(row)) evaluateScope(field.scope, row, run, `${prefix}${field.key}[${r}].`);
       }
     }
   }
+  run.visibleOf.set(obj, visible);
+}
 
+/** Validates the shown fields of one scope object; returns the values to store. */
+function validateScope(
+  scope: CompiledScope,
+  obj: Record<string, unknown>,
+  previous: Record<string, unknown>,
+  run: Run,
+  prefix: string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  // A starting value made up for a container or grid left out has not been evaluated yet.
+  if (!run.visibleOf.has(obj)) evaluateScope(scope, obj, run, prefix);
+  const visible = run.visibleOf.get(obj) ?? [];
+  const ctx: LogicContext = { data: run.root, row: obj };
+  const { nodes } = scope;
   for (let i = 0; i < nodes.length; i++) {
-    const field = (nodes[i] as (typeof nodes)[number]).field;
+    const node = nodes[i] as (typeof nodes)[number];
+    const field = node.field;
     if (!field) continue;
     if (!visible[i]) {
-      if (!field.clearOnHide && Object.hasOwn(working, field.key)) out[field.key] = working[field.key];
+      if (!field.clearOnHide && Object.hasOwn(obj, field.key)) out[field.key] = obj[field.key];
       continue;
     }
-    validateField(field, working[field.key], ctx, context.role, previous, errors, out);
+    const required =
+      !node.forcedHidden && (field.requiredWhen ? field.requiredWhen(ctx, field.required) : field.required);
+    const value = obj[field.key];
+    const before = own(previous, field.key);
+    if (field.scope) validateGroup(field, field.scope, value, before, required, run, prefix, out);
+    else validateField(field, value, ctx, run.role, previous, required, run.errors, prefix, out);
   }
-  return { valid: errors.length === 0, data: out, errors };
+  return out;
+}
+
+function validateGroup(
+  field: CompiledField,
+  scope: CompiledScope,
+  value: unknown,
+  before: unknown,
+  required: boolean,
+  run: Run,
+  prefix: string,
+  out: Record<string, unknown>,
+): void {
+  const path = prefix + field.key;
+  const report = (code: SubmissionErrorCode, message: string, at = path) => {
+    run.errors.push({ path: at, code, message });
+  };
+  // As Form.io: a container left out is an empty object, and a datagrid left out its one starting row, so the
+  // fields inside are still checked (an editgrid starts with no row).
+  const starting =
+    value !== undefined
+      ? undefined
+      : field.group === 'container'
+        ? {}
+        : field.component.type === 'datagrid' && field.component.initEmpty !== true && !required
+          ? [{}]
+          : undefined;
+  if (starting !== undefined) {
+    validateGroup(field, scope, starting, before, required, run, prefix, out);
+    return;
+  }
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
+    if (required) report('required', MESSAGES.fieldRequired(field.label));
+    else if (field.minRows !== undefined && field.minRows > 0)
+      report('minLength', MESSAGES.fieldMinRows(field.label, field.minRows));
+    else if (value !== undefined && value !== null) out[field.key] = value;
+    return;
+  }
+  if (field.group === 'container') {
+    if (!isPlainObject(value)) {
+      report('type', MESSAGES.fieldType(field.label));
+      return;
+    }
+    out[field.key] = validateScope(scope, value, isPlainObject(before) ? before : {}, run, `${path}.`);
+    return;
+  }
+  if (!Array.isArray(value) || value.length > MAX_GRID_ROWS) {
+    if (Array.isArray(value)) report('tooLong', MESSAGES.fieldTooLong(field.label));
+    else report('type', MESSAGES.fieldType(field.label));
+    return;
+  }
+  if (field.minRows !== undefined && value.length < field.minRows)
+    report('minLength', MESSAGES.fieldMinRows(field.label, field.minRows));
+  if (field.maxRows !== undefined && value.length > field.maxRows)
+    report('maxLength', MESSAGES.fieldMaxRows(field.label, field.maxRows));
+  const rowsBefore = Array.isArray(before) ? before : [];
+  const rows: Record<string, unknown>[] = [];
+  for (let r = 0; r < value.length; r++) {
+    const row = value[r];
+    if (!isPlainObject(row)) {
+      report('type', MESSAGES.fieldType(field.label), `${path}[${r}]`);
+      continue;
+    }
+    const rowBefore = rowsBefore[r];
+    rows.push(validateScope(scope, row, isPlainObject(rowBefore) ? rowBefore : {}, run, `${path}[${r}].`));
+  }
+  out[field.key] = rows;
 }
 
 function validateField(
@@ -118,35 +254,33 @@ function validateField(
   ctx: LogicContext,
   role: EndUserRole | undefined,
   previous: Record<string, unknown>,
+  required: boolean,
   errors: SubmissionError[],
+  prefix: string,
   out: Record<string, unknown>,
 ): void {
-  const report = (issue: FieldIssue) => {
-    const message =
-      field.customMessage && !OWN_MESSAGE_CODES.has(issue.code) && issue.code !== 'custom'
-        ? field.customMessage
-        : issue.message;
-    errors.push({ path: field.key + (issue.suffix ?? ''), code: issue.code, message });
-  };
-
   if (role && !field.editable[role] && !field.calculate) {
     const before = own(previous, field.key);
     if (!sameValue(field, value, before)) {
-      report({ code: 'notEditable', message: MESSAGES.fieldNotEditable(field.label) });
+      reportIssue(errors, field, prefix, { code: 'notEditable', message: MESSAGES.fieldNotEditable(field.label) });
       if (before !== undefined) out[field.key] = before;
       return;
     }
   }
 
   if (isEmptyValue(value, field.type)) {
-    if (field.required) report({ code: 'required', message: MESSAGES.fieldRequired(field.label) });
-    else if (value !== undefined && value !== null) out[field.key] = value;
+    if (required)
+      reportIssue(errors, field, prefix, { code: 'required', message: MESSAGES.fieldRequired(field.label) });
+    // Form.io runs a custom rule on an empty value too (authors write `!input || ...` for optional fields).
+    else if (!field.custom || runCustom(field, value ?? '', ctx, errors, prefix)) {
+      if (value !== undefined && value !== null) out[field.key] = value;
+    }
     return;
   }
 
   const checked = field.multiple ? checkMultiple(field, value) : field.checkValue(value);
   if (!checked.ok) {
-    for (const issue of checked.issues) report(issue);
+    for (const issue of checked.issues) reportIssue(errors, field, prefix, issue);
     return;
   }
   const normalized = checked.value;
@@ -155,28 +289,47 @@ function validateField(
       ? normalized.flatMap((item, i) => textIssues(field, item, `[${i}]`))
       : textIssues(field, normalized, '');
   if (issues.length > 0) {
-    for (const issue of issues) report(issue);
+    for (const issue of issues) reportIssue(errors, field, prefix, issue);
     return;
   }
 
-  if (field.custom) {
-    try {
-      const result = field.custom({ ...ctx, input: normalized, value: normalized } as LogicContext);
-      if (typeof result === 'string' && result !== '') {
-        report({ code: 'custom', message: result });
-        return;
-      }
-      if (!isTruthy(result)) {
-        report({ code: 'custom', message: field.customMessage ?? MESSAGES.fieldCustom(field.label) });
-        return;
-      }
-    } catch (error) {
-      if (!(error instanceof LogicError)) throw error;
-      report({ code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
-      return;
-    }
-  }
+  if (field.custom && !runCustom(field, normalized, ctx, errors, prefix)) return;
   out[field.key] = normalized;
+}
+
+function reportIssue(errors: SubmissionError[], field: CompiledField, prefix: string, issue: FieldIssue): void {
+  const message =
+    field.customMessage && !OWN_MESSAGE_CODES.has(issue.code) && issue.code !== 'custom'
+      ? field.customMessage
+      : issue.message;
+  errors.push({ path: prefix + field.key + (issue.suffix ?? ''), code: issue.code, message });
+}
+
+/** Runs `validate.custom`; false when it reported a problem. */
+function runCustom(
+  field: CompiledField,
+  value: unknown,
+  ctx: LogicContext,
+  errors: SubmissionError[],
+  prefix: string,
+): boolean {
+  const report = (issue: FieldIssue) => reportIssue(errors, field, prefix, issue);
+  try {
+    const result = field.custom?.({ ...ctx, input: value, value } as LogicContext);
+    if (typeof result === 'string' && result !== '') {
+      report({ code: 'custom', message: result });
+      return false;
+    }
+    if (!isTruthy(result)) {
+      report({ code: 'custom', message: field.customMessage ?? MESSAGES.fieldCustom(field.label) });
+      return false;
+    }
+    return true;
+  } catch (error) {
+    if (!(error instanceof LogicError)) throw error;
+    report({ code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });
+    return false;
+  }
 }
 
 function checkMultiple(field: CompiledField, value: unknown): ValueCheck {

@@ -142,7 +142,11 @@ describe('FormBuilder', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Import JSON' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Form.io or Under form JSON'), {
-      target: { value: JSON.stringify({ components: [{ type: 'textfield', key: 'a', calculateValue: 'value = 1' }] }) },
+      target: {
+        value: JSON.stringify({
+          components: [{ type: 'textfield', key: 'a', calculateValue: 'value = moment().year()' }],
+        }),
+      },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('components[0].calculateValue')).toBeTruthy();

@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { FieldType } from '@under/core/forms/field-types';
-import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
+import type { FormDefinition, PanelComponent } from '@under/core/forms/form.schema';
 import { parseFormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
 import { FORM_SCHEMA_VERSION } from '@under/core/forms/form-migrate';
@@ -261,7 +261,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       const loose = form.components.filter((c) => c.type !== 'panel');
       const pages = form.components.filter((c) => c.type === 'panel');
       const first = {
-        ...(createComponent('panel', key) as FormComponent & { components: FormComponent[] }),
+        ...(createComponent('panel', key) as PanelComponent),
         title: 'Page 1',
         label: 'Page 1',
         components: loose,

@@ -4,6 +4,7 @@ import { AddressField } from './address-field';
 import { CheckboxField, RadioField, SelectboxesField, SelectField } from './choice-fields';
 import { DatetimeField, DayField, TimeField } from './date-fields';
 import { FileField } from './file-field';
+import { ContainerGroup, DatagridGroup, EditgridGroup, TableGroup, TabsGroup, WellGroup } from './group-fields';
 import { HtmlContent } from './html-content';
 import classes from './renderer.module.css';
 import { RendererButton } from './renderer-button';
@@ -106,6 +107,18 @@ function NodeBody({ component }: { component: FormComponent }) {
       return <FileField component={component} />;
     case 'signature':
       return <SignatureField component={component} />;
+    case 'container':
+      return <ContainerGroup component={component} />;
+    case 'datagrid':
+      return <DatagridGroup component={component} />;
+    case 'editgrid':
+      return <EditgridGroup component={component} />;
+    case 'well':
+      return <WellGroup component={component} />;
+    case 'tabs':
+      return <TabsGroup component={component} />;
+    case 'table':
+      return <TableGroup component={component} />;
     default:
       return null;
   }

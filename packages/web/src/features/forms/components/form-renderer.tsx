@@ -12,6 +12,7 @@ import { FormNodes } from './form-nodes';
 import classes from './renderer.module.css';
 import { RendererButton as Button } from './renderer-button';
 import { fieldId, RendererContext, type RendererContextValue, type UploadFn } from './renderer-context';
+import { scopedFieldId } from './scope-store';
 import { type WizardColors, WizardHeader } from './wizard-header';
 
 export interface FormRendererProps extends WizardColors {
@@ -159,7 +160,10 @@ function FormRendererInner({
       const key = errorRoot(error.path);
       const base = fieldId(idPrefix, key);
       const part = error.path.slice(key.length).match(/^\.(\w+)/)?.[1];
-      return part && document.getElementById(`${base}-${part}`) ? `${base}-${part}` : base;
+      if (part && document.getElementById(`${base}-${part}`)) return `${base}-${part}`;
+      // A field inside a container or grid row (`owners[2].ssn`), when its row is shown.
+      const nested = scopedFieldId(idPrefix, error.path);
+      return nested && document.getElementById(nested) ? nested : base;
     },
     [idPrefix],
   );

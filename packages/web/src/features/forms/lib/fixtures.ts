@@ -12,6 +12,10 @@ export const FIXTURES = {
     label: 'Wizard',
     load: () => import('../../../../../core/src/forms/fixtures/wizard.formio.json').then((m) => m.default as unknown),
   },
+  owners: {
+    label: 'Owners (grids)',
+    load: () => import('../../../../../core/src/forms/fixtures/owners.formio.json').then((m) => m.default as unknown),
+  },
   large: {
     label: '300 fields',
     load: () => import('@under/core/forms/fixtures/large-form').then((m) => m.buildLargeForm() as unknown),

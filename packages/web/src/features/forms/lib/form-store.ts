@@ -1,6 +1,5 @@
 import { type CompiledField, type CompiledForm, compileForm, type LogicContext } from '@under/core/forms/compile-form';
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
-import { walkComponents } from '@under/core/forms/form-walk';
 import { LogicError } from '@under/core/forms/json-logic';
 import type { SubmissionError } from '@under/core/forms/validate-submission';
 
@@ -46,11 +45,6 @@ const EMPTY: readonly SubmissionError[] = [];
 export function createFormStore(form: FormDefinition, values: Record<string, unknown>): FormStore {
   const compiled = compileForm(form);
   const { nodes } = compiled;
-  const index = new Map<FormComponent, number>();
-  let i = 0;
-  walkComponents(form.components, ({ component }) => {
-    index.set(component, i++);
-  });
   const visible: boolean[] = new Array(nodes.length).fill(true);
   const nodeListeners = new Map<number, Set<Listener>>();
   const errorListeners = new Map<string, Set<Listener>>();
@@ -121,7 +115,7 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
   return {
     compiled,
     fieldOf: (key) => byKey.get(key),
-    indexOf: (component) => index.get(component) ?? -1,
+    indexOf: (component) => compiled.indexOf(component),
     isVisible: (n) => n < 0 || visible[n] !== false,
     subscribeNode: (n, listener) => listen(nodeListeners, n, listener),
     errorsOf: (key) => errorsByKey.get(key) ?? EMPTY,

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { translateScript } from './formio-script';
+import { compileLogic } from './json-logic';
+
+const run = (script: string, target: 'show' | 'value' | 'valid', data: Record<string, unknown>, row = data) => {
+  const rule = translateScript(script, target);
+  if (rule === undefined) throw new Error(`not translated: ${script}`);
+  return compileLogic(rule)({ data, row });
+};
+
+describe('translateScript', () => {
+  it('translates show = comparisons joined by && and || with parentheses', () => {
+    expect(translateScript("show = data.type === 'llc';", 'show')).toEqual({ '===': [{ var: 'data.type' }, 'llc'] });
+    const script = "show = (data.a == 'x' || data.b != 2) && !data.c && row.n >= 10";
+    expect(run(script, 'show', { a: 'x', b: 2, c: false }, { n: 10 })).toBe(true);
+    expect(run(script, 'show', { a: 'y', b: 2, c: false }, { n: 10 })).toBe(false);
+    expect(run(script, 'show', { a: 'x', b: 2, c: true }, { n: 10 })).toBe(false);
+    expect(run(script, 'show', { a: 'x', b: 2, c: false }, { n: 9 })).toBe(false);
+    expect(run('show = data.x < 3 && data.x > 1;', 'show', { x: 2 })).toBe(true);
+    expect(run('show = data.x <= 3 || data.x !== 5;', 'show', { x: 5 })).toBe(false);
+  });
+
+  it('translates value = arithmetic on data and row with number literals', () => {
+    expect(run('value = data.a + data.b;', 'value', { a: 2, b: 3 })).toBe(5);
+    expect(run('value = data.a * 2 - row.c', 'value', { a: 4 }, { c: 1 })).toBe(7);
+    expect(run('value = (data.a + 1) * 3;', 'value', { a: 1 })).toBe(6);
+    expect(run("value = data.first + ' ' + data.last;", 'value', { first: 'Ann', last: 'Lee' })).toBe('Ann Lee');
+    expect(run("value = (data['a'] || 0) + (data['b'] || 0);", 'value', { a: 2 })).toBe(2);
+    expect(run("show = !!_.get(data, 'outer.first');", 'show', { outer: { first: 'x' } })).toBe(true);
+    expect(run("value = '000123';", 'value', {})).toBe('000123');
+    expect(run('value = [];', 'value', {})).toEqual([]);
+  });
+
+  it('translates a validation ternary', () => {
+    const script = "valid = input === data.email ? true : 'Emails must match';";
+    const rule = translateScript(script, 'valid');
+    expect(compileLogic(rule)({ data: { email: 'a@b.c' }, input: 'a@b.c' })).toBe(true);
+    expect(compileLogic(rule)({ data: { email: 'a@b.c' }, input: 'x' })).toBe('Emails must match');
+  });
+
+  it.each([
+    "show = _.get(instance, 'parent.manualMode', false);",
+    'show = data.x.includes("a");',
+    'show = data[x] === 1;',
+    'value = moment().format();',
+    'show = true; value = 1;',
+    'data.x = 1;',
+    'value = data.a; show = true',
+    'show = instance.root.data.a;',
+    'show = data.x === `template`;',
+    'show == data.x',
+    'value = data.a +',
+    'value = data',
+    'show = (data.a',
+    '',
+  ])('leaves %j untranslated', (script) => {
+    expect(translateScript(script, script.startsWith('value') ? 'value' : 'show')).toBeUndefined();
+  });
+
+  it('never reads past its budget on deep or long input', () => {
+    expect(translateScript(`show = ${'('.repeat(5000)}data.a${')'.repeat(5000)};`, 'show')).toBeUndefined();
+    expect(translateScript(`show = ${'!'.repeat(100)}data.a;`, 'show')).toBeUndefined();
+  });
+});

@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@under/core/messages';
+import { describe, expect, it, vi } from 'vitest';
+import { buildForm, renderWithMantine } from '../../../test/form-test-utils';
+import { FormRenderer } from './form-renderer';
+
+const owners = buildForm([
+  { type: 'textfield', key: 'entity', label: 'Entity' },
+  {
+    type: 'datagrid',
+    key: 'owners',
+    label: 'Owners',
+    components: [
+      { type: 'textfield', key: 'name', label: 'Owner name', validate: { required: true } },
+      { type: 'number', key: 'ownership', label: 'Ownership' },
+      {
+        type: 'textfield',
+        key: 'title',
+        label: 'Title',
+        conditional: { json: { '>=': [{ var: 'row.ownership' }, 25] } },
+      },
+    ],
+  },
+  { type: 'button', key: 'submit', label: 'Submit', action: 'submit' },
+]);
+
+describe('renderer: containers, grids, tabs and tables', { timeout: 20_000 }, () => {
+  it('edits datagrid rows in a table with add and remove buttons, and submits an array of rows', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderWithMantine(<FormRenderer form={owners} onSubmit={onSubmit} />);
+    const grid = screen.getByRole('group', { name: 'Owners' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Owner name *', 'Ownership', 'Title', 'Actions']);
+    await user.click(within(grid).getByRole('button', { name: 'Add another' }));
+    const rows = within(grid).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    await user.type(within(rows[0] as HTMLElement).getByLabelText(/Owner name/), 'Ann');
+    await user.type(within(rows[1] as HTMLElement).getByLabelText(/Owner name/), 'Bob');
+    // A condition on the row: Title shows only in the row whose ownership is 25 or more.
+    expect(within(rows[0] as HTMLElement).queryByLabelText(/Title/)).toBeNull();
+    await user.type(within(rows[0] as HTMLElement).getByLabelText(/Ownership/), '60');
+    expect(await within(rows[0] as HTMLElement).findByLabelText(/Title/)).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByLabelText(/Title/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ owners: [{ name: 'Ann', ownership: 60 }, { name: 'Bob' }] });
+
+    await user.click(within(grid).getByRole('button', { name: 'Remove Owners row 1' }));
+    expect(within(grid).getAllByRole('row').slice(1)).toHaveLength(1);
+    expect((within(grid).getByLabelText(/Owner name/) as HTMLInputElement).value).toBe('Bob');
+  });
+
+  it('shows a row field error inside its row', async () => {
+    const user = userEvent.setup();
+    renderWithMantine(<FormRenderer form={owners} onSubmit={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const grid = screen.getByRole('group', { name: 'Owners' });
+    expect(await within(grid).findByText(MESSAGES.fieldRequired('Owner name'))).toBeTruthy();
+  });
+
+  it('edits editgrid rows one at a time with Edit and Save', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const form = buildForm([
+      {
+        type: 'editgrid',
+        key: 'sites',
+        label: 'Locations',
+        components: [{ type: 'textfield', key: 'city', label: 'City' }],
+      },
+      { type: 'button', key: 'submit', label: 'Submit', action: 'submit' },
+    ]);
+    renderWithMantine(<FormRenderer form={form} onSubmit={onSubmit} />);
+    const grid = screen.getByRole('group', { name: 'Locations' });
+    await user.click(within(grid).getByRole('button', { name: 'Add another' }));
+    await user.type(within(grid).getByLabelText(/City/), 'Austin');
+    await user.click(within(grid).getByRole('button', { name: 'Save' }));
+    expect(within(grid).getByText('Austin')).toBeTruthy();
+    expect(within(grid).getByRole('button', { name: 'Edit Locations row 1' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ sites: [{ city: 'Austin' }] });
+  });
+
+  it('keeps container values in one object, and moves between tabs with the arrow keys', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const form = buildForm([
+      {
+        type: 'tabs',
+        key: 'tabs',
+        label: 'Sections',
+        components: [
+          {
+            key: 'one',
+            label: 'Business',
+            components: [
+              {
+                type: 'container',
+                key: 'business',
+                components: [{ type: 'textfield', key: 'name', label: 'Legal name' }],
+              },
+            ],
+          },
+          { key: 'two', label: 'Bank', components: [{ type: 'textfield', key: 'routing', label: 'Routing' }] },
+        ],
+      },
+      { type: 'button', key: 'submit', label: 'Submit', action: 'submit' },
+    ]);
+    renderWithMantine(<FormRenderer form={form} onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText(/Legal name/), 'Acme');
+    const first = screen.getByRole('tab', { name: 'Business' });
+    first.focus();
+    await user.keyboard('{ArrowRight}');
+    const second = screen.getByRole('tab', { name: 'Bank' });
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(second);
+    await user.type(screen.getByLabelText(/Routing/), '021000021');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ business: { name: 'Acme' }, routing: '021000021' });
+  });
+});
+
+describe('renderer: error summary links into rows', { timeout: 20_000 }, () => {
+  it('moves focus to the field of the row an error names', async () => {
+    const user = userEvent.setup();
+    renderWithMantine(<FormRenderer form={owners} onSubmit={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('link', { name: MESSAGES.fieldRequired('Owner name') }));
+    const grid = screen.getByRole('group', { name: 'Owners' });
+    expect(document.activeElement).toBe(within(grid).getByLabelText(/Owner name/));
+  });
+});
