@@ -106,9 +106,16 @@ export async function createTestApp(
     logger?: BuildAppOptions['logger'];
     /** Mail is also written to DATA_DIR/outbox by the real mailer, logging through the app's logger. */
     outbox?: boolean;
+    /** PGlite in files under DATA_DIR/pglite instead of in memory (tests that read the database's files). */
+    pgliteFiles?: boolean;
   } = {},
 ) {
-  const database = await createTestDatabase(kind);
+  const config = testConfig();
+  const database =
+    options.pgliteFiles && kind === 'pglite'
+      ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'))
+      : await createTestDatabase(kind);
+  if (options.pgliteFiles && kind === 'pglite') await database.migrate();
   const mailer = createMemoryMailer();
   let outbox: Mailer | undefined;
   if (options.outbox) {
@@ -119,7 +126,6 @@ export async function createTestApp(
     };
   }
   const clock = { offsetMs: 0 };
-  const config = testConfig();
   const built = await buildApp({
     config,
     database,
