@@ -195,7 +195,7 @@ export async function buildApp(options: BuildAppOptions) {
   let stopping = false;
 
   await app.register(cookie);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { stripe: config.payments.gateway === 'stripe' });
   await registerOpenApi(app);
   registerAccess(app, { auth, throttles, publicApiKey: config.secrets.publicApiKey, routes });
 

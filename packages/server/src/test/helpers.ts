@@ -108,9 +108,13 @@ export async function createTestApp(
     outbox?: boolean;
     /** PGlite in files under DATA_DIR/pglite instead of in memory (tests that read the database's files). */
     pgliteFiles?: boolean;
+    /** The card payment gateway (e.g. Stripe's adapter on its simulator); by default the test gateway. */
+    gateway?: BuildAppOptions['gateway'];
+    /** Configuration overrides (e.g. the payment gateway's settings). */
+    config?: Partial<Config>;
   } = {},
 ) {
-  const config = testConfig();
+  const config = testConfig(options.config);
   const database =
     options.pgliteFiles && kind === 'pglite'
       ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'))
@@ -136,6 +140,7 @@ export async function createTestApp(
     extend: options.extend,
     storage: options.storage,
     pdfPool: options.pdfPool,
+    gateway: options.gateway,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

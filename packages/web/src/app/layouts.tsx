@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
+import { BILLING_TEXT } from '@under/core/ui-text/billing';
 import { Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
 import { useCompany } from '../features/account/api/account-api';
@@ -46,7 +47,8 @@ export function ClientLayout() {
     { to: '/', label: UI_TEXT.navHome, end: true },
     ...(companyId ? [{ to: `/team/${companyId}`, label: UI_TEXT.navTeam }] : []),
     ...(isAdmin ? [{ to: '/application-settings', label: UI_TEXT.navSettings }] : []),
-    { to: '/membership', label: UI_TEXT.navPlans },
+    { to: '/membership', label: UI_TEXT.navPlans, also: ['/membership-trial', '/payment-membership'] },
+    ...(isAdmin ? [{ to: '/billings', label: BILLING_TEXT.navBilling }] : []),
     { to: '/all-profile', label: UI_TEXT.navAccount, also: ['/edit-account'] },
   ];
   const logoUrl = company.data?.logoUrl;
