@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePaging } from '../../../lib/use-paging';
 import { useBillings, useDownloadInvoice, useRefund } from '../api/billing-api';
 
+// dot badges with dark text, as the other status columns (light variants fail the contrast check)
 const STATUS_COLOR = { paid: 'green', refunded: 'gray', failed: 'red' } as const;
 
 /**
@@ -77,7 +78,7 @@ export function CompanyBillingTable({ companyId, canRefund = false }: { companyI
               <Text size="sm">{row.cardBrand ? T.savedCard(row.cardBrand, row.cardLast4 ?? '') : '—'}</Text>
             </Table.Td>
             <Table.Td>
-              <Badge color={STATUS_COLOR[row.status]} variant="light" data-testid="billing-status">
+              <Badge color={STATUS_COLOR[row.status]} variant="dot" tt="none" fw={500} data-testid="billing-status">
                 {T.statusNames[row.status]}
               </Badge>
             </Table.Td>

@@ -150,7 +150,11 @@ function PlanCard(props: {
       );
     } else {
       action = (
-        <Button component={Link} to={`/payment-membership/${plan.id}`}>
+        <Button
+          component={Link}
+          to={`/payment-membership/${plan.id}`}
+          aria-label={paying && !isCurrent ? undefined : T.choosePlanLabel(plan.name)}
+        >
           {paying && !isCurrent ? T.upgradeTo(plan.name) : T.choosePlan}
         </Button>
       );
@@ -207,7 +211,12 @@ function PlanCard(props: {
         <Group mt="auto" gap="xs">
           {action}
           {props.isAdmin && plan.priceCents > 0 && !b.trialUsed && b.status === 'none' ? (
-            <Button component={Link} to={`/membership-trial?plan=${plan.id}`} variant="subtle">
+            <Button
+              component={Link}
+              to={`/membership-trial?plan=${plan.id}`}
+              variant="subtle"
+              aria-label={T.tryFreeLabel(plan.name, TRIAL_DAYS)}
+            >
               {T.tryFree(TRIAL_DAYS)}
             </Button>
           ) : null}
