@@ -248,6 +248,8 @@ export const MESSAGES = {
       .filter(Boolean)
       .join(' and ')} first, then change the plan.`,
   refundNotPaid: 'Only a paid payment can be refunded.',
+  subscriptionPastDue: (date: string) =>
+    `Your last payment failed. Update your card on the Billing page before ${date}, or your company moves to the Basic plan.`,
   billingChanged: 'The plan was changed meanwhile. Reload the page and try again.',
   paymentGatewayUnavailable:
     'The payment service did not answer. If the payment went through, your plan changes within minutes; otherwise nothing is charged. Please check your billing history before trying again.',

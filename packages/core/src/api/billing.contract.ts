@@ -10,6 +10,7 @@ import {
   RenewalRunSchema,
   SubscribeBodySchema,
   SubscriptionDetailSchema,
+  TimeSubscriptionSchema,
   TrialBodySchema,
 } from '../billing/billing.schema';
 import { endpoint } from './contract';
@@ -73,6 +74,18 @@ export const BILLING_API = {
     path: '/api/billings/:paymentId/refund',
     params: PaymentParamsSchema,
     response: BillingRowSchema,
+    tag,
+  }),
+  /**
+   * Whether the plan's paid time is in force: 200 while it is (Basic, trial, paid); a renewal that failed answers
+   * 402 `billing/past-due` with what to do. Another company answers the account-not-found text, which the web
+   * treats as success (spec 2 §8 "Time-subscription call").
+   */
+  checkTimesSubscription: endpoint({
+    method: 'GET',
+    path: '/api/check-times-subscription/:companyId',
+    params: CompanyParamsSchema,
+    response: TimeSubscriptionSchema,
     tag,
   }),
   /** Runs the renewal pass now (the scheduled job runs it every 10 minutes). */

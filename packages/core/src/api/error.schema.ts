@@ -106,6 +106,8 @@ export const ERRORS = {
   billingState: { code: 'billing/state', status: 409 },
   /** A smaller plan while the team uses more than it allows: the message says what to deactivate. */
   downgradeOverQuota: { code: 'billing/over-quota', status: 409 },
+  /** The plan's renewal failed and is being retried: the time-subscription check says so. */
+  billingPastDue: { code: 'billing/past-due', status: 402 },
   /** The payment gateway did not answer; nothing was recorded as paid. */
   paymentGateway: { code: 'billing/gateway', status: 502 },
 } as const satisfies Record<string, { code: string; status: number }>;

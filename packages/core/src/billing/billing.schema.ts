@@ -113,3 +113,6 @@ export const RenewalRunSchema = z.object({
   ended: z.number().int(),
 });
 export type RenewalRun = z.infer<typeof RenewalRunSchema>;
+
+/** GET /api/check-times-subscription/{companyId} (spec 2 §7, §8): the plan's time is in force. */
+export const TimeSubscriptionSchema = z.object({ valid: z.literal(true), status: z.enum(SUBSCRIPTION_STATUSES) });

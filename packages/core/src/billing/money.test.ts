@@ -47,3 +47,12 @@ describe('test cards', () => {
     expect(luhnValid('4242424242424243')).toBe(false);
   });
 });
+
+describe('plan features', () => {
+  it('gates the CRM integration by the plan flag', async () => {
+    const { planAllows } = await import('./plan-features');
+    expect(planAllows({ salesForce: true }, 'crm')).toBe(true);
+    expect(planAllows({ salesForce: false }, 'crm')).toBe(false);
+    expect(planAllows(null, 'crm')).toBe(false);
+  });
+});

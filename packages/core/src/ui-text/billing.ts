@@ -84,4 +84,6 @@ export const BILLING_TEXT = {
   refundConfirm: 'Refund',
   refunded: 'The payment was refunded.',
   upgradeAction: 'See plans',
+  crmTitle: 'CRM integration',
+  crmIncluded: 'Your plan includes the CRM integration; each form is connected from its CRM mapping.',
 } as const;

@@ -275,6 +275,14 @@ describe.each(testDatabases())('subscriptions and payments on %s', (kind) => {
       expect((await api.get(`/api/companies/${a.companyId}/billings`, b.token)).statusCode).toBe(404);
       expect((await api.get(`/api/billings/${payment.id}/invoice`, b.token)).statusCode).toBe(404);
       expect((await api.get(`/api/subscription?companyId=${a.companyId}`, b.token)).statusCode).toBe(404);
+      // another company's time check answers the account-not-found text (which the web takes as success, spec 2 §8)
+      const check = await api.get(`/api/check-times-subscription/${a.companyId}`, b.token);
+      expect(check.statusCode).toBe(404);
+      expect(check.json().message).toBe('The Account is not found.');
+      expect((await api.get(`/api/check-times-subscription/${a.companyId}`, a.token)).json()).toEqual({
+        valid: true,
+        status: 'active',
+      });
       const own = await api.get(`/api/companies/${a.companyId}/billings`, a.token);
       expect(own.json().items.map((r: { id: string }) => r.id)).toEqual([payment.id]);
       const { joinTeam } = await import('../../test/accounts');

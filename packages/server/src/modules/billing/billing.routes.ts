@@ -60,5 +60,9 @@ export function registerBillingRoutes(
     billing.refund({ auth: requireAuth(req), paymentId: params.paymentId }),
   );
 
+  defineRoute(app, api.checkTimesSubscription, { access: 'client' }, ({ req, params }) =>
+    billing.checkTimesSubscription({ auth: requireAuth(req), companyId: params.companyId }),
+  );
+
   defineRoute(app, api.runRenewals, { access: 'admin' }, () => renewals.run());
 }

@@ -404,6 +404,18 @@ export function createBillingService(deps: BillingServiceDeps) {
       return detail(companyId);
     },
 
+    /** GET /api/check-times-subscription/{companyId}: the plan's time is in force, or the renewal failed. */
+    async checkTimesSubscription(opts: { auth: AuthContext; companyId: string }) {
+      const companyId = requireOwnCompany(opts.auth, opts.companyId);
+      const sub = await repo.findSubscription(companyId);
+      const status = (sub?.status ?? 'none') as SubscriptionDetail['billing']['status'];
+      if (status === 'past_due') {
+        const until = new Date((sub?.pastDueSince?.getTime() ?? deps.now()) + 7 * DAY_MS);
+        throw new AppError(ERROR_CODES.billingPastDue, MESSAGES.subscriptionPastDue(until.toISOString().slice(0, 10)));
+      }
+      return { valid: true as const, status };
+    },
+
     /** POST /api/subscription/cancel: the paid plan (or trial) ends at the period's end; Basic then. */
     cancel: (opts: { auth: AuthContext }) => cancelPlan(opts.auth),
 

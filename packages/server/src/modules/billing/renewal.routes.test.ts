@@ -104,6 +104,11 @@ describe.each(testDatabases())('renewals on %s', (kind) => {
     const due = await api.subscription(a);
     expect(due).toMatchObject({ membershipId: 'MEMBERSHIP_003', billing: { status: 'past_due' } });
     expect(Date.parse(due.billing.retryUntil) - Date.now()).toBeGreaterThan(6.9 * DAY_MS);
+    // the time-subscription check tells the client (spec 2 §8)
+    const check = await api.get(`/api/check-times-subscription/${a.companyId}`, a.token);
+    expect(check.statusCode).toBe(402);
+    expect(check.json()).toMatchObject({ code: 'billing/past-due' });
+    expect(check.json().message).toMatch(/^Your last payment failed\. Update your card/);
     await t.mailer.settle();
     const failedMails = () => t.mailer.sent.filter((m) => m.to === a.email && /Payment for Retry Bank/.test(m.subject));
     expect(failedMails()).toHaveLength(1);
@@ -130,6 +135,10 @@ describe.each(testDatabases())('renewals on %s', (kind) => {
     expect(t.mailer.sent.find((m) => m.to === a.email && /is now on the Basic plan/.test(m.subject))).toBeTruthy();
 
     expect(await api.subscription(a)).toMatchObject({ membershipId: 'MEMBERSHIP_001', billing: { status: 'none' } });
+    expect((await api.get(`/api/check-times-subscription/${a.companyId}`, a.token)).json()).toEqual({
+      valid: true,
+      status: 'none',
+    });
     // the administrator stays; the members beyond Basic's one seat are deactivated
     const statuses = await t.database.db
       .select({ id: users.id, status: users.status })
