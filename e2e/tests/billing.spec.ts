@@ -56,6 +56,8 @@ test('trial, two invitations, a card payment, the renewal a month later, both in
   await expect(page).toHaveURL(/\/membership$/);
   await expect(page.getByTestId('plan-status')).toContainText('Free trial until');
   await expect(page.locator('[aria-current="true"]')).toContainText('Nature');
+  await expectAccessible(page);
+  await shot(page, 'membership-trial-running');
 
   // the trial's quota lets the team invite two members
   await nav(page, UI_TEXT.navTeam).click();
