@@ -7,7 +7,7 @@ export const BILLING_TEXT = {
   plansLead: 'Your plan sets how many team members and forms your company can have. Paid plans are billed monthly.',
   choosePlan: 'Choose',
   choosePlanLabel: (plan: string) => `Choose ${plan}`,
-  tryFreeLabel: (plan: string, days: number) => `Try ${plan} free for ${days} days`,
+  tryFreeLabel: (plan: string, days: number) => `Try free for ${days} days: ${plan}`,
   upgradeTo: (plan: string) => `Upgrade to ${plan}`,
   downgradeTo: (plan: string) => `Move to ${plan}`,
   tryFree: (days: number) => `Try free for ${days} days`,
