@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // each journey is its own client through X-Forwarded-For (support/test.ts): throttles count per journey
       TRUST_PROXY: '127.0.0.1',
+      // the billing journey moves the server's clock to a renewal date by writing an offset (ms) here
+      TEST_CLOCK_FILE: path.join(dataDir, 'clock-offset'),
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

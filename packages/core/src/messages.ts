@@ -267,4 +267,26 @@ export const MESSAGES = {
   // Master forms (ours, decision 030)
   /** Clients build on a master form's published version: one with none cannot be offered to them. */
   masterFormNotPublished: 'Publish the master form before making it active.',
+  // Subscriptions and payments (ours where the spec is silent, decision 032; the card text is the spec's)
+  membershipNotFound: 'The plan is not found.',
+  paymentNotFound: 'The payment is not found.',
+  cardRequired: 'Enter a card to pay for this plan.',
+  trialUsed: 'Your company has already used its free trial.',
+  trialPaidOnly: 'Choose a paid plan to try.',
+  trialWhilePaying: 'Your company already pays for a plan.',
+  alreadyOnPlan: 'Your company is already on this plan.',
+  nothingToCancel: 'Your company has no paid plan to cancel.',
+  downgradeOverQuota: (plan: string, members: number, forms: number) =>
+    `Your team uses more than ${plan} allows. Deactivate ${[
+      members > 0 ? `${members} member${members === 1 ? '' : 's'} (or revoke invitations)` : '',
+      forms > 0 ? `${forms} form${forms === 1 ? '' : 's'}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ')} first, then change the plan.`,
+  refundNotPaid: 'Only a paid payment can be refunded.',
+  subscriptionPastDue: (date: string) =>
+    `Your last payment failed. Update your card on the Billing page before ${date}, or your company moves to the Basic plan.`,
+  billingChanged: 'The plan was changed meanwhile. Reload the page and try again.',
+  paymentGatewayUnavailable:
+    'The payment service did not answer. If the payment went through, your plan changes within minutes; otherwise nothing is charged. Please check your billing history before trying again.',
 } as const;

@@ -8,6 +8,8 @@ import type { Database } from './db/client';
 import { createJobs } from './infra/jobs/jobs';
 import { type LogStream, loggerOptions } from './infra/log/logger';
 import { createMailer, type Mailer } from './infra/mail/mailer';
+import { createGateway } from './infra/payments/create-gateway';
+import type { PaymentGateway } from './infra/payments/gateway';
 import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool';
 import { createStorage } from './infra/storage/create-storage';
 import { createUrlSigner } from './infra/storage/signed-url';
@@ -17,6 +19,10 @@ import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
+import { createLedger } from './modules/billing/billing-ledger';
+import { createRenewalService, RENEWAL_CRON, RENEWAL_QUEUE } from './modules/billing/renewal.service';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerFileRoutes } from './modules/files/files.routes';
@@ -55,6 +61,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: LogStream };
   webDist?: string;
   now?: () => number;
+  /** The card payment gateway; by default the one the configuration names (decision 032). */
+  gateway?: PaymentGateway;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -156,11 +164,38 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const masterForms = createMasterFormsService({ db: database.db, library, templates });
   const pushUpdates = createPushUpdatesService({ db: database.db, jobs, log: app.log, library, masterForms });
+  const gateway = options.gateway ?? createGateway(config);
+  const billingNow = options.now ?? Date.now;
+  const ledger = createLedger({
+    db: database.db,
+    gateway,
+    mail,
+    auth,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    now: billingNow,
+  });
+  const billing = createBillingService({
+    db: database.db,
+    gateway,
+    ledger,
+    log: app.log,
+    now: billingNow,
+    config: {
+      gateway: config.payments.gateway,
+      publishableKey: config.payments.gateway === 'stripe' ? config.payments.publishableKey : null,
+    },
+  });
+  const renewals = createRenewalService({ db: database.db, ledger, log: app.log, now: billingNow });
+  // renewals, trial ends and retries of failed payments (decision 032)
+  await jobs.schedule(RENEWAL_QUEUE, RENEWAL_CRON, async () => {
+    await renewals.run();
+  });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
   await app.register(cookie);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { stripe: config.payments.gateway === 'stripe' });
   await registerOpenApi(app);
   registerAccess(app, { auth, throttles, publicApiKey: config.secrets.publicApiKey, routes });
 
@@ -181,6 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerLibraryRoutes(app, { library, pushUpdates });
   registerMasterFormRoutes(app, { masterForms });
   registerMailRoutes(app, { mail });
+  registerBillingRoutes(app, { billing, renewals });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -188,7 +224,22 @@ export async function buildApp(options: BuildAppOptions) {
   return {
     app,
     routes,
-    services: { auth, accounts, profiles, team, companies, templates, library, masterForms, pushUpdates, mail, files },
+    services: {
+      auth,
+      accounts,
+      profiles,
+      team,
+      companies,
+      templates,
+      library,
+      masterForms,
+      pushUpdates,
+      mail,
+      files,
+      billing,
+      renewals,
+    },
+    gateway,
     jobs,
     mailer,
     storage,

@@ -43,6 +43,22 @@ const EnvSchema = z.object({
     })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+
+  /** Card payments (decision 032): the built-in test gateway (default) or Stripe. */
+  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  /**
+   * Browser journeys only (refused in production): a file holding a number of milliseconds the app's clock runs
+   * ahead, so a journey can reach a renewal date.
+   */
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -72,6 +88,10 @@ export interface Config {
    * (decision 019): behind a load balancer without this, every client would share the balancer's address.
    */
   trustProxy: boolean | number | string[];
+  /** Card payments: the test gateway, or Stripe with its keys (decision 032). */
+  payments: { gateway: 'test' } | { gateway: 'stripe'; secretKey: string; publishableKey: string };
+  /** A file with a clock offset in ms (browser journeys; never in production). */
+  testClockFile: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +117,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER=s3`).join('\n')}`,
       );
     }
+  }
+  if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: required when PAYMENT_GATEWAY=stripe',
+    );
+  }
+  if (e.TEST_CLOCK_FILE && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_FILE: not allowed when NODE_ENV=production');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -137,6 +165,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    payments:
+      e.PAYMENT_GATEWAY === 'stripe'
+        ? {
+            gateway: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY as string,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+          }
+        : { gateway: 'test' },
+    testClockFile: e.TEST_CLOCK_FILE,
   };
 }
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -6,6 +6,24 @@ import { restrictUmask, secureDataDir } from './data-dir';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { seed } from './db/seed';
+
+/** Now plus the milliseconds written in `file` (0 while it is missing or unreadable); re-read at most every 200 ms. */
+function fileClock(file: string): () => number {
+  let offset = 0;
+  let readAt = 0;
+  return () => {
+    const t = Date.now();
+    if (t - readAt > 200) {
+      readAt = t;
+      try {
+        offset = Number(readFileSync(file, 'utf8').trim()) || 0;
+      } catch {
+        offset = 0;
+      }
+    }
+    return t + offset;
+  };
+}
 
 async function main() {
   // DATA_DIR (database, files, mail, secrets) is the owner's alone: 0700 directories, 0600 files (decision 022)
@@ -29,6 +47,8 @@ async function main() {
   const { app, services, jobs, drain, pdfPool } = await buildApp({
     config,
     database,
+    // browser journeys move the clock (to a renewal date) through a file; refused in production by the config
+    ...(config.testClockFile ? { now: fileClock(config.testClockFile) } : {}),
     // a built web app elsewhere (parallel browser runs build into their own folders); default packages/web/dist
     ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
   });

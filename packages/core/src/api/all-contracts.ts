@@ -2,6 +2,7 @@
 import { ACCOUNTS_API } from './accounts.contract';
 import { AUTH_API } from './auth.contract';
 import { AUTH_PASSWORD_API } from './auth-password.contract';
+import { BILLING_API } from './billing.contract';
 import { COMPANIES_API } from './companies.contract';
 import type { Endpoint } from './contract';
 import { FILES_API } from './files.contract';
@@ -17,6 +18,7 @@ export const ALL_CONTRACTS = {
   ACCOUNTS_API,
   AUTH_API,
   AUTH_PASSWORD_API,
+  BILLING_API,
   COMPANIES_API,
   FILES_API,
   HEALTH_API,

@@ -7,8 +7,6 @@ import {
   LogoUploadUrlSchema,
   MembershipListSchema,
   SetLogoBodySchema,
-  SubscriptionQuerySchema,
-  SubscriptionSchema,
   SubscriptionSummarySchema,
 } from '../accounts/company.schema';
 import { WhitelistDomainsBodySchema, WhitelistDomainsSchema } from '../accounts/domain';
@@ -64,13 +62,7 @@ export const COMPANIES_API = {
     tag,
   }),
   listMemberships: endpoint({ method: 'GET', path: '/api/memberships', response: MembershipListSchema, tag }),
-  getSubscription: endpoint({
-    method: 'GET',
-    path: '/api/subscription',
-    query: SubscriptionQuerySchema,
-    response: SubscriptionSchema,
-    tag,
-  }),
+  // GET /api/subscription (quotas with the plan's billing) is the billing module's (BILLING_API.getSubscription)
   getSubscriptionSummary: endpoint({
     method: 'GET',
     path: '/api/subscription/summary',

@@ -101,6 +101,18 @@ export const ERRORS = {
   /** Activating a master form that has no published version (decision 030). */
   masterFormNotPublished: { code: 'master-form/not-published', status: 409 },
   pdfXfa: { code: 'pdf/xfa', status: 422 },
+  /** The gateway refused the card (declined, CVC, expired): the spec's card validation text; nothing changed. */
+  cardValidation: { code: 'billing/card-validation', status: 402 },
+  /** A paid plan needs a card and none is saved. */
+  cardRequired: { code: 'billing/card-required', status: 400 },
+  /** The plan change is not possible now (trial used, same plan, nothing to cancel, refund of an unpaid charge). */
+  billingState: { code: 'billing/state', status: 409 },
+  /** A smaller plan while the team uses more than it allows: the message says what to deactivate. */
+  downgradeOverQuota: { code: 'billing/over-quota', status: 409 },
+  /** The plan's renewal failed and is being retried: the time-subscription check says so. */
+  billingPastDue: { code: 'billing/past-due', status: 402 },
+  /** The payment gateway did not answer; nothing was recorded as paid. */
+  paymentGateway: { code: 'billing/gateway', status: 502 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

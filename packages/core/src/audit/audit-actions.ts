@@ -74,6 +74,31 @@ export const AUDIT_ACTIONS = {
   'master-form.permission': { target: 'master-form', details: z.strictObject({ users: z.number().int() }) },
   'master-form.push-dictionary': { target: 'master-form', details: pushed },
   'master-form.push-section': { target: 'master-form', details: pushed },
+  // subscriptions and payments (decision 032); amounts in cents, never a card's number
+  'billing.subscribe': {
+    target: 'company',
+    details: z.strictObject({
+      membershipId: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      amountCents: z.number().int(),
+      paymentId: z.string(),
+    }),
+  },
+  'billing.trial': { target: 'company', details: z.strictObject({ membershipId: z.string(), endsAt: z.string() }) },
+  'billing.downgrade': { target: 'company', details: z.strictObject({ membershipId: z.string(), at: z.string() }) },
+  'billing.cancel': { target: 'company', details: z.strictObject({ at: z.string() }) },
+  'billing.resume': { target: 'company', details: none },
+  'billing.card': { target: 'company', details: z.strictObject({ brand: z.string(), last4: z.string() }) },
+  'billing.renewal': {
+    target: 'company',
+    details: z.strictObject({ paymentId: z.string(), status: z.string(), amountCents: z.number().int() }),
+  },
+  'billing.plan-ended': {
+    target: 'company',
+    details: z.strictObject({ from: z.string(), reason: z.string(), deactivatedMembers: z.number().int() }),
+  },
+  'billing.refund': { target: 'payment', details: z.strictObject({ amountCents: z.number().int() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

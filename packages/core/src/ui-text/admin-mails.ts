@@ -18,6 +18,8 @@ export const ADMIN_MAILS_TEXT = {
     'sign-up-code': 'Sign-up code',
     'reset-password-code': 'Password reset code',
     invitation: 'Team invitation',
+    'payment-failed': 'Payment failed',
+    'plan-ended': 'Plan ended',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',

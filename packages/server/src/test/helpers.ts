@@ -106,9 +106,20 @@ export async function createTestApp(
     logger?: BuildAppOptions['logger'];
     /** Mail is also written to DATA_DIR/outbox by the real mailer, logging through the app's logger. */
     outbox?: boolean;
+    /** PGlite in files under DATA_DIR/pglite instead of in memory (tests that read the database's files). */
+    pgliteFiles?: boolean;
+    /** The card payment gateway (e.g. Stripe's adapter on its simulator); by default the test gateway. */
+    gateway?: BuildAppOptions['gateway'];
+    /** Configuration overrides (e.g. the payment gateway's settings). */
+    config?: Partial<Config>;
   } = {},
 ) {
-  const database = await createTestDatabase(kind);
+  const config = testConfig(options.config);
+  const database =
+    options.pgliteFiles && kind === 'pglite'
+      ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'))
+      : await createTestDatabase(kind);
+  if (options.pgliteFiles && kind === 'pglite') await database.migrate();
   const mailer = createMemoryMailer();
   let outbox: Mailer | undefined;
   if (options.outbox) {
@@ -119,7 +130,6 @@ export async function createTestApp(
     };
   }
   const clock = { offsetMs: 0 };
-  const config = testConfig();
   const built = await buildApp({
     config,
     database,
@@ -130,6 +140,7 @@ export async function createTestApp(
     extend: options.extend,
     storage: options.storage,
     pdfPool: options.pdfPool,
+    gateway: options.gateway,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

@@ -1,14 +1,29 @@
-import { AppShell } from '@mantine/core';
+import { Alert, AppShell, Button, Group, Text } from '@mantine/core';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
-import { Outlet } from 'react-router';
+import { BILLING_TEXT } from '@under/core/ui-text/billing';
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
 import { useCompany } from '../features/account/api/account-api';
 import { sameOriginFileUrl } from '../lib/file-url';
+import { errorMessage, HttpError } from '../lib/http-error';
 import { useSession } from '../lib/session-context';
 import { useMe } from '../lib/use-me';
+import { useTimeSubscription } from '../lib/use-time-subscription';
 
-function SignedInShell({ brand, links, logo }: { brand: string; links: HeaderLink[]; logo?: HeaderLogo | null }) {
+function SignedInShell({
+  brand,
+  links,
+  logo,
+  notice,
+}: {
+  brand: string;
+  links: HeaderLink[];
+  logo?: HeaderLogo | null;
+  notice?: ReactNode;
+}) {
   const session = useSession();
   const me = useMe();
   return (
@@ -17,6 +32,7 @@ function SignedInShell({ brand, links, logo }: { brand: string; links: HeaderLin
         <AppHeader brand={brand} links={links} logo={logo} email={me.data?.email} onLogOut={() => session.signOut()} />
       </AppShell.Header>
       <AppShell.Main bg="gray.0" mih="100vh">
+        {notice}
         <Outlet />
       </AppShell.Main>
     </AppShell>
@@ -46,12 +62,29 @@ export function ClientLayout() {
     { to: '/', label: UI_TEXT.navHome, end: true },
     ...(companyId ? [{ to: `/team/${companyId}`, label: UI_TEXT.navTeam }] : []),
     ...(isAdmin ? [{ to: '/application-settings', label: UI_TEXT.navSettings }] : []),
-    { to: '/membership', label: UI_TEXT.navPlans },
+    { to: '/membership', label: UI_TEXT.navPlans, also: ['/membership-trial', '/payment-membership'] },
+    ...(isAdmin ? [{ to: '/billings', label: BILLING_TEXT.navBilling }] : []),
     { to: '/all-profile', label: UI_TEXT.navAccount, also: ['/edit-account'] },
   ];
   const logoUrl = company.data?.logoUrl;
   const logo = logoUrl ? { src: sameOriginFileUrl(logoUrl), alt: UI_TEXT.logoAlt(company.data?.name ?? '') } : null;
-  return <SignedInShell brand={UI_TEXT.appName} links={links} logo={logo} />;
+  // the time-subscription check (spec 2 §8): a failed renewal is said on every page, with the way to fix it
+  const time = useTimeSubscription(companyId);
+  // only a failed renewal is shown; other failures of the check (the server away) have their own notices
+  const notice =
+    time.error instanceof HttpError && time.error.code === ERROR_CODES.billingPastDue ? (
+      <Alert color="red" radius={0} data-testid="subscription-notice">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{errorMessage(time.error)}</Text>
+          {isAdmin ? (
+            <Button component={Link} to="/billings" size="xs" variant="white">
+              {BILLING_TEXT.updateCard}
+            </Button>
+          ) : null}
+        </Group>
+      </Alert>
+    ) : null;
+  return <SignedInShell brand={UI_TEXT.appName} links={links} logo={logo} notice={notice} />;
 }
 
 export function AdminLayout() {

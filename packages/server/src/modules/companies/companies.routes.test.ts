@@ -66,7 +66,15 @@ describe.each(testDatabases())('companies and settings on %s', (kind) => {
         userQuota: 3,
       });
       const sub = (await get('/api/subscription', a.token)).json();
-      expect(sub).toEqual({ userQuota: 3, activatedUser: 2, formQuota: 3, activatedForm: 0, accountStatus: 'active' });
+      // the spec's Subscription fields; the billing module adds the plan's billing (decision 032)
+      expect(sub).toMatchObject({
+        userQuota: 3,
+        activatedUser: 2,
+        formQuota: 3,
+        activatedForm: 0,
+        accountStatus: 'active',
+        membershipId: 'MEMBERSHIP_002',
+      });
       expect((await get(`/api/subscription?companyId=${a.companyId}`, a.token)).json()).toEqual(sub);
       expect((await get('/api/subscription/summary', a.token)).json()).toMatchObject({
         membership: { id: 'MEMBERSHIP_002' },

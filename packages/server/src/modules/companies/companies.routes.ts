@@ -37,10 +37,6 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: { companies: C
 
   defineRoute(app, api.listMemberships, { access: 'authenticated' }, () => companies.listMemberships());
 
-  defineRoute(app, api.getSubscription, { access: 'client' }, ({ req, query }) =>
-    companies.getSubscription({ auth: requireAuth(req), companyId: query.companyId }),
-  );
-
   defineRoute(app, api.getSubscriptionSummary, { access: 'client' }, ({ req }) =>
     companies.getSubscriptionSummary({ auth: requireAuth(req) }),
   );

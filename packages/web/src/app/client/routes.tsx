@@ -116,7 +116,27 @@ export const clientRoutes: RouteObject[] = [
                   {
                     path: 'membership',
                     lazy: lazyPage(() =>
-                      import('../../features/account/routes/membership-page').then((m) => m.MembershipPage),
+                      import('../../features/billing/routes/membership-page').then((m) => m.MembershipPage),
+                    ),
+                  },
+                  {
+                    path: 'membership-trial',
+                    lazy: lazyPage(() =>
+                      import('../../features/billing/routes/membership-trial-page').then((m) => m.MembershipTrialPage),
+                    ),
+                  },
+                  {
+                    path: 'payment-membership/:membership',
+                    lazy: lazyPage(() =>
+                      import('../../features/billing/routes/payment-membership-page').then(
+                        (m) => m.PaymentMembershipPage,
+                      ),
+                    ),
+                  },
+                  {
+                    path: 'billings',
+                    lazy: lazyPage(() =>
+                      import('../../features/billing/routes/billing-history-page').then((m) => m.BillingHistoryPage),
                     ),
                   },
                   {

@@ -1,6 +1,9 @@
-import { Alert, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { planAllows } from '@under/core/billing/plan-features';
 import { UI_TEXT } from '@under/core/ui-text';
+import { BILLING_TEXT } from '@under/core/ui-text/billing';
 import { PageHeader } from '../../../components/page-header';
+import { UpgradeRequired } from '../../../components/upgrade-required';
 import { useMe } from '../../../lib/use-me';
 import { useCompanyForSettings, useSaveWhitelist, useUploadLogo, useWhitelist } from '../api/settings-api';
 import { LogoUploader } from '../components/logo-uploader';
@@ -26,6 +29,18 @@ export function ApplicationSettingsPage() {
             {UI_TEXT.adminOnlyNote}
           </Alert>
         ) : null}
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="crm-title">
+          <Stack gap="md">
+            <Title order={2} fz="lg" id="crm-title">
+              {BILLING_TEXT.crmTitle}
+            </Title>
+            {me.data && !planAllows(me.data.membership, 'crm') ? (
+              <UpgradeRequired />
+            ) : (
+              <Text size="sm">{BILLING_TEXT.crmIncluded}</Text>
+            )}
+          </Stack>
+        </Paper>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="logo-title">
           <Stack gap="md">
             <Title order={2} fz="lg" id="logo-title">
