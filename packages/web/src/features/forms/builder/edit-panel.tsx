@@ -17,8 +17,10 @@ import { EU_PERMISSIONS } from '@under/core/forms/field-types';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { REGEX_SAMPLES } from '@under/core/forms/regex-samples';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useEffect, useState } from 'react';
 import { ConditionEditor } from './condition-editor';
+import { relabelOption } from './key-from-label';
 
 interface EditPanelProps {
   component: FormComponent;
@@ -28,6 +30,8 @@ interface EditPanelProps {
   /** `attribute` groups fast edits of one attribute into one undo step. */
   onChange: (next: FormComponent, attribute: string) => void;
   onRename: (next: FormComponent) => void;
+  /** The key still follows the label (a new field whose key was not typed by hand). */
+  keyFollowsLabel?: boolean;
 }
 
 const PERMISSION_LABELS: Record<(typeof EU_PERMISSIONS)[number], string> = {
@@ -50,14 +54,19 @@ export function keyProblem(key: string, current: string, keys: ReadonlySet<strin
   return undefined;
 }
 
-function KeyInput({ component, keys, onRename }: Pick<EditPanelProps, 'component' | 'keys' | 'onRename'>) {
+function KeyInput({
+  component,
+  keys,
+  onRename,
+  keyFollowsLabel,
+}: Pick<EditPanelProps, 'component' | 'keys' | 'onRename' | 'keyFollowsLabel'>) {
   const [draft, setDraft] = useState(component.key);
   useEffect(() => setDraft(component.key), [component.key]);
   const problem = keyProblem(draft, component.key, keys);
   return (
     <TextInput
       label="Key"
-      description="Letters, digits and underscore; unique in the form"
+      description={keyFollowsLabel ? UI_TEXT.builderKeyFollows : UI_TEXT.builderKeyHelp}
       value={draft}
       error={problem}
       onChange={(e) => {
@@ -90,7 +99,7 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
           <TextInput
             label={`Option ${i + 1} label`}
             value={option.label}
-            onChange={(e) => write(values.map((o, j) => (j === i ? { ...o, label: e.currentTarget.value } : o)))}
+            onChange={(e) => write(relabelOption(values, i, e.currentTarget.value))}
           />
           <TextInput
             label={`Option ${i + 1} value`}
@@ -125,7 +134,7 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
 const count = (v: string | number) => (v === '' || v === undefined ? undefined : Number(v));
 
 /** Every attribute of the selected component, in tabs. */
-export function EditPanel({ component, keys, fields, onChange, onRename }: EditPanelProps) {
+export function EditPanel({ component, keys, fields, onChange, onRename, keyFollowsLabel }: EditPanelProps) {
   const set = (patch: Partial<FormComponent>, attribute: string) =>
     onChange({ ...component, ...patch } as FormComponent, attribute);
   const validate: Validate = component.validate ?? {};
@@ -178,7 +187,7 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
                 onChange={(e) => set({ legend: e.currentTarget.value }, 'legend')}
               />
             ) : null}
-            <KeyInput component={component} keys={keys} onRename={onRename} />
+            <KeyInput component={component} keys={keys} onRename={onRename} keyFollowsLabel={keyFollowsLabel} />
             {component.type === 'content' ? (
               <Textarea
                 label="HTML"

@@ -19,6 +19,7 @@ import { parseFormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
 import { FORM_SCHEMA_VERSION } from '@under/core/forms/form-migrate';
 import { checkSystemFields, createSystemFieldComponent, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../components/form-renderer';
 import { readableAlert } from '../lib/alert-styles';
@@ -40,8 +41,10 @@ import {
   uniqueKey,
   updateComponent,
 } from './builder-tree';
+import { CanvasPreviewProvider } from './canvas-preview';
 import { EditPanel } from './edit-panel';
 import { ExportDialog, ImportDialog, IssueList } from './json-dialogs';
+import { camelKey, freeName } from './key-from-label';
 import { createComponent, keyStem, PALETTE } from './palette';
 import { useHistory } from './use-history';
 
@@ -94,6 +97,26 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
   return target ? { x: collisionRect.left, y: target.top } : undefined;
 };
 
+/**
+ * A label (or a page's title) typed into a field whose key follows it: the key becomes the label in camelCase,
+ * unique in the form (`legalName`, `legalName1`); an empty label gives the type's default key back.
+ */
+function followLabel(
+  before: FormComponent,
+  next: FormComponent,
+  attribute: string,
+  autoKeys: ReadonlySet<string>,
+  keys: ReadonlySet<string>,
+): FormComponent {
+  const follows = attribute === 'label' || (attribute === 'title' && before.type === 'panel');
+  if (!follows || !autoKeys.has(before.key)) return next;
+  const text = attribute === 'title' && next.type === 'panel' ? (next.title ?? '') : (next.label ?? '');
+  const taken = new Set(keys);
+  taken.delete(before.key);
+  const key = freeName(taken, camelKey(text) || keyStem(before.type));
+  return key === next.key ? next : { ...next, key };
+}
+
 const EMPTY_FORM: FormDefinition = { version: FORM_SCHEMA_VERSION, display: 'form', components: [] };
 
 /** What stops a save: schema and rule problems (duplicate keys included) and missing system fields, by path. */
@@ -117,6 +140,17 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   const [warnings, setWarnings] = useState<FormIssue[]>([]);
   const [dragging, setDragging] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // Keys that follow their field's label: fields added in this session whose key was not typed by hand. Keys of
+  // fields that came with the form never move by themselves (submissions and PDF mappings refer to them). A key
+  // stays in the set when it follows a label, so undo brings back a key that still follows.
+  const [autoKeys, setAutoKeys] = useState<ReadonlySet<string>>(() => new Set());
+  const addAutoKey = useCallback((key: string) => setAutoKeys((set) => new Set(set).add(key)), []);
+  // Edits of one attribute of one selected field coalesce into one undo step, even while its key follows the label.
+  const selection = useRef(0);
+  const select = useCallback((key: string | undefined) => {
+    selection.current++;
+    setSelected(key);
+  }, []);
   const emitted = useRef<FormDefinition | undefined>(value);
 
   // A new form from outside starts a new history; our own changes coming back do not.
@@ -135,6 +169,11 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   }, [form, onChange]);
 
   const deferred = useDeferredValue(form);
+  // Problems show once the user pressed Save or changed the form, never on the untouched opening state (an empty
+  // new form would otherwise greet the user with the system fields it lacks).
+  const [saveTried, setSaveTried] = useState(false);
+  const problemsRef = useRef<HTMLDivElement>(null);
+  const showProblems = saveTried || history.canUndo;
   const problems = useMemo(() => getSaveProblems(deferred, requireSystemFields), [deferred, requireSystemFields]);
   const keys = useMemo(() => allKeys(form), [form]);
   const fields = useMemo(() => dataFields(form), [form]);
@@ -167,27 +206,31 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         }
       }
       commit(insertComponent(form, target ?? ROOT, at ?? 0, component));
-      setSelected(key);
+      addAutoKey(key);
+      select(key);
     },
-    [form, selected, commit],
+    [form, selected, commit, addAutoKey, select],
   );
 
   const actions = useMemo(
     () => ({
       selected,
-      select: setSelected,
+      select,
       moveBy: (key: string, delta: -1 | 1) => commit(moveBy(form, key, delta)),
       duplicate: (key: string) => {
         const result = duplicateComponent(form, key);
         commit(result.form);
-        if (result.key) setSelected(result.key);
+        if (result.key) {
+          addAutoKey(result.key);
+          select(result.key);
+        }
       },
       remove: (key: string) => {
         commit(removeComponent(form, key));
-        if (selected === key) setSelected(undefined);
+        if (selected === key) select(undefined);
       },
     }),
-    [form, selected, commit],
+    [form, selected, commit, addAutoKey, select],
   );
 
   const sensors = useSensors(
@@ -262,8 +305,8 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       const pages = form.components.filter((c) => c.type === 'panel');
       const first = {
         ...(createComponent('panel', key) as FormComponent & { components: FormComponent[] }),
-        title: 'Page 1',
-        label: 'Page 1',
+        title: UI_TEXT.builderFirstPage,
+        label: UI_TEXT.builderFirstPage,
         components: loose,
       };
       commit({ ...form, display, components: [first, ...pages] });
@@ -271,7 +314,13 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   };
 
   const save = async () => {
-    if (!onSave || problems.length > 0) return;
+    if (!onSave) return;
+    if (problems.length > 0) {
+      // Pressing Save is when the problems are worth showing, even before any edit; focus goes to them.
+      setSaveTried(true);
+      requestAnimationFrame(() => problemsRef.current?.focus());
+      return;
+    }
     setSaving(true);
     try {
       await onSave(form);
@@ -291,67 +340,81 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" gap="sm">
           <Group gap="xs">
-            <Button variant="default" size="xs" onClick={undo} disabled={!history.canUndo} title="Undo (Ctrl+Z)">
-              Undo
+            <Button
+              variant="default"
+              size="xs"
+              onClick={undo}
+              disabled={!history.canUndo}
+              title={UI_TEXT.builderUndoTip}
+            >
+              {UI_TEXT.builderUndo}
             </Button>
-            <Button variant="default" size="xs" onClick={redo} disabled={!history.canRedo} title="Redo (Ctrl+Shift+Z)">
-              Redo
+            <Button
+              variant="default"
+              size="xs"
+              onClick={redo}
+              disabled={!history.canRedo}
+              title={UI_TEXT.builderRedoTip}
+            >
+              {UI_TEXT.builderRedo}
             </Button>
             <NativeSelect
-              aria-label="Form display"
+              aria-label={UI_TEXT.builderDisplay}
               size="xs"
               value={form.display}
               onChange={(e) => setDisplay(e.currentTarget.value as 'form' | 'wizard')}
               data={[
-                { value: 'form', label: 'One page' },
-                { value: 'wizard', label: 'Wizard (pages)' },
+                { value: 'form', label: UI_TEXT.builderDisplayForm },
+                { value: 'wizard', label: UI_TEXT.builderDisplayWizard },
               ]}
             />
             {requireSystemFields && missingSystem.length > 0 ? (
               <Button variant="light" size="xs" onClick={addSystemFields}>
-                Add system fields ({missingSystem.length})
+                {UI_TEXT.builderAddSystemFields(missingSystem.length)}
               </Button>
             ) : null}
           </Group>
           <Group gap="xs">
             <SegmentedControl
               size="xs"
-              aria-label="Builder mode"
+              aria-label={UI_TEXT.builderMode}
               value={mode}
               onChange={(next) => setMode(next as 'edit' | 'preview')}
               data={[
-                { value: 'edit', label: 'Edit' },
-                { value: 'preview', label: 'Preview' },
+                { value: 'edit', label: UI_TEXT.builderModeEdit },
+                { value: 'preview', label: UI_TEXT.builderModePreview },
               ]}
             />
             <Button variant="default" size="xs" onClick={() => setDialog('import')}>
-              Import JSON
+              {UI_TEXT.builderImportJson}
             </Button>
             <Button variant="default" size="xs" onClick={() => setDialog('export')}>
-              Export JSON
+              {UI_TEXT.builderExportJson}
             </Button>
             {onSave ? (
-              <Button size="xs" onClick={() => void save()} disabled={problems.length > 0} loading={saving}>
-                Save
+              <Button size="xs" onClick={() => void save()} loading={saving}>
+                {UI_TEXT.builderSave}
               </Button>
             ) : null}
           </Group>
         </Group>
-        {problems.length > 0 ? (
+        {problems.length > 0 && showProblems ? (
           <Alert
+            ref={problemsRef}
+            tabIndex={-1}
             styles={readableAlert}
             mt="sm"
             color="orange"
             variant="light"
-            title={`Cannot save yet: ${problems.length} problem${problems.length === 1 ? '' : 's'}`}
+            title={UI_TEXT.builderCannotSave(problems.length)}
             data-testid="save-problems"
           >
             <IssueList issues={problems} />
           </Alert>
-        ) : deferred.components.length > 0 ? (
+        ) : problems.length === 0 && deferred.components.length > 0 ? (
           <Group mt="sm" gap={6}>
             <Badge color="green" variant="dot" tt="none" fw={500}>
-              Ready to save
+              {UI_TEXT.builderReady}
             </Badge>
           </Group>
         ) : null}
@@ -361,7 +424,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
             mt="sm"
             color="yellow"
             variant="light"
-            title="Removed on import"
+            title={UI_TEXT.builderRemovedOnImport}
             withCloseButton
             onClose={() => setWarnings([])}
           >
@@ -371,9 +434,11 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       </Paper>
 
       {mode === 'preview' ? (
-        <Paper withBorder radius="md" p="lg" aria-label="Preview">
+        <Paper withBorder radius="md" p="lg" aria-label={UI_TEXT.builderModePreview}>
           {problems.some((p) => p.code !== 'systemField') ? (
-            <Alert styles={readableAlert} color="red" title="Fix the problems above to preview" />
+            <Alert styles={readableAlert} color="red" title={UI_TEXT.builderFixToPreview}>
+              <IssueList issues={problems.filter((p) => p.code !== 'systemField')} />
+            </Alert>
           ) : (
             <FormRenderer form={form} />
           )}
@@ -388,33 +453,53 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         >
           <div className={classes.layout}>
             <BuilderPalette onAdd={(type) => add(type)} />
-            <div>
-              <ContainerList
-                container={ROOT}
-                label={form.display === 'wizard' ? 'Pages' : 'Form'}
-                components={form.components}
-                actions={actions}
-              />
+            <div className={classes.canvas}>
+              <CanvasPreviewProvider form={deferred}>
+                <ContainerList
+                  container={ROOT}
+                  label={form.display === 'wizard' ? UI_TEXT.builderPages : UI_TEXT.builderForm}
+                  components={form.components}
+                  actions={actions}
+                />
+              </CanvasPreviewProvider>
             </div>
-            <Paper withBorder radius="md" p="md" className={classes.side} component="aside" aria-label="Field settings">
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              className={classes.side}
+              component="aside"
+              aria-label={UI_TEXT.builderSettings}
+            >
               {selectedComponent ? (
                 <EditPanel
                   component={selectedComponent}
                   keys={keys}
                   fields={fields}
-                  onChange={(next, attribute) =>
-                    commit(updateComponent(form, selectedComponent.key, next), `${selectedComponent.key}:${attribute}`)
-                  }
+                  keyFollowsLabel={autoKeys.has(selectedComponent.key)}
+                  onChange={(next, attribute) => {
+                    const edited = followLabel(selectedComponent, next, attribute, autoKeys, keys);
+                    commit(updateComponent(form, selectedComponent.key, edited), `${selection.current}:${attribute}`);
+                    if (edited.key !== selectedComponent.key) {
+                      addAutoKey(edited.key);
+                      setSelected(edited.key);
+                    }
+                  }}
                   onRename={(next) => {
                     commit(updateComponent(form, selectedComponent.key, next));
+                    // A key typed by hand stops following the label.
+                    setAutoKeys((set) => {
+                      const rest = new Set(set);
+                      rest.delete(selectedComponent.key);
+                      rest.delete(next.key);
+                      return rest;
+                    });
                     setSelected(next.key);
                   }}
                 />
               ) : (
                 <Text size="sm" c="dimmed">
-                  Select a field to edit it. Add fields from the palette: drag them onto the form, or press one to add
-                  it after the selected field. With the keyboard, focus a field's handle (⠿), press Space, move with the
-                  arrow keys and press Space again.
+                  {UI_TEXT.builderHelp}
                 </Text>
               )}
             </Paper>
@@ -435,7 +520,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         onImport={(imported, importWarnings) => {
           commit(imported);
           setWarnings(importWarnings);
-          setSelected(undefined);
+          select(undefined);
         }}
       />
       <ExportDialog opened={dialog === 'export'} onClose={() => setDialog(undefined)} form={form} />

@@ -154,7 +154,8 @@ function FormRendererInner({
       // After a first submit, errors follow the values so they clear as the user fixes them; before it, only the
       // errors of the wizard pages whose "Next" was pressed do.
       if (submitted.current) store.setErrors(validateNow().errors);
-      else if (checkedPages.current.size > 0) store.setErrors(errorsOfPages(validateNow().errors, checkedPages.current));
+      else if (checkedPages.current.size > 0)
+        store.setErrors(errorsOfPages(validateNow().errors, checkedPages.current));
     });
     return () => subscription.unsubscribe();
   }, [watch, setValue, getValues, store, validateNow, errorsOfPages]);
