@@ -33,7 +33,10 @@ export function ContainerList({
   components: readonly FormComponent[];
   actions: CanvasActions;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `${CONTAINER}${container}` });
+  const { setNodeRef, isOver } = useDroppable({
+    id: `${CONTAINER}${container}`,
+    data: { empty: components.length === 0 },
+  });
   return (
     <SortableContext
       id={container}
@@ -84,7 +87,7 @@ function CanvasItem({
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: `${ITEM}${component.key}`,
-    data: { container },
+    data: { container, type: component.type },
   });
   const name = component.label || component.key;
   const selected = actions.selected === component.key;
@@ -103,6 +106,7 @@ function CanvasItem({
       className={className}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid={`canvas-${component.key}`}
+      data-key={component.key}
       data-selected={selected || undefined}
     >
       <div className={classes.itemBar}>

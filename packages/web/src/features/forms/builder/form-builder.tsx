@@ -32,7 +32,6 @@ import {
   duplicateComponent,
   findComponent,
   insertComponent,
-  listContainer,
   locate,
   moveBy,
   moveComponent,
@@ -42,6 +41,7 @@ import {
   updateComponent,
 } from './builder-tree';
 import { CanvasPreviewProvider } from './canvas-preview';
+import { dropPlace } from './drop-place';
 import { EditPanel } from './edit-panel';
 import { ExportDialog, ImportDialog, IssueList } from './json-dialogs';
 import { camelKey, freeName } from './key-from-label';
@@ -78,24 +78,50 @@ const collisionDetection: CollisionDetection = (args) => {
 
 /**
  * Arrow up and down move the dragged field to the next field above or below it, whatever list that field is in,
- * so the keyboard can also move fields into and out of panels, fieldsets and columns.
+ * so the keyboard can also move fields into and out of panels, fieldsets and columns; an empty list is a stop too.
+ * In a wizard a field never stops at a page's own frame (between pages): from a page's last field, the next stop is
+ * the next page's first field (or its empty list). The last direction is kept for the drop (see `dropPlace`).
  */
-const keyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
-  if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
-  event.preventDefault();
-  const { active, collisionRect, droppableRects, droppableContainers } = context;
-  if (!active || !collisionRect) return undefined;
-  const up = event.code === 'ArrowUp';
-  const candidates = droppableContainers
-    .getEnabled()
-    .filter((c) => c.id !== active.id && String(c.id).startsWith(ITEM))
-    .map((c) => droppableRects.get(c.id))
-    .filter((rect): rect is NonNullable<typeof rect> => rect !== undefined)
-    .filter((rect) => (up ? rect.top < collisionRect.top - 1 : rect.top > collisionRect.top + 1))
-    .sort((a, b) => (up ? b.top - a.top : a.top - b.top));
-  const target = candidates[0];
-  return target ? { x: collisionRect.left, y: target.top } : undefined;
-};
+function keyboardCoordinatesFor(wizard: () => boolean, lastDirection: { current: 'up' | 'down' | undefined }) {
+  const getter: KeyboardCoordinateGetter = (event, { context }) => {
+    if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
+    event.preventDefault();
+    const { active, collisionRect, droppableRects, droppableContainers } = context;
+    if (!active || !collisionRect) return undefined;
+    const up = event.code === 'ArrowUp';
+    lastDirection.current = up ? 'up' : 'down';
+    const activeType = active.data.current?.type;
+    const field = wizard() && activeType !== 'panel';
+    const candidates = droppableContainers
+      .getEnabled()
+      .filter((c) => {
+        if (c.id === active.id) return false;
+        const id = String(c.id);
+        if (id.startsWith(CONTAINER)) return c.data.current?.empty === true && id !== `${CONTAINER}${ROOT}`;
+        if (!id.startsWith(ITEM)) return false;
+        return !(field && c.data.current?.container === ROOT);
+      })
+      .map((c) => droppableRects.get(c.id))
+      .filter((rect): rect is NonNullable<typeof rect> => rect !== undefined)
+      .filter((rect) => (up ? rect.top < collisionRect.top - 1 : rect.top > collisionRect.top + 1))
+      .sort((a, b) => (up ? b.top - a.top : a.top - b.top));
+    const target = candidates[0];
+    return target ? { x: collisionRect.left, y: target.top } : undefined;
+  };
+  return getter;
+}
+
+/** The vertical middles of a canvas list's own children, the one being moved left out. */
+function middlesOf(container: string, moving: string | undefined): number[] {
+  const list = document.querySelector(`[data-container="${CSS.escape(container)}"]`);
+  if (!list) return [];
+  return [...list.children]
+    .filter((el) => el instanceof HTMLElement && el.dataset.key !== undefined && el.dataset.key !== moving)
+    .map((el) => {
+      const rect = el.getBoundingClientRect();
+      return rect.top + rect.height / 2;
+    });
+}
 
 /**
  * A label (or a page's title) typed into a field whose key follows it: the key becomes the label in camelCase,
@@ -233,34 +259,47 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
     [form, selected, commit, addAutoKey, select],
   );
 
+  const lastDirection = useRef<'up' | 'down' | undefined>(undefined);
+  const isWizard = useRef(false);
+  isWizard.current = form.display === 'wizard';
+  const keyboardCoordinates = useMemo(() => keyboardCoordinatesFor(() => isWizard.current, lastDirection), []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
-  const onDragStart = (event: DragStartEvent) => setDragging(String(event.active.id));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragStart = (event: DragStartEvent) => {
+    lastDirection.current = undefined;
+    setDragging(String(event.active.id));
+  };
+  const onDragEnd = ({ active, over, activatorEvent, delta }: DragEndEvent) => {
     setDragging(undefined);
     if (!over) return;
     const overId = String(over.id);
-    let container: string;
-    let index: number;
-    if (overId.startsWith(CONTAINER)) {
-      container = overId.slice(CONTAINER.length);
-      index = listContainer(form, container)?.length ?? 0;
-    } else if (overId.startsWith(ITEM)) {
-      const place = locate(form, overId.slice(ITEM.length));
-      if (!place) return;
-      ({ container, index } = place);
-    } else return;
     const activeId = String(active.id);
-    if (activeId.startsWith(PALETTE_ID)) {
-      add(activeId.slice(PALETTE_ID.length) as FieldType, container, index);
-    } else if (activeId.startsWith(ITEM)) {
-      const key = activeId.slice(ITEM.length);
-      if (overId === `${ITEM}${key}`) return;
-      commit(moveComponent(form, key, container, index));
-    }
+    const moving = activeId.startsWith(ITEM) ? activeId.slice(ITEM.length) : undefined;
+    const newType = activeId.startsWith(PALETTE_ID) ? (activeId.slice(PALETTE_ID.length) as FieldType) : undefined;
+    if (!moving && !newType) return;
+    if (moving && overId === `${ITEM}${moving}`) return;
+    const target = overId.startsWith(CONTAINER)
+      ? { container: overId.slice(CONTAINER.length) }
+      : overId.startsWith(ITEM)
+        ? { item: overId.slice(ITEM.length) }
+        : undefined;
+    if (!target) return;
+    // A mouse drop goes where the pointer is; a keyboard drop where the arrows went.
+    const pointer =
+      activatorEvent && 'clientY' in activatorEvent
+        ? {
+            y: (activatorEvent as PointerEvent).clientY + delta.y,
+            middles: (container: string) => middlesOf(container, moving),
+          }
+        : undefined;
+    const isPanel = (newType ?? (moving ? findComponent(form, moving)?.type : undefined)) === 'panel';
+    const place = dropPlace({ form, target, moving, isPanel, pointer, direction: lastDirection.current });
+    if (!place) return;
+    if (newType) add(newType, place.container, place.index);
+    else if (moving) commit(moveComponent(form, moving, place.container, place.index));
   };
 
   const undo = useCallback(() => history.undo(), [history.undo]);
