@@ -26,10 +26,7 @@ test('build a form: drag fields in, set a condition and a required rule, preview
   expect(await seriousViolations(page)).toEqual([]);
 
   // The text field: required, shown only when the radio is "Option 1".
-  await page
-    .getByTestId('canvas-textField')
-    .getByRole('button', { name: /^Text field/ })
-    .click();
+  await page.getByTestId('canvas-textField').getByRole('button', { name: 'Edit Text field' }).click();
   const settings = page.getByRole('complementary', { name: 'Field settings' });
   await field(settings, 'Label').fill('Website');
   await settings.getByRole('tab', { name: 'Validation' }).click();

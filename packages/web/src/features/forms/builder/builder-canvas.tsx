@@ -47,6 +47,8 @@ export function ContainerList({
         ref={setNodeRef}
         aria-label={label}
         data-container={container}
+        // An empty list is a stop for keyboard moves (see `keyboardCoordinatesFor`).
+        data-stop={components.length === 0 ? `${CONTAINER}${container}` : undefined}
         className={isOver ? `${classes.container} ${classes.containerOver}` : classes.container}
       >
         {components.length === 0 ? <div className={classes.empty}>{UI_TEXT.builderDropHere}</div> : null}
@@ -107,6 +109,9 @@ function CanvasItem({
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid={`canvas-${component.key}`}
       data-key={component.key}
+      data-stop={`${ITEM}${component.key}`}
+      data-parent={container}
+      data-type={component.type}
       data-selected={selected || undefined}
     >
       <div className={classes.itemBar}>

@@ -59,54 +59,67 @@ export interface FormBuilderProps {
 
 /**
  * With the mouse: the innermost item or container under the pointer (so a drop lands inside a panel, not on the
- * form around it). With the keyboard: the closest item.
+ * form around it). With the keyboard: the stop the arrows reached.
  */
-const collisionDetection: CollisionDetection = (args) => {
-  const hits = pointerWithin(args).filter((hit) => hit.id !== args.active.id);
-  if (hits.length > 0) {
+function collisionDetectionFor(keyboardTarget: { current: string | undefined }): CollisionDetection {
+  return (args) => {
     const area = (id: string | number) => {
       const rect = args.droppableRects.get(id);
       return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
     };
-    return [...hits].sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
-  }
-  return closestCenter({
-    ...args,
-    droppableContainers: args.droppableContainers.filter((c) => String(c.id).startsWith(ITEM)),
-  });
-};
+    const hits = pointerWithin(args).filter((hit) => hit.id !== args.active.id);
+    if (hits.length > 0) return [...hits].sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
+    const stop = args.droppableContainers.find((c) => c.id === keyboardTarget.current);
+    if (stop) return [{ id: stop.id, data: { droppableContainer: stop, value: 0 } }];
+    return closestCenter({
+      ...args,
+      droppableContainers: args.droppableContainers.filter((c) => String(c.id).startsWith(ITEM)),
+    });
+  };
+}
 
 /**
- * Arrow up and down move the dragged field to the next field above or below it, whatever list that field is in,
- * so the keyboard can also move fields into and out of panels, fieldsets and columns; an empty list is a stop too.
- * In a wizard a field never stops at a page's own frame (between pages): from a page's last field, the next stop is
- * the next page's first field (or its empty list). The last direction is kept for the drop (see `dropPlace`).
+ * Arrow up and down move the dragged field to the previous or next stop in the canvas's document order: every
+ * component and every empty list, whatever list it is in, so the keyboard also moves fields into and out of panels,
+ * fieldsets and columns, and across pages. In a wizard a field never stops at a page's own frame (between pages):
+ * from a page's last field, the next stop is the next page's first field (or its empty list). Document order and
+ * fresh measurements, not the rectangles measured when the drag began: picking a field up may scroll the page.
+ * The stop reached and the last direction are kept for the drop (see `dropPlace`).
  */
-function keyboardCoordinatesFor(wizard: () => boolean, lastDirection: { current: 'up' | 'down' | undefined }) {
+function keyboardCoordinatesFor(
+  wizard: () => boolean,
+  lastDirection: { current: 'up' | 'down' | undefined },
+  keyboardTarget: { current: string | undefined },
+) {
   const getter: KeyboardCoordinateGetter = (event, { context }) => {
     if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
     event.preventDefault();
-    const { active, collisionRect, droppableRects, droppableContainers } = context;
+    const { active, collisionRect } = context;
     if (!active || !collisionRect) return undefined;
     const up = event.code === 'ArrowUp';
+    const fieldInWizard = wizard() && active.data.current?.type !== 'panel';
+    const activeEl = document.querySelector<HTMLElement>(`[data-stop="${CSS.escape(String(active.id))}"]`);
+    const stops = [...document.querySelectorAll<HTMLElement>('[data-stop]')].filter(
+      (el) =>
+        el !== activeEl &&
+        !activeEl?.contains(el) &&
+        !(fieldInWizard && el.dataset.parent === ROOT && el.dataset.stop?.startsWith(ITEM)),
+    );
+    const currentEl = keyboardTarget.current
+      ? stops.find((el) => el.dataset.stop === keyboardTarget.current)
+      : undefined;
+    let next: HTMLElement | undefined;
+    if (currentEl) next = stops[stops.indexOf(currentEl) + (up ? -1 : 1)];
+    else if (activeEl) {
+      const after = stops.findIndex((el) => activeEl.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const firstAfter = after < 0 ? stops.length : after;
+      next = stops[up ? firstAfter - 1 : firstAfter];
+    } else next = up ? stops.at(-1) : stops[0];
+    if (!next) return undefined;
+    keyboardTarget.current = next.dataset.stop;
     lastDirection.current = up ? 'up' : 'down';
-    const activeType = active.data.current?.type;
-    const field = wizard() && activeType !== 'panel';
-    const candidates = droppableContainers
-      .getEnabled()
-      .filter((c) => {
-        if (c.id === active.id) return false;
-        const id = String(c.id);
-        if (id.startsWith(CONTAINER)) return c.data.current?.empty === true && id !== `${CONTAINER}${ROOT}`;
-        if (!id.startsWith(ITEM)) return false;
-        return !(field && c.data.current?.container === ROOT);
-      })
-      .map((c) => droppableRects.get(c.id))
-      .filter((rect): rect is NonNullable<typeof rect> => rect !== undefined)
-      .filter((rect) => (up ? rect.top < collisionRect.top - 1 : rect.top > collisionRect.top + 1))
-      .sort((a, b) => (up ? b.top - a.top : a.top - b.top));
-    const target = candidates[0];
-    return target ? { x: collisionRect.left, y: target.top } : undefined;
+    const from = (activeEl ?? (event.target as HTMLElement)).getBoundingClientRect().top;
+    return { x: collisionRect.left, y: collisionRect.top + (next.getBoundingClientRect().top - from) };
   };
   return getter;
 }
@@ -216,7 +229,16 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       if (target === undefined) {
         const current = selected ? findComponent(form, selected) : undefined;
         const place = selected ? locate(form, selected) : undefined;
-        if (current && (current.type === 'panel' || current.type === 'fieldset')) {
+        if (form.display === 'wizard' && type === 'panel') {
+          // A new page of a wizard goes after the page that holds the selection (else last); dragging nests one.
+          const pageIndex = selected
+            ? form.components.findIndex(
+                (page) => page.key === selected || allKeys({ ...form, components: [page] }).has(selected),
+              )
+            : -1;
+          target = ROOT;
+          at = pageIndex < 0 ? form.components.length : pageIndex + 1;
+        } else if (current && (current.type === 'panel' || current.type === 'fieldset')) {
           target = current.key;
           at = current.components.length;
         } else if (place) {
@@ -262,7 +284,12 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   const lastDirection = useRef<'up' | 'down' | undefined>(undefined);
   const isWizard = useRef(false);
   isWizard.current = form.display === 'wizard';
-  const keyboardCoordinates = useMemo(() => keyboardCoordinatesFor(() => isWizard.current, lastDirection), []);
+  const keyboardTarget = useRef<string | undefined>(undefined);
+  const keyboardCoordinates = useMemo(
+    () => keyboardCoordinatesFor(() => isWizard.current, lastDirection, keyboardTarget),
+    [],
+  );
+  const collisionDetection = useMemo(() => collisionDetectionFor(keyboardTarget), []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
@@ -270,10 +297,12 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
 
   const onDragStart = (event: DragStartEvent) => {
     lastDirection.current = undefined;
+    keyboardTarget.current = undefined;
     setDragging(String(event.active.id));
   };
   const onDragEnd = ({ active, over, activatorEvent, delta }: DragEndEvent) => {
     setDragging(undefined);
+    keyboardTarget.current = undefined;
     if (!over) return;
     const overId = String(over.id);
     const activeId = String(active.id);
@@ -488,7 +517,10 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
           collisionDetection={collisionDetection}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
-          onDragCancel={() => setDragging(undefined)}
+          onDragCancel={() => {
+            keyboardTarget.current = undefined;
+            setDragging(undefined);
+          }}
         >
           <div className={classes.layout}>
             <BuilderPalette onAdd={(type) => add(type)} />

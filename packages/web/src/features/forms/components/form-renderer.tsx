@@ -4,7 +4,17 @@ import type { EndUserRole } from '@under/core/forms/field-types';
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
 import { type SubmissionError, type SubmissionResult, validateSubmission } from '@under/core/forms/validate-submission';
-import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useForm } from 'react-hook-form';
 import { createFormStore, errorRoot } from '../lib/form-store';
 import { ErrorSummaryBlock } from './error-summary-block';
@@ -235,6 +245,20 @@ function FormRendererInner({
     go(1);
   };
 
+  // Enter in a one-line field of a middle page goes to the next page (checking this one), whatever the browser's
+  // implicit submission would do (it submits a form with one such field and ignores Enter in one with several).
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || isLast || readOnly || event.nativeEvent.isComposing) return;
+    const target = event.target as HTMLElement;
+    if (
+      target.tagName !== 'INPUT' ||
+      ['checkbox', 'radio', 'file', 'button', 'submit'].includes((target as HTMLInputElement).type)
+    )
+      return;
+    event.preventDefault();
+    next();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (readOnly) return;
@@ -288,6 +312,7 @@ function FormRendererInner({
         component="form"
         noValidate
         onSubmit={submit}
+        onKeyDown={onKeyDown}
         aria-label={form.title || 'Application form'}
         // Mantine's default error red is 3.5:1 on white; red 9 meets WCAG AA for the small error texts.
         style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as React.CSSProperties}
