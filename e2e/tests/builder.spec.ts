@@ -149,11 +149,23 @@ test('on a phone (390 px) the builder stacks the palette above the canvas', asyn
   await page.setViewportSize({ width: 390, height: 844 });
   await openBuilder(page);
   await page.getByRole('button', { name: 'Add Text field' }).click();
+  // a layout with nested lists, and a field inside one of its columns
+  await page.getByRole('button', { name: 'Add Columns' }).click();
+  await page.getByRole('button', { name: 'Add Email' }).click();
+  await expect(page.getByTestId('canvas-email')).toBeVisible();
   const palette = await page.getByRole('navigation', { name: 'Field types' }).boundingBox();
   const canvas = await page.getByRole('region', { name: 'Form', exact: true }).boundingBox();
   if (!palette || !canvas) throw new Error('builder not shown');
   expect(palette.y + palette.height).toBeLessThanOrEqual(canvas.y);
   expect(canvas.x + canvas.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // every tool of every frame is on screen
+  for (const tool of await page
+    .getByTestId(/^canvas-/)
+    .getByRole('button')
+    .all()) {
+    const box = await tool.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  }
   await shot(page, 'builder-390');
 });
