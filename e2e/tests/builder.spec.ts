@@ -20,7 +20,7 @@ async function keysIn(list: Locator) {
 }
 
 /** Moves a field by keyboard: pick up with Space, arrows, drop with Space; then waits for the canvas to settle. */
-async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown') {
+async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', over: string) {
   // dnd-kit measures the canvas when a drag starts: the last drop's animation must have ended.
   await expect(page.locator('[data-key][style*="translate"]')).toHaveCount(0);
   await handle.focus();
@@ -28,8 +28,9 @@ async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'Arrow
   // dnd-kit marks the handle pressed once it has picked the item up and measured the drop targets.
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press(key);
-  // dnd-kit may scroll the page (smoothly) rather than move the field; the move is done once it is announced.
-  await expect(page.getByRole('status').filter({ hasText: /was moved over/ })).toHaveCount(1);
+  // dnd-kit may scroll the page (smoothly) rather than move the field; the move is done once it announces the
+  // stop reached (it announces the stop under the field as soon as it is picked up, too).
+  await expect(page.getByRole('status').filter({ hasText: `was moved over droppable area ${over}.` })).toHaveCount(1);
   await page.keyboard.press('Space');
 }
 
@@ -111,14 +112,14 @@ test('an author builds a wizard: fields by mouse and by keyboard, keys follow la
 
   // By keyboard: the e-mail field, last on page 1, moves down once: into page 2, not between the pages.
   const handle = page.getByRole('button', { name: 'Drag Owner e-mail', exact: true });
-  await keyboardMove(page, handle, 'ArrowDown');
+  await keyboardMove(page, handle, 'ArrowDown', `container:${second}`);
   await expect.poll(() => keysIn(page2)).toEqual(['ownerEMail']);
   await expect.poll(() => keysIn(pages)).toEqual(['page', second]);
   // And back up: from the top of page 2 to the end of page 1.
-  await keyboardMove(page, handle, 'ArrowUp');
+  await keyboardMove(page, handle, 'ArrowUp', 'item:legalName1');
   await expect.poll(() => keysIn(page1)).toEqual(['dbaName', 'legalName1', 'ownerEMail']);
   // Down again, so each page has a required field.
-  await keyboardMove(page, handle, 'ArrowDown');
+  await keyboardMove(page, handle, 'ArrowDown', `container:${second}`);
   await expect.poll(() => keysIn(page2)).toEqual(['ownerEMail']);
   await expect.poll(() => keysIn(page1)).toEqual(['dbaName', 'legalName1']);
 
