@@ -5,6 +5,10 @@
 //   WEB_DIST=/tmp/a npm run bench -- form-render      measures the app built into /tmp/a (built there if missing)
 //   BENCH_BASELINE_DIST=/tmp/b ...                    measures /tmp/b too, alternating with the app in the same run,
 //                                                     and prints both columns (a loaded machine slows both alike)
+//   BENCH_SKIP_FORMIO=1 ...                           leaves out the comparison with Form.io's own renderer
+//
+// The same 300-field form is also mounted in Form.io's renderer (@formio/js, on a page of its own served only by the
+// bench: bench/_form-render-formio.ts), alternating with ours, and both are printed with the ratio (target >= 5x).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,12 +19,14 @@ import { type Browser, chromium } from 'playwright-core';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { createPgliteDatabase } from '../packages/server/src/db/client';
+import { type FormioFigures, measureFormio } from './_form-render-formio';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = path.join(root, 'packages/web');
 const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(web, 'dist');
 const baselineDist = process.env.BENCH_BASELINE_DIST ? path.resolve(process.env.BENCH_BASELINE_DIST) : undefined;
-const TARGETS = { mountMs: 200, keystrokeMs: 16, gzipKb: 120 };
+const TARGETS = { mountMs: 200, keystrokeMs: 16, gzipKb: 120, formioRatio: 5 };
+const withFormio = process.env.BENCH_SKIP_FORMIO !== '1';
 const MOUNTS = Number(process.env.BENCH_MOUNTS ?? 7);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (baselineDist ? 2 : 1));
 const KEYSTROKES = 50;
@@ -278,9 +284,11 @@ const browser = await chromium.launch({
 try {
   const current = empty();
   const baseline = baselineDist ? empty() : undefined;
+  const formio: FormioFigures = { version: '', allFields: [], keystrokes: [], keystrokesProcessed: [], fieldCount: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     if (baseline && baselineDist) await measure(browser, baselineDist, baseline);
     await measure(browser, dist, current);
+    if (withFormio) await measureFormio(browser, MOUNTS, KEYSTROKES, formio);
   }
   const standalone = await standaloneBundle();
 
@@ -339,6 +347,39 @@ try {
   row('/form-playground: client app shell (router, query, session)', (f) => f.shell, 'KB');
   row('/form-playground: renderer route chunks (builder excluded)', (f) => f.route, 'KB');
   row('/form-playground: total JS loaded (gzip)', (f) => f.shell + f.route, 'KB', TARGETS.gzipKb);
+
+  if (withFormio) {
+    console.log(
+      `\nthe same 300-field form: ours (${current.fieldCount} form controls) vs Form.io ${formio.version}'s renderer (${formio.fieldCount} form controls), same Chromium, same run`,
+    );
+    console.log(
+      `${'measure'.padEnd(62)}${['ours', 'Form.io', 'Form.io/ours', 'target'].map((c) => c.padStart(13)).join('')}`,
+    );
+    const compare = (name: string, ours: number, theirs: number) => {
+      const ratio = theirs / ours;
+      const verdict = ratio >= TARGETS.formioRatio ? '   ok' : '   BELOW';
+      const cells = [fmt(ours, 'ms'), fmt(theirs, 'ms'), `${ratio.toFixed(1)}x`, `>= ${TARGETS.formioRatio}x`];
+      console.log(`${name.padEnd(62)}${cells.map((c) => c.padStart(13)).join('')}${verdict}`);
+    };
+    compare(
+      `mount until the last field is in the DOM (median of ${n} / ${formio.allFields.length})`,
+      median(current.allFields),
+      median(formio.allFields),
+    );
+    compare('  the same, first (cold) load', current.allFields[0] ?? Number.NaN, formio.allFields[0] ?? Number.NaN);
+    compare(
+      `keystroke to next frame (median of ${current.keystrokes.length} / ${formio.keystrokes.length})`,
+      median(current.keystrokes),
+      median(formio.keystrokes),
+    );
+    // Ours does all of a keystroke's work (conditions, calculations, the fields that change) in the input event;
+    // Form.io defers it to its "change" event, so the frame after that event is where its keystroke is done.
+    compare(
+      'keystroke until the form has processed it, next frame (median)',
+      median(current.keystrokes),
+      median(formio.keystrokesProcessed),
+    );
+  }
 } finally {
   await browser.close();
 }

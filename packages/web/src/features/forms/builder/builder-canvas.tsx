@@ -3,8 +3,12 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import type { FormComponent } from '@under/core/forms/form.schema';
+import { UI_TEXT } from '@under/core/ui-text';
+import rendererClasses from '../components/renderer.module.css';
 import classes from './builder.module.css';
 import { columnContainer } from './builder-tree';
+import { CanvasField } from './canvas-preview';
+import { PALETTE } from './palette';
 
 export const ITEM = 'item:';
 export const CONTAINER = 'container:';
@@ -29,7 +33,10 @@ export function ContainerList({
   components: readonly FormComponent[];
   actions: CanvasActions;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `${CONTAINER}${container}` });
+  const { setNodeRef, isOver } = useDroppable({
+    id: `${CONTAINER}${container}`,
+    data: { empty: components.length === 0 },
+  });
   return (
     <SortableContext
       id={container}
@@ -39,9 +46,12 @@ export function ContainerList({
       <section
         ref={setNodeRef}
         aria-label={label}
+        data-container={container}
+        // An empty list is a stop for keyboard moves (see `keyboardCoordinatesFor`).
+        data-stop={components.length === 0 ? `${CONTAINER}${container}` : undefined}
         className={isOver ? `${classes.container} ${classes.containerOver}` : classes.container}
       >
-        {components.length === 0 ? <div className={classes.empty}>Drop fields here</div> : null}
+        {components.length === 0 ? <div className={classes.empty}>{UI_TEXT.builderDropHere}</div> : null}
         {components.map((component, i) => (
           <CanvasItem
             key={component.key}
@@ -57,6 +67,13 @@ export function ContainerList({
   );
 }
 
+const isLayout = (c: FormComponent) => c.type === 'panel' || c.type === 'fieldset' || c.type === 'columns';
+
+/**
+ * One component on the canvas: a frame with its tools (drag handle, edit, move, duplicate, delete) around the
+ * component drawn by the renderer's own field components, inert, as the applicant will see it. Layouts draw their
+ * title and hold their own drop lists.
+ */
 function CanvasItem({
   component,
   container,
@@ -72,83 +89,110 @@ function CanvasItem({
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: `${ITEM}${component.key}`,
-    data: { container },
+    data: { container, type: component.type },
   });
   const name = component.label || component.key;
   const selected = actions.selected === component.key;
-  const className = [classes.item, selected ? classes.itemSelected : '', isDragging ? classes.itemDragging : '']
+  const className = [
+    classes.item,
+    isLayout(component) ? classes.itemLayout : '',
+    selected ? classes.itemSelected : '',
+    isDragging ? classes.itemDragging : '',
+  ]
     .filter(Boolean)
     .join(' ');
+  const typeLabel = PALETTE.find((p) => p.type === component.type)?.label ?? component.type;
   return (
     <div
       ref={setNodeRef}
       className={className}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid={`canvas-${component.key}`}
+      data-key={component.key}
+      data-stop={`${ITEM}${component.key}`}
+      data-parent={container}
+      data-type={component.type}
+      data-selected={selected || undefined}
     >
-      <div className={classes.itemHeader}>
+      <div className={classes.itemBar}>
         <button
           type="button"
           ref={setActivatorNodeRef}
           className={classes.handle}
           {...attributes}
           {...listeners}
-          aria-label={`Drag ${name}`}
+          aria-label={UI_TEXT.builderDrag(name)}
         >
           ⠿
         </button>
-        <button
-          type="button"
-          className={classes.itemTitle}
-          onClick={() => actions.select(component.key)}
-          aria-pressed={selected}
-        >
-          <Group gap={8} wrap="nowrap">
-            <Text size="sm" fw={600} truncate>
-              {name}
-              {component.validate?.required ? ' *' : ''}
-            </Text>
-            <Badge size="xs" variant="light" color="gray">
-              {component.type}
+        <Group gap={6} wrap="nowrap" className={classes.itemMeta}>
+          <Text size="xs" c="gray.7" truncate>
+            {typeLabel}
+          </Text>
+          <Text size="xs" c="gray.7" ff="monospace" truncate>
+            {component.key}
+          </Text>
+          {component.conditional ? (
+            <Badge size="xs" variant="light" color="grape" tt="none">
+              {UI_TEXT.builderConditional}
             </Badge>
-            {component.conditional ? (
-              <Badge size="xs" variant="light" color="grape">
-                conditional
-              </Badge>
-            ) : null}
-            <Text size="xs" c="gray.7" ff="monospace" truncate>
-              {component.key}
-            </Text>
-          </Group>
-        </button>
+          ) : null}
+          {component.hidden === true || component.type === 'hidden' ? (
+            <Badge size="xs" variant="light" color="gray" tt="none">
+              {UI_TEXT.builderHidden}
+            </Badge>
+          ) : null}
+        </Group>
         <Group gap={2} wrap="nowrap">
-          <Tooltip label="Move up" openDelay={400}>
+          <Tooltip label={UI_TEXT.builderEditTip} openDelay={400}>
+            <ActionIcon
+              variant={selected ? 'light' : 'subtle'}
+              color="brand"
+              aria-label={UI_TEXT.builderEdit(name)}
+              aria-pressed={selected}
+              onClick={() => actions.select(component.key)}
+            >
+              <svg
+                width="14"
+                height="14"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <path d="M12 20h9" />
+                <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+              </svg>
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={UI_TEXT.builderMoveUpTip} openDelay={400}>
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Move ${name} up`}
+              aria-label={UI_TEXT.builderMoveUp(name)}
               disabled={first}
               onClick={() => actions.moveBy(component.key, -1)}
             >
               ↑
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Move down" openDelay={400}>
+          <Tooltip label={UI_TEXT.builderMoveDownTip} openDelay={400}>
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Move ${name} down`}
+              aria-label={UI_TEXT.builderMoveDown(name)}
               disabled={last}
               onClick={() => actions.moveBy(component.key, 1)}
             >
               ↓
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Duplicate" openDelay={400}>
+          <Tooltip label={UI_TEXT.builderDuplicateTip} openDelay={400}>
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Duplicate ${name}`}
+              aria-label={UI_TEXT.builderDuplicate(name)}
               onClick={() => actions.duplicate(component.key)}
             >
               <svg
@@ -165,11 +209,11 @@ function CanvasItem({
               </svg>
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Delete" openDelay={400}>
+          <Tooltip label={UI_TEXT.builderDeleteTip} openDelay={400}>
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={`Delete ${name}`}
+              aria-label={UI_TEXT.builderDelete(name)}
               onClick={() => actions.remove(component.key)}
             >
               ✕
@@ -177,30 +221,63 @@ function CanvasItem({
           </Tooltip>
         </Group>
       </div>
-      {component.type === 'panel' || component.type === 'fieldset' ? (
-        <div className={classes.children}>
+      {isLayout(component) ? (
+        <LayoutBody component={component} name={name} actions={actions} />
+      ) : (
+        // A click anywhere on the drawn field selects it (the keyboard has the Edit button); the field itself is
+        // inert: nothing in it can be focused, typed into or submitted.
+        // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut for the Edit button beside it
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the Edit button is the keyboard's way to the same action
+        <div className={classes.preview} onClick={() => actions.select(component.key)}>
+          <div inert className={classes.previewField}>
+            {component.type === 'hidden' ? (
+              <Text size="sm" c="gray.7">
+                {UI_TEXT.builderHiddenField(name)}
+              </Text>
+            ) : (
+              <CanvasField component={component} />
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function LayoutBody({ component, name, actions }: { component: FormComponent; name: string; actions: CanvasActions }) {
+  if (component.type === 'columns') {
+    return (
+      <div className={`${classes.children} ${classes.columnsRow}`}>
+        {component.columns.map((column, i) => (
           <ContainerList
-            container={component.key}
-            label={`Inside ${name}`}
-            components={component.components}
+            // biome-ignore lint/suspicious/noArrayIndexKey: a column is identified by its position
+            key={i}
+            container={columnContainer(component.key, i)}
+            label={UI_TEXT.builderColumn(name, i + 1)}
+            components={column.components}
             actions={actions}
           />
+        ))}
+      </div>
+    );
+  }
+  if (component.type !== 'panel' && component.type !== 'fieldset') return null;
+  const title = component.type === 'panel' ? component.title || component.label : component.legend || component.label;
+  return (
+    <div className={classes.children}>
+      {title ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut for the Edit button above it
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the Edit button is the keyboard's way to the same action
+        <div className={rendererClasses.panelTitle} onClick={() => actions.select(component.key)}>
+          {title}
         </div>
       ) : null}
-      {component.type === 'columns' ? (
-        <div className={`${classes.children} ${classes.columnsRow}`}>
-          {component.columns.map((column, i) => (
-            <ContainerList
-              // biome-ignore lint/suspicious/noArrayIndexKey: a column is identified by its position
-              key={i}
-              container={columnContainer(component.key, i)}
-              label={`${name}, column ${i + 1}`}
-              components={column.components}
-              actions={actions}
-            />
-          ))}
-        </div>
-      ) : null}
+      <ContainerList
+        container={component.key}
+        label={UI_TEXT.builderInside(name)}
+        components={component.components}
+        actions={actions}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { Stack, Text } from '@mantine/core';
 import type { FieldType } from '@under/core/forms/field-types';
+import { UI_TEXT } from '@under/core/ui-text';
 import classes from './builder.module.css';
 import { PALETTE, type PaletteEntry } from './palette';
 
@@ -26,7 +27,7 @@ function PaletteItem({ entry, onAdd }: { entry: PaletteEntry; onAdd: (type: Fiel
           onAdd(entry.type);
         } else listeners?.onKeyDown?.(event);
       }}
-      aria-label={`Add ${entry.label}`}
+      aria-label={UI_TEXT.builderAdd(entry.label)}
       aria-roledescription="draggable field type"
     >
       {entry.label}
@@ -38,15 +39,17 @@ function PaletteItem({ entry, onAdd }: { entry: PaletteEntry; onAdd: (type: Fiel
 export function BuilderPalette({ onAdd }: { onAdd: (type: FieldType) => void }) {
   const groups = [...new Set(PALETTE.map((p) => p.group))];
   return (
-    <Stack gap="sm" className={classes.palette} component="nav" aria-label="Field types">
+    <Stack gap="sm" className={classes.palette} component="nav" aria-label={UI_TEXT.builderPalette}>
       {groups.map((group) => (
         <Stack key={group} gap={4}>
           <Text size="xs" fw={700} tt="uppercase" c="gray.7">
             {group}
           </Text>
-          {PALETTE.filter((p) => p.group === group).map((entry) => (
-            <PaletteItem key={entry.type} entry={entry} onAdd={onAdd} />
-          ))}
+          <div className={classes.paletteGroup}>
+            {PALETTE.filter((p) => p.group === group).map((entry) => (
+              <PaletteItem key={entry.type} entry={entry} onAdd={onAdd} />
+            ))}
+          </div>
         </Stack>
       ))}
     </Stack>

@@ -1,6 +1,7 @@
 import { Button, Code, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { Conditional } from '@under/core/forms/component.schema';
 import type { FormComponent } from '@under/core/forms/form.schema';
+import { UI_TEXT } from '@under/core/ui-text';
 import {
   conditionalToCondition,
   conditionToConditional,
@@ -21,10 +22,10 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
   if (current === 'custom') {
     return (
       <Stack gap="xs">
-        <Text size="sm">This field has a JSON Logic condition the editor cannot show as a simple rule:</Text>
+        <Text size="sm">{UI_TEXT.builderConditionThisFieldHasAJson}</Text>
         <Code block>{JSON.stringify(value?.json, null, 2)}</Code>
         <Button variant="default" size="xs" w="fit-content" onClick={() => onChange(undefined)}>
-          Remove the condition
+          {UI_TEXT.builderConditionRemoveTheCondition}
         </Button>
       </Stack>
     );
@@ -33,7 +34,7 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
     return (
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          Always shown.
+          {UI_TEXT.builderConditionAlwaysShown}
         </Text>
         <Button
           variant="light"
@@ -46,7 +47,7 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
             )
           }
         >
-          Add a condition
+          {UI_TEXT.builderConditionAddACondition}
         </Button>
       </Stack>
     );
@@ -63,16 +64,16 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
   return (
     <Stack gap="xs">
       <NativeSelect
-        label="Action"
+        label={UI_TEXT.builderConditionAction}
         value={current.action}
         onChange={(e) => set({ action: e.currentTarget.value as 'show' | 'hide' })}
         data={[
-          { value: 'show', label: 'Show this field when' },
-          { value: 'hide', label: 'Hide this field when' },
+          { value: 'show', label: UI_TEXT.builderConditionShowThisFieldWhen },
+          { value: 'hide', label: UI_TEXT.builderConditionHideThisFieldWhen },
         ]}
       />
       <NativeSelect
-        label="Field"
+        label={UI_TEXT.builderConditionField}
         value={current.when}
         onChange={(e) => set({ when: e.currentTarget.value })}
         data={[
@@ -81,7 +82,7 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
         ]}
       />
       <NativeSelect
-        label="Operator"
+        label={UI_TEXT.builderConditionOperator}
         value={current.operator}
         onChange={(e) => set({ operator: e.currentTarget.value as Operator })}
         data={OPERATORS.map((o) => ({ value: o.value, label: o.label }))}
@@ -89,16 +90,20 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
       {needsValue ? (
         options ? (
           <NativeSelect
-            label="Value"
+            label={UI_TEXT.builderConditionValue}
             value={current.value}
             onChange={(e) => set({ value: e.currentTarget.value })}
             data={[
-              { value: '', label: 'Choose…' },
+              { value: '', label: UI_TEXT.builderConditionChoose },
               ...options.map((o) => ({ value: String(o.value), label: o.label })),
             ]}
           />
         ) : (
-          <TextInput label="Value" value={current.value} onChange={(e) => set({ value: e.currentTarget.value })} />
+          <TextInput
+            label={UI_TEXT.builderConditionValue}
+            value={current.value}
+            onChange={(e) => set({ value: e.currentTarget.value })}
+          />
         )
       ) : null}
       <Group justify="space-between" align="center">

@@ -17,8 +17,10 @@ import { EU_PERMISSIONS } from '@under/core/forms/field-types';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { REGEX_SAMPLES } from '@under/core/forms/regex-samples';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useEffect, useState } from 'react';
 import { ConditionEditor } from './condition-editor';
+import { relabelOption } from './key-from-label';
 
 interface EditPanelProps {
   component: FormComponent;
@@ -28,13 +30,15 @@ interface EditPanelProps {
   /** `attribute` groups fast edits of one attribute into one undo step. */
   onChange: (next: FormComponent, attribute: string) => void;
   onRename: (next: FormComponent) => void;
+  /** The key still follows the label (a new field whose key was not typed by hand). */
+  keyFollowsLabel?: boolean;
 }
 
 const PERMISSION_LABELS: Record<(typeof EU_PERMISSIONS)[number], string> = {
-  editTableByPrimaryOwner: 'Primary owner only',
-  editTableByShareOwner: 'Shared owners only',
-  editTableByAllOwner: 'All owners',
-  noneEditTableForAll: 'Nobody (read-only)',
+  editTableByPrimaryOwner: UI_TEXT.builderEditPrimaryOwnerOnly,
+  editTableByShareOwner: UI_TEXT.builderEditSharedOwnersOnly,
+  editTableByAllOwner: UI_TEXT.builderEditAllOwners,
+  noneEditTableForAll: UI_TEXT.builderEditNobodyReadOnly,
 };
 
 const TEXT_TYPES = new Set(['textfield', 'textarea', 'password', 'email', 'phoneNumber', 'hidden']);
@@ -50,14 +54,19 @@ export function keyProblem(key: string, current: string, keys: ReadonlySet<strin
   return undefined;
 }
 
-function KeyInput({ component, keys, onRename }: Pick<EditPanelProps, 'component' | 'keys' | 'onRename'>) {
+function KeyInput({
+  component,
+  keys,
+  onRename,
+  keyFollowsLabel,
+}: Pick<EditPanelProps, 'component' | 'keys' | 'onRename' | 'keyFollowsLabel'>) {
   const [draft, setDraft] = useState(component.key);
   useEffect(() => setDraft(component.key), [component.key]);
   const problem = keyProblem(draft, component.key, keys);
   return (
     <TextInput
-      label="Key"
-      description="Letters, digits and underscore; unique in the form"
+      label={UI_TEXT.builderEditKey}
+      description={keyFollowsLabel ? UI_TEXT.builderKeyFollows : UI_TEXT.builderKeyHelp}
       value={draft}
       error={problem}
       onChange={(e) => {
@@ -90,7 +99,7 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
           <TextInput
             label={`Option ${i + 1} label`}
             value={option.label}
-            onChange={(e) => write(values.map((o, j) => (j === i ? { ...o, label: e.currentTarget.value } : o)))}
+            onChange={(e) => write(relabelOption(values, i, e.currentTarget.value))}
           />
           <TextInput
             label={`Option ${i + 1} value`}
@@ -116,7 +125,7 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
           write([...values, { label: `Option ${values.length + 1}`, value: `option${values.length + 1}` }])
         }
       >
-        Add option
+        {UI_TEXT.builderEditAddOption}
       </Button>
     </Stack>
   );
@@ -125,7 +134,7 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
 const count = (v: string | number) => (v === '' || v === undefined ? undefined : Number(v));
 
 /** Every attribute of the selected component, in tabs. */
-export function EditPanel({ component, keys, fields, onChange, onRename }: EditPanelProps) {
+export function EditPanel({ component, keys, fields, onChange, onRename, keyFollowsLabel }: EditPanelProps) {
   const set = (patch: Partial<FormComponent>, attribute: string) =>
     onChange({ ...component, ...patch } as FormComponent, attribute);
   const validate: Validate = component.validate ?? {};
@@ -150,38 +159,38 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
       </Title>
       <Tabs defaultValue="display" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="display">Display</Tabs.Tab>
-          {hasOptions ? <Tabs.Tab value="data">Options</Tabs.Tab> : null}
-          {isData ? <Tabs.Tab value="validation">Validation</Tabs.Tab> : null}
-          {isData ? <Tabs.Tab value="permissions">Permissions</Tabs.Tab> : null}
-          <Tabs.Tab value="conditional">Conditional</Tabs.Tab>
+          <Tabs.Tab value="display">{UI_TEXT.builderEditDisplay}</Tabs.Tab>
+          {hasOptions ? <Tabs.Tab value="data">{UI_TEXT.builderEditOptions}</Tabs.Tab> : null}
+          {isData ? <Tabs.Tab value="validation">{UI_TEXT.builderEditValidation}</Tabs.Tab> : null}
+          {isData ? <Tabs.Tab value="permissions">{UI_TEXT.builderEditPermissions}</Tabs.Tab> : null}
+          <Tabs.Tab value="conditional">{UI_TEXT.builderEditConditional}</Tabs.Tab>
         </Tabs.List>
 
         <Tabs.Panel value="display" pt="sm">
           <Stack gap="sm">
             <TextInput
-              label="Label"
+              label={UI_TEXT.builderEditLabel}
               value={component.label ?? ''}
               onChange={(e) => set({ label: e.currentTarget.value }, 'label')}
             />
             {component.type === 'panel' ? (
               <TextInput
-                label="Title"
+                label={UI_TEXT.builderEditTitle}
                 value={component.title ?? ''}
                 onChange={(e) => set({ title: e.currentTarget.value }, 'title')}
               />
             ) : null}
             {component.type === 'fieldset' ? (
               <TextInput
-                label="Legend"
+                label={UI_TEXT.builderEditLegend}
                 value={component.legend ?? ''}
                 onChange={(e) => set({ legend: e.currentTarget.value }, 'legend')}
               />
             ) : null}
-            <KeyInput component={component} keys={keys} onRename={onRename} />
+            <KeyInput component={component} keys={keys} onRename={onRename} keyFollowsLabel={keyFollowsLabel} />
             {component.type === 'content' ? (
               <Textarea
-                label="HTML"
+                label={UI_TEXT.builderEditHtml}
                 rows={4}
                 value={component.html ?? ''}
                 onChange={(e) => set({ html: e.currentTarget.value }, 'html')}
@@ -189,7 +198,7 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
             ) : null}
             {component.type === 'htmlelement' ? (
               <Textarea
-                label="Content"
+                label={UI_TEXT.builderEditContent}
                 rows={4}
                 value={component.content ?? ''}
                 onChange={(e) => set({ content: e.currentTarget.value }, 'content')}
@@ -198,17 +207,17 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
             {isData ? (
               <>
                 <TextInput
-                  label="Placeholder"
+                  label={UI_TEXT.builderEditPlaceholder}
                   value={component.placeholder ?? ''}
                   onChange={(e) => set({ placeholder: e.currentTarget.value || undefined }, 'placeholder')}
                 />
                 <TextInput
-                  label="Description"
+                  label={UI_TEXT.builderEditDescription}
                   value={component.description ?? ''}
                   onChange={(e) => set({ description: e.currentTarget.value || undefined }, 'description')}
                 />
                 <TextInput
-                  label="Default value"
+                  label={UI_TEXT.builderEditDefaultValue}
                   value={component.defaultValue === undefined ? '' : String(component.defaultValue)}
                   onChange={(e) => {
                     const raw = e.currentTarget.value;
@@ -223,12 +232,12 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
                 />
                 <Group grow>
                   <TextInput
-                    label="Prefix"
+                    label={UI_TEXT.builderEditPrefix}
                     value={component.prefix ?? ''}
                     onChange={(e) => set({ prefix: e.currentTarget.value || undefined }, 'prefix')}
                   />
                   <TextInput
-                    label="Suffix"
+                    label={UI_TEXT.builderEditSuffix}
                     value={component.suffix ?? ''}
                     onChange={(e) => set({ suffix: e.currentTarget.value || undefined }, 'suffix')}
                   />
@@ -248,7 +257,7 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
           <Tabs.Panel value="validation" pt="sm">
             <Stack gap="sm">
               <Switch
-                label="Required"
+                label={UI_TEXT.builderEditRequired}
                 checked={validate.required === true}
                 onChange={(e) => setValidate({ required: e.currentTarget.checked || undefined }, 'required')}
               />
@@ -256,13 +265,13 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
                 <>
                   <Group grow>
                     <NumberInput
-                      label="Minimum length"
+                      label={UI_TEXT.builderEditMinimumLength}
                       min={0}
                       value={validate.minLength ?? ''}
                       onChange={(v) => setValidate({ minLength: count(v) }, 'minLength')}
                     />
                     <NumberInput
-                      label="Maximum length"
+                      label={UI_TEXT.builderEditMaximumLength}
                       min={0}
                       value={validate.maxLength ?? ''}
                       onChange={(v) => setValidate({ maxLength: count(v) }, 'maxLength')}
@@ -270,20 +279,20 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
                   </Group>
                   <Group grow>
                     <NumberInput
-                      label="Minimum words"
+                      label={UI_TEXT.builderEditMinimumWords}
                       min={0}
                       value={validate.minWords ?? ''}
                       onChange={(v) => setValidate({ minWords: count(v) }, 'minWords')}
                     />
                     <NumberInput
-                      label="Maximum words"
+                      label={UI_TEXT.builderEditMaximumWords}
                       min={0}
                       value={validate.maxWords ?? ''}
                       onChange={(v) => setValidate({ maxWords: count(v) }, 'maxWords')}
                     />
                   </Group>
                   <NativeSelect
-                    label="Pattern preset"
+                    label={UI_TEXT.builderEditPatternPreset}
                     value={preset}
                     onChange={(e) => {
                       const sample = REGEX_SAMPLES.find((s) => s.id === e.currentTarget.value);
@@ -293,13 +302,13 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
                       );
                     }}
                     data={[
-                      { value: '', label: 'None' },
+                      { value: '', label: UI_TEXT.builderEditNone },
                       ...REGEX_SAMPLES.map((s) => ({ value: s.id, label: s.label })),
-                      { value: 'custom', label: 'Custom pattern' },
+                      { value: 'custom', label: UI_TEXT.builderEditCustomPattern },
                     ]}
                   />
                   <TextInput
-                    label="Pattern (regular expression)"
+                    label={UI_TEXT.builderEditPatternRegularExpression}
                     value={validate.pattern ?? ''}
                     styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                     onChange={(e) => setValidate({ pattern: e.currentTarget.value || undefined }, 'pattern')}
@@ -309,17 +318,17 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
               {numeric ? (
                 <Group grow>
                   <NumberInput
-                    label="Minimum"
+                    label={UI_TEXT.builderEditMinimum}
                     value={validate.min ?? ''}
                     onChange={(v) => setValidate({ min: v === '' ? undefined : Number(v) }, 'min')}
                   />
                   <NumberInput
-                    label="Maximum"
+                    label={UI_TEXT.builderEditMaximum}
                     value={validate.max ?? ''}
                     onChange={(v) => setValidate({ max: v === '' ? undefined : Number(v) }, 'max')}
                   />
                   <NumberInput
-                    label="Decimal limit"
+                    label={UI_TEXT.builderEditDecimalLimit}
                     min={0}
                     max={20}
                     value={
@@ -330,7 +339,7 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
                 </Group>
               ) : null}
               <TextInput
-                label="Custom error message"
+                label={UI_TEXT.builderEditCustomErrorMessage}
                 value={validate.customMessage ?? ''}
                 onChange={(e) => setValidate({ customMessage: e.currentTarget.value || undefined }, 'customMessage')}
               />
@@ -342,7 +351,7 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
           <Tabs.Panel value="permissions" pt="sm">
             <Stack gap="sm">
               <NativeSelect
-                label="Who may edit (owner permission)"
+                label={UI_TEXT.builderEditWhoMayEditOwnerPermission}
                 value={component.euPermission ?? ''}
                 onChange={(e) =>
                   set(
@@ -351,17 +360,17 @@ export function EditPanel({ component, keys, fields, onChange, onRename }: EditP
                   )
                 }
                 data={[
-                  { value: '', label: 'Not set (all owners)' },
+                  { value: '', label: UI_TEXT.builderEditNotSetAllOwners },
                   ...EU_PERMISSIONS.map((p) => ({ value: p, label: PERMISSION_LABELS[p] })),
                 ]}
               />
               <Switch
-                label="Encrypted (shown masked, read-only to owners)"
+                label={UI_TEXT.builderEditEncryptedShownMaskedReadOnly}
                 checked={component.euEncrypted === true}
                 onChange={(e) => set({ euEncrypted: e.currentTarget.checked || undefined }, 'euEncrypted')}
               />
               <Switch
-                label="Client may edit the default value"
+                label={UI_TEXT.builderEditClientMayEditTheDefault}
                 checked={component.editableByUc === true}
                 onChange={(e) => set({ editableByUc: e.currentTarget.checked || undefined }, 'editableByUc')}
               />

@@ -19,6 +19,7 @@ import { parseFormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
 import { FORM_SCHEMA_VERSION } from '@under/core/forms/form-migrate';
 import { checkSystemFields, createSystemFieldComponent, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../components/form-renderer';
 import { readableAlert } from '../lib/alert-styles';
@@ -31,7 +32,6 @@ import {
   duplicateComponent,
   findComponent,
   insertComponent,
-  listContainer,
   locate,
   moveBy,
   moveComponent,
@@ -40,8 +40,11 @@ import {
   uniqueKey,
   updateComponent,
 } from './builder-tree';
+import { CanvasPreviewProvider } from './canvas-preview';
+import { dropPlace } from './drop-place';
 import { EditPanel } from './edit-panel';
 import { ExportDialog, ImportDialog, IssueList } from './json-dialogs';
+import { camelKey, freeName } from './key-from-label';
 import { createComponent, keyStem, PALETTE } from './palette';
 import { useHistory } from './use-history';
 
@@ -56,43 +59,102 @@ export interface FormBuilderProps {
 
 /**
  * With the mouse: the innermost item or container under the pointer (so a drop lands inside a panel, not on the
- * form around it). With the keyboard: the closest item.
+ * form around it). With the keyboard: the stop the arrows reached.
  */
-const collisionDetection: CollisionDetection = (args) => {
-  const hits = pointerWithin(args).filter((hit) => hit.id !== args.active.id);
-  if (hits.length > 0) {
+function collisionDetectionFor(keyboardTarget: { current: string | undefined }): CollisionDetection {
+  return (args) => {
     const area = (id: string | number) => {
       const rect = args.droppableRects.get(id);
       return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
     };
-    return [...hits].sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
-  }
-  return closestCenter({
-    ...args,
-    droppableContainers: args.droppableContainers.filter((c) => String(c.id).startsWith(ITEM)),
-  });
-};
+    const hits = pointerWithin(args).filter((hit) => hit.id !== args.active.id);
+    if (hits.length > 0) return [...hits].sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
+    const stop = args.droppableContainers.find((c) => c.id === keyboardTarget.current);
+    if (stop) return [{ id: stop.id, data: { droppableContainer: stop, value: 0 } }];
+    return closestCenter({
+      ...args,
+      droppableContainers: args.droppableContainers.filter((c) => String(c.id).startsWith(ITEM)),
+    });
+  };
+}
 
 /**
- * Arrow up and down move the dragged field to the next field above or below it, whatever list that field is in,
- * so the keyboard can also move fields into and out of panels, fieldsets and columns.
+ * Arrow up and down move the dragged field to the previous or next stop in the canvas's document order: every
+ * component and every empty list, whatever list it is in, so the keyboard also moves fields into and out of panels,
+ * fieldsets and columns, and across pages. In a wizard a field never stops at a page's own frame (between pages):
+ * from a page's last field, the next stop is the next page's first field (or its empty list). Document order and
+ * fresh measurements, not the rectangles measured when the drag began: picking a field up may scroll the page.
+ * The stop reached and the last direction are kept for the drop (see `dropPlace`).
  */
-const keyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
-  if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
-  event.preventDefault();
-  const { active, collisionRect, droppableRects, droppableContainers } = context;
-  if (!active || !collisionRect) return undefined;
-  const up = event.code === 'ArrowUp';
-  const candidates = droppableContainers
-    .getEnabled()
-    .filter((c) => c.id !== active.id && String(c.id).startsWith(ITEM))
-    .map((c) => droppableRects.get(c.id))
-    .filter((rect): rect is NonNullable<typeof rect> => rect !== undefined)
-    .filter((rect) => (up ? rect.top < collisionRect.top - 1 : rect.top > collisionRect.top + 1))
-    .sort((a, b) => (up ? b.top - a.top : a.top - b.top));
-  const target = candidates[0];
-  return target ? { x: collisionRect.left, y: target.top } : undefined;
-};
+function keyboardCoordinatesFor(
+  wizard: () => boolean,
+  lastDirection: { current: 'up' | 'down' | undefined },
+  keyboardTarget: { current: string | undefined },
+) {
+  const getter: KeyboardCoordinateGetter = (event, { context }) => {
+    if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
+    event.preventDefault();
+    const { active, collisionRect } = context;
+    if (!active || !collisionRect) return undefined;
+    const up = event.code === 'ArrowUp';
+    const fieldInWizard = wizard() && active.data.current?.type !== 'panel';
+    const activeEl = document.querySelector<HTMLElement>(`[data-stop="${CSS.escape(String(active.id))}"]`);
+    const stops = [...document.querySelectorAll<HTMLElement>('[data-stop]')].filter(
+      (el) =>
+        el !== activeEl &&
+        !activeEl?.contains(el) &&
+        !(fieldInWizard && el.dataset.parent === ROOT && el.dataset.stop?.startsWith(ITEM)),
+    );
+    const currentEl = keyboardTarget.current
+      ? stops.find((el) => el.dataset.stop === keyboardTarget.current)
+      : undefined;
+    let next: HTMLElement | undefined;
+    if (currentEl) next = stops[stops.indexOf(currentEl) + (up ? -1 : 1)];
+    else if (activeEl) {
+      const after = stops.findIndex((el) => activeEl.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const firstAfter = after < 0 ? stops.length : after;
+      next = stops[up ? firstAfter - 1 : firstAfter];
+    } else next = up ? stops.at(-1) : stops[0];
+    if (!next) return undefined;
+    keyboardTarget.current = next.dataset.stop;
+    lastDirection.current = up ? 'up' : 'down';
+    const from = (activeEl ?? (event.target as HTMLElement)).getBoundingClientRect().top;
+    return { x: collisionRect.left, y: collisionRect.top + (next.getBoundingClientRect().top - from) };
+  };
+  return getter;
+}
+
+/** The vertical middles of a canvas list's own children, the one being moved left out. */
+function middlesOf(container: string, moving: string | undefined): number[] {
+  const list = document.querySelector(`[data-container="${CSS.escape(container)}"]`);
+  if (!list) return [];
+  return [...list.children]
+    .filter((el) => el instanceof HTMLElement && el.dataset.key !== undefined && el.dataset.key !== moving)
+    .map((el) => {
+      const rect = el.getBoundingClientRect();
+      return rect.top + rect.height / 2;
+    });
+}
+
+/**
+ * A label (or a page's title) typed into a field whose key follows it: the key becomes the label in camelCase,
+ * unique in the form (`legalName`, `legalName1`); an empty label gives the type's default key back.
+ */
+function followLabel(
+  before: FormComponent,
+  next: FormComponent,
+  attribute: string,
+  autoKeys: ReadonlySet<string>,
+  keys: ReadonlySet<string>,
+): FormComponent {
+  const follows = attribute === 'label' || (attribute === 'title' && before.type === 'panel');
+  if (!follows || !autoKeys.has(before.key)) return next;
+  const text = attribute === 'title' && next.type === 'panel' ? (next.title ?? '') : (next.label ?? '');
+  const taken = new Set(keys);
+  taken.delete(before.key);
+  const key = freeName(taken, camelKey(text) || keyStem(before.type));
+  return key === next.key ? next : { ...next, key };
+}
 
 const EMPTY_FORM: FormDefinition = { version: FORM_SCHEMA_VERSION, display: 'form', components: [] };
 
@@ -117,6 +179,17 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   const [warnings, setWarnings] = useState<FormIssue[]>([]);
   const [dragging, setDragging] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // Keys that follow their field's label: fields added in this session whose key was not typed by hand. Keys of
+  // fields that came with the form never move by themselves (submissions and PDF mappings refer to them). A key
+  // stays in the set when it follows a label, so undo brings back a key that still follows.
+  const [autoKeys, setAutoKeys] = useState<ReadonlySet<string>>(() => new Set());
+  const addAutoKey = useCallback((key: string) => setAutoKeys((set) => new Set(set).add(key)), []);
+  // Edits of one attribute of one selected field coalesce into one undo step, even while its key follows the label.
+  const selection = useRef(0);
+  const select = useCallback((key: string | undefined) => {
+    selection.current++;
+    setSelected(key);
+  }, []);
   const emitted = useRef<FormDefinition | undefined>(value);
 
   // A new form from outside starts a new history; our own changes coming back do not.
@@ -135,6 +208,11 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   }, [form, onChange]);
 
   const deferred = useDeferredValue(form);
+  // Problems show once the user pressed Save or changed the form, never on the untouched opening state (an empty
+  // new form would otherwise greet the user with the system fields it lacks).
+  const [saveTried, setSaveTried] = useState(false);
+  const problemsRef = useRef<HTMLDivElement>(null);
+  const showProblems = saveTried || history.canUndo;
   const problems = useMemo(() => getSaveProblems(deferred, requireSystemFields), [deferred, requireSystemFields]);
   const keys = useMemo(() => allKeys(form), [form]);
   const fields = useMemo(() => dataFields(form), [form]);
@@ -151,7 +229,16 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       if (target === undefined) {
         const current = selected ? findComponent(form, selected) : undefined;
         const place = selected ? locate(form, selected) : undefined;
-        if (current && (current.type === 'panel' || current.type === 'fieldset')) {
+        if (form.display === 'wizard' && type === 'panel') {
+          // A new page of a wizard goes after the page that holds the selection (else last); dragging nests one.
+          const pageIndex = selected
+            ? form.components.findIndex(
+                (page) => page.key === selected || allKeys({ ...form, components: [page] }).has(selected),
+              )
+            : -1;
+          target = ROOT;
+          at = pageIndex < 0 ? form.components.length : pageIndex + 1;
+        } else if (current && (current.type === 'panel' || current.type === 'fieldset')) {
           target = current.key;
           at = current.components.length;
         } else if (place) {
@@ -167,57 +254,81 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         }
       }
       commit(insertComponent(form, target ?? ROOT, at ?? 0, component));
-      setSelected(key);
+      addAutoKey(key);
+      select(key);
     },
-    [form, selected, commit],
+    [form, selected, commit, addAutoKey, select],
   );
 
   const actions = useMemo(
     () => ({
       selected,
-      select: setSelected,
+      select,
       moveBy: (key: string, delta: -1 | 1) => commit(moveBy(form, key, delta)),
       duplicate: (key: string) => {
         const result = duplicateComponent(form, key);
         commit(result.form);
-        if (result.key) setSelected(result.key);
+        if (result.key) {
+          addAutoKey(result.key);
+          select(result.key);
+        }
       },
       remove: (key: string) => {
         commit(removeComponent(form, key));
-        if (selected === key) setSelected(undefined);
+        if (selected === key) select(undefined);
       },
     }),
-    [form, selected, commit],
+    [form, selected, commit, addAutoKey, select],
   );
 
+  const lastDirection = useRef<'up' | 'down' | undefined>(undefined);
+  const isWizard = useRef(false);
+  isWizard.current = form.display === 'wizard';
+  const keyboardTarget = useRef<string | undefined>(undefined);
+  const keyboardCoordinates = useMemo(
+    () => keyboardCoordinatesFor(() => isWizard.current, lastDirection, keyboardTarget),
+    [],
+  );
+  const collisionDetection = useMemo(() => collisionDetectionFor(keyboardTarget), []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
-  const onDragStart = (event: DragStartEvent) => setDragging(String(event.active.id));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragStart = (event: DragStartEvent) => {
+    lastDirection.current = undefined;
+    keyboardTarget.current = undefined;
+    setDragging(String(event.active.id));
+  };
+  const onDragEnd = ({ active, over, activatorEvent, delta }: DragEndEvent) => {
     setDragging(undefined);
+    keyboardTarget.current = undefined;
     if (!over) return;
     const overId = String(over.id);
-    let container: string;
-    let index: number;
-    if (overId.startsWith(CONTAINER)) {
-      container = overId.slice(CONTAINER.length);
-      index = listContainer(form, container)?.length ?? 0;
-    } else if (overId.startsWith(ITEM)) {
-      const place = locate(form, overId.slice(ITEM.length));
-      if (!place) return;
-      ({ container, index } = place);
-    } else return;
     const activeId = String(active.id);
-    if (activeId.startsWith(PALETTE_ID)) {
-      add(activeId.slice(PALETTE_ID.length) as FieldType, container, index);
-    } else if (activeId.startsWith(ITEM)) {
-      const key = activeId.slice(ITEM.length);
-      if (overId === `${ITEM}${key}`) return;
-      commit(moveComponent(form, key, container, index));
-    }
+    const moving = activeId.startsWith(ITEM) ? activeId.slice(ITEM.length) : undefined;
+    const newType = activeId.startsWith(PALETTE_ID) ? (activeId.slice(PALETTE_ID.length) as FieldType) : undefined;
+    if (!moving && !newType) return;
+    if (moving && overId === `${ITEM}${moving}`) return;
+    const target = overId.startsWith(CONTAINER)
+      ? { container: overId.slice(CONTAINER.length) }
+      : overId.startsWith(ITEM)
+        ? { item: overId.slice(ITEM.length) }
+        : undefined;
+    if (!target) return;
+    // A mouse drop goes where the pointer is; a keyboard drop where the arrows went.
+    const pointer =
+      activatorEvent && 'clientY' in activatorEvent
+        ? {
+            y: (activatorEvent as PointerEvent).clientY + delta.y,
+            middles: (container: string) => middlesOf(container, moving),
+          }
+        : undefined;
+    const isPanel = (newType ?? (moving ? findComponent(form, moving)?.type : undefined)) === 'panel';
+    const place = dropPlace({ form, target, moving, isPanel, pointer, direction: lastDirection.current });
+    if (!place) return;
+    if (newType) add(newType, place.container, place.index);
+    else if (moving) commit(moveComponent(form, moving, place.container, place.index));
   };
 
   const undo = useCallback(() => history.undo(), [history.undo]);
@@ -262,8 +373,8 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       const pages = form.components.filter((c) => c.type === 'panel');
       const first = {
         ...(createComponent('panel', key) as PanelComponent),
-        title: 'Page 1',
-        label: 'Page 1',
+        title: UI_TEXT.builderFirstPage,
+        label: UI_TEXT.builderFirstPage,
         components: loose,
       };
       commit({ ...form, display, components: [first, ...pages] });
@@ -271,7 +382,13 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   };
 
   const save = async () => {
-    if (!onSave || problems.length > 0) return;
+    if (!onSave) return;
+    if (problems.length > 0) {
+      // Pressing Save is when the problems are worth showing, even before any edit; focus goes to them.
+      setSaveTried(true);
+      requestAnimationFrame(() => problemsRef.current?.focus());
+      return;
+    }
     setSaving(true);
     try {
       await onSave(form);
@@ -291,67 +408,81 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" gap="sm">
           <Group gap="xs">
-            <Button variant="default" size="xs" onClick={undo} disabled={!history.canUndo} title="Undo (Ctrl+Z)">
-              Undo
+            <Button
+              variant="default"
+              size="xs"
+              onClick={undo}
+              disabled={!history.canUndo}
+              title={UI_TEXT.builderUndoTip}
+            >
+              {UI_TEXT.builderUndo}
             </Button>
-            <Button variant="default" size="xs" onClick={redo} disabled={!history.canRedo} title="Redo (Ctrl+Shift+Z)">
-              Redo
+            <Button
+              variant="default"
+              size="xs"
+              onClick={redo}
+              disabled={!history.canRedo}
+              title={UI_TEXT.builderRedoTip}
+            >
+              {UI_TEXT.builderRedo}
             </Button>
             <NativeSelect
-              aria-label="Form display"
+              aria-label={UI_TEXT.builderDisplay}
               size="xs"
               value={form.display}
               onChange={(e) => setDisplay(e.currentTarget.value as 'form' | 'wizard')}
               data={[
-                { value: 'form', label: 'One page' },
-                { value: 'wizard', label: 'Wizard (pages)' },
+                { value: 'form', label: UI_TEXT.builderDisplayForm },
+                { value: 'wizard', label: UI_TEXT.builderDisplayWizard },
               ]}
             />
             {requireSystemFields && missingSystem.length > 0 ? (
               <Button variant="light" size="xs" onClick={addSystemFields}>
-                Add system fields ({missingSystem.length})
+                {UI_TEXT.builderAddSystemFields(missingSystem.length)}
               </Button>
             ) : null}
           </Group>
           <Group gap="xs">
             <SegmentedControl
               size="xs"
-              aria-label="Builder mode"
+              aria-label={UI_TEXT.builderMode}
               value={mode}
               onChange={(next) => setMode(next as 'edit' | 'preview')}
               data={[
-                { value: 'edit', label: 'Edit' },
-                { value: 'preview', label: 'Preview' },
+                { value: 'edit', label: UI_TEXT.builderModeEdit },
+                { value: 'preview', label: UI_TEXT.builderModePreview },
               ]}
             />
             <Button variant="default" size="xs" onClick={() => setDialog('import')}>
-              Import JSON
+              {UI_TEXT.builderImportJson}
             </Button>
             <Button variant="default" size="xs" onClick={() => setDialog('export')}>
-              Export JSON
+              {UI_TEXT.builderExportJson}
             </Button>
             {onSave ? (
-              <Button size="xs" onClick={() => void save()} disabled={problems.length > 0} loading={saving}>
-                Save
+              <Button size="xs" onClick={() => void save()} loading={saving}>
+                {UI_TEXT.builderSave}
               </Button>
             ) : null}
           </Group>
         </Group>
-        {problems.length > 0 ? (
+        {problems.length > 0 && showProblems ? (
           <Alert
+            ref={problemsRef}
+            tabIndex={-1}
             styles={readableAlert}
             mt="sm"
             color="orange"
             variant="light"
-            title={`Cannot save yet: ${problems.length} problem${problems.length === 1 ? '' : 's'}`}
+            title={UI_TEXT.builderCannotSave(problems.length)}
             data-testid="save-problems"
           >
             <IssueList issues={problems} />
           </Alert>
-        ) : deferred.components.length > 0 ? (
+        ) : problems.length === 0 && deferred.components.length > 0 ? (
           <Group mt="sm" gap={6}>
             <Badge color="green" variant="dot" tt="none" fw={500}>
-              Ready to save
+              {UI_TEXT.builderReady}
             </Badge>
           </Group>
         ) : null}
@@ -361,7 +492,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
             mt="sm"
             color="yellow"
             variant="light"
-            title="Removed on import"
+            title={UI_TEXT.builderRemovedOnImport}
             withCloseButton
             onClose={() => setWarnings([])}
           >
@@ -371,9 +502,11 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
       </Paper>
 
       {mode === 'preview' ? (
-        <Paper withBorder radius="md" p="lg" aria-label="Preview">
+        <Paper withBorder radius="md" p="lg" aria-label={UI_TEXT.builderModePreview}>
           {problems.some((p) => p.code !== 'systemField') ? (
-            <Alert styles={readableAlert} color="red" title="Fix the problems above to preview" />
+            <Alert styles={readableAlert} color="red" title={UI_TEXT.builderFixToPreview}>
+              <IssueList issues={problems.filter((p) => p.code !== 'systemField')} />
+            </Alert>
           ) : (
             <FormRenderer form={form} />
           )}
@@ -384,37 +517,60 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
           collisionDetection={collisionDetection}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
-          onDragCancel={() => setDragging(undefined)}
+          onDragCancel={() => {
+            keyboardTarget.current = undefined;
+            setDragging(undefined);
+          }}
         >
           <div className={classes.layout}>
             <BuilderPalette onAdd={(type) => add(type)} />
-            <div>
-              <ContainerList
-                container={ROOT}
-                label={form.display === 'wizard' ? 'Pages' : 'Form'}
-                components={form.components}
-                actions={actions}
-              />
+            <div className={classes.canvas}>
+              <CanvasPreviewProvider form={deferred}>
+                <ContainerList
+                  container={ROOT}
+                  label={form.display === 'wizard' ? UI_TEXT.builderPages : UI_TEXT.builderForm}
+                  components={form.components}
+                  actions={actions}
+                />
+              </CanvasPreviewProvider>
             </div>
-            <Paper withBorder radius="md" p="md" className={classes.side} component="aside" aria-label="Field settings">
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              className={classes.side}
+              component="aside"
+              aria-label={UI_TEXT.builderSettings}
+            >
               {selectedComponent ? (
                 <EditPanel
                   component={selectedComponent}
                   keys={keys}
                   fields={fields}
-                  onChange={(next, attribute) =>
-                    commit(updateComponent(form, selectedComponent.key, next), `${selectedComponent.key}:${attribute}`)
-                  }
+                  keyFollowsLabel={autoKeys.has(selectedComponent.key)}
+                  onChange={(next, attribute) => {
+                    const edited = followLabel(selectedComponent, next, attribute, autoKeys, keys);
+                    commit(updateComponent(form, selectedComponent.key, edited), `${selection.current}:${attribute}`);
+                    if (edited.key !== selectedComponent.key) {
+                      addAutoKey(edited.key);
+                      setSelected(edited.key);
+                    }
+                  }}
                   onRename={(next) => {
                     commit(updateComponent(form, selectedComponent.key, next));
+                    // A key typed by hand stops following the label.
+                    setAutoKeys((set) => {
+                      const rest = new Set(set);
+                      rest.delete(selectedComponent.key);
+                      rest.delete(next.key);
+                      return rest;
+                    });
                     setSelected(next.key);
                   }}
                 />
               ) : (
                 <Text size="sm" c="dimmed">
-                  Select a field to edit it. Add fields from the palette: drag them onto the form, or press one to add
-                  it after the selected field. With the keyboard, focus a field's handle (⠿), press Space, move with the
-                  arrow keys and press Space again.
+                  {UI_TEXT.builderHelp}
                 </Text>
               )}
             </Paper>
@@ -435,7 +591,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         onImport={(imported, importWarnings) => {
           commit(imported);
           setWarnings(importWarnings);
-          setSelected(undefined);
+          select(undefined);
         }}
       />
       <ExportDialog opened={dialog === 'export'} onClose={() => setDialog(undefined)} form={form} />

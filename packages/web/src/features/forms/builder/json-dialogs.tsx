@@ -2,6 +2,7 @@ import { Alert, Button, Code, Group, List, Modal, Stack, Textarea } from '@manti
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
 import { importFormio } from '@under/core/forms/import-formio';
+import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { readableAlert } from '../lib/alert-styles';
 
@@ -48,30 +49,30 @@ export function ImportDialog({
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Import JSON" size="lg">
+    <Modal opened={opened} onClose={onClose} title={UI_TEXT.builderJsonImportJson} size="lg">
       <Stack>
         <Textarea
-          label="Form.io or Under form JSON"
+          label={UI_TEXT.builderJsonFormIoOrUnderForm}
           rows={14}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
         />
         {syntax ? (
-          <Alert styles={readableAlert} color="red" title="Not valid JSON">
+          <Alert styles={readableAlert} color="red" title={UI_TEXT.builderJsonNotValidJson}>
             {syntax}
           </Alert>
         ) : null}
         {errors.length > 0 ? (
-          <Alert styles={readableAlert} color="red" title="The form cannot be imported">
+          <Alert styles={readableAlert} color="red" title={UI_TEXT.builderJsonTheFormCannotBeImported}>
             <IssueList issues={errors} />
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {UI_TEXT.builderJsonCancel}
           </Button>
-          <Button onClick={run}>Import</Button>
+          <Button onClick={run}>{UI_TEXT.builderJsonImport}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -97,16 +98,16 @@ export function ExportDialog({
     URL.revokeObjectURL(url);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Export JSON" size="lg">
+    <Modal opened={opened} onClose={onClose} title={UI_TEXT.builderJsonExportJson} size="lg">
       <Stack>
         <Code block style={{ maxHeight: 420, overflow: 'auto' }} data-testid="export-json">
           {json}
         </Code>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigator.clipboard?.writeText(json)}>
-            Copy
+            {UI_TEXT.builderJsonCopy}
           </Button>
-          <Button onClick={download}>Download</Button>
+          <Button onClick={download}>{UI_TEXT.builderJsonDownload}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -124,16 +124,76 @@ describe('FormRenderer', { timeout: 20_000 }, () => {
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: 'Ann', mail: 'ann@bank.com' });
   });
 
+  it("wizard Next checks only the current page: its fields' errors, focus on the first, no summary, no submit", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const onInvalid = vi.fn();
+    const form = buildForm(
+      [
+        {
+          type: 'panel',
+          key: 'one',
+          title: 'One',
+          components: [
+            { type: 'textfield', key: 'a', label: 'A', validate: { required: true } },
+            { type: 'textfield', key: 'b', label: 'B', validate: { required: true } },
+            { type: 'hidden', key: 'recordId', label: 'recordId', validate: { required: true } },
+          ],
+        },
+        {
+          type: 'panel',
+          key: 'two',
+          title: 'Two',
+          components: [{ type: 'textfield', key: 'c', label: 'C', validate: { required: true } }],
+        },
+        {
+          type: 'panel',
+          key: 'three',
+          title: 'Three',
+          components: [{ type: 'textfield', key: 'd', label: 'D', validate: { required: true } }],
+        },
+      ],
+      'wizard',
+    );
+    renderWithMantine(<FormRenderer form={form} onSubmit={onSubmit} onInvalid={onInvalid} />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('A is required')).toBeTruthy();
+    expect(screen.getByText('B is required')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/recordId/)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(label('A'))));
+    expect(screen.getByText(/Step 1 of 3/)).toBeTruthy();
+    // Errors follow the values of a checked page; filling it lets Next through.
+    await user.type(screen.getByLabelText(label('A')), 'x');
+    await waitFor(() => expect(screen.queryByText('A is required')).toBeNull());
+    await user.type(screen.getByLabelText(label('B')), 'y');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/Step 2 of 3/)).toBeTruthy();
+    expect(screen.queryByText('C is required')).toBeNull();
+    // Enter in a field of a middle page goes on (checking the page), never submits.
+    await user.type(screen.getByLabelText(label('C')), '{Enter}');
+    expect(await screen.findByText('C is required')).toBeTruthy();
+    expect(screen.getByText(/Step 2 of 3/)).toBeTruthy();
+    await user.type(screen.getByLabelText(label('C')), 'z{Enter}');
+    expect(await screen.findByText(/Step 3 of 3/)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onInvalid).not.toHaveBeenCalled();
+    // Only the last page's Submit checks the whole form.
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'D is required' })).toBeTruthy();
+    expect(onInvalid).toHaveBeenCalledTimes(1);
+  });
+
   it('switches wizard page when a summary link points at another page', async () => {
     const user = userEvent.setup();
     renderWithMantine(<FormRenderer form={imported(wizardJson)} />);
     const firstPage = screen.getByLabelText(label('First Name'));
     await user.type(firstPage, 'Ann');
-    const next = screen.getByRole('button', { name: 'Next' });
-    while (screen.queryByRole('button', { name: 'Next' }))
-      await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(next).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    // "Next" stops at the page's own problems; the step list opens any page, the last one included.
+    const steps = within(screen.getByRole('navigation', { name: 'Form pages' })).getAllByRole('button');
+    await user.click(steps.at(-1) as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
     const summary = await screen.findByRole('alert');
     await user.click(within(summary).getByRole('link', { name: 'Last Name is required' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(label('Last Name'))));

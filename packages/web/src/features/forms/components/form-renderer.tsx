@@ -4,7 +4,17 @@ import type { EndUserRole } from '@under/core/forms/field-types';
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
 import { type SubmissionError, type SubmissionResult, validateSubmission } from '@under/core/forms/validate-submission';
-import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useForm } from 'react-hook-form';
 import { createFormStore, errorRoot } from '../lib/form-store';
 import { ErrorSummaryBlock } from './error-summary-block';
@@ -103,7 +113,19 @@ function FormRendererInner({
     });
     return map;
   }, [pages]);
+  // Keys no applicant can see or fill (hidden components, or inside a `hidden: true` container): a page's "Next"
+  // never waits on them, whatever the engine says about them.
+  const unshownKeys = useMemo(() => {
+    const set = new Set<string>();
+    walkComponents(form.components, ({ component, ancestors }) => {
+      if (component.type === 'hidden' || component.hidden === true || ancestors.some((a) => a.hidden === true))
+        set.add(component.key);
+    });
+    return set;
+  }, [form]);
   const [page, setPage] = useState(0);
+  // Wizard pages whose "Next" was pressed: their errors follow the values from then on (before any full submit).
+  const checkedPages = useRef(new Set<number>());
 
   useLayoutEffect(() => {
     performance.mark(MOUNT_MARKS.end);
@@ -114,6 +136,16 @@ function FormRendererInner({
       // A second mount in StrictMode finds its start mark cleared; the first measure stands.
     }
   }, []);
+
+  const errorsOfPages = useCallback(
+    (errors: readonly SubmissionError[], wanted: ReadonlySet<number>) =>
+      errors.filter((error) => {
+        const key = errorRoot(error.path);
+        const onPage = pageOfKey.get(key);
+        return onPage !== undefined && wanted.has(onPage) && !unshownKeys.has(key);
+      }),
+    [pageOfKey, unshownKeys],
+  );
 
   const validateNow = useCallback(
     () => validateSubmission(form, getValues(), { role, previousData }),
@@ -130,11 +162,14 @@ function FormRendererInner({
       writing = false;
       // The fields whose value changed (the one typed in, calculated ones) re-render; no other.
       store.syncValues(getValues());
-      // After a first submit, errors follow the values so they clear as the user fixes them.
+      // After a first submit, errors follow the values so they clear as the user fixes them; before it, only the
+      // errors of the wizard pages whose "Next" was pressed do.
       if (submitted.current) store.setErrors(validateNow().errors);
+      else if (checkedPages.current.size > 0)
+        store.setErrors(errorsOfPages(validateNow().errors, checkedPages.current));
     });
     return () => subscription.unsubscribe();
-  }, [watch, setValue, getValues, store, validateNow]);
+  }, [watch, setValue, getValues, store, validateNow, errorsOfPages]);
 
   const focusById = useCallback((targetId: string, tries = 30) => {
     const el = document.getElementById(targetId);
@@ -193,9 +228,49 @@ function FormRendererInner({
     window.scrollTo?.({ top: 0 });
   };
 
+  const list = isWizard ? visiblePages() : [];
+  const isLast = !isWizard || list.at(-1) === page;
+
+  /**
+   * A wizard's "Next": checks the current page only. Its problems show at its fields (the summary of the whole form
+   * waits for the last page's Submit) and focus moves to the first; with none, the next page opens. Never submits.
+   */
+  const next = () => {
+    const all = validateNow().errors;
+    const errors = errorsOfPages(all, new Set([page]));
+    checkedPages.current.add(page);
+    // Errors of pages already checked stay shown (after a full submit, the full list does); this page's are fresh.
+    store.setErrors(submitted.current ? all : errorsOfPages(all, checkedPages.current));
+    if (errors.length > 0) {
+      setShowSummary(false);
+      focusById(targetOf(errors[0] as SubmissionError));
+      return;
+    }
+    go(1);
+  };
+
+  // Enter in a one-line field of a middle page goes to the next page (checking this one), whatever the browser's
+  // implicit submission would do (it submits a form with one such field and ignores Enter in one with several).
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || isLast || readOnly || event.nativeEvent.isComposing) return;
+    const target = event.target as HTMLElement;
+    if (
+      target.tagName !== 'INPUT' ||
+      ['checkbox', 'radio', 'file', 'button', 'submit'].includes((target as HTMLInputElement).type)
+    )
+      return;
+    event.preventDefault();
+    next();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (readOnly) return;
+    // Enter in a field of a middle page (or a submit button placed on one) goes to the next page, never submits.
+    if (!isLast) {
+      next();
+      return;
+    }
     const result = validateNow();
     submitted.current = true;
     store.setErrors(result.errors);
@@ -233,8 +308,6 @@ function FormRendererInner({
     return found;
   }, [form]);
 
-  const list = isWizard ? visiblePages() : [];
-  const isLast = !isWizard || list.at(-1) === page;
   const current = pages[page];
 
   return (
@@ -243,6 +316,7 @@ function FormRendererInner({
         component="form"
         noValidate
         onSubmit={submit}
+        onKeyDown={onKeyDown}
         aria-label={form.title || 'Application form'}
         // Mantine's default error red is 3.5:1 on white; red 9 meets WCAG AA for the small error texts.
         style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as React.CSSProperties}
@@ -281,7 +355,7 @@ function FormRendererInner({
                   {submitLabel}
                 </Button>
               ) : (
-                <Button onClick={() => go(1)}>Next</Button>
+                <Button onClick={next}>Next</Button>
               )}
             </div>
           ) : hasSubmitButton ? null : (

@@ -20,6 +20,7 @@ import type { EndUserRole } from '@under/core/forms/field-types';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
 import type { SubmissionResult } from '@under/core/forms/validate-submission';
+import { UI_TEXT } from '@under/core/ui-text';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormRenderer } from '../components/form-renderer';
@@ -30,10 +31,10 @@ import { FIXTURES, type FixtureName, isFixtureName } from '../lib/fixtures';
 const FormBuilder = lazy(() => import('../builder/form-builder').then((m) => ({ default: m.FormBuilder })));
 
 const ROLES: { value: EndUserRole | ''; label: string }[] = [
-  { value: '', label: 'No end-user role (staff preview)' },
-  { value: 'primaryOwnerEndUser', label: 'Primary owner' },
-  { value: 'sharedOwnerEndUser', label: 'Shared owner' },
-  { value: 'sharedOwnerEndUserSubmitNew', label: 'Shared owner submitting new' },
+  { value: '', label: UI_TEXT.playgroundRoleNone },
+  { value: 'primaryOwnerEndUser', label: UI_TEXT.playgroundRolePrimary },
+  { value: 'sharedOwnerEndUser', label: UI_TEXT.playgroundRoleShared },
+  { value: 'sharedOwnerEndUserSubmitNew', label: UI_TEXT.playgroundRoleSharedNew },
 ];
 
 interface LoadIssues {
@@ -49,7 +50,7 @@ function IssueList({ title, color, issues }: { title: string; color: string; iss
       <List size="sm" spacing={2}>
         {issues.map((issue) => (
           <List.Item key={`${issue.path}:${issue.message}`}>
-            <Code>{issue.path || '(form)'}</Code> {issue.message}
+            <Code>{issue.path || UI_TEXT.playgroundFormPath}</Code> {issue.message}
           </List.Item>
         ))}
       </List>
@@ -122,37 +123,36 @@ export function FormPlaygroundPage() {
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} size="h2">
-              Form playground
+              {UI_TEXT.playgroundTitle}
             </Title>
             <Text c="dimmed" size="sm">
-              Paste a Form.io or Under form definition, render it, fill it in and validate it. Nothing leaves this
-              browser.
+              {UI_TEXT.playgroundLead}
             </Text>
           </div>
           <SegmentedControl
-            aria-label="Playground mode"
+            aria-label={UI_TEXT.playgroundMode}
             value={mode}
             onChange={(next) => setMode(next as 'render' | 'build')}
             data={[
-              { value: 'render', label: 'Fill in' },
-              { value: 'build', label: 'Builder' },
+              { value: 'render', label: UI_TEXT.playgroundFillIn },
+              { value: 'build', label: UI_TEXT.playgroundBuilder },
             ]}
           />
         </Group>
 
         {mode === 'build' ? (
-          <Suspense fallback={<Loader aria-label="Loading the builder" />}>
+          <Suspense fallback={<Loader aria-label={UI_TEXT.playgroundLoadingBuilder} />}>
             <Stack gap="xs">
               {saved ? (
                 <Alert
                   styles={readableAlert}
                   color="green"
                   variant="light"
-                  title="Saved"
+                  title={UI_TEXT.playgroundSaved}
                   withCloseButton
                   onClose={() => setSaved(false)}
                 >
-                  The form passed every check. The playground keeps it in this browser only.
+                  {UI_TEXT.playgroundSavedText}
                 </Alert>
               ) : null}
               <FormBuilder value={form} onChange={onBuilderChange} onSave={() => setSaved(true)} />
@@ -171,8 +171,8 @@ export function FormPlaygroundPage() {
                     ))}
                   </Group>
                   <Textarea
-                    label="Form JSON"
-                    description="Form.io JSON or an Under form definition"
+                    label={UI_TEXT.playgroundJson}
+                    description={UI_TEXT.playgroundJsonHelp}
                     value={json}
                     onChange={(e) => setJson(e.currentTarget.value)}
                     rows={14}
@@ -180,25 +180,25 @@ export function FormPlaygroundPage() {
                   />
                   <Group>
                     <Button onClick={() => loadText(json)} loading={loading}>
-                      Render
+                      {UI_TEXT.playgroundRender}
                     </Button>
                     <Button variant="default" disabled={!form} onClick={() => setMode('build')}>
-                      Open in builder
+                      {UI_TEXT.playgroundOpenInBuilder}
                     </Button>
                   </Group>
                   <NativeSelect
-                    label="Fill in as"
+                    label={UI_TEXT.playgroundFillInAs}
                     value={role}
                     onChange={(e) => setRole(e.currentTarget.value as EndUserRole | '')}
                     data={ROLES}
                   />
                   {issues.syntax ? (
-                    <Alert styles={readableAlert} color="red" title="Not valid JSON" variant="light">
+                    <Alert styles={readableAlert} color="red" title={UI_TEXT.playgroundNotJson} variant="light">
                       {issues.syntax}
                     </Alert>
                   ) : null}
-                  <IssueList title="Errors" color="red" issues={issues.errors} />
-                  <IssueList title="Warnings (removed on import)" color="yellow" issues={issues.warnings} />
+                  <IssueList title={UI_TEXT.playgroundErrors} color="red" issues={issues.errors} />
+                  <IssueList title={UI_TEXT.playgroundWarnings} color="yellow" issues={issues.warnings} />
                 </Stack>
               </Paper>
             </Grid.Col>
@@ -213,18 +213,18 @@ export function FormPlaygroundPage() {
                       onInvalid={setResult}
                     />
                   ) : (
-                    <Text c="dimmed">Load a fixture or paste JSON and press Render.</Text>
+                    <Text c="dimmed">{UI_TEXT.playgroundEmpty}</Text>
                   )}
                 </Paper>
                 {result ? (
                   <Paper withBorder radius="md" p="md">
                     <Title order={2} size="h4" mb="xs">
-                      validateSubmission result
+                      {UI_TEXT.playgroundResult}
                     </Title>
                     <Box
                       component="pre"
                       tabIndex={0}
-                      aria-label="validateSubmission result"
+                      aria-label={UI_TEXT.playgroundResult}
                       data-testid="validation-result"
                       fz="xs"
                       style={{ overflow: 'auto', maxHeight: 400 }}

@@ -15,6 +15,7 @@ import { useMembers, useTeamSummary } from '../api/team-api';
 import { InviteForm } from '../components/invite-form';
 import { MemberActionsMenu, useMemberActions } from '../components/member-actions';
 import { ADMIN_ROLES, MemberStatusBadge, memberName } from '../components/member-status';
+import classes from './team-page.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 
@@ -84,44 +85,46 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
           description={usage ? UI_TEXT.teamLead(usage) : undefined}
           actions={isAdmin ? <Button onClick={() => setInviting(true)}>{UI_TEXT.inviteTitle}</Button> : undefined}
         />
-        <ListTable
-          query={members}
-          columns={columns}
-          minWidth={720}
-          rowCount={data?.items.length ?? 0}
-          emptyText={search.query ? UI_TEXT.noMembersFound : MESSAGES.noData}
-          pager={{ paging, total, rangeText: UI_TEXT.membersRange }}
-          toolbar={
-            <Group justify="space-between" p="md" gap="md" wrap="wrap">
-              <ListSearch
-                search={search}
-                label={UI_TEXT.searchMembersLabel}
-                placeholder={UI_TEXT.searchMembersPlaceholder}
-                query={members}
+        <div className={classes.cards}>
+          <ListTable
+            query={members}
+            columns={columns}
+            minWidth={720}
+            rowCount={data?.items.length ?? 0}
+            emptyText={search.query ? UI_TEXT.noMembersFound : MESSAGES.noData}
+            pager={{ paging, total, rangeText: UI_TEXT.membersRange }}
+            toolbar={
+              <Group justify="space-between" p="md" gap="md" wrap="wrap">
+                <ListSearch
+                  search={search}
+                  label={UI_TEXT.searchMembersLabel}
+                  placeholder={UI_TEXT.searchMembersPlaceholder}
+                  query={members}
+                />
+              </Group>
+            }
+          >
+            {data?.items.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                isMe={member.id === myId}
+                href={`/team/${companyId}/member/${member.id}`}
+                actions={
+                  isAdmin && member.id !== myId ? (
+                    <MemberActionsMenu
+                      member={member}
+                      actions={actions}
+                      href={`/team/${companyId}/member/${member.id}`}
+                    />
+                  ) : isAdmin ? (
+                    <span />
+                  ) : null
+                }
               />
-            </Group>
-          }
-        >
-          {data?.items.map((member) => (
-            <MemberRow
-              key={member.id}
-              member={member}
-              isMe={member.id === myId}
-              href={`/team/${companyId}/member/${member.id}`}
-              actions={
-                isAdmin && member.id !== myId ? (
-                  <MemberActionsMenu
-                    member={member}
-                    actions={actions}
-                    href={`/team/${companyId}/member/${member.id}`}
-                  />
-                ) : isAdmin ? (
-                  <span />
-                ) : null
-              }
-            />
-          ))}
-        </ListTable>
+            ))}
+          </ListTable>
+        </div>
       </Stack>
       {actions.dialog}
       <Modal
@@ -208,16 +211,16 @@ function MemberRow({
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={UI_TEXT.roleLabel}>
         <Text size="sm">{displayRole(member.role)}</Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={UI_TEXT.statusColumn}>
         <MemberStatusBadge member={member} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={UI_TEXT.addedColumn}>
         <Text size="sm">{dateFormat.format(new Date(member.createdAt))}</Text>
       </Table.Td>
-      {actions !== null ? <Table.Td>{actions}</Table.Td> : null}
+      {actions !== null ? <Table.Td data-actions>{actions}</Table.Td> : null}
     </Table.Tr>
   );
 }
