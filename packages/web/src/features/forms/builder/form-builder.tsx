@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { FieldType } from '@under/core/forms/field-types';
-import type { FormDefinition, PanelComponent } from '@under/core/forms/form.schema';
+import type { FormComponent, FormDefinition, PanelComponent } from '@under/core/forms/form.schema';
 import { parseFormDefinition } from '@under/core/forms/form.schema';
 import type { FormIssue } from '@under/core/forms/form-checks';
 import { FORM_SCHEMA_VERSION } from '@under/core/forms/form-migrate';
