@@ -230,4 +230,11 @@ export const MESSAGES = {
   mailNotRetryable: 'Only a failed e-mail whose content is still kept can be sent again.',
   /** Ours (decision 022): an uploaded file belongs to one template or logo; reusing it elsewhere is refused. */
   fileInUse: 'This file is already used elsewhere. Upload the file again.',
+  // custom forms (issue 11; decision 035)
+  /** Issue 11: a form in manual update whose master form published a newer version. */
+  newerMasterVersion: (institution: string) => `A newer version of ${institution} is available`,
+  /** Ours: an archived form (its company lost access to the master form) cannot change. */
+  customFormArchived: 'This form is archived: its financial institution is no longer available to your company.',
+  customFormNotFound: 'The form is not found.',
+  customFormNoUpdate: 'This form is already on the newest version of its financial institution.',
 } as const;

@@ -19,6 +19,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { registerCustomFormRoutes } from './modules/custom-forms/custom-forms.routes';
+import { createCustomFormsService } from './modules/custom-forms/custom-forms.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createFilesService, SWEEP_CRON, SWEEP_QUEUE } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -154,7 +156,17 @@ export async function buildApp(options: BuildAppOptions) {
       }),
     },
   });
-  const masterForms = createMasterFormsService({ db: database.db, library, templates });
+  const customForms = createCustomFormsService({ db: database.db, files, log: app.log });
+  const masterForms = createMasterFormsService({
+    db: database.db,
+    library,
+    templates,
+    clientForms: {
+      published: (opts) => customForms.masterPublished(opts),
+      accessChanged: (opts) => customForms.masterAccessChanged(opts),
+      countByMaster: () => customForms.countByMaster(),
+    },
+  });
   const pushUpdates = createPushUpdatesService({ db: database.db, jobs, log: app.log, library, masterForms });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
@@ -179,7 +191,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerFileRoutes(app, { files });
   registerPdfTemplateRoutes(app, { templates });
   registerLibraryRoutes(app, { library, pushUpdates });
-  registerMasterFormRoutes(app, { masterForms });
+  registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
+  registerCustomFormRoutes(app, { customForms });
   registerMailRoutes(app, { mail });
   options.extend?.(app);
 
@@ -188,7 +201,20 @@ export async function buildApp(options: BuildAppOptions) {
   return {
     app,
     routes,
-    services: { auth, accounts, profiles, team, companies, templates, library, masterForms, pushUpdates, mail, files },
+    services: {
+      auth,
+      accounts,
+      profiles,
+      team,
+      companies,
+      templates,
+      library,
+      masterForms,
+      pushUpdates,
+      mail,
+      files,
+      customForms,
+    },
     jobs,
     mailer,
     storage,
