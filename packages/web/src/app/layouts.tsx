@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
+import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
 import { Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
 import { useCompany } from '../features/account/api/account-api';
@@ -44,7 +45,13 @@ export function ClientLayout() {
   const isAdmin = CLIENT_ADMIN_ROLES.has(me.data?.role ?? '');
   const links: HeaderLink[] = [
     { to: '/', label: UI_TEXT.navHome, end: true },
+    {
+      to: '/all-form',
+      label: CUSTOM_FORMS_TEXT.navForms,
+      also: ['/create-form', '/edit-custom-form', '/custom-form', '/doc-tcs', '/layout-form'],
+    },
     ...(companyId ? [{ to: `/team/${companyId}`, label: UI_TEXT.navTeam }] : []),
+    ...(isAdmin ? [{ to: '/templates-permission', label: CUSTOM_FORMS_TEXT.navTemplatePermissions }] : []),
     ...(isAdmin ? [{ to: '/application-settings', label: UI_TEXT.navSettings }] : []),
     { to: '/membership', label: UI_TEXT.navPlans },
     { to: '/all-profile', label: UI_TEXT.navAccount, also: ['/edit-account'] },
