@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { useState } from 'react';
@@ -35,20 +35,15 @@ export function StepInstitution(props: { isBusy: boolean; onCreate: (masterFormI
           >
             <Stack gap={6}>
               <Text fw={700}>{i.name}</Text>
-              <Group gap="xs">
-                <Badge variant="light" tt="none">
-                  {i.processorName ?? T.noProcessor}
-                </Badge>
-                <Badge variant="outline" tt="none">
-                  {T.pages(i.pageCount)}
-                </Badge>
-              </Group>
+              <Text size="sm">
+                {`${T.processorLabel}: ${i.processorName ?? T.noProcessor} · ${T.pages(i.pageCount)}`}
+              </Text>
               <Group gap="xs" mt="xs">
                 <Button
                   size="compact-sm"
                   variant={i.formId === selected ? 'filled' : 'default'}
                   aria-pressed={i.formId === selected}
-                  aria-label={T.selectOf(i.name)}
+                  aria-label={`${i.formId === selected ? T.selected : T.select} ${i.name}`}
                   onClick={() => {
                     setSelected(i.formId);
                     if (!name) setName(i.name);

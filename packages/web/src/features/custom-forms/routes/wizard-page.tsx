@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { PageHeader } from '../../../components/page-header';
+import { sameOriginFileUrl } from '../../../lib/file-url';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { putFile } from '../../../lib/put-file';
@@ -100,6 +101,10 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
   const resumeStep = Math.min(4, Math.max(2, form.wizardStep + 1));
   const step = requested >= 1 && requested <= 5 ? requested : resumeStep;
   const [doc, setDoc] = useState<CustomFormDocument>(form.structure.customFormDocument);
+  // the builder starts from the saved additions once; a new object would start it again on every render
+  const [builderStart] = useState(() =>
+    additionsForm(form.structure.universalFormMaster, form.structure.customFormDocument),
+  );
   const [isDirty, setDirty] = useState(false);
   const save = useSaveForm(form.customFormId);
   const readOnly = form.readOnly;
@@ -182,7 +187,7 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
                 <FormRenderer form={additionsForm(master, doc)} readOnly />
               ) : (
                 <FormBuilder
-                  value={additionsForm(master, form.structure.customFormDocument)}
+                  value={builderStart}
                   onChange={(next) => edit({ additions: next.components })}
                   requireSystemFields={false}
                 />
@@ -306,7 +311,7 @@ function DocumentsEditor(props: {
     try {
       setProgress(0);
       const { uploadUrl, fileUrl } = await issue.mutateAsync();
-      await putFile(uploadUrl, file, setProgress, 'application/pdf');
+      await putFile(sameOriginFileUrl(uploadUrl), file, setProgress, 'application/pdf');
       const name = file.name.replace(/\.pdf$/i, '').slice(0, 200) || file.name;
       props.onChange({ documents: [...props.doc.documents, { documentId: crypto.randomUUID(), name, fileUrl }] });
     } catch (error) {
@@ -476,6 +481,7 @@ function LayoutEditor(props: {
             value={doc.headerColor}
             disabled={readOnly}
             format="hex"
+            withEyeDropper={false}
             onChange={(headerColor) => /^#[0-9a-fA-F]{6}$/.test(headerColor) && onChange({ headerColor })}
           />
           <ColorInput
@@ -483,6 +489,7 @@ function LayoutEditor(props: {
             value={doc.progressColor}
             disabled={readOnly}
             format="hex"
+            withEyeDropper={false}
             onChange={(progressColor) => /^#[0-9a-fA-F]{6}$/.test(progressColor) && onChange({ progressColor })}
           />
           <Switch
