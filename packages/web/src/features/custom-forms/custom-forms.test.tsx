@@ -92,7 +92,8 @@ describe('client forms', { timeout: 90_000 }, () => {
     await user.click(screen.getByRole('button', { name: T.createAndContinue }));
     await waitFor(() => expect(location()).toBe(`/create-form?formId=${FORM.customFormId}&step=2`), slow);
     const [call] = api.calls('POST /api/custom_forms');
-    expect(JSON.parse(String((call?.[1] as RequestInit).body))).toEqual({
+    const init = call?.[1] as RequestInit | undefined;
+    expect(JSON.parse(String(init?.body))).toEqual({
       masterFormId: FORM.masterFormId,
       name: 'My form',
     });
