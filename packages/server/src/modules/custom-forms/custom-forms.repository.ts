@@ -187,6 +187,19 @@ export function createCustomFormsRepository(db: DbOrTx) {
         .where(and(eq(masterFormPermissions.formId, formId), eq(masterFormPermissions.companyId, companyId)));
       return row?.userIds ?? [];
     },
+    /** The master forms the admin granted to one user of a company (master_form_permissions). */
+    async adminGrantsOfUser(companyId: string, userId: string) {
+      const rows = await db
+        .select({ formId: masterFormPermissions.formId })
+        .from(masterFormPermissions)
+        .where(
+          and(
+            eq(masterFormPermissions.companyId, companyId),
+            sql`${masterFormPermissions.userIds} @> ${JSON.stringify([userId])}::jsonb`,
+          ),
+        );
+      return rows.map((r) => r.formId);
+    },
     async companyMemberships() {
       return db.select({ id: companies.id, membershipId: companies.membershipId }).from(companies);
     },

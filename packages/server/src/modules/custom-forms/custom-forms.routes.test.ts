@@ -1,8 +1,9 @@
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { masterForms } from '../../db/schema/index';
+import { companies, masterForms } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany, setMembership } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
 import { makePdf } from '../../test/pdf-fixtures';
@@ -282,6 +283,10 @@ describe.each(testDatabases())('custom forms on %s', (kind) => {
       expect(pub.json()).toMatchObject({ companyName: 'Company A', termsAndConditions: '<p>Accept</p>' });
       expect(pub.body).not.toContain(a.companyId);
       expect((await t.app.inject({ url: `/api/public/custom_forms/${id}` })).statusCode).toBe(401);
+      // a deactivated company takes no applications
+      await t.database.db.update(companies).set({ status: 'inactive' }).where(eq(companies.id, a.companyId));
+      expect((await t.app.inject({ url: `/api/public/custom_forms/${id}`, headers: key })).statusCode).toBe(409);
+      await t.database.db.update(companies).set({ status: 'active' }).where(eq(companies.id, a.companyId));
       await as(a)('PATCH', `/api/custom_forms/${id}/status`, { status: 'inactive' });
       expect((await t.app.inject({ url: `/api/public/custom_forms/${id}`, headers: key })).statusCode).toBe(409);
     });
@@ -441,9 +446,21 @@ describe.each(testDatabases())('custom forms on %s', (kind) => {
         403,
       );
       expect((await as(member)('GET', '/api/templates_permission')).statusCode).toBe(403);
-      // the company-wide switch
       await as(owner)('POST', `/api/granted-master-form/${masterId}`, { userIds: [] });
       expect((await as(member)('GET', '/api/custom_forms')).json().total).toBe(0);
+      // the admin's per-company grant counts too
+      const byAdmin = await adminApi(t, admin)('POST', `/api/master_forms/${masterId}/permission`, {
+        companyId: owner.companyId,
+        userIds: [member.userId],
+      });
+      expect(byAdmin.statusCode).toBe(200);
+      expect((await as(member)('GET', '/api/custom_forms')).json().total).toBe(1);
+      await adminApi(t, admin)('POST', `/api/master_forms/${masterId}/permission`, {
+        companyId: owner.companyId,
+        userIds: [],
+      });
+      expect((await as(member)('GET', '/api/custom_forms')).json().total).toBe(0);
+      // the company-wide switch
       const global = await as(owner)('PATCH', `/api/global-master-form/${masterId}`, { global: true });
       expect(global.json().global).toBe(true);
       expect((await as(member)('GET', '/api/custom_forms')).json().total).toBe(1);

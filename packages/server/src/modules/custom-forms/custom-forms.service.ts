@@ -101,9 +101,7 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
     for (const p of await repo.listTemplatePermissions(companyId)) {
       if (p.isGlobal || p.userIds.includes(auth.userId)) ids.add(p.masterFormId);
     }
-    for (const f of await repo.listPublishedMasterForms()) {
-      if ((await repo.adminGrant(f.form.id, companyId)).includes(auth.userId)) ids.add(f.form.id);
-    }
+    for (const id of await repo.adminGrantsOfUser(companyId, auth.userId)) ids.add(id);
     return [...ids];
   }
 
@@ -706,6 +704,8 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
       const versionRow = await repo.findVersion(row.id, opts.version ?? row.version);
       if (!versionRow) throw notFound();
       const { company } = await companyOf(row.companyId);
+      // a deactivated company takes no applications either
+      if (company.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
       const document = readDocument(versionRow.document);
       return {
         customFormId: row.id,
