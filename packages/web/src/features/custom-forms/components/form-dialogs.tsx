@@ -80,7 +80,7 @@ export function FormPreview(props: { form: FormDefinition; headerColor?: string;
           padding: 16,
         }}
       >
-        <FormRenderer form={props.form} readOnly />
+        <FormRenderer form={props.form} readOnly headerColor={props.headerColor} progressColor={props.progressColor} />
       </div>
     </Stack>
   );

@@ -222,7 +222,11 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
               <Title order={3} size="h4" mb="sm">
                 {T.previewTitle}
               </Title>
-              <FormPreview form={form.form} />
+              <FormPreview
+                form={form.form}
+                headerColor={form.layout.headerLayout.backgroundColor}
+                progressColor={form.layout.progressLayout.activeStepColor}
+              />
             </Paper>
             {nav(4, 5, T.finish)}
           </Stack>
