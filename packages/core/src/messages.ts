@@ -289,4 +289,11 @@ export const MESSAGES = {
   billingChanged: 'The plan was changed meanwhile. Reload the page and try again.',
   paymentGatewayUnavailable:
     'The payment service did not answer. If the payment went through, your plan changes within minutes; otherwise nothing is charged. Please check your billing history before trying again.',
+  // custom forms (issue 11; decision 035)
+  /** Issue 11: a form in manual update whose master form published a newer version. */
+  newerMasterVersion: (institution: string) => `A newer version of ${institution} is available`,
+  /** Ours: an archived form (its company lost access to the master form) cannot change. */
+  customFormArchived: 'This form is archived: its financial institution is no longer available to your company.',
+  customFormNotFound: 'The form is not found.',
+  customFormNoUpdate: 'This form is already on the newest version of its financial institution.',
 } as const;

@@ -25,6 +25,8 @@ import { createLedger } from './modules/billing/billing-ledger';
 import { createRenewalService, RENEWAL_CRON, RENEWAL_QUEUE } from './modules/billing/renewal.service';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { registerCustomFormRoutes } from './modules/custom-forms/custom-forms.routes';
+import { createCustomFormsService } from './modules/custom-forms/custom-forms.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createFilesService, SWEEP_CRON, SWEEP_QUEUE } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -162,7 +164,17 @@ export async function buildApp(options: BuildAppOptions) {
       }),
     },
   });
-  const masterForms = createMasterFormsService({ db: database.db, library, templates });
+  const customForms = createCustomFormsService({ db: database.db, files, log: app.log });
+  const masterForms = createMasterFormsService({
+    db: database.db,
+    library,
+    templates,
+    clientForms: {
+      published: (opts) => customForms.masterPublished(opts),
+      accessChanged: (opts) => customForms.masterAccessChanged(opts),
+      countByMaster: () => customForms.countByMaster(),
+    },
+  });
   const pushUpdates = createPushUpdatesService({ db: database.db, jobs, log: app.log, library, masterForms });
   const gateway = options.gateway ?? createGateway(config);
   const billingNow = options.now ?? Date.now;
@@ -214,7 +226,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerFileRoutes(app, { files });
   registerPdfTemplateRoutes(app, { templates });
   registerLibraryRoutes(app, { library, pushUpdates });
-  registerMasterFormRoutes(app, { masterForms });
+  registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
+  registerCustomFormRoutes(app, { customForms });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   options.extend?.(app);
@@ -238,6 +251,7 @@ export async function buildApp(options: BuildAppOptions) {
       files,
       billing,
       renewals,
+      customForms,
     },
     gateway,
     jobs,

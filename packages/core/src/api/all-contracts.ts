@@ -5,6 +5,7 @@ import { AUTH_PASSWORD_API } from './auth-password.contract';
 import { BILLING_API } from './billing.contract';
 import { COMPANIES_API } from './companies.contract';
 import type { Endpoint } from './contract';
+import { CUSTOM_FORMS_API } from './custom-forms.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
 import { LIBRARY_API } from './library.contract';
@@ -20,6 +21,7 @@ export const ALL_CONTRACTS = {
   AUTH_PASSWORD_API,
   BILLING_API,
   COMPANIES_API,
+  CUSTOM_FORMS_API,
   FILES_API,
   HEALTH_API,
   LIBRARY_API,

@@ -113,6 +113,20 @@ export const ERRORS = {
   billingPastDue: { code: 'billing/past-due', status: 402 },
   /** The payment gateway did not answer; nothing was recorded as paid. */
   paymentGateway: { code: 'billing/gateway', status: 502 },
+  /** Custom forms (issue 11; decision 035). */
+  customFormNotFound: { code: 'custom-form/not-found', status: 404 },
+  /** Creating or activating past the plan's form quota. */
+  formQuota: { code: 'custom-form/form-quota', status: 409 },
+  /** An archived form (its company lost access to the master form) is read-only. */
+  customFormArchived: { code: 'custom-form/archived', status: 409 },
+  /** An inactive form refuses new applications. */
+  customFormInactive: { code: 'custom-form/inactive', status: 409 },
+  /** A client field's key is a master field's key. */
+  customFormKeyExists: { code: 'custom-form/key-exists', status: 400 },
+  /** A default value or owner's e-mail field the field's own validation refuses. */
+  customFormInvalidValue: { code: 'custom-form/invalid-value', status: 400 },
+  /** Update from the master asked with no newer master version. */
+  customFormNoUpdate: { code: 'custom-form/no-update', status: 409 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

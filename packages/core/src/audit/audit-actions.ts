@@ -99,6 +99,21 @@ export const AUDIT_ACTIONS = {
     details: z.strictObject({ from: z.string(), reason: z.string(), deactivatedMembers: z.number().int() }),
   },
   'billing.refund': { target: 'payment', details: z.strictObject({ amountCents: z.number().int() }) },
+  // custom forms and template permissions (issue 11; decision 035)
+  'custom-form.create': { target: 'custom-form', details: z.strictObject({ masterFormId: z.string() }) },
+  'custom-form.update': { target: 'custom-form', details: z.strictObject({ version: z.number().int() }) },
+  'custom-form.name': { target: 'custom-form', details: none },
+  'custom-form.status': { target: 'custom-form', details: z.strictObject({ status: z.string() }) },
+  'custom-form.mode': { target: 'custom-form', details: z.strictObject({ updateMode: z.string() }) },
+  'custom-form.integrations': { target: 'custom-form', details: none },
+  'custom-form.clone': { target: 'custom-form', details: z.strictObject({ from: z.string() }) },
+  'custom-form.master-update': {
+    target: 'custom-form',
+    details: z.strictObject({ masterVersion: z.number().int(), version: z.number().int() }),
+  },
+  'custom-form.archive': { target: 'custom-form', details: z.strictObject({ masterFormId: z.string() }) },
+  'template-permission.global': { target: 'master-form', details: z.strictObject({ global: z.boolean() }) },
+  'template-permission.grant': { target: 'master-form', details: z.strictObject({ users: z.number().int() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

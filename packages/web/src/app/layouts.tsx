@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
 import { BILLING_TEXT } from '@under/core/ui-text/billing';
+import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
@@ -60,7 +61,13 @@ export function ClientLayout() {
   const isAdmin = CLIENT_ADMIN_ROLES.has(me.data?.role ?? '');
   const links: HeaderLink[] = [
     { to: '/', label: UI_TEXT.navHome, end: true },
+    {
+      to: '/all-form',
+      label: CUSTOM_FORMS_TEXT.navForms,
+      also: ['/create-form', '/edit-custom-form', '/custom-form', '/doc-tcs', '/layout-form'],
+    },
     ...(companyId ? [{ to: `/team/${companyId}`, label: UI_TEXT.navTeam }] : []),
+    ...(isAdmin ? [{ to: '/templates-permission', label: CUSTOM_FORMS_TEXT.navTemplatePermissions }] : []),
     ...(isAdmin ? [{ to: '/application-settings', label: UI_TEXT.navSettings }] : []),
     { to: '/membership', label: UI_TEXT.navPlans, also: ['/membership-trial', '/payment-membership'] },
     ...(isAdmin ? [{ to: '/billings', label: BILLING_TEXT.navBilling }] : []),

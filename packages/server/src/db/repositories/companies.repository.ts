@@ -1,6 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { companies, invitations, memberships, users } from '../schema/index';
+import { companies, customForms, invitations, memberships, users } from '../schema/index';
 
 /**
  * The `companies` table with its plan (`memberships`), shared by the modules that read a company or decide on its
@@ -71,6 +71,15 @@ export function createCompaniesRepository(db: DbOrTx) {
         .where(
           and(eq(invitations.companyId, companyId), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)),
         );
+      return row?.n ?? 0;
+    },
+
+    /** Active custom forms: what the plan's form quota counts (the subscription's activatedForm). */
+    async countActiveForms(companyId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(customForms)
+        .where(and(eq(customForms.companyId, companyId), eq(customForms.status, 'active')));
       return row?.n ?? 0;
     },
 

@@ -43,7 +43,7 @@ export const uploads = pgTable(
     // one current file per owner: a replace releases the old file before it attaches the new one
     uniqueIndex('uploads_owner_uq').on(t.ownerKind, t.ownerId).where(sql`${t.status} = 'attached'`),
     index('uploads_status_created_idx').on(t.status, t.createdAt),
-    check('uploads_purpose_valid', sql`${t.purpose} in ('company-logo', 'pdf-template')`),
+    check('uploads_purpose_valid', sql`${t.purpose} in ('company-logo', 'pdf-template', 'custom-form-document')`),
     check('uploads_content_kind_valid', sql`${t.contentKind} in ('image', 'pdf')`),
     check(
       'uploads_status_valid',

@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './audit';
 export * from './auth';
 export * from './billing';
+export * from './custom-forms';
 export * from './files';
 export * from './mail';
 export * from './team';

@@ -60,8 +60,7 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
       userQuota: membership.userQuota,
       activatedUser: active,
       formQuota: membership.formQuota,
-      // forms arrive with the form-builder issue; until then no company has an active form
-      activatedForm: 0,
+      activatedForm: company.status === 'inactive' ? 0 : await accounts.countActiveForms(company.id),
       accountStatus: company.status,
     };
   }

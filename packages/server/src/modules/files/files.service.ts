@@ -20,7 +20,7 @@ export const SWEEP_QUEUE = 'files-sweep-uploads';
 export const SWEEP_CRON = '17 * * * *';
 
 /** What an upload is for; it can only ever be attached to an owner of the same kind. */
-export type UploadPurpose = 'company-logo' | 'pdf-template';
+export type UploadPurpose = 'company-logo' | 'pdf-template' | 'custom-form-document';
 
 /** The one owner of a stored file: a company (its logo) or a PDF template. */
 export interface FileOwner {
@@ -39,6 +39,12 @@ const PURPOSES: Record<
   },
   'pdf-template': {
     key: () => `pdf-templates/${randomUUID()}.pdf`,
+    contentKind: 'pdf',
+    notYours: MESSAGES.pdfFileUrlInvalid,
+  },
+  // a document a custom form asks its applicants to read (issue 11; decision 035)
+  'custom-form-document': {
+    key: (companyId) => `companies/${companyId}/documents/${randomUUID()}.pdf`,
     contentKind: 'pdf',
     notYours: MESSAGES.pdfFileUrlInvalid,
   },

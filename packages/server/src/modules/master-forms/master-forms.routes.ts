@@ -1,11 +1,23 @@
+import type { ResponseOf } from '@under/core/api/contract';
+import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
+import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
 import { requireAuth } from '../../plugins/access';
 import { defineRoute } from '../../plugins/route';
+import type { AuthContext } from '../auth/auth.service';
 import type { MasterFormsService } from './master-forms.service';
 
 /** Master forms, their versions, template access and permissions (spec 2 §6, §7); admins only. */
-export function registerMasterFormRoutes(app: FastifyInstance, deps: { masterForms: MasterFormsService }) {
+export function registerMasterFormRoutes(
+  app: FastifyInstance,
+  deps: {
+    masterForms: MasterFormsService;
+    /** A client's GET /api/brief_master_forms: what its company (and the caller) may use (modules/custom-forms). */
+    clientBrief?: (opts: { auth: AuthContext; q?: string }) => Promise<ResponseOf<typeof MASTER_FORMS_API.listBrief>>;
+  },
+) {
   const { masterForms } = deps;
   const api = MASTER_FORMS_API;
   const admin = { access: 'admin' as const };
@@ -13,7 +25,13 @@ export function registerMasterFormRoutes(app: FastifyInstance, deps: { masterFor
   defineRoute(app, api.create, admin, ({ req, body }) =>
     masterForms.createMasterForm({ auth: requireAuth(req), ...body }),
   );
-  defineRoute(app, api.listBrief, admin, ({ query }) => masterForms.briefMasterForms(query));
+  // admins ask for any company; a client user is answered for its own company only
+  defineRoute(app, api.listBrief, { access: 'authenticated' }, ({ req, query }) => {
+    const auth = requireAuth(req);
+    if (auth.pool === 'admin') return masterForms.briefMasterForms(query);
+    if (!deps.clientBrief) throw new AppError(ERROR_CODES.permissionDenied, MESSAGES.http403);
+    return deps.clientBrief({ auth, q: query.q });
+  });
   defineRoute(app, api.listWithTotalForm, admin, () => masterForms.masterFormsWithTotalForm());
   defineRoute(app, api.get, admin, ({ params }) => masterForms.getMasterForm(params));
   defineRoute(app, api.update, admin, ({ req, params, body }) =>

@@ -67,7 +67,23 @@ function pushed(component: FormComponent, source: PushSource): FormComponent {
  * as versions, and kept up to date by pushes. Sections and dictionary entries are read through the library's
  * service, templates through the PDF templates' service.
  */
-export function createMasterFormsService(deps: { db: Db; library: LibraryService; templates: PdfTemplatesService }) {
+/**
+ * What the client forms built on master forms must hear (modules/custom-forms, decision 035): a new published
+ * version (auto-update forms take it), an access change (forms of companies that lost access are archived), and
+ * the count of client forms per master form.
+ */
+export interface ClientFormHooks {
+  published(opts: { masterFormId: string }): Promise<void>;
+  accessChanged(opts: { masterFormId: string; actorUserId: string | null }): Promise<unknown>;
+  countByMaster(): Promise<Map<string, number>>;
+}
+
+export function createMasterFormsService(deps: {
+  db: Db;
+  library: LibraryService;
+  templates: PdfTemplatesService;
+  clientForms?: ClientFormHooks;
+}) {
   const { db, library, templates } = deps;
   const repo = createMasterFormsRepository(db);
   const notFound = (message: string) => new AppError(ERROR_CODES.notFound, message);
@@ -215,20 +231,23 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
         name: opts.name,
         processorId: opts.processorId === undefined ? row.processorId : opts.processorId,
       })),
-    setAccessibility: (opts: {
+    async setAccessibility(opts: {
       auth: AuthContext;
       formId: string;
       access: 'global' | 'limited';
       membershipIds: string[];
       companyIds: string[];
       excludedCompanyIds: string[];
-    }) =>
-      changeForm(opts.auth, opts.formId, 'accessibility', () => ({
+    }) {
+      const form = await changeForm(opts.auth, opts.formId, 'accessibility', () => ({
         access: opts.access,
         membershipIds: opts.membershipIds,
         companyIds: opts.companyIds,
         excludedCompanyIds: opts.excludedCompanyIds.filter((id) => !opts.companyIds.includes(id)),
-      })),
+      }));
+      await deps.clientForms?.accessChanged({ masterFormId: form.formId, actorUserId: opts.auth.userId });
+      return form;
+    },
     /**
      * Active or inactive (spec 1 §4). Clients build on the published version, so a form with none stays inactive
      * (checked on the locked row: a publish and an activation cannot cross).
@@ -243,16 +262,23 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
      * PATCH …/permission: global or limited. Switching to limited is confirmed by the admin first (spec 1 §4); the
      * client forms inherited from it are archived once custom forms exist.
      */
-    setGlobalPermission: (opts: { auth: AuthContext; formId: string; global: boolean }) =>
-      changeForm(opts.auth, opts.formId, opts.global ? 'permission-global' : 'permission-limited', () => ({
-        access: opts.global ? 'global' : 'limited',
-      })),
+    async setGlobalPermission(opts: { auth: AuthContext; formId: string; global: boolean }) {
+      const form = await changeForm(
+        opts.auth,
+        opts.formId,
+        opts.global ? 'permission-global' : 'permission-limited',
+        () => ({ access: opts.global ? 'global' : 'limited' }),
+      );
+      // the admin confirmed first, told how many client forms of how many companies (GET …/archive_impact)
+      await deps.clientForms?.accessChanged({ masterFormId: form.formId, actorUserId: opts.auth.userId });
+      return form;
+    },
     /** PATCH …/versions: publishes; every publish is a new version, kept whole with its mappingFieldsVersion. */
     async publish(opts: { auth: AuthContext; formId: string }) {
       // the template is read before the form's row is locked: a form never changes its template
       const { templateId } = await loadForm(opts.formId);
       const templateVersion = templateId ? await mappingFieldsVersionOf(templateId) : undefined;
-      return db.transaction(async (tx) => {
+      const published = await db.transaction(async (tx) => {
         const r = createMasterFormsRepository(tx);
         const row = await r.findForm(opts.formId, true);
         if (!row) throw notFound(MESSAGES.masterFormNotFound);
@@ -275,6 +301,8 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
         });
         return toMasterForm(updated);
       });
+      await deps.clientForms?.published({ masterFormId: published.formId });
+      return published;
     },
     async listVersions(opts: { formId: string }) {
       await loadForm(opts.formId);
@@ -336,7 +364,8 @@ export function createMasterFormsService(deps: { db: Db; library: LibraryService
     },
     /** Master forms with the number of client forms built on each (none until custom forms exist). */
     async masterFormsWithTotalForm() {
-      return (await repo.listForms({})).map((f) => ({ ...toMasterFormSummary(f), totalForm: 0 }));
+      const counts = (await deps.clientForms?.countByMaster()) ?? new Map<string, number>();
+      return (await repo.listForms({})).map((f) => ({ ...toMasterFormSummary(f), totalForm: counts.get(f.id) ?? 0 }));
     },
 
     // ---- pushes (the library queues them; the forms change here)

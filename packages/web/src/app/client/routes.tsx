@@ -153,6 +153,77 @@ export const clientRoutes: RouteObject[] = [
                       import('../../features/team/routes/invite-members-page').then((m) => m.InviteMembersPage),
                     ),
                   },
+                  // custom forms (issue 11)
+                  {
+                    path: 'all-form',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/forms-page').then((m) => m.FormsPage),
+                    ),
+                  },
+                  {
+                    path: 'create-form',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/wizard-page').then((m) => m.WizardPage),
+                    ),
+                  },
+                  {
+                    path: 'create-form/:companyId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/wizard-page').then((m) => m.WizardPage),
+                    ),
+                  },
+                  {
+                    path: 'edit-custom-form/:masterFormId/:customFormId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/step-redirect').then((m) => m.InstitutionStepRedirect),
+                    ),
+                  },
+                  {
+                    path: 'edit-custom-form/:masterFormId/:customFormId/:companyId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/step-redirect').then((m) => m.InstitutionStepRedirect),
+                    ),
+                  },
+                  {
+                    path: 'custom-form/:masterFormId/:customFormId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/step-redirect').then((m) => m.QuestionsStepRedirect),
+                    ),
+                  },
+                  {
+                    path: 'doc-tcs/:masterFormId/:customFormId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/step-redirect').then((m) => m.DocumentsStepRedirect),
+                    ),
+                  },
+                  {
+                    path: 'doc-tcs/:masterFormId/:customFormId/:companyId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/step-redirect').then((m) => m.DocumentsStepRedirect),
+                    ),
+                  },
+                  {
+                    path: 'layout-form/:masterFormId/:customFormId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/step-redirect').then((m) => m.LayoutStepRedirect),
+                    ),
+                  },
+                  {
+                    path: 'templates-permission',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/templates-permission-page').then(
+                        (m) => m.TemplatesPermissionPage,
+                      ),
+                    ),
+                  },
+                  {
+                    path: 'templates-permission/:formId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/templates-permission-page').then(
+                        (m) => m.TemplatesPermissionPage,
+                      ),
+                    ),
+                  },
                   {
                     path: 'application-settings',
                     lazy: lazyPage(() =>

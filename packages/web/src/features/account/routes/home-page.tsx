@@ -18,6 +18,7 @@ import { displayRole } from '@under/core/accounts/enums';
 import type { Member } from '@under/core/accounts/team.schema';
 import { formatCurrency } from '@under/core/forms/format';
 import { UI_TEXT } from '@under/core/ui-text';
+import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuotaMeter } from '../../../components/quota-meter';
@@ -116,6 +117,16 @@ function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmi
                 {UI_TEXT.formsEmpty}
               </Text>
             ) : null}
+            <Group gap="xs">
+              <Anchor component={Link} to="/all-form" size="sm">
+                {CUSTOM_FORMS_TEXT.viewForms}
+              </Anchor>
+              {isAdmin ? (
+                <Button component={Link} to="/create-form" size="compact-sm">
+                  {CUSTOM_FORMS_TEXT.createButton}
+                </Button>
+              ) : null}
+            </Group>
           </Stack>
         </Paper>
       </SimpleGrid>

@@ -1,0 +1,101 @@
+import '../../test/setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
+import { describe, expect, it } from 'vitest';
+import { ME, renderApp } from '../../test/render-app';
+
+const FORM = {
+  customFormId: '00000000-0000-4000-8000-0000000000f1',
+  name: 'Merchant form',
+  status: 'active',
+  version: 2,
+  masterFormId: '00000000-0000-4000-8000-0000000000m1',
+  institution: 'Harbor Bank',
+  masterVersion: 1,
+  updateMode: 'system-auto-update',
+  wizardStep: 4,
+  isPublished: true,
+  hasUpdate: true,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-02T10:00:00.000Z',
+};
+const list = (items: unknown[]) => ({ status: 200, body: { items, total: items.length, page: 1, pageSize: 10 } });
+const slow = { timeout: 8000 };
+
+describe('client forms', { timeout: 90_000 }, () => {
+  it('/all-form lists forms and deactivates one only after confirmation', async () => {
+    const { user, api } = renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/custom_forms': list([FORM]),
+        [`PATCH /api/custom_forms/${FORM.customFormId}/status`]: { status: 200, body: { ...FORM, status: 'inactive' } },
+      },
+    });
+    const row = (await screen.findAllByTestId('custom-form-row', {}, slow))[0] as HTMLElement;
+    expect(within(row).getByText('Harbor Bank')).toBeTruthy();
+    expect(within(row).getByText(T.updateAvailable)).toBeTruthy();
+    expect(screen.getByRole('link', { name: T.createButton })).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: T.deactivateOf(FORM.name) }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(within(dialog).getByText(T.deactivateMessage(FORM.name))).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls(`PATCH /api/custom_forms/${FORM.customFormId}/status`)).toHaveLength(0);
+    await user.click(within(row).getByRole('button', { name: T.deactivateOf(FORM.name) }));
+    await user.click(within(await screen.findByRole('dialog', {}, slow)).getByRole('button', { name: T.deactivate }));
+    await waitFor(() => expect(api.calls(`PATCH /api/custom_forms/${FORM.customFormId}/status`)).toHaveLength(1), slow);
+  });
+
+  it('a STANDARD member sees the list read-only', async () => {
+    renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/me': { status: 200, body: { ...ME, role: 'STANDARD' } },
+        'GET /api/custom_forms': list([FORM]),
+      },
+    });
+    const row = (await screen.findAllByTestId('custom-form-row', {}, slow))[0] as HTMLElement;
+    expect(screen.getByText(T.readOnlyNote)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: T.createButton })).toBeNull();
+    expect(within(row).queryByRole('button', { name: T.deactivateOf(FORM.name) })).toBeNull();
+  });
+
+  it('the wizard creates the form from the selected institution and goes on to step 2', async () => {
+    const created = { customFormId: FORM.customFormId, version: 1, status: 'inactive' };
+    const { user, api, location } = renderApp({
+      path: '/create-form',
+      api: {
+        'GET /api/client_master_forms': {
+          status: 200,
+          body: [
+            {
+              formId: FORM.masterFormId,
+              name: 'Harbor Bank',
+              version: 1,
+              processorId: null,
+              processorName: null,
+              pageCount: 2,
+            },
+          ],
+        },
+        'POST /api/custom_forms': { status: 201, body: created },
+        [`GET /api/custom_forms/${FORM.customFormId}`]: {
+          status: 500,
+          body: { statusCode: 500, code: 'x', message: 'x' },
+        },
+      },
+    });
+    const card = (await screen.findAllByTestId('institution-card', {}, slow))[0] as HTMLElement;
+    expect(within(card).getByText(`${T.processorLabel}: ${T.noProcessor} · ${T.pages(2)}`)).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: `${T.select} Harbor Bank` }));
+    await user.clear(screen.getByLabelText(new RegExp(`^${T.formNameLabel}`)));
+    await user.type(screen.getByLabelText(new RegExp(`^${T.formNameLabel}`)), 'My form');
+    await user.click(screen.getByRole('button', { name: T.createAndContinue }));
+    await waitFor(() => expect(location()).toBe(`/create-form?formId=${FORM.customFormId}&step=2`), slow);
+    const [call] = api.calls('POST /api/custom_forms');
+    const init = call?.[1] as RequestInit | undefined;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      masterFormId: FORM.masterFormId,
+      name: 'My form',
+    });
+  });
+});
