@@ -19,6 +19,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { registerCouponRoutes } from './modules/coupons/coupons.routes';
+import { createCouponsService } from './modules/coupons/coupons.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createFilesService, SWEEP_CRON, SWEEP_QUEUE } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -137,6 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const files = createFilesService({ db: database.db, storage, signer, log: app.log, now: options.now });
   const companies = createCompaniesService({ db: database.db, files, log: app.log, now: options.now });
+  const coupons = createCouponsService({ db: database.db, now: options.now });
   const pdfPool = options.pdfPool ?? createPdfPool();
   if (!options.pdfPool) app.addHook('onClose', () => pdfPool.close());
   const templates = createPdfTemplatesService({ db: database.db, storage, files, pdf: pdfPool, log: app.log });
@@ -181,6 +184,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerLibraryRoutes(app, { library, pushUpdates });
   registerMasterFormRoutes(app, { masterForms });
   registerMailRoutes(app, { mail });
+  registerCouponRoutes(app, { coupons });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -188,7 +192,20 @@ export async function buildApp(options: BuildAppOptions) {
   return {
     app,
     routes,
-    services: { auth, accounts, profiles, team, companies, templates, library, masterForms, pushUpdates, mail, files },
+    services: {
+      auth,
+      accounts,
+      profiles,
+      team,
+      companies,
+      templates,
+      library,
+      masterForms,
+      pushUpdates,
+      mail,
+      files,
+      coupons,
+    },
     jobs,
     mailer,
     storage,

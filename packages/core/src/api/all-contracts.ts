@@ -4,6 +4,7 @@ import { AUTH_API } from './auth.contract';
 import { AUTH_PASSWORD_API } from './auth-password.contract';
 import { COMPANIES_API } from './companies.contract';
 import type { Endpoint } from './contract';
+import { COUPONS_API } from './coupons.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
 import { LIBRARY_API } from './library.contract';
@@ -18,6 +19,7 @@ export const ALL_CONTRACTS = {
   AUTH_API,
   AUTH_PASSWORD_API,
   COMPANIES_API,
+  COUPONS_API,
   FILES_API,
   HEALTH_API,
   LIBRARY_API,

@@ -74,6 +74,18 @@ export const AUDIT_ACTIONS = {
   'master-form.permission': { target: 'master-form', details: z.strictObject({ users: z.number().int() }) },
   'master-form.push-dictionary': { target: 'master-form', details: pushed },
   'master-form.push-section': { target: 'master-form', details: pushed },
+  // coupons and the admin back office (decision 033)
+  'coupon.create': { target: 'coupon', details: z.strictObject({ code: z.string() }) },
+  'coupon.update': { target: 'coupon', details: z.strictObject({ fields: z.array(z.string()) }) },
+  'coupon.apply': { target: 'company', details: z.strictObject({ couponId: z.string(), code: z.string() }) },
+  'coupon.remove': { target: 'company', details: z.strictObject({ couponId: z.string(), code: z.string() }) },
+  'account.update': {
+    target: 'company',
+    details: z.strictObject({ fields: z.array(z.string()), status: z.string().optional() }),
+  },
+  'account.subscription-level': { target: 'company', details: z.strictObject({ from: z.string(), to: z.string() }) },
+  'admin-user.invite': { target: 'user', details: z.strictObject({ email: z.string() }) },
+  'admin-user.status': { target: 'user', details: z.strictObject({ from: z.string(), to: z.string() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './audit';
 export * from './auth';
+export * from './coupons';
 export * from './files';
 export * from './mail';
 export * from './team';
