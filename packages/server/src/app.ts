@@ -14,6 +14,8 @@ import { createUrlSigner } from './infra/storage/signed-url';
 import type { Storage } from './infra/storage/storage';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
+import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
+import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -158,6 +160,14 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   const masterForms = createMasterFormsService({ db: database.db, library, templates });
+  const adminAccounts = createAdminAccountsService({
+    db: database.db,
+    auth,
+    mail,
+    masterForms,
+    publicUrl: config.publicUrl,
+    now: options.now,
+  });
   const pushUpdates = createPushUpdatesService({ db: database.db, jobs, log: app.log, library, masterForms });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
@@ -185,6 +195,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerMasterFormRoutes(app, { masterForms });
   registerMailRoutes(app, { mail });
   registerCouponRoutes(app, { coupons });
+  registerAdminAccountRoutes(app, { adminAccounts });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);

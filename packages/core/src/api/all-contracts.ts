@@ -1,5 +1,6 @@
 // Every contract of the API in one place, for the tests that hold the server and the contracts to each other.
 import { ACCOUNTS_API } from './accounts.contract';
+import { ADMIN_ACCOUNTS_API } from './admin-accounts.contract';
 import { AUTH_API } from './auth.contract';
 import { AUTH_PASSWORD_API } from './auth-password.contract';
 import { COMPANIES_API } from './companies.contract';
@@ -16,6 +17,7 @@ import { TEAM_API } from './team.contract';
 /** Every contract of the API, by group. */
 export const ALL_CONTRACTS = {
   ACCOUNTS_API,
+  ADMIN_ACCOUNTS_API,
   AUTH_API,
   AUTH_PASSWORD_API,
   COMPANIES_API,

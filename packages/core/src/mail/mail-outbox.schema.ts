@@ -16,7 +16,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  * What a mail is. Admins see this, never the subject or the body: code mails carry their code in both, and an
  * invitation its link.
  */
-export const MAIL_KINDS = ['sign-up-code', 'reset-password-code', 'invitation'] as const;
+export const MAIL_KINDS = ['sign-up-code', 'reset-password-code', 'invitation', 'admin-invitation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const ListMailsQuerySchema = z.strictObject({

@@ -18,6 +18,7 @@ export const ADMIN_MAILS_TEXT = {
     'sign-up-code': 'Sign-up code',
     'reset-password-code': 'Password reset code',
     invitation: 'Team invitation',
+    'admin-invitation': 'Admin invitation',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',
