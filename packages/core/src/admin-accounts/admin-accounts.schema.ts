@@ -20,6 +20,11 @@ export const AccountsQuerySchema = z.strictObject({
     .union([MembershipIdSchema, z.array(MembershipIdSchema).max(20)])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .optional(),
+  /** Only these companies (once or repeated): the names of ids a screen already holds (extended access lists). */
+  ids: z
+    .union([z.uuid(), z.array(z.uuid()).max(100)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
   sort: z.enum(ACCOUNT_SORTS, { error: MESSAGES.sortInvalid }).default('name'),
   order: SortOrderSchema.default('asc'),
 });

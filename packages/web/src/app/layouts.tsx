@@ -1,5 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
+import { ADMIN_ACCOUNTS_TEXT } from '@under/core/ui-text/admin-accounts';
+import { ADMIN_COUPONS_TEXT } from '@under/core/ui-text/admin-coupons';
 import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
 import { Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
@@ -33,6 +35,13 @@ const ADMIN_LINKS: HeaderLink[] = [
   { to: '/dictionaries', label: UI_TEXT.navDictionary },
   { to: '/view-sections', label: UI_TEXT.navSections, also: ['/new-section', '/section'] },
   { to: '/mails', label: ADMIN_MAILS_TEXT.navMails },
+  {
+    to: '/accounts',
+    label: ADMIN_ACCOUNTS_TEXT.navAccounts,
+    also: ['/companies/summary'],
+  },
+  { to: '/view-coupon', label: ADMIN_COUPONS_TEXT.navCoupons, also: ['/create-coupon', '/edit-coupon'] },
+  { to: '/user-administration', label: ADMIN_ACCOUNTS_TEXT.navAdminUsers },
 ];
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 

@@ -23,6 +23,7 @@ export interface AccountListParams {
   pageSize: number;
   q?: string;
   subscriptions?: string[];
+  ids?: string[];
   sort: AccountSort;
   order: 'asc' | 'desc';
 }
@@ -52,6 +53,7 @@ export function createAdminAccountsRepository(db: DbOrTx) {
       const where = and(
         p.q ? ilike(companies.name, likePattern(p.q)) : undefined,
         p.subscriptions?.length ? inArray(companies.membershipId, p.subscriptions) : undefined,
+        p.ids?.length ? inArray(companies.id, p.ids) : undefined,
       );
       const sort = SORT_SQL[p.sort];
       const rows = await db

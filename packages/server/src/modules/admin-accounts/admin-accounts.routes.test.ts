@@ -84,6 +84,9 @@ describe.each(testDatabases())('admin back office on %s', (kind) => {
       const byMembers = await call('GET', `/api/accounts?q=${tag}&sort=members&order=desc`);
       expect(names(byMembers)[0]).toBe(`${tag} Alpha Bank`);
 
+      const byIds = await call('GET', `/api/accounts?ids=${client.companyId}`);
+      expect(names(byIds)).toEqual([`${tag} Alpha Bank`]);
+
       const page2 = await call('GET', `/api/accounts?q=${tag}&sort=name&order=asc&page=2&pageSize=10`);
       expect(page2.json()).toMatchObject({ items: [], total: 4, page: 2 });
       expect((await call('GET', '/api/accounts?subscriptions=PLAN_X')).statusCode).toBe(400);
