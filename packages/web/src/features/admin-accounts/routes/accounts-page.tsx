@@ -102,7 +102,13 @@ export function AccountsPage() {
                 <Text size="sm">{a.activeMembers}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={a.status === 'active' ? 'green' : 'gray'} variant="light">
+                <Badge
+                  color={a.status === 'active' ? 'green' : 'gray'}
+                  variant="dot"
+                  tt="none"
+                  fw={500}
+                  miw="max-content"
+                >
                   {T.statusNames[a.status]}
                 </Badge>
               </Table.Td>

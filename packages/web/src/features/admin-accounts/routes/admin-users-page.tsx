@@ -129,7 +129,13 @@ export function AdminUsersPage() {
                     </Table.Td>
                     <Table.Td>{[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'}</Table.Td>
                     <Table.Td>
-                      <Badge color={u.status === 'active' ? 'green' : 'gray'} variant="light">
+                      <Badge
+                        color={u.status === 'active' ? 'green' : 'gray'}
+                        variant="dot"
+                        tt="none"
+                        fw={500}
+                        miw="max-content"
+                      >
                         {T.statusNames[u.status]}
                       </Badge>
                     </Table.Td>

@@ -58,7 +58,13 @@ export function CompanySummaryPage() {
           description={
             <Group gap="xs" component="span">
               <span>{s.account.membershipName}</span>
-              <Badge color={s.account.status === 'active' ? 'green' : 'gray'} variant="light">
+              <Badge
+                color={s.account.status === 'active' ? 'green' : 'gray'}
+                variant="dot"
+                tt="none"
+                fw={500}
+                miw="max-content"
+              >
                 {T.statusNames[s.account.status]}
               </Badge>
             </Group>

@@ -86,7 +86,7 @@ export function CouponsPage() {
                 <Text size="sm">{c.expiresAt ? formatDate(new Date(c.expiresAt)) : T.never}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[c.status]} variant="light">
+                <Badge color={STATUS_COLORS[c.status]} variant="dot" tt="none" fw={500} miw="max-content">
                   {T.statusNames[c.status]}
                 </Badge>
               </Table.Td>
