@@ -73,6 +73,26 @@ export const ADMIN_ACCOUNTS_TEXT = {
   applicationsNote: 'Applications come with a later release; every status shows 0 until then.',
   applicationStatusNames: { invite_sent: 'Invite sent', pending: 'Pending', approved: 'Approved', denied: 'Denied' },
   billingTitle: 'Billing',
+  couponTitle: 'Coupon',
+  noCoupon: 'No coupon applied.',
+  couponLine: (code: string, discount: string, ends: string) => `${code}: ${discount} until ${ends}`,
+  discountNow: (amount: string, price: string) => `Takes ${amount} off the plan price of ${price} now.`,
+  seeForms: 'See the forms and who may use them',
+  // the account's forms (/forms?companyId=)
+  formsPageTitle: (name: string) => `${name}: forms`,
+  formsPageLead:
+    'Master forms this account may use: global ones of its plan and those extended to it. Choose which of its users may use each one.',
+  formColumn: 'Form',
+  versionColumn: 'Version',
+  usersColumn: 'Users',
+  noForms: 'No master form is available to this account.',
+  permissionButton: 'Users',
+  permissionLabel: (form: string) => `Users of this account who may use ${form}`,
+  permissionTitle: (form: string) => `Who may use ${form}`,
+  permissionLead: 'Checked users of this account may use the template.',
+  permissionSave: 'Save users',
+  permissionSaved: 'Users saved.',
+  usersGranted: (n: number) => (n === 1 ? '1 user' : `${n} users`),
   // admin users
   adminUsersTitle: 'User Administration',
   adminUsersLead:

@@ -191,6 +191,12 @@ export const adminRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'forms',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-accounts/routes/account-forms-page').then((m) => m.AccountFormsPage),
+                ),
+              },
+              {
                 path: 'user-administration',
                 lazy: lazyPage(() =>
                   import('../../features/admin-accounts/routes/admin-users-page').then((m) => m.AdminUsersPage),

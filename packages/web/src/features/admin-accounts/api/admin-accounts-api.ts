@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AccountSort, InviteAdminBody, UpdateAccountBody } from '@under/core/admin-accounts/admin-accounts.schema';
 import { ADMIN_ACCOUNTS_API } from '@under/core/api/admin-accounts.contract';
 import { COMPANIES_API } from '@under/core/api/companies.contract';
+import { COUPONS_API } from '@under/core/api/coupons.contract';
+import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
 import { useSession } from '../../../lib/session-context';
 
 export interface AccountsParams {
@@ -113,5 +115,45 @@ export function useSetAdminStatus() {
     mutationFn: (v: { userId: string; status: 'active' | 'inactive' }) =>
       http.call(ADMIN_ACCOUNTS_API.setAdminUserStatus, { params: { userId: v.userId }, body: { status: v.status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS.admins }),
+  });
+}
+
+/** The coupon applied to a company and what it takes off its plan now. */
+export function useCompanyDiscount(companyId: string) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['admin-accounts', 'discount', companyId],
+    queryFn: ({ signal }) => http.call(COUPONS_API.getCompanyDiscount, { params: { companyId }, signal }),
+    enabled: Boolean(companyId),
+  });
+}
+
+/** Master forms the company may use (global ones of its plan and those extended to it). */
+export function useCompanyForms(companyId: string) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['admin-accounts', 'forms', companyId],
+    queryFn: ({ signal }) => http.call(MASTER_FORMS_API.listBrief, { query: { companyId }, signal }),
+    enabled: Boolean(companyId),
+  });
+}
+
+/** Who of each company may use a template (its permission detail). */
+export function useFormPermission(formId: string | null) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['admin-accounts', 'permission', formId],
+    queryFn: ({ signal }) => http.call(MASTER_FORMS_API.getPermission, { params: { formId: formId ?? '' }, signal }),
+    enabled: Boolean(formId),
+  });
+}
+
+export function useGrantPermission(formId: string) {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { companyId: string; userIds: string[] }) =>
+      http.call(MASTER_FORMS_API.grantPermission, { params: { formId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-accounts', 'permission', formId] }),
   });
 }

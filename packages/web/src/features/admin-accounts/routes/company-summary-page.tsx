@@ -1,13 +1,15 @@
 import { Alert, Anchor, Badge, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import { APPLICATION_STATUSES } from '@under/core/admin-accounts/admin-accounts.schema';
+import { formatCents, formatDate } from '@under/core/forms/format';
 import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
+import { ADMIN_COUPONS_TEXT } from '@under/core/ui-text/admin-coupons';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GlobalSpinner } from '../../../components/global-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
-import { useAccountSummary } from '../api/admin-accounts-api';
+import { useAccountSummary, useCompanyDiscount } from '../api/admin-accounts-api';
 
 function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
@@ -35,6 +37,7 @@ export function CompanySummaryPage() {
   const [params] = useSearchParams();
   const companyId = params.get('companyId') ?? '';
   const summary = useAccountSummary(companyId);
+  const discount = useCompanyDiscount(companyId);
   if (companyId && summary.isPending) return <GlobalSpinner />;
   if (!companyId || summary.isError) {
     return (
@@ -102,6 +105,9 @@ export function CompanySummaryPage() {
             <Text>
               {T.customForms}: <b>{s.forms.customForms}</b>
             </Text>
+            <Anchor component={Link} to={`/forms?companyId=${s.account.id}`} size="sm">
+              {T.seeForms}
+            </Anchor>
           </Section>
           <Section title={T.applicationsTitle} note={T.applicationsNote}>
             <SimpleGrid cols={2} spacing="xs">
@@ -113,6 +119,28 @@ export function CompanySummaryPage() {
             </SimpleGrid>
           </Section>
         </SimpleGrid>
+        <Section title={T.couponTitle}>
+          {discount.data?.coupon ? (
+            <Stack gap={4} data-testid="summary-coupon">
+              <Text>
+                {T.couponLine(
+                  discount.data.coupon.code,
+                  discount.data.coupon.percentage !== null
+                    ? ADMIN_COUPONS_TEXT.percentOff(discount.data.coupon.percentage)
+                    : ADMIN_COUPONS_TEXT.amountOff(formatCents(discount.data.coupon.amount ?? 0)),
+                  formatDate(discount.data.endsAt ?? ''),
+                )}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {T.discountNow(formatCents(discount.data.discountCents), formatCents(discount.data.planPriceCents))}
+              </Text>
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {discount.isError ? errorMessage(discount.error) : T.noCoupon}
+            </Text>
+          )}
+        </Section>
         <Section title={T.billingTitle}>
           {/* BILLING SLOT: the lead mounts E1's billing history component here at merge (companyId={s.account.id}). */}
           <div data-testid="billing-slot" />
