@@ -27,7 +27,7 @@ const SUMMARY = {
   applicationsByStatus: { invite_sent: 0, pending: 0, approved: 0, denied: 0 },
 };
 const slow = { timeout: 8000 };
-const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit).body));
+const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 describe('admin back office screens', { timeout: 90_000 }, () => {
   it('template permission per company users: checks who of the account may use a form and saves them', async () => {

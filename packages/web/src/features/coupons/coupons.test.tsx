@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { field, renderApp } from '../../test/render-app';
 
 const slow = { timeout: 8000 };
-const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit).body));
+const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 describe('/admin/create-coupon', { timeout: 90_000 }, () => {
   it("refuses 13 months on the coupon screen with 'Month must be from 1 to 12' before asking the server", async () => {
