@@ -119,6 +119,9 @@ test('the admin runs coupons and accounts: create, apply, find, deactivate, chan
   await after.getByRole('link', { name: A.summaryLabel(companyName) }).click();
   await expect(page.getByRole('heading', { name: A.summaryTitle(companyName) })).toBeVisible();
   await expect(page.getByTestId('summary-member')).toContainText('inactive');
+  // Professional costs $299.00: the 20% coupon takes $59.80 off now
+  await expect(page.getByTestId('summary-coupon')).toContainText(code);
+  await expect(page.getByTestId('summary-coupon')).toContainText('$59.80');
   await expectAccessible(page);
   await shot(page, 'company-summary');
   await page.goto('/admin/');
