@@ -16,6 +16,8 @@ import { createUrlSigner } from './infra/storage/signed-url';
 import type { Storage } from './infra/storage/storage';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
+import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
+import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -27,6 +29,8 @@ import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerCustomFormRoutes } from './modules/custom-forms/custom-forms.routes';
 import { createCustomFormsService } from './modules/custom-forms/custom-forms.service';
+import { registerCouponRoutes } from './modules/coupons/coupons.routes';
+import { createCouponsService } from './modules/coupons/coupons.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createFilesService, SWEEP_CRON, SWEEP_QUEUE } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -147,6 +151,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const files = createFilesService({ db: database.db, storage, signer, log: app.log, now: options.now });
   const companies = createCompaniesService({ db: database.db, files, log: app.log, now: options.now });
+  const coupons = createCouponsService({ db: database.db, now: options.now });
   const pdfPool = options.pdfPool ?? createPdfPool();
   if (!options.pdfPool) app.addHook('onClose', () => pdfPool.close());
   const templates = createPdfTemplatesService({ db: database.db, storage, files, pdf: pdfPool, log: app.log });
@@ -174,6 +179,14 @@ export async function buildApp(options: BuildAppOptions) {
       accessChanged: (opts) => customForms.masterAccessChanged(opts),
       countByMaster: () => customForms.countByMaster(),
     },
+  });
+  const adminAccounts = createAdminAccountsService({
+    db: database.db,
+    auth,
+    mail,
+    masterForms,
+    publicUrl: config.publicUrl,
+    now: options.now,
   });
   const pushUpdates = createPushUpdatesService({ db: database.db, jobs, log: app.log, library, masterForms });
   const gateway = options.gateway ?? createGateway(config);
@@ -230,6 +243,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerCustomFormRoutes(app, { customForms });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
+  registerCouponRoutes(app, { coupons });
+  registerAdminAccountRoutes(app, { adminAccounts });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -252,6 +267,7 @@ export async function buildApp(options: BuildAppOptions) {
       billing,
       renewals,
       customForms,
+      coupons,
     },
     gateway,
     jobs,

@@ -1,11 +1,13 @@
 // Every contract of the API in one place, for the tests that hold the server and the contracts to each other.
 import { ACCOUNTS_API } from './accounts.contract';
+import { ADMIN_ACCOUNTS_API } from './admin-accounts.contract';
 import { AUTH_API } from './auth.contract';
 import { AUTH_PASSWORD_API } from './auth-password.contract';
 import { BILLING_API } from './billing.contract';
 import { COMPANIES_API } from './companies.contract';
 import type { Endpoint } from './contract';
 import { CUSTOM_FORMS_API } from './custom-forms.contract';
+import { COUPONS_API } from './coupons.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
 import { LIBRARY_API } from './library.contract';
@@ -17,11 +19,13 @@ import { TEAM_API } from './team.contract';
 /** Every contract of the API, by group. */
 export const ALL_CONTRACTS = {
   ACCOUNTS_API,
+  ADMIN_ACCOUNTS_API,
   AUTH_API,
   AUTH_PASSWORD_API,
   BILLING_API,
   COMPANIES_API,
   CUSTOM_FORMS_API,
+  COUPONS_API,
   FILES_API,
   HEALTH_API,
   LIBRARY_API,

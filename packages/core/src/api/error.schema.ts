@@ -127,6 +127,22 @@ export const ERRORS = {
   customFormInvalidValue: { code: 'custom-form/invalid-value', status: 400 },
   /** Update from the master asked with no newer master version. */
   customFormNoUpdate: { code: 'custom-form/no-update', status: 409 },
+  // coupons and the admin back office (decision 033)
+  couponNotFound: { code: 'coupon/not-found', status: 404 },
+  /** Spec 2 §8 'This coupon is expired': past its expiry, it cannot be applied any more. */
+  couponExpired: { code: 'coupon/expired', status: 409 },
+  couponLimitReached: { code: 'coupon/limit-reached', status: 409 },
+  /** Spec 2 §8: a coupon used and removed cannot be used again by that company. */
+  couponUsedBefore: { code: 'coupon/used-before', status: 409 },
+  /** One coupon per company at a time. */
+  companyHasCoupon: { code: 'coupon/company-has-coupon', status: 409 },
+  couponNotApplied: { code: 'coupon/not-applied', status: 404 },
+  couponCodeUsed: { code: 'coupon/code-used', status: 409 },
+  /** Code, discount and duration of a coupon that has been applied cannot change. */
+  couponLocked: { code: 'coupon/locked', status: 409 },
+  /** The last active admin user cannot be deactivated. */
+  lastActiveAdmin: { code: 'admin-user/last-active', status: 409 },
+  adminUserExists: { code: 'admin-user/exists', status: 409 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

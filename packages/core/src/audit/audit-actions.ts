@@ -114,6 +114,18 @@ export const AUDIT_ACTIONS = {
   'custom-form.archive': { target: 'custom-form', details: z.strictObject({ masterFormId: z.string() }) },
   'template-permission.global': { target: 'master-form', details: z.strictObject({ global: z.boolean() }) },
   'template-permission.grant': { target: 'master-form', details: z.strictObject({ users: z.number().int() }) },
+  // coupons and the admin back office (decision 033)
+  'coupon.create': { target: 'coupon', details: z.strictObject({ code: z.string() }) },
+  'coupon.update': { target: 'coupon', details: z.strictObject({ fields: z.array(z.string()) }) },
+  'coupon.apply': { target: 'company', details: z.strictObject({ couponId: z.string(), code: z.string() }) },
+  'coupon.remove': { target: 'company', details: z.strictObject({ couponId: z.string(), code: z.string() }) },
+  'account.update': {
+    target: 'company',
+    details: z.strictObject({ fields: z.array(z.string()), status: z.string().optional() }),
+  },
+  'account.subscription-level': { target: 'company', details: z.strictObject({ from: z.string(), to: z.string() }) },
+  'admin-user.invite': { target: 'user', details: z.strictObject({ email: z.string() }) },
+  'admin-user.status': { target: 'user', details: z.strictObject({ from: z.string(), to: z.string() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -22,6 +22,7 @@ export const MAIL_KINDS = [
   'invitation',
   'payment-failed',
   'plan-ended',
+  'admin-invitation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

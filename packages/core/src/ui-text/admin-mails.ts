@@ -20,6 +20,7 @@ export const ADMIN_MAILS_TEXT = {
     invitation: 'Team invitation',
     'payment-failed': 'Payment failed',
     'plan-ended': 'Plan ended',
+    'admin-invitation': 'Admin invitation',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',

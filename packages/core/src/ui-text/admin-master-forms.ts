@@ -99,11 +99,9 @@ export const MASTER_FORMS_TEXT = {
   membershipsLabel: 'Plans',
   membershipsDescription: 'Clients on these plans receive the form; none selected means every plan.',
   grantedLabel: 'Granted client accounts',
-  grantedDescription: 'Account ids given the form regardless of their subscription.',
+  grantedDescription: 'Accounts given the form regardless of their subscription.',
   excludedLabel: 'Excluded client accounts',
-  excludedDescription: 'Account ids refused the form regardless of their subscription; an exclusion wins.',
-  accountIdsPlaceholder: 'Paste an account id and press Enter',
-  invalidAccountId: (id: string) => `${id} is not an account id`,
+  excludedDescription: 'Accounts refused the form regardless of their subscription; an exclusion wins.',
   // spec 1 §4: "Changing a template's access from global to limited archives forms inherited from it, after a
   // confirmation prompt."
   limitedTitle: 'Make this template limited?',

@@ -1,6 +1,8 @@
 import { Alert, AppShell, Button, Group, Text } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UI_TEXT } from '@under/core/ui-text';
+import { ADMIN_ACCOUNTS_TEXT } from '@under/core/ui-text/admin-accounts';
+import { ADMIN_COUPONS_TEXT } from '@under/core/ui-text/admin-coupons';
 import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
 import { BILLING_TEXT } from '@under/core/ui-text/billing';
 import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
@@ -50,6 +52,13 @@ const ADMIN_LINKS: HeaderLink[] = [
   { to: '/dictionaries', label: UI_TEXT.navDictionary },
   { to: '/view-sections', label: UI_TEXT.navSections, also: ['/new-section', '/section'] },
   { to: '/mails', label: ADMIN_MAILS_TEXT.navMails },
+  {
+    to: '/accounts',
+    label: ADMIN_ACCOUNTS_TEXT.navAccounts,
+    also: ['/companies/summary'],
+  },
+  { to: '/view-coupon', label: ADMIN_COUPONS_TEXT.navCoupons, also: ['/create-coupon', '/edit-coupon'] },
+  { to: '/user-administration', label: ADMIN_ACCOUNTS_TEXT.navAdminUsers },
 ];
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 

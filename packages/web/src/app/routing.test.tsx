@@ -2,6 +2,7 @@ import '../test/setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
+import { ADMIN_ACCOUNTS_TEXT } from '@under/core/ui-text/admin-accounts';
 import { describe, expect, it, vi } from 'vitest';
 import { setPendingVerification } from '../lib/pending-verification';
 import { apiError, TOKEN } from '../test/fake-api';
@@ -186,13 +187,26 @@ describe('client routing rules', () => {
 });
 
 describe('admin routing rules (basename /admin)', () => {
-  it('sends a signed-in admin from the overview and from login to /pdf-mapping', async () => {
-    for (const path of ['/', '/login']) {
-      const { location, unmount } = renderApp({ app: 'admin', path });
-      await screen.findByRole('heading', { name: UI_TEXT.pdfMappingTitle });
-      expect(location()).toBe('/pdf-mapping');
-      unmount();
-    }
+  it('sends a signed-in admin from login to /pdf-mapping', async () => {
+    const { location } = renderApp({ app: 'admin', path: '/login' });
+    await screen.findByRole('heading', { name: UI_TEXT.pdfMappingTitle });
+    expect(location()).toBe('/pdf-mapping');
+  });
+
+  it('shows the admin overview at / (spec 1 §2 admin routes)', async () => {
+    const { location } = renderApp({
+      app: 'admin',
+      path: '/',
+      api: {
+        'GET /api/admin/overview': {
+          status: 200,
+          body: { accounts: { total: 3, active: 2 }, revenueThisMonthCents: null, applicationsThisMonth: 0 },
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: ADMIN_ACCOUNTS_TEXT.overviewTitle });
+    expect(await screen.findByText(ADMIN_ACCOUNTS_TEXT.revenueUnknown)).toBeTruthy();
+    expect(location()).toBe('/');
   });
 
   it('sends a signed-out visitor to the admin login and back', async () => {

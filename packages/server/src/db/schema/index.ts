@@ -4,6 +4,7 @@ export * from './audit';
 export * from './auth';
 export * from './billing';
 export * from './custom-forms';
+export * from './coupons';
 export * from './files';
 export * from './mail';
 export * from './team';

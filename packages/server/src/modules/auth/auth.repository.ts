@@ -1,5 +1,5 @@
 import type { Membership } from '@under/core/accounts/membership.schema';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authCodes, companies, memberships, sessions, users } from '../../db/schema/index';
 
@@ -251,6 +251,18 @@ export function createAuthRepository(db: DbOrTx) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeCompanySessions(companyId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            isNull(sessions.revokedAt),
+            inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId))),
+          ),
+        );
     },
   };
 }

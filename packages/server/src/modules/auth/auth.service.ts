@@ -538,6 +538,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async revokeUserSessions(tx: DbOrTx, userId: string): Promise<void> {
       await createAuthRepository(tx).revokeUserSessions(userId);
     },
+
+    /** Signs every user of a company out everywhere, inside the caller's transaction (the company deactivated). */
+    async revokeCompanySessions(tx: DbOrTx, companyId: string): Promise<void> {
+      await createAuthRepository(tx).revokeCompanySessions(companyId);
+    },
   };
 }
 

@@ -1,15 +1,26 @@
+import { couponEndsAt, discountOf } from '@under/core/coupons/coupon-discount-rule';
 import type { DbOrTx } from '../../db/client';
+import { createCouponsRepository } from './coupons.repository';
 
 /**
- * The coupon discount of one charge of a company's plan at `at` (cents, at most `priceCents`), and the coupon that
- * gives it. Every charge of the billing module asks this and stores both on the payment row.
+ * What the company's coupon takes off a charge of `priceCents` made at `at` (the payments code calls this inside the
+ * charge's transaction). The coupon counts while it is applied (not removed) and `at` lies within its duration,
+ * counted in calendar months from when it was applied; a percentage is rounded down to the cent; the discount never
+ * exceeds the price. A coupon's expiry only ends new applications: a company that has it keeps it for its duration
+ * (decision 033).
  */
 export async function couponDiscountFor(
-  _tx: DbOrTx,
-  _companyId: string,
-  _priceCents: number,
-  _at: Date,
+  tx: DbOrTx,
+  companyId: string,
+  priceCents: number,
+  at: Date,
 ): Promise<{ discountCents: number; couponId: string | null }> {
-  // replaced at merge by the coupons module (helper E2)
-  return { discountCents: 0, couponId: null };
+  const found = await createCouponsRepository(tx).findAppliedCoupon(companyId);
+  if (!found) return { discountCents: 0, couponId: null };
+  const { applied, coupon } = found;
+  const t = at.getTime();
+  if (t < applied.appliedAt.getTime() || t >= couponEndsAt(applied.appliedAt, coupon.durationInMonths).getTime()) {
+    return { discountCents: 0, couponId: null };
+  }
+  return { discountCents: discountOf(coupon, priceCents), couponId: coupon.id };
 }

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { GlobalSpinner } from '../../components/global-spinner';
 import { ErrorPage } from '../error-page';
 import { PublicOnly, RequireAuth } from '../guards';
@@ -66,7 +66,12 @@ export const adminRoutes: RouteObject[] = [
           {
             Component: AdminLayout,
             children: [
-              { index: true, element: <Navigate to={ADMIN_HOME_PATH} replace /> },
+              {
+                index: true,
+                lazy: lazyPage(() =>
+                  import('../../features/admin-accounts/routes/admin-overview-page').then((m) => m.AdminOverviewPage),
+                ),
+              },
               {
                 path: 'pdf-mapping',
                 lazy: lazyPage(() =>
@@ -142,6 +147,60 @@ export const adminRoutes: RouteObject[] = [
               {
                 path: 'mails',
                 lazy: lazyPage(() => import('../../features/mails/routes/mails-page').then((m) => m.MailsPage)),
+              },
+              {
+                path: 'view-coupon',
+                lazy: lazyPage(() => import('../../features/coupons/routes/coupons-page').then((m) => m.CouponsPage)),
+              },
+              {
+                path: 'create-coupon',
+                lazy: lazyPage(() =>
+                  import('../../features/coupons/routes/coupon-edit-page').then((m) => m.CouponEditPage),
+                ),
+              },
+              {
+                path: 'edit-coupon/:id',
+                lazy: lazyPage(() =>
+                  import('../../features/coupons/routes/coupon-edit-page').then((m) => m.CouponEditPage),
+                ),
+              },
+              {
+                path: 'accounts',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-accounts/routes/accounts-page').then((m) => m.AccountsPage),
+                ),
+              },
+              {
+                path: 'accounts/edit/:companyId',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-accounts/routes/account-edit-page').then((m) => m.AccountEditPage),
+                ),
+              },
+              {
+                path: 'accounts/manage-subscription-level/:companyId',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-accounts/routes/subscription-level-page').then(
+                    (m) => m.SubscriptionLevelPage,
+                  ),
+                ),
+              },
+              {
+                path: 'companies/summary/:companyName',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-accounts/routes/company-summary-page').then((m) => m.CompanySummaryPage),
+                ),
+              },
+              {
+                path: 'forms',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-accounts/routes/account-forms-page').then((m) => m.AccountFormsPage),
+                ),
+              },
+              {
+                path: 'user-administration',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-accounts/routes/admin-users-page').then((m) => m.AdminUsersPage),
+                ),
               },
             ],
           },

@@ -4,9 +4,10 @@ import { formFromMapping } from '@under/core/templates/form-from-mapping';
 import { MasterFormStructureSchema } from '@under/core/templates/master-form.schema';
 import { PdfFieldSchema } from '@under/core/templates/pdf-field.schema';
 import { UI_TEXT } from '@under/core/ui-text';
+import { ADMIN_ACCOUNTS_TEXT } from '@under/core/ui-text/admin-accounts';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { describe, expect, it } from 'vitest';
-import { apiError } from '../../test/fake-api';
+import { apiError, jsonResponse } from '../../test/fake-api';
 import { field, renderApp } from '../../test/render-app';
 
 const TEMPLATE_ID = '11111111-1111-4111-8111-111111111111';
@@ -173,13 +174,29 @@ describe('/templates (master forms)', { timeout: 60_000 }, () => {
     });
   });
 
-  it('asks before making a global template limited, then saves the access and extended lists', async () => {
+  it('asks before making a global template limited, then saves the access and the accounts picked by name', async () => {
     const granted = '44444444-4444-4444-8444-444444444444';
+    const account = {
+      id: granted,
+      name: 'Acme Credit Union',
+      status: 'active',
+      membershipId: 'MEMBERSHIP_002',
+      membershipName: 'Simple',
+      activeMembers: 2,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
     const { user, api } = renderApp({
       app: 'admin',
       path: '/templates',
       api: {
         'GET /api/master_forms_with_total_form': LIST,
+        'GET /api/accounts': (url) =>
+          jsonResponse(200, {
+            items: url.searchParams.get('q') === 'Acme' || url.searchParams.get('ids') === granted ? [account] : [],
+            total: 1,
+            page: 1,
+            pageSize: 20,
+          }),
         [`PATCH /api/master_forms/${FORM_ID}/accessibility`]: { status: 200, body: { ...MASTER, access: 'limited' } },
       },
     });
@@ -188,18 +205,12 @@ describe('/templates (master forms)', { timeout: 60_000 }, () => {
     const grantedInput = within(dialog)
       .getAllByLabelText(T.grantedLabel)
       .find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    // no raw ids: the account is found by its name
+    expect(grantedInput.placeholder).toBe(ADMIN_ACCOUNTS_TEXT.pickerPlaceholder);
     await user.click(grantedInput);
-    await user.paste('not-an-id');
-    await user.keyboard('{Enter}');
-    await user.click(within(dialog).getByRole('button', { name: T.saveAccess }));
-    expect(await within(dialog).findByText(T.invalidAccountId('not-an-id'))).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: T.limitedTitle })).toBeNull();
-
-    // Backspace in the empty box takes the last account id off
-    await user.click(grantedInput);
-    await user.keyboard('{Backspace}');
-    await user.paste(granted);
-    await user.keyboard('{Enter}');
+    await user.type(grantedInput, 'Acme');
+    await user.click(await screen.findByRole('option', { name: 'Acme Credit Union' }));
+    expect(within(dialog).getByText('Acme Credit Union')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: T.saveAccess }));
     const confirm = await screen.findByRole('dialog', { name: T.limitedTitle });
     expect(within(confirm).getByText(T.limitedWarning)).toBeTruthy();

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_ACCOUNTS_API } from '@under/core/api/admin-accounts.contract';
 import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
 import { PDF_TEMPLATES_API } from '@under/core/api/pdf-templates.contract';
 import type {
@@ -151,4 +152,29 @@ export function useSetAccessibility(formId: string) {
       excludedCompanyIds: string[];
     }) => http.call(MASTER_FORMS_API.setAccessibility, { params: { formId }, body }),
   );
+}
+
+/** The names of accounts by id (the extended lists hold ids). */
+export function useAccountNames(ids: string[]) {
+  const { http } = useSession();
+  const sorted = [...ids].sort();
+  return useQuery({
+    queryKey: ['master-forms', 'account-names', sorted],
+    queryFn: ({ signal }) =>
+      http.call(ADMIN_ACCOUNTS_API.listAccounts, { query: { ids: sorted, pageSize: 100 }, signal }),
+    enabled: sorted.length > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** Accounts whose name contains `q` (3 letters or more), for the account picker. */
+export function useAccountSearch(q: string) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['master-forms', 'account-search', q],
+    queryFn: ({ signal }) =>
+      http.call(ADMIN_ACCOUNTS_API.listAccounts, { query: { q, pageSize: 20, sort: 'name', order: 'asc' }, signal }),
+    enabled: q.length >= 3,
+    placeholderData: keepPreviousData,
+  });
 }

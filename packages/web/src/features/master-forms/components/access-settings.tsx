@@ -1,16 +1,15 @@
-import { Alert, Button, Checkbox, Group, Radio, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, SimpleGrid, Stack } from '@mantine/core';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import type { MasterFormSummary } from '@under/core/templates/master-form.schema';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import { useSetAccessibility } from '../api/master-forms-api';
+import { AccountPicker } from './account-picker';
 
 type Access = 'global' | 'limited';
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
  * Form Extended Access (PATCH …/accessibility): global (by plan) or limited, and the extended lists that grant or
@@ -23,13 +22,7 @@ export function AccessSettings({ form }: { form: MasterFormSummary }) {
   const [membershipIds, setMembershipIds] = useState<string[]>(form.membershipIds);
   const [companyIds, setCompanyIds] = useState<string[]>(form.companyIds);
   const [excludedCompanyIds, setExcludedCompanyIds] = useState<string[]>(form.excludedCompanyIds);
-  const [errors, setErrors] = useState<{ companyIds?: string; excludedCompanyIds?: string }>({});
   const [isConfirming, setConfirming] = useState(false);
-
-  const check = (ids: string[]) => {
-    const bad = ids.find((id) => !isUuid(id));
-    return bad ? T.invalidAccountId(bad) : undefined;
-  };
 
   const send = () =>
     save.mutate(
@@ -45,9 +38,6 @@ export function AccessSettings({ form }: { form: MasterFormSummary }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = { companyIds: check(companyIds), excludedCompanyIds: check(excludedCompanyIds) };
-    setErrors(next);
-    if (next.companyIds || next.excludedCompanyIds) return;
     if (form.access === 'global' && access === 'limited') setConfirming(true);
     else send();
   };
@@ -75,29 +65,17 @@ export function AccessSettings({ form }: { form: MasterFormSummary }) {
             </SimpleGrid>
           </Checkbox.Group>
         ) : null}
-        <TagsInput
+        <AccountPicker
           label={T.grantedLabel}
           description={T.grantedDescription}
-          placeholder={T.accountIdsPlaceholder}
           value={companyIds}
-          onChange={(ids) => {
-            setCompanyIds(ids);
-            setErrors((e) => ({ ...e, companyIds: undefined }));
-          }}
-          error={errors.companyIds}
-          clearable
+          onChange={setCompanyIds}
         />
-        <TagsInput
+        <AccountPicker
           label={T.excludedLabel}
           description={T.excludedDescription}
-          placeholder={T.accountIdsPlaceholder}
           value={excludedCompanyIds}
-          onChange={(ids) => {
-            setExcludedCompanyIds(ids);
-            setErrors((e) => ({ ...e, excludedCompanyIds: undefined }));
-          }}
-          error={errors.excludedCompanyIds}
-          clearable
+          onChange={setExcludedCompanyIds}
         />
         {save.isError ? (
           <Alert color="red" role="alert">

@@ -86,6 +86,36 @@ CREATE TABLE "template_permissions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "company_coupons" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"coupon_id" uuid NOT NULL,
+	"applied_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"applied_by_user_id" uuid,
+	"removed_at" timestamp with time zone,
+	"removed_by_user_id" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "coupons" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"percentage" integer,
+	"amount_cents" integer,
+	"duration_in_months" integer NOT NULL,
+	"redemption_limit" integer,
+	"redemption_count" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "coupons_code_upper" CHECK ("coupons"."code" = upper("coupons"."code")),
+	CONSTRAINT "coupons_one_discount" CHECK (("coupons"."percentage" is null) <> ("coupons"."amount_cents" is null)),
+	CONSTRAINT "coupons_percentage_range" CHECK ("coupons"."percentage" is null or ("coupons"."percentage" between 1 and 100)),
+	CONSTRAINT "coupons_amount_positive" CHECK ("coupons"."amount_cents" is null or "coupons"."amount_cents" > 0),
+	CONSTRAINT "coupons_duration_range" CHECK ("coupons"."duration_in_months" between 1 and 12),
+	CONSTRAINT "coupons_redemptions" CHECK ("coupons"."redemption_count" >= 0 and ("coupons"."redemption_limit" is null or "coupons"."redemption_count" <= "coupons"."redemption_limit"))
+);
+--> statement-breakpoint
 ALTER TABLE "uploads" DROP CONSTRAINT "uploads_purpose_valid";--> statement-breakpoint
 ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_membership_id_memberships_id_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -96,6 +126,10 @@ ALTER TABLE "custom_forms" ADD CONSTRAINT "custom_forms_company_id_companies_id_
 ALTER TABLE "custom_forms" ADD CONSTRAINT "custom_forms_master_form_id_master_forms_id_fk" FOREIGN KEY ("master_form_id") REFERENCES "public"."master_forms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "template_permissions" ADD CONSTRAINT "template_permissions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "template_permissions" ADD CONSTRAINT "template_permissions_master_form_id_master_forms_id_fk" FOREIGN KEY ("master_form_id") REFERENCES "public"."master_forms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_coupons" ADD CONSTRAINT "company_coupons_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_coupons" ADD CONSTRAINT "company_coupons_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_coupons" ADD CONSTRAINT "company_coupons_applied_by_user_id_users_id_fk" FOREIGN KEY ("applied_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_coupons" ADD CONSTRAINT "company_coupons_removed_by_user_id_users_id_fk" FOREIGN KEY ("removed_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_payments_idempotency_uq" ON "billing_payments" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "billing_payments_company_idx" ON "billing_payments" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_due_idx" ON "subscriptions" USING btree ("status","current_period_end");--> statement-breakpoint
@@ -103,4 +137,8 @@ CREATE UNIQUE INDEX "custom_form_versions_uq" ON "custom_form_versions" USING bt
 CREATE INDEX "custom_forms_company_idx" ON "custom_forms" USING btree ("company_id","status");--> statement-breakpoint
 CREATE INDEX "custom_forms_master_idx" ON "custom_forms" USING btree ("master_form_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "template_permissions_uq" ON "template_permissions" USING btree ("company_id","master_form_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "company_coupons_once_uq" ON "company_coupons" USING btree ("company_id","coupon_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "company_coupons_applied_uq" ON "company_coupons" USING btree ("company_id") WHERE "company_coupons"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX "company_coupons_coupon_idx" ON "company_coupons" USING btree ("coupon_id","applied_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupons_code_uq" ON "coupons" USING btree ("code");--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_purpose_valid" CHECK ("uploads"."purpose" in ('company-logo', 'pdf-template', 'custom-form-document'));
