@@ -270,7 +270,8 @@ describe('parseFormDefinition', () => {
       ),
       { numRuns: 300 },
     );
-  });
+    // 300 parses take about a second; the shared 2-core machine can be five times slower.
+  }, 20_000);
 });
 
 function nestPanels(depth: number): Record<string, unknown> {

@@ -137,3 +137,32 @@ describe('renderer: error summary links into rows', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(within(grid).getByLabelText(/Owner name/));
   });
 });
+
+describe('renderer: calculated values inside rows', { timeout: 20_000 }, () => {
+  it('recomputes a row total as the applicant types', async () => {
+    const user = userEvent.setup();
+    const form = buildForm([
+      {
+        type: 'datagrid',
+        key: 'items',
+        label: 'Items',
+        components: [
+          { type: 'number', key: 'qty', label: 'Quantity' },
+          { type: 'number', key: 'price', label: 'Price' },
+          {
+            type: 'number',
+            key: 'total',
+            label: 'Total',
+            disabled: true,
+            calculateValue: { '*': [{ var: 'row.qty' }, { var: 'row.price' }] },
+          },
+        ],
+      },
+    ]);
+    renderWithMantine(<FormRenderer form={form} />);
+    const grid = screen.getByRole('group', { name: 'Items' });
+    await user.type(within(grid).getByLabelText(/Quantity/), '3');
+    await user.type(within(grid).getByLabelText(/Price/), '4');
+    await waitFor(() => expect((within(grid).getByLabelText(/Total/) as HTMLInputElement).value).toBe('12'));
+  });
+});

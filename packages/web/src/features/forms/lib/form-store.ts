@@ -54,6 +54,7 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
   const valueListeners = new Map<string, Set<Listener>>();
   let shown: Record<string, unknown> = { ...values };
   const calculated = compiled.fields.filter((f) => f.calculate);
+  const groupsWithCalculations = compiled.fields.filter((f) => f.scope?.fields.some((inner) => inner.calculate));
   const byKey = new Map(compiled.fields.map((f) => [f.key, f]));
 
   const listen = <K>(map: Map<K, Set<Listener>>, key: K, listener: Listener) => {
@@ -102,6 +103,14 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
       if (result !== ctx.data[field.key]) {
         out[field.key] = result;
         ctx.data[field.key] = result;
+      }
+    }
+    // Calculated fields inside containers and grid rows, with `row` the object they sit in (decision 028).
+    for (const group of groupsWithCalculations) {
+      const next = calculateInside(group, ctx.data[group.key], ctx.data);
+      if (next !== ctx.data[group.key]) {
+        out[group.key] = next;
+        ctx.data[group.key] = next;
       }
     }
     return out;
@@ -161,6 +170,39 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
       return changedValues;
     },
   };
+}
+
+/** One calculated value, as validation computes it: nothing for missing inputs, rounded to the field's decimals. */
+function calculate(field: CompiledField, ctx: LogicContext): unknown {
+  let result: unknown;
+  try {
+    result = field.calculate?.(ctx);
+  } catch (error) {
+    if (!(error instanceof LogicError)) throw error;
+    return undefined;
+  }
+  if (result === null || (typeof result === 'number' && !Number.isFinite(result))) return undefined;
+  if (typeof result === 'number' && field.decimalLimit !== undefined) return Number(result.toFixed(field.decimalLimit));
+  return result;
+}
+
+/** The container value or grid rows with their calculated fields brought up to date; the same value if none changed. */
+function calculateInside(group: CompiledField, value: unknown, data: Record<string, unknown>): unknown {
+  const fields = group.scope?.fields.filter((f) => f.calculate) ?? [];
+  const update = (row: unknown) => {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
+    let next = row as Record<string, unknown>;
+    for (const field of fields) {
+      if (field.allowCalculateOverride && next[field.key] !== undefined) continue;
+      const result = calculate(field, { data, row: next });
+      if (result !== next[field.key]) next = { ...next, [field.key]: result };
+    }
+    return next;
+  };
+  if (group.group === 'container') return update(value);
+  if (!Array.isArray(value)) return value;
+  const rows = value.map(update);
+  return rows.some((row, i) => row !== value[i]) ? rows : value;
 }
 
 function sameErrors(a: readonly SubmissionError[] | undefined, b: readonly SubmissionError[] | undefined): boolean {
