@@ -126,7 +126,7 @@ test('the admin runs coupons and accounts: create, apply, find, deactivate, chan
   await shot(page, 'company-summary');
   await page.goto('/admin/');
   await expect(page.getByRole('heading', { name: A.overviewTitle })).toBeVisible();
-  await expect(page.getByText(A.revenueUnknown)).toBeVisible();
+  await expect(page.getByText(A.revenueHelp)).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'overview');
 

@@ -73,7 +73,7 @@ export const AccountSummarySchema = z.object({
   forms: z.object({
     /** Master forms this company may use (global ones and those extended to it, minus exclusions). */
     masterForms: z.number().int(),
-    /** Custom forms arrive with the form-builder issue: 0 until then. */
+    /** The company's custom forms that are not archived. */
     customForms: z.number().int(),
   }),
   /** Applications arrive with the applications issue: every status is 0 until then. */
@@ -85,7 +85,7 @@ export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 export const AdminOverviewSchema = z.object({
   accounts: z.object({ total: z.number().int(), active: z.number().int() }),
   /** Payments received this calendar month (UTC), in cents; null until billing is wired. */
-  revenueThisMonthCents: z.number().int().nullable(),
+  revenueThisMonthCents: z.number().int(),
   applicationsThisMonth: z.number().int(),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;

@@ -10,8 +10,7 @@ export const ADMIN_ACCOUNTS_TEXT = {
   accountsCard: 'Accounts',
   activeAccounts: (n: number) => `${n} active`,
   revenueCard: 'Revenue this month',
-  revenueUnknown: '—',
-  revenueUnknownHelp: 'Shown once billing is connected.',
+  revenueHelp: 'Charged this month (UTC) less refunds.',
   applicationsCard: 'Applications this month',
   // list
   accountsTitle: 'Accounts',

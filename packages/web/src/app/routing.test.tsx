@@ -200,12 +200,12 @@ describe('admin routing rules (basename /admin)', () => {
       api: {
         'GET /api/admin/overview': {
           status: 200,
-          body: { accounts: { total: 3, active: 2 }, revenueThisMonthCents: null, applicationsThisMonth: 0 },
+          body: { accounts: { total: 3, active: 2 }, revenueThisMonthCents: 123450, applicationsThisMonth: 0 },
         },
       },
     });
     await screen.findByRole('heading', { name: ADMIN_ACCOUNTS_TEXT.overviewTitle });
-    expect(await screen.findByText(ADMIN_ACCOUNTS_TEXT.revenueUnknown)).toBeTruthy();
+    expect(await screen.findByText('$1,234.50')).toBeTruthy();
     expect(location()).toBe('/');
   });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { companies, customForms, invitations, memberships, users } from '../schema/index';
 
@@ -80,6 +80,15 @@ export function createCompaniesRepository(db: DbOrTx) {
         .select({ n: count() })
         .from(customForms)
         .where(and(eq(customForms.companyId, companyId), eq(customForms.status, 'active')));
+      return row?.n ?? 0;
+    },
+
+    /** Custom forms of a company that are not archived (the admin's company summary). */
+    async countCustomForms(companyId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(customForms)
+        .where(and(eq(customForms.companyId, companyId), ne(customForms.status, 'archived')));
       return row?.n ?? 0;
     },
 

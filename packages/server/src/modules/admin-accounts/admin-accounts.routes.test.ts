@@ -166,13 +166,30 @@ describe.each(testDatabases())('admin back office on %s', (kind) => {
       });
     });
 
-    it('counts accounts; revenue is not known yet', async () => {
+    it('counts accounts; revenue this month is what was charged less what was refunded', async () => {
       const before = (await call('GET', '/api/admin/overview')).json();
       await newCompany('Counted Bank');
       const after = (await call('GET', '/api/admin/overview')).json();
       expect(after.accounts.total).toBe(before.accounts.total + 1);
       expect(after.accounts.active).toBe(before.accounts.active + 1);
-      expect(after).toMatchObject({ revenueThisMonthCents: null, applicationsThisMonth: 0 });
+      expect(after).toMatchObject({ applicationsThisMonth: 0 });
+      expect(after.revenueThisMonthCents).toBe(before.revenueThisMonthCents);
+
+      const payer = await registerCompany(t, { companyName: `${tag} Paying Bank` });
+      const paid = await call(
+        'POST',
+        '/api/subscription',
+        { membershipId: 'MEMBERSHIP_002', cardToken: 'tok_test_visa' },
+        payer.token,
+      );
+      expect(paid.statusCode).toBe(200);
+      const charged = (await call('GET', '/api/admin/overview')).json();
+      expect(charged.revenueThisMonthCents).toBe(before.revenueThisMonthCents + 4900);
+
+      const payment = (await call('GET', '/api/billings', undefined, payer.token)).json().items[0];
+      expect((await call('POST', `/api/billings/${payment.id}/refund`)).statusCode).toBe(200);
+      const refunded = (await call('GET', '/api/admin/overview')).json();
+      expect(refunded.revenueThisMonthCents).toBe(before.revenueThisMonthCents);
     });
   });
 

@@ -151,7 +151,10 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
       return {
         account: toAccount(account),
         members: members.map((m) => ({ ...m, status: effectiveUserStatus(m.status, account.status) })),
-        forms: { masterForms: forms.filter((f) => f.status === 'active').length, customForms: 0 },
+        forms: {
+          masterForms: forms.filter((f) => f.status === 'active').length,
+          customForms: await createCompaniesRepository(db).countCustomForms(account.id),
+        },
         // applications do not exist yet (a later issue): every status counts 0
         applicationsByStatus: Object.fromEntries(
           APPLICATION_STATUSES.map((s) => [s, 0]),

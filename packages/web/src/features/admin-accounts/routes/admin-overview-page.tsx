@@ -51,13 +51,7 @@ export function AdminOverviewPage() {
             note={o ? T.activeAccounts(o.accounts.active) : undefined}
             to="/accounts"
           />
-          <Figure
-            label={T.revenueCard}
-            value={
-              o ? (o.revenueThisMonthCents === null ? T.revenueUnknown : formatCents(o.revenueThisMonthCents)) : '…'
-            }
-            note={o && o.revenueThisMonthCents === null ? T.revenueUnknownHelp : undefined}
-          />
+          <Figure label={T.revenueCard} value={o ? formatCents(o.revenueThisMonthCents) : '…'} note={T.revenueHelp} />
           <Figure label={T.applicationsCard} value={o ? String(o.applicationsThisMonth) : '…'} />
         </SimpleGrid>
       </Stack>

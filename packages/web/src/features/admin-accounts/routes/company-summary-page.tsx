@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { GlobalSpinner } from '../../../components/global-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
+import { CompanyBillingTable } from '../../billing/components/company-billing-table';
 import { useAccountSummary, useCompanyDiscount } from '../api/admin-accounts-api';
 
 function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
@@ -142,8 +143,7 @@ export function CompanySummaryPage() {
           )}
         </Section>
         <Section title={T.billingTitle}>
-          {/* BILLING SLOT: the lead mounts E1's billing history component here at merge (companyId={s.account.id}). */}
-          <div data-testid="billing-slot" />
+          <CompanyBillingTable companyId={s.account.id} canRefund />
         </Section>
       </Stack>
     </Container>
