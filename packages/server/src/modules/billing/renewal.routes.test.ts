@@ -153,6 +153,35 @@ describe.each(testDatabases())('renewals on %s', (kind) => {
     t.clock.offsetMs = 0;
   });
 
+  it('a coupon applied by an admin takes its discount off the next renewal, and records it on the payment', async () => {
+    t.clock.offsetMs = 0;
+    const a = await registerCompany(t);
+    const sub = (await api.subscribe(a, 'MEMBERSHIP_002', 'tok_test_visa')).json();
+    const adminToken = (await signIn(t, 'admin', 'renewal-admin@under.test', 'Admin12345')).accessToken;
+    const admin = (method: 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
+    const coupon = await admin('POST', '/api/coupon', {
+      code: `RENEW${Date.now().toString(36).toUpperCase()}`,
+      name: 'Renewal 20',
+      percentage: 20,
+      durationInMonths: 3,
+    });
+    expect(coupon.statusCode).toBe(201);
+    const couponId = coupon.json().id as string;
+    expect((await admin('POST', `/api/company/${a.companyId}/coupon/${couponId}`)).statusCode).toBeLessThan(300);
+
+    await api.advance(Date.parse(sub.billing.currentPeriodEnd) - Date.now() + 60_000, a);
+    const before = gatewayOf(t).charges.length;
+    await api.runRenewals();
+    expect(gatewayOf(t).charges.length - before).toBe(1);
+    // Simple is $49.00: 20 % off is $9.80, so $39.20 is charged
+    expect(gatewayOf(t).charges.at(-1)?.amountCents).toBe(3920);
+    expect(await chargesOf(a.companyId)).toMatchObject([
+      { status: 'paid', priceCents: 4900, discountCents: 980, amountCents: 3920, couponId },
+    ]);
+    t.clock.offsetMs = 0;
+  });
+
   it.runIf(kind === 'postgres')('two app instances over one PostgreSQL database charge once', async () => {
     const a = await dueCompany();
     const [{ name }] = (await t.database.executeSql('select current_database() as name')).rows as [{ name: string }];
