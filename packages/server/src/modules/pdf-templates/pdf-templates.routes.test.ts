@@ -211,8 +211,8 @@ describe.each(testDatabases())('PDF templates on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       const errors = res.json().errors as { path: string; message: string }[];
       expect(errors.map((e) => e.path)).toEqual(['data.0', 'data.1.bindingField', 'data.2.key']);
-      expect(errors[1]?.message).toContain('checkbox');
-      expect(errors[1]?.message).toContain('textfield');
+      expect(errors[1]?.message).toContain('Checkbox');
+      expect(errors[1]?.message).toContain('Text field');
     });
 
     it('saves a mapping of every type and reads it back, the version growing', async () => {
