@@ -1,3 +1,4 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { acroFormPdf, applicationPdf } from '../fixtures/pdfs';
 import { uniqueName } from '../support/admin';
@@ -9,23 +10,42 @@ import { expect, test } from '../support/test';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-test('a client builds a form in the wizard from a published master form, activates it and gets its applicant link', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  // the admin's side, through the API: a mapped template, a master form made from it, active and published
+/** The admin's side, through the API: a mapped template, a master form made from it, active and published. */
+async function publishedMasterForm(request: APIRequestContext, institution: string) {
   const headers = await adminHeaders(request);
-  const institution = uniqueName('Harbor Bank');
   const template = await uploadTemplate(request, headers, await acroFormPdf(), institution);
   await saveMapping(request, headers, template.templateId, template.acroFields);
   const master = await (
     await request.post('/api/master_forms', { headers, data: { templateId: template.templateId } })
   ).json();
-  expect(
-    (await request.patch(`/api/master_forms/${master.formId}/status`, { headers, data: { status: 'active' } })).ok(),
-  ).toBe(true);
-  expect((await request.patch(`/api/master_forms/${master.formId}/versions`, { headers, data: {} })).ok()).toBe(true);
+  // published first: a master form never published cannot be switched on
+  const published = await request.patch(`/api/master_forms/${master.formId}/versions`, { headers, data: {} });
+  expect(published.ok(), await published.text()).toBe(true);
+  const activated = await request.patch(`/api/master_forms/${master.formId}/status`, {
+    headers,
+    data: { status: 'active' },
+  });
+  expect(activated.ok(), await activated.text()).toBe(true);
+  return master as { formId: string };
+}
+
+/** Presses Tab (Shift+Tab backwards) until `target` has the focus: proves the keyboard reaches it in tab order. */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 250 } = {}) {
+  await expect(target).toBeAttached(); // a SegmentedControl's radios are visually hidden, yet focusable
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`the keyboard never reached ${target}`);
+}
+
+test('a client builds a form in the wizard from a published master form, activates it and gets its applicant link', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const institution = uniqueName('Harbor Bank');
+  await publishedMasterForm(request, institution);
 
   await signedUpUser(page);
   await registerCompany(page, uniqueName('Forms Co'));
@@ -51,6 +71,8 @@ test('a client builds a form in the wizard from a published master form, activat
   await expect(page).toHaveURL(/\/create-form\?formId=[0-9a-f-]{36}&step=2/);
   const formId = new URL(page.url()).searchParams.get('formId') as string;
   await expect(page.getByRole('heading', { name: T.masterFieldsTitle })).toBeVisible();
+  // the master form is a wizard: our question goes on a page of our own (the new page is selected, so it lands there)
+  await page.getByRole('button', { name: 'Add Panel / page' }).click();
   const addText = page.getByRole('button', { name: 'Add Text field' });
   await addText.focus();
   await page.keyboard.press('Enter');
@@ -90,4 +112,92 @@ test('a client builds a form in the wizard from a published master form, activat
   await expect(page.getByRole('dialog', { name: T.previewOf(formName) })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'custom-form-list-preview');
+});
+
+test('the whole wizard with the keyboard only: institution, a question, a document and T&Cs, the owner e-mail, finish', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const institution = uniqueName('Keyboard Bank');
+  await publishedMasterForm(request, institution);
+  await signedUpUser(page);
+  await registerCompany(page, uniqueName('Keys Co'));
+
+  // from here on: Tab, Shift+Tab, Enter, Space, arrows and typing only
+  await tabTo(page, page.getByRole('link', { name: T.navForms }).first());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: T.title })).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: T.createButton }));
+  await page.keyboard.press('Enter');
+
+  // 1. search the institution, select it, name the form, Enter submits
+  await expect(page).toHaveURL(/\/create-form$/);
+  await tabTo(page, field(page, T.institutionSearch));
+  const searched = page.waitForResponse((r) => r.url().includes('/api/client_master_forms?q=') && r.ok());
+  await page.keyboard.type(institution.slice(0, 12));
+  await searched;
+  const select = page.getByRole('button', { name: `${T.select} ${institution}` });
+  await tabTo(page, select);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: `${T.selected} ${institution}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await tabTo(page, field(page, T.formNameLabel));
+  const formName = uniqueName('Keyboard form');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(formName);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+
+  // 2. an e-mail question of our own from the palette, then save and continue
+  await expect(page).toHaveURL(/\/create-form\?formId=[0-9a-f-]{36}&step=2/);
+  // the master form is a wizard: our question goes on a page of our own (the new page is selected, so it lands there)
+  await tabTo(page, page.getByRole('button', { name: 'Add Panel / page' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Add Email' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-type="email"]')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await tabTo(page, page.getByRole('button', { name: T.saveAndContinue }));
+  await page.keyboard.press('Enter');
+
+  // 3. a PDF chosen from the file dialog the button opens, and the terms typed in
+  await expect(page).toHaveURL(/step=3/);
+  await tabTo(page, page.getByRole('button', { name: T.addDocument }));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(await applicationPdf('keyboard-terms.pdf'));
+  await expect(page.getByTestId('document-row')).toHaveCount(1);
+  await tabTo(page, page.getByTestId('terms-editor'));
+  await page.keyboard.type('I accept the terms, by keyboard.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await tabTo(page, page.getByRole('button', { name: T.saveAndContinue }));
+  await page.keyboard.press('Enter');
+
+  // 4. our e-mail question carries the owner's e-mail (arrows in the select), the phone preview (arrows), finish
+  await expect(page).toHaveURL(/step=4/);
+  const owner = field(page, T.ownerEmailLabel);
+  await tabTo(page, owner);
+  await page.keyboard.press('ArrowDown');
+  await expect(owner).not.toHaveValue('');
+  await tabTo(page, page.getByRole('radio', { name: T.previewDesktop }));
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('form-preview')).toHaveCSS('width', '390px');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'custom-form-wizard-keyboard');
+  await tabTo(page, page.getByRole('button', { name: T.finish }));
+  await page.keyboard.press('Enter');
+
+  // done: activate and go to the list, still by keyboard
+  await expect(page.getByRole('heading', { name: T.doneTitle })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: T.activateOf(formName) }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(T.activated(formName))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await tabTo(page, page.getByRole('link', { name: T.toList }));
+  await page.keyboard.press('Enter');
+  const row = page.getByTestId('custom-form-row').filter({ hasText: formName });
+  await expect(row).toContainText(T.statusActive);
 });

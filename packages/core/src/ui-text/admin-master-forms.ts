@@ -108,6 +108,11 @@ export const MASTER_FORMS_TEXT = {
   limitedWarning:
     'Forms that client accounts built on this template will be archived, except those of accounts granted below.',
   limitedConfirm: 'Make limited and archive',
+  // the count is the server's (GET …/archive_impact), taken with the accounts granted and excluded as saved now
+  limitedImpact: (forms: number, companies: number) =>
+    `${forms} ${forms === 1 ? 'form' : 'forms'} of ${companies} client ${companies === 1 ? 'account' : 'accounts'} will be archived (accounts granted as saved now keep theirs).`,
+  limitedImpactLoading: 'Counting the client forms that will be archived…',
+  limitedImpactError: 'The client forms that will be archived could not be counted.',
   saveAccess: 'Save access',
   accessSaved: 'The access was saved.',
   versionsEmpty: 'Not published yet. Publish the form from its layout designer.',

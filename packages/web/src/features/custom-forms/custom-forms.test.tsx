@@ -1,7 +1,12 @@
 import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { CustomFormDetailSchema } from '@under/core/custom-forms/custom-form.schema';
+import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../test/fake-api';
 import { ME, renderApp } from '../../test/render-app';
 
 const FORM = {
@@ -97,5 +102,114 @@ describe('client forms', { timeout: 90_000 }, () => {
       masterFormId: FORM.masterFormId,
       name: 'My form',
     });
+  });
+
+  it("step 2 shows the server's key clash at the field it names, not only as a notification", async () => {
+    const taxId = { type: 'textfield', key: 'tax_id', label: 'Tax id', input: true };
+    const page = { type: 'panel', key: 'our_page', title: 'Our page', label: 'Our page', input: false };
+    const detail = CustomFormDetailSchema.parse({
+      ...FORM,
+      status: 'inactive',
+      wizardStep: 1,
+      hasUpdate: false,
+      companyId: '00000000-0000-4000-8000-0000000000c1',
+      readVersion: 2,
+      readOnly: false,
+      integrations: {},
+      structure: {
+        customFormDocument: { additions: [{ ...page, components: [{ ...taxId, label: 'Our tax id' }] }] },
+        universalFormMaster: { version: 1, display: 'form', components: [taxId] },
+      },
+      form: { version: 1, display: 'form', components: [taxId] },
+      layout: { headerLayout: {}, progressLayout: {} },
+      documents: [],
+      update: null,
+    });
+    const path = 'customFormDocument.additions[0].components[0].key';
+    const { user, api } = renderApp({
+      path: `/create-form?formId=${FORM.customFormId}&step=2`,
+      api: {
+        [`GET /api/custom_forms/${FORM.customFormId}`]: { status: 200, body: detail },
+        [`POST /api/custom_forms/${FORM.customFormId}`]: {
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: ERROR_CODES.customFormKeyExists,
+            message: MESSAGES.keyExists,
+            errors: [{ path, message: MESSAGES.keyExists }],
+          },
+        },
+      },
+    });
+    await screen.findByTestId('canvas-tax_id', {}, slow);
+    expect(screen.queryByTestId('key-error-tax_id')).toBeNull();
+    await user.click(screen.getByRole('button', { name: T.saveAndContinue }));
+    await waitFor(() => expect(api.calls(`POST /api/custom_forms/${FORM.customFormId}`)).toHaveLength(1), slow);
+    // at the component on the canvas…
+    const atField = await screen.findByTestId('key-error-tax_id', {}, slow);
+    expect(atField.textContent).toBe(`tax_id: ${MESSAGES.keyExists}`);
+    expect(screen.getByTestId('canvas-tax_id').getAttribute('data-invalid')).toBe('true');
+    // …and in its key input once opened
+    await user.click(screen.getByRole('button', { name: UI_TEXT.builderEdit('Our tax id') }));
+    const keyInput = screen.getByLabelText(UI_TEXT.builderEditKey) as HTMLInputElement;
+    expect(keyInput.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(MESSAGES.keyExists).length).toBeGreaterThan(0);
+    // a new key clears it
+    await user.clear(keyInput);
+    await user.type(keyInput, 'our_tax_id');
+    await waitFor(() => expect(screen.queryByTestId(/^key-error-/)).toBeNull(), slow);
+  });
+
+  it('the template-permission picker finds members by name or e-mail on the server and keeps those granted', async () => {
+    const masterId = '00000000-0000-4000-8000-00000000aa01';
+    const member = (id: string, firstName: string, email: string) => ({
+      id,
+      kind: 'user',
+      email,
+      firstName,
+      lastName: 'Lee',
+      phoneNumber: null,
+      role: 'STANDARD',
+      status: 'active',
+      createdAt: '2026-01-01T10:00:00.000Z',
+      invitation: null,
+    });
+    const ann = member('00000000-0000-4000-8000-00000000bb01', 'Ann', 'ann@example.com');
+    const bob = member('00000000-0000-4000-8000-00000000bb02', 'Bob', 'bob@example.com');
+    const permission = { formId: masterId, name: 'Harbor Bank', global: false, userIds: [ann.id] };
+    const { user, api } = renderApp({
+      path: `/templates-permission/${masterId}`,
+      api: {
+        'GET /api/templates_permission': { status: 200, body: [permission] },
+        [`GET /api/members/${ann.id}`]: { status: 200, body: ann },
+        'GET /api/members': (url) =>
+          jsonResponse(200, {
+            items: url.searchParams.get('q') === 'bob@' ? [bob] : [],
+            total: 1,
+            page: 1,
+            pageSize: 20,
+          }),
+        [`POST /api/granted-master-form/${masterId}`]: {
+          status: 200,
+          body: { ...permission, userIds: [ann.id, bob.id] },
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: T.membersOf('Harbor Bank') }, slow);
+    // the member already granted is shown by name, read by id
+    expect(await within(dialog).findByText('Ann Lee (ann@example.com)', {}, slow)).toBeTruthy();
+    // nothing listed up front: the team is searched
+    expect(api.calls('GET /api/members')).toHaveLength(0);
+    const input = within(dialog).getByPlaceholderText(T.memberPickerPlaceholder);
+    await user.click(input);
+    await user.type(input, 'bob@');
+    await user.click(await screen.findByRole('option', { name: 'Bob Lee (bob@example.com)' }, slow));
+    const searches = api.calls('GET /api/members').map((c) => new URL(String(c[0]), 'http://x').searchParams);
+    expect(searches.every((p) => (p.get('q') ?? '').length >= 3)).toBe(true);
+    expect(searches.at(-1)?.get('q')).toBe('bob@');
+    await user.click(within(dialog).getByRole('button', { name: T.save }));
+    await waitFor(() => expect(api.calls(`POST /api/granted-master-form/${masterId}`)).toHaveLength(1), slow);
+    const [call] = api.calls(`POST /api/granted-master-form/${masterId}`);
+    expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toEqual({ userIds: [ann.id, bob.id] });
   });
 });

@@ -198,6 +198,7 @@ describe('/templates (master forms)', { timeout: 60_000 }, () => {
             pageSize: 20,
           }),
         [`PATCH /api/master_forms/${FORM_ID}/accessibility`]: { status: 200, body: { ...MASTER, access: 'limited' } },
+        [`GET /api/master_forms/${FORM_ID}/archive_impact`]: { status: 200, body: { forms: 5, companies: 2 } },
       },
     });
     const dialog = await openSettings(user, T.tabAccess);
@@ -213,7 +214,12 @@ describe('/templates (master forms)', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('Acme Credit Union')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: T.saveAccess }));
     const confirm = await screen.findByRole('dialog', { name: T.limitedTitle });
-    expect(within(confirm).getByText(T.limitedWarning)).toBeTruthy();
+    // the confirmation names how many forms of how many companies the server will archive
+    expect(
+      await within(confirm).findByText(`${T.limitedWarning} ${T.limitedImpact(5, 2)}`, {}, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(T.limitedImpact(5, 2)).toContain('5 forms of 2 client accounts');
+    expect(api.calls(`GET /api/master_forms/${FORM_ID}/archive_impact`)).toHaveLength(1);
     expect(api.calls(`PATCH /api/master_forms/${FORM_ID}/accessibility`)).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: T.limitedConfirm }));
     await waitFor(() => expect(api.calls(`PATCH /api/master_forms/${FORM_ID}/accessibility`)).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import { TEAM_API } from '@under/core/api/team.contract';
 import type {
@@ -177,16 +177,33 @@ export function useTemplatePermissionActions() {
   };
 }
 
-/** The team's members (users, not open invitations), for the permission picker: up to 100. */
-export function useTeamMembers(enabled: boolean) {
+/** Members (users, not open invitations) whose name or e-mail contains `q` (3 characters or more), for the picker. */
+export function useMemberSearch(q: string) {
   const { http } = useSession();
   return useQuery({
-    queryKey: CUSTOM_FORM_KEYS.members,
-    enabled,
+    queryKey: [...CUSTOM_FORM_KEYS.members, 'search', q],
+    enabled: q.length >= 3,
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
-      const page = await http.call(TEAM_API.listMembers, { query: { page: 1, pageSize: 100 }, signal });
+      const page = await http.call(TEAM_API.listMembers, {
+        query: { q, page: 1, pageSize: 20, sort: 'createdAt', order: 'asc' },
+        signal,
+      });
       return page.items.filter((m) => m.kind === 'user');
     },
+  });
+}
+
+/** The members already granted, read one by one by id (GET /api/members/{id}) to show them by name. */
+export function useMemberNames(ids: readonly string[]) {
+  const { http } = useSession();
+  return useQueries({
+    queries: ids.map((memberId) => ({
+      queryKey: [...CUSTOM_FORM_KEYS.members, 'one', memberId],
+      queryFn: ({ signal }: { signal: AbortSignal }) => http.call(TEAM_API.getMember, { params: { memberId }, signal }),
+      staleTime: 60_000,
+      retry: false,
+    })),
   });
 }
 

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Container, Group, Modal, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Container, Group, Modal, Stack, Switch, Table, Text } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePaging } from '../../../lib/use-paging';
-import { useTeamMembers, useTemplatePermissionActions, useTemplatePermissions } from '../api/custom-forms-api';
+import { useTemplatePermissionActions, useTemplatePermissions } from '../api/custom-forms-api';
+import { MemberPicker } from '../components/member-picker';
 
 const COLUMNS: ListColumn[] = [
   { key: 'name', label: T.institutionColumn },
@@ -27,7 +28,6 @@ export function TemplatesPermissionPage() {
   const paging = usePaging('');
   const shown = paging.of(all.length);
   const rows = all.slice(shown.from - 1, shown.to);
-  const members = useTeamMembers(Boolean(editing));
   const [chosen, setChosen] = useState<string[]>([]);
   useEffect(() => setChosen(editing?.userIds ?? []), [editing]);
   const done = () => notifySuccess(T.permissionSaved);
@@ -91,21 +91,7 @@ export function TemplatesPermissionPage() {
         closeButtonProps={{ 'aria-label': UI_TEXT.closeDialog }}
       >
         <Stack>
-          <Checkbox.Group value={chosen} onChange={setChosen} label={T.membersLabel}>
-            <Stack gap="xs" mt="xs">
-              {(members.data ?? []).map((m) => (
-                <Checkbox
-                  key={m.id}
-                  value={m.id}
-                  label={
-                    [m.firstName, m.lastName].filter(Boolean).join(' ')
-                      ? `${[m.firstName, m.lastName].filter(Boolean).join(' ')} (${m.email})`
-                      : m.email
-                  }
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
+          <MemberPicker value={chosen} onChange={setChosen} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate('/templates-permission')}>
               {T.cancel}

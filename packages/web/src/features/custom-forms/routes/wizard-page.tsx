@@ -27,7 +27,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { PageHeader } from '../../../components/page-header';
 import { sameOriginFileUrl } from '../../../lib/file-url';
-import { errorMessage } from '../../../lib/http-error';
+import { errorMessage, HttpError } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { putFile } from '../../../lib/put-file';
 import { FormBuilder } from '../../forms/builder/form-builder';
@@ -106,6 +106,8 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
     additionsForm(form.structure.universalFormMaster, form.structure.customFormDocument),
   );
   const [isDirty, setDirty] = useState(false);
+  // the server's key clashes of the last save ('This key already existed.'), by the key of the addition they name
+  const [keyErrors, setKeyErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
   const save = useSaveForm(form.customFormId);
   const readOnly = form.readOnly;
   const guard = useLeaveGuard({
@@ -126,12 +128,14 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
     if (readOnly) return goTo(next);
     try {
       const saved = await save.mutateAsync({ customFormDocument: doc, step: current });
+      setKeyErrors(new Map());
       setDoc(saved.structure.customFormDocument);
       guard.release();
       setDirty(false);
       notifySuccess(T.saved);
       goTo(next);
     } catch (error) {
+      if (error instanceof HttpError) setKeyErrors(additionKeyErrors(doc, error.errors));
       notifyError(errorMessage(error));
     }
   }
@@ -190,6 +194,7 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
                   value={builderStart}
                   onChange={(next) => edit({ additions: next.components })}
                   requireSystemFields={false}
+                  keyErrors={keyErrors}
                 />
               )}
             </Paper>
@@ -236,6 +241,30 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
       {guard.dialog}
     </Container>
   );
+}
+
+const ADDITIONS_PATH = 'customFormDocument.additions';
+
+/**
+ * The server's problems with the keys of the client's additions (`customFormDocument.additions[0].components[1].key`)
+ * by the key of the component the path names, so the builder shows them at that component.
+ */
+export function additionKeyErrors(
+  doc: CustomFormDocument,
+  errors: readonly { path: string; message: string }[],
+): Map<string, string> {
+  const byPath = new Map<string, string>();
+  walkComponents(
+    doc.additions as FormComponent[],
+    ({ component, path }) => byPath.set(`${path}.key`, component.key),
+    ADDITIONS_PATH,
+  );
+  const out = new Map<string, string>();
+  for (const e of errors) {
+    const key = byPath.get(e.path);
+    if (key !== undefined && !out.has(key)) out.set(key, e.message);
+  }
+  return out;
 }
 
 /** The client's additions as a form of their own, for the builder (the master's display: wizard pages stay panels). */

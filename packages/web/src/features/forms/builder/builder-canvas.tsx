@@ -19,6 +19,8 @@ export interface CanvasActions {
   moveBy: (key: string, delta: -1 | 1) => void;
   duplicate: (key: string) => void;
   remove: (key: string) => void;
+  /** A problem the server found with this component's key (by path), shown at the component. */
+  keyError?: (key: string) => string | undefined;
 }
 
 /** One list of components the user can drop into and reorder (the form, a page, a panel, a fieldset, a column). */
@@ -102,6 +104,7 @@ function CanvasItem({
     .filter(Boolean)
     .join(' ');
   const typeLabel = PALETTE.find((p) => p.type === component.type)?.label ?? component.type;
+  const keyError = actions.keyError?.(component.key);
   return (
     <div
       ref={setNodeRef}
@@ -113,6 +116,7 @@ function CanvasItem({
       data-parent={container}
       data-type={component.type}
       data-selected={selected || undefined}
+      data-invalid={keyError ? true : undefined}
     >
       <div className={classes.itemBar}>
         <button
@@ -221,6 +225,11 @@ function CanvasItem({
           </Tooltip>
         </Group>
       </div>
+      {keyError ? (
+        <Text size="xs" c="red.8" fw={500} px="xs" data-testid={`key-error-${component.key}`}>
+          {`${component.key}: ${keyError}`}
+        </Text>
+      ) : null}
       {isLayout(component) ? (
         <LayoutBody component={component} name={name} actions={actions} />
       ) : (

@@ -32,6 +32,8 @@ interface EditPanelProps {
   onRename: (next: FormComponent) => void;
   /** The key still follows the label (a new field whose key was not typed by hand). */
   keyFollowsLabel?: boolean;
+  /** A problem the server found with this key (e.g. 'This key already existed.'), until the key changes. */
+  keyError?: string;
 }
 
 const PERMISSION_LABELS: Record<(typeof EU_PERMISSIONS)[number], string> = {
@@ -59,10 +61,11 @@ function KeyInput({
   keys,
   onRename,
   keyFollowsLabel,
-}: Pick<EditPanelProps, 'component' | 'keys' | 'onRename' | 'keyFollowsLabel'>) {
+  keyError,
+}: Pick<EditPanelProps, 'component' | 'keys' | 'onRename' | 'keyFollowsLabel' | 'keyError'>) {
   const [draft, setDraft] = useState(component.key);
   useEffect(() => setDraft(component.key), [component.key]);
-  const problem = keyProblem(draft, component.key, keys);
+  const problem = keyProblem(draft, component.key, keys) ?? (draft === component.key ? keyError : undefined);
   return (
     <TextInput
       label={UI_TEXT.builderEditKey}
@@ -134,7 +137,7 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
 const count = (v: string | number) => (v === '' || v === undefined ? undefined : Number(v));
 
 /** Every attribute of the selected component, in tabs. */
-export function EditPanel({ component, keys, fields, onChange, onRename, keyFollowsLabel }: EditPanelProps) {
+export function EditPanel({ component, keys, fields, onChange, onRename, keyFollowsLabel, keyError }: EditPanelProps) {
   const set = (patch: Partial<FormComponent>, attribute: string) =>
     onChange({ ...component, ...patch } as FormComponent, attribute);
   const validate: Validate = component.validate ?? {};
@@ -187,7 +190,13 @@ export function EditPanel({ component, keys, fields, onChange, onRename, keyFoll
                 onChange={(e) => set({ legend: e.currentTarget.value }, 'legend')}
               />
             ) : null}
-            <KeyInput component={component} keys={keys} onRename={onRename} keyFollowsLabel={keyFollowsLabel} />
+            <KeyInput
+              component={component}
+              keys={keys}
+              onRename={onRename}
+              keyFollowsLabel={keyFollowsLabel}
+              keyError={keyError}
+            />
             {component.type === 'content' ? (
               <Textarea
                 label={UI_TEXT.builderEditHtml}

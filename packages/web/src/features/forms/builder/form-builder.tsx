@@ -55,6 +55,11 @@ export interface FormBuilderProps {
   onSave?: (form: FormDefinition) => void | Promise<void>;
   /** Master and custom forms must carry the system fields (spec 1 §3); a section may not. Default true. */
   requireSystemFields?: boolean;
+  /**
+   * Problems found outside the builder with components' keys (the server's 400 by path, e.g. a custom form's key
+   * that clashes with its master form), by component key: shown at the component and in its key input.
+   */
+  keyErrors?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -170,7 +175,7 @@ export function getSaveProblems(form: FormDefinition, requireSystemFields: boole
  * The form builder: a palette, a canvas where fields are dragged (mouse or keyboard) into pages, panels, fieldsets
  * and columns, an edit panel for every attribute, undo and redo, preview in the renderer, JSON import and export.
  */
-export function FormBuilder({ value, onChange, onSave, requireSystemFields = true }: FormBuilderProps) {
+export function FormBuilder({ value, onChange, onSave, requireSystemFields = true, keyErrors }: FormBuilderProps) {
   const history = useHistory<FormDefinition>(value ?? EMPTY_FORM);
   const form = history.present;
   const [selected, setSelected] = useState<string>();
@@ -277,8 +282,9 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         commit(removeComponent(form, key));
         if (selected === key) select(undefined);
       },
+      keyError: (key: string) => keyErrors?.get(key),
     }),
-    [form, selected, commit, addAutoKey, select],
+    [form, selected, commit, addAutoKey, select, keyErrors],
   );
 
   const lastDirection = useRef<'up' | 'down' | undefined>(undefined);
@@ -548,6 +554,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
                   keys={keys}
                   fields={fields}
                   keyFollowsLabel={autoKeys.has(selectedComponent.key)}
+                  keyError={keyErrors?.get(selectedComponent.key)}
                   onChange={(next, attribute) => {
                     const edited = followLabel(selectedComponent, next, attribute, autoKeys, keys);
                     commit(updateComponent(form, selectedComponent.key, edited), `${selection.current}:${attribute}`);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_ACCOUNTS_API } from '@under/core/api/admin-accounts.contract';
+import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
 import { PDF_TEMPLATES_API } from '@under/core/api/pdf-templates.contract';
 import type {
@@ -152,6 +153,21 @@ export function useSetAccessibility(formId: string) {
       excludedCompanyIds: string[];
     }) => http.call(MASTER_FORMS_API.setAccessibility, { params: { formId }, body }),
   );
+}
+
+/**
+ * GET /api/master_forms/{formId}/archive_impact: how many client forms of how many companies switching to limited
+ * archives; read fresh each time the confirmation opens.
+ */
+export function useArchiveImpact(formId: string, enabled: boolean) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['master-forms', 'archive-impact', formId],
+    queryFn: ({ signal }) => http.call(CUSTOM_FORMS_API.archiveImpact, { params: { formId }, signal }),
+    enabled,
+    gcTime: 0,
+    staleTime: 0,
+  });
 }
 
 /** The names of accounts by id (the extended lists hold ids). */

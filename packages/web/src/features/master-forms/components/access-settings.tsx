@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
-import { useSetAccessibility } from '../api/master-forms-api';
+import { useArchiveImpact, useSetAccessibility } from '../api/master-forms-api';
 import { AccountPicker } from './account-picker';
 
 type Access = 'global' | 'limited';
@@ -14,7 +14,7 @@ type Access = 'global' | 'limited';
 /**
  * Form Extended Access (PATCH …/accessibility): global (by plan) or limited, and the extended lists that grant or
  * exclude client accounts regardless of their subscription. Going from global to limited archives the client forms
- * inherited from the template, so it is confirmed first (spec 1 §4).
+ * inherited from the template, so it is confirmed first, naming how many forms of how many companies (spec 1 §4).
  */
 export function AccessSettings({ form }: { form: MasterFormSummary }) {
   const save = useSetAccessibility(form.formId);
@@ -23,6 +23,12 @@ export function AccessSettings({ form }: { form: MasterFormSummary }) {
   const [companyIds, setCompanyIds] = useState<string[]>(form.companyIds);
   const [excludedCompanyIds, setExcludedCompanyIds] = useState<string[]>(form.excludedCompanyIds);
   const [isConfirming, setConfirming] = useState(false);
+  const impact = useArchiveImpact(form.formId, isConfirming);
+  const impactText = impact.data
+    ? T.limitedImpact(impact.data.forms, impact.data.companies)
+    : impact.isError
+      ? T.limitedImpactError
+      : T.limitedImpactLoading;
 
   const send = () =>
     save.mutate(
@@ -91,7 +97,7 @@ export function AccessSettings({ form }: { form: MasterFormSummary }) {
       <ConfirmDialog
         opened={isConfirming}
         title={T.limitedTitle}
-        message={T.limitedWarning}
+        message={`${T.limitedWarning} ${impactText}`}
         confirmLabel={T.limitedConfirm}
         isDanger
         isBusy={save.isPending}
