@@ -160,4 +160,5 @@ export const CUSTOM_FORMS_TEXT = {
   editMembersOf: (name: string) => `Choose the members who may use ${name}`,
   permissionSaved: 'Permissions saved.',
   noPermissions: 'No financial institutions are available to your company yet.',
+  firstAdditionalPage: 'Additional questions',
 } as const;

@@ -104,6 +104,42 @@ describe('client forms', { timeout: 90_000 }, () => {
     });
   });
 
+  it('step 2 of a wizard master with no additions yet starts on one page of its own, with a key free of the master', async () => {
+    const taken = { type: 'textfield', key: 'additionalQuestions', label: 'Taken', input: true };
+    const masterPage = {
+      type: 'panel',
+      key: 'page1',
+      title: 'Page 1',
+      label: 'Page 1',
+      input: false,
+      components: [taken],
+    };
+    const detail = CustomFormDetailSchema.parse({
+      ...FORM,
+      status: 'inactive',
+      wizardStep: 1,
+      hasUpdate: false,
+      companyId: '00000000-0000-4000-8000-0000000000c1',
+      readVersion: 2,
+      readOnly: false,
+      integrations: {},
+      structure: {
+        customFormDocument: { additions: [] },
+        universalFormMaster: { version: 1, display: 'wizard', components: [masterPage] },
+      },
+      form: { version: 1, display: 'wizard', components: [masterPage] },
+      layout: { headerLayout: {}, progressLayout: {} },
+      documents: [],
+      update: null,
+    });
+    renderApp({
+      path: `/create-form?formId=${FORM.customFormId}&step=2`,
+      api: { [`GET /api/custom_forms/${FORM.customFormId}`]: { status: 200, body: detail } },
+    });
+    expect(await screen.findByTestId('canvas-additionalQuestions1', {}, slow)).toBeTruthy();
+    expect(screen.getAllByText(T.firstAdditionalPage).length).toBeGreaterThan(0);
+  });
+
   it("step 2 shows the server's key clash at the field it names, not only as a notification", async () => {
     const taxId = { type: 'textfield', key: 'tax_id', label: 'Tax id', input: true };
     const page = { type: 'panel', key: 'our_page', title: 'Our page', label: 'Our page', input: false };

@@ -269,7 +269,34 @@ export function additionKeyErrors(
 
 /** The client's additions as a form of their own, for the builder (the master's display: wizard pages stay panels). */
 function additionsForm(master: FormDefinition, doc: CustomFormDocument): FormDefinition {
-  return { version: master.version, display: master.display, components: doc.additions as FormComponent[] };
+  const additions = doc.additions as FormComponent[];
+  // a wizard's questions live on pages: an empty wizard starts with one page, so a first question has a place
+  if (master.display === 'wizard' && additions.length === 0) {
+    const key = freeKey('additionalQuestions', masterKeys(master));
+    const title = T.firstAdditionalPage;
+    const page = { type: 'panel', key, title, label: title, input: false, components: [] } as FormComponent;
+    return { version: master.version, display: master.display, components: [page] };
+  }
+  return { version: master.version, display: master.display, components: additions };
+}
+
+/** Every key the master form uses, at any depth. */
+function masterKeys(master: FormDefinition): Set<string> {
+  const keys = new Set<string>();
+  const walk = (components: readonly unknown[]) => {
+    for (const c of components as { key?: string; components?: unknown[]; columns?: { components?: unknown[] }[] }[]) {
+      if (c.key) keys.add(c.key);
+      if (c.components) walk(c.components);
+      for (const column of c.columns ?? []) walk(column.components ?? []);
+    }
+  };
+  walk(master.components);
+  return keys;
+}
+
+function freeKey(stem: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(stem)) return stem;
+  for (let i = 1; ; i++) if (!taken.has(`${stem}${i}`)) return `${stem}${i}`;
 }
 
 function UpdateBanner({ form }: { form: CustomFormDetail }) {
