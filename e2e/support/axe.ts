@@ -7,6 +7,16 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page) {
+  // a dialog or menu still fading in or out is measured half transparent: wait until nothing moves
+  // (endless ones, such as a spinner, never end and are left out)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global

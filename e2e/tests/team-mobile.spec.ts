@@ -40,6 +40,7 @@ test('on a phone (390 px) every member shows its status and actions, on screen a
   await actions.click();
   await expect(page.getByRole('menuitem', { name: UI_TEXT.revokeInvitation })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
   expect(await seriousViolations(page)).toEqual([]);
   mkdirSync('/tmp/shots-B', { recursive: true });
   await page.screenshot({ path: '/tmp/shots-B/team-390.png', fullPage: true });

@@ -9,19 +9,15 @@ import { seed } from './db/seed';
 
 /** Now plus the milliseconds written in `file` (0 while it is missing or unreadable); re-read at most every 200 ms. */
 function fileClock(file: string): () => number {
-  let offset = 0;
-  let readAt = 0;
+  // read on every call (browser tests only): a cached offset let a call made right after the move see the old time
   return () => {
-    const t = Date.now();
-    if (t - readAt > 200) {
-      readAt = t;
-      try {
-        offset = Number(readFileSync(file, 'utf8').trim()) || 0;
-      } catch {
-        offset = 0;
-      }
+    let offset = 0;
+    try {
+      offset = Number(readFileSync(file, 'utf8').trim()) || 0;
+    } catch {
+      offset = 0;
     }
-    return t + offset;
+    return Date.now() + offset;
   };
 }
 

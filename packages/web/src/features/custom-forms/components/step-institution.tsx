@@ -36,7 +36,9 @@ export function StepInstitution(props: { isBusy: boolean; onCreate: (masterFormI
             <Stack gap={6}>
               <Text fw={700}>{i.name}</Text>
               <Text size="sm">
-                {`${T.processorLabel}: ${i.processorName ?? T.noProcessor} · ${T.pages(i.pageCount)}`}
+                {`${T.processorLabel}: ${i.processorName ?? T.noProcessor}`}
+                {/* a master form made without a PDF (the seed's sample) has no PDF pages to count */}
+                {i.pageCount > 0 ? ` · ${T.pages(i.pageCount)}` : null}
               </Text>
               <Group gap="xs" mt="xs">
                 <Button

@@ -1,6 +1,11 @@
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { DEFAULT_HEADER_COLOR, DEFAULT_PROGRESS_COLOR } from '@under/core/constants';
+import { readableOn } from '../lib/contrast';
 import classes from './renderer.module.css';
+
+/** The step list's background (Mantine gray.0) and the text colour used where the progress colour is too pale. */
+const STEPS_BACKGROUND = '#f8f9fa';
+const STEP_TEXT_FALLBACK = '#212529';
 
 export interface WizardColors {
   /** Header background (spec 1 §9 default #4582ec). */
@@ -30,6 +35,7 @@ export function WizardHeader({
   progressColor = DEFAULT_PROGRESS_COLOR,
   stepColor,
 }: WizardHeaderProps) {
+  const currentText = readableOn(progressColor, STEPS_BACKGROUND, STEP_TEXT_FALLBACK);
   const percent = pages.length <= 1 ? 100 : Math.round(((current + 1) / pages.length) * 100);
   return (
     <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} mb="lg">
@@ -59,7 +65,7 @@ export function WizardHeader({
                 py={8}
                 fz="sm"
                 fw={i === current ? 700 : 400}
-                c={i === current ? progressColor : 'gray.8'}
+                c={i === current ? currentText : 'gray.8'}
                 aria-current={i === current ? 'step' : undefined}
                 onClick={() => onPick(i)}
                 style={{ borderBottom: `3px solid ${i === current ? progressColor : (stepColor ?? 'transparent')}` }}
