@@ -170,3 +170,30 @@ test('on a phone (390 px) the builder stacks the palette above the canvas', asyn
   }
   await shot(page, 'builder-390');
 });
+
+test('an author puts fields into a data grid and a tab; a grid field keeps its own key', async ({ page }) => {
+  await openBuilder(page);
+  await page.getByRole('button', { name: 'Add Tabs' }).click();
+  const tab2 = page.getByRole('region', { name: 'Tabs, tab Tab 2', exact: true });
+  await expect(tab2).toBeVisible();
+  // A data grid starts with one text column; a field added while it is selected goes into it.
+  await page.getByRole('button', { name: 'Add Data grid' }).click();
+  await expect(page.getByTestId('canvas-datagrid.textField')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Email' }).click();
+  const grid = page.getByRole('region', { name: 'Inside Data grid', exact: true });
+  await expect.poll(() => keysIn(grid)).toEqual(['datagrid.textField', 'datagrid.email']);
+  // Moved by keyboard into the second tab (up past the grid's text field and the grid's frame), the grid's e-mail
+  // field leaves the grid's scope.
+  const handle = page.getByRole('button', { name: 'Drag Email', exact: true });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  for (const over of ['item:datagrid.textField', 'item:datagrid', 'container:tabs:1']) {
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('status').filter({ hasText: `was moved over droppable area ${over}.` })).toHaveCount(1);
+  }
+  await page.keyboard.press('Space');
+  await expect.poll(() => keysIn(tab2)).toEqual(['email']);
+  await expect.poll(() => keysIn(grid)).toEqual(['datagrid.textField']);
+  await shot(page, 'builder-grid-tabs');
+});

@@ -6,7 +6,7 @@ import type { FormComponent } from '@under/core/forms/form.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import rendererClasses from '../components/renderer.module.css';
 import classes from './builder.module.css';
-import { columnContainer } from './builder-tree';
+import { cellContainer, columnContainer, idIn, isGroup } from './builder-tree';
 import { CanvasField } from './canvas-preview';
 import { PALETTE } from './palette';
 
@@ -23,14 +23,19 @@ export interface CanvasActions {
   keyError?: (key: string) => string | undefined;
 }
 
-/** One list of components the user can drop into and reorder (the form, a page, a panel, a fieldset, a column). */
+/**
+ * One list of components the user can drop into and reorder (the form, a page, a panel, a fieldset, a column, a
+ * container's or grid's fields, a tab, a table cell). `scope` is the id prefix of its components (see builder-tree).
+ */
 export function ContainerList({
   container,
+  scope = '',
   label,
   components,
   actions,
 }: {
   container: string;
+  scope?: string;
   label: string;
   components: readonly FormComponent[];
   actions: CanvasActions;
@@ -42,7 +47,7 @@ export function ContainerList({
   return (
     <SortableContext
       id={container}
-      items={components.map((c) => `${ITEM}${c.key}`)}
+      items={components.map((c) => `${ITEM}${idIn(scope, c.key)}`)}
       strategy={verticalListSortingStrategy}
     >
       <section
@@ -57,6 +62,7 @@ export function ContainerList({
         {components.map((component, i) => (
           <CanvasItem
             key={component.key}
+            id={idIn(scope, component.key)}
             component={component}
             container={container}
             first={i === 0}
@@ -69,7 +75,7 @@ export function ContainerList({
   );
 }
 
-const isLayout = (c: FormComponent) => c.type === 'panel' || c.type === 'fieldset' || c.type === 'columns';
+const isLayout = isGroup;
 
 /**
  * One component on the canvas: a frame with its tools (drag handle, edit, move, duplicate, delete) around the
@@ -77,12 +83,14 @@ const isLayout = (c: FormComponent) => c.type === 'panel' || c.type === 'fieldse
  * title and hold their own drop lists.
  */
 function CanvasItem({
+  id,
   component,
   container,
   first,
   last,
   actions,
 }: {
+  id: string;
   component: FormComponent;
   container: string;
   first: boolean;
@@ -90,11 +98,11 @@ function CanvasItem({
   actions: CanvasActions;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: `${ITEM}${component.key}`,
+    id: `${ITEM}${id}`,
     data: { container, type: component.type },
   });
   const name = component.label || component.key;
-  const selected = actions.selected === component.key;
+  const selected = actions.selected === id;
   const className = [
     classes.item,
     isLayout(component) ? classes.itemLayout : '',
@@ -110,9 +118,9 @@ function CanvasItem({
       ref={setNodeRef}
       className={className}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      data-testid={`canvas-${component.key}`}
-      data-key={component.key}
-      data-stop={`${ITEM}${component.key}`}
+      data-testid={`canvas-${id}`}
+      data-key={id}
+      data-stop={`${ITEM}${id}`}
       data-parent={container}
       data-type={component.type}
       data-selected={selected || undefined}
@@ -154,7 +162,7 @@ function CanvasItem({
               color="brand"
               aria-label={UI_TEXT.builderEdit(name)}
               aria-pressed={selected}
-              onClick={() => actions.select(component.key)}
+              onClick={() => actions.select(id)}
             >
               <svg
                 width="14"
@@ -176,7 +184,7 @@ function CanvasItem({
               color="gray"
               aria-label={UI_TEXT.builderMoveUp(name)}
               disabled={first}
-              onClick={() => actions.moveBy(component.key, -1)}
+              onClick={() => actions.moveBy(id, -1)}
             >
               ↑
             </ActionIcon>
@@ -187,7 +195,7 @@ function CanvasItem({
               color="gray"
               aria-label={UI_TEXT.builderMoveDown(name)}
               disabled={last}
-              onClick={() => actions.moveBy(component.key, 1)}
+              onClick={() => actions.moveBy(id, 1)}
             >
               ↓
             </ActionIcon>
@@ -197,7 +205,7 @@ function CanvasItem({
               variant="subtle"
               color="gray"
               aria-label={UI_TEXT.builderDuplicate(name)}
-              onClick={() => actions.duplicate(component.key)}
+              onClick={() => actions.duplicate(id)}
             >
               <svg
                 width="14"
@@ -218,7 +226,7 @@ function CanvasItem({
               variant="subtle"
               color="red"
               aria-label={UI_TEXT.builderDelete(name)}
-              onClick={() => actions.remove(component.key)}
+              onClick={() => actions.remove(id)}
             >
               ✕
             </ActionIcon>
@@ -231,13 +239,13 @@ function CanvasItem({
         </Text>
       ) : null}
       {isLayout(component) ? (
-        <LayoutBody component={component} name={name} actions={actions} />
+        <LayoutBody id={id} component={component} name={name} actions={actions} />
       ) : (
         // A click anywhere on the drawn field selects it (the keyboard has the Edit button); the field itself is
         // inert: nothing in it can be focused, typed into or submitted.
         // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut for the Edit button beside it
         // biome-ignore lint/a11y/useKeyWithClickEvents: the Edit button is the keyboard's way to the same action
-        <div className={classes.preview} onClick={() => actions.select(component.key)}>
+        <div className={classes.preview} onClick={() => actions.select(id)}>
           <div inert className={classes.previewField}>
             {component.type === 'hidden' ? (
               <Text size="sm" c="gray.7">
@@ -253,7 +261,21 @@ function CanvasItem({
   );
 }
 
-function LayoutBody({ component, name, actions }: { component: FormComponent; name: string; actions: CanvasActions }) {
+function LayoutBody({
+  id,
+  component,
+  name,
+  actions,
+}: {
+  id: string;
+  component: FormComponent;
+  name: string;
+  actions: CanvasActions;
+}) {
+  // The children of a container or grid are keyed within it; layouts keep their parent's scope.
+  const scope = id.includes('.') ? id.slice(0, id.lastIndexOf('.')) : '';
+  const inner = component.type === 'container' || component.type === 'datagrid' || component.type === 'editgrid';
+  const childScope = inner ? id : scope;
   if (component.type === 'columns') {
     return (
       <div className={`${classes.children} ${classes.columnsRow}`}>
@@ -261,7 +283,8 @@ function LayoutBody({ component, name, actions }: { component: FormComponent; na
           <ContainerList
             // biome-ignore lint/suspicious/noArrayIndexKey: a column is identified by its position
             key={i}
-            container={columnContainer(component.key, i)}
+            container={columnContainer(id, i)}
+            scope={scope}
             label={UI_TEXT.builderColumn(name, i + 1)}
             components={column.components}
             actions={actions}
@@ -270,21 +293,67 @@ function LayoutBody({ component, name, actions }: { component: FormComponent; na
       </div>
     );
   }
-  if (component.type !== 'panel' && component.type !== 'fieldset') return null;
-  const title = component.type === 'panel' ? component.title || component.label : component.legend || component.label;
+  if (component.type === 'tabs') {
+    return (
+      <div className={classes.children}>
+        {component.components.map((tab, i) => (
+          <div key={tab.key}>
+            <div className={rendererClasses.panelTitle}>{tab.label || tab.key}</div>
+            <ContainerList
+              container={columnContainer(id, i)}
+              scope={scope}
+              label={UI_TEXT.builderTab(name, tab.label || tab.key)}
+              components={tab.components}
+              actions={actions}
+            />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (component.type === 'table') {
+    return (
+      <div className={classes.children}>
+        {component.rows.map((row, r) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a table row is identified by its position
+          <div key={r} className={classes.columnsRow}>
+            {row.map((cell, c) => (
+              <ContainerList
+                // biome-ignore lint/suspicious/noArrayIndexKey: a cell is identified by its position
+                key={c}
+                container={cellContainer(id, r, c)}
+                scope={scope}
+                label={UI_TEXT.builderCell(name, r + 1, c + 1)}
+                components={cell.components}
+                actions={actions}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (!('components' in component)) return null;
+  const title =
+    component.type === 'panel'
+      ? component.title || component.label
+      : component.type === 'fieldset'
+        ? component.legend || component.label
+        : component.label;
   return (
     <div className={classes.children}>
       {title ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut for the Edit button above it
         // biome-ignore lint/a11y/useKeyWithClickEvents: the Edit button is the keyboard's way to the same action
-        <div className={rendererClasses.panelTitle} onClick={() => actions.select(component.key)}>
+        <div className={rendererClasses.panelTitle} onClick={() => actions.select(id)}>
           {title}
         </div>
       ) : null}
       <ContainerList
-        container={component.key}
+        container={id}
+        scope={childScope}
         label={UI_TEXT.builderInside(name)}
-        components={component.components}
+        components={component.components as readonly FormComponent[]}
         actions={actions}
       />
     </div>

@@ -21,11 +21,14 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { useEffect, useState } from 'react';
 import { ConditionEditor } from './condition-editor';
 import { relabelOption } from './key-from-label';
+import { tableCells } from './palette';
 
 interface EditPanelProps {
   component: FormComponent;
-  /** Every key in the form, to refuse a duplicate. */
+  /** Every key of the component's scope (the form, or its grid or container), to refuse a duplicate. */
   keys: ReadonlySet<string>;
+  /** The component sits in a grid or container: its key need only be unique there. */
+  scoped?: boolean;
   fields: readonly FormComponent[];
   /** `attribute` groups fast edits of one attribute into one undo step. */
   onChange: (next: FormComponent, attribute: string) => void;
@@ -45,7 +48,21 @@ const PERMISSION_LABELS: Record<(typeof EU_PERMISSIONS)[number], string> = {
 
 const TEXT_TYPES = new Set(['textfield', 'textarea', 'password', 'email', 'phoneNumber', 'hidden']);
 const NUMBER_TYPES = new Set(['number', 'currency']);
-const NON_DATA = new Set(['panel', 'fieldset', 'columns', 'content', 'htmlelement', 'button']);
+const NON_DATA = new Set([
+  'panel',
+  'fieldset',
+  'columns',
+  'content',
+  'htmlelement',
+  'button',
+  // Grids and containers hold data in their children; their own options are in `GroupOptions`.
+  'container',
+  'datagrid',
+  'editgrid',
+  'well',
+  'tabs',
+  'table',
+]);
 
 type Validate = NonNullable<FormComponent['validate']>;
 
@@ -59,17 +76,20 @@ export function keyProblem(key: string, current: string, keys: ReadonlySet<strin
 function KeyInput({
   component,
   keys,
+  scoped,
   onRename,
   keyFollowsLabel,
   keyError,
-}: Pick<EditPanelProps, 'component' | 'keys' | 'onRename' | 'keyFollowsLabel' | 'keyError'>) {
+}: Pick<EditPanelProps, 'component' | 'keys' | 'scoped' | 'onRename' | 'keyFollowsLabel' | 'keyError'>) {
   const [draft, setDraft] = useState(component.key);
   useEffect(() => setDraft(component.key), [component.key]);
   const problem = keyProblem(draft, component.key, keys) ?? (draft === component.key ? keyError : undefined);
   return (
     <TextInput
       label={UI_TEXT.builderEditKey}
-      description={keyFollowsLabel ? UI_TEXT.builderKeyFollows : UI_TEXT.builderKeyHelp}
+      description={
+        keyFollowsLabel ? UI_TEXT.builderKeyFollows : scoped ? UI_TEXT.builderKeyHelpScoped : UI_TEXT.builderKeyHelp
+      }
       value={draft}
       error={problem}
       onChange={(e) => {
@@ -134,10 +154,151 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
   );
 }
 
+/** The options of grids, containers, tabs and tables: row buttons, row counts, tab titles, table size. */
+function GroupOptions({ component, onChange }: Pick<EditPanelProps, 'component' | 'onChange'>) {
+  const set = (patch: Record<string, unknown>, attribute: string) => {
+    const next = { ...component, ...patch } as Record<string, unknown>;
+    for (const k of Object.keys(patch)) if (next[k] === undefined || next[k] === '') delete next[k];
+    onChange(next as FormComponent, attribute);
+  };
+  if (component.type === 'datagrid' || component.type === 'editgrid') {
+    const validate = component.validate ?? {};
+    const setRows = (patch: { minLength?: number; maxLength?: number }, attribute: string) => {
+      const next = { ...validate, ...patch } as Record<string, unknown>;
+      for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
+      onChange({ ...component, validate: next as Validate }, `validate.${attribute}`);
+    };
+    return (
+      <>
+        <Group grow>
+          <TextInput
+            label={UI_TEXT.builderEditAddRowLabel}
+            value={component.addAnother ?? ''}
+            onChange={(e) => set({ addAnother: e.currentTarget.value }, 'addAnother')}
+          />
+          <TextInput
+            label={UI_TEXT.builderEditRemoveRowLabel}
+            value={component.removeRow ?? ''}
+            onChange={(e) => set({ removeRow: e.currentTarget.value }, 'removeRow')}
+          />
+        </Group>
+        {component.type === 'editgrid' ? (
+          <TextInput
+            label={UI_TEXT.builderEditSaveRowLabel}
+            value={component.saveRow ?? ''}
+            onChange={(e) => set({ saveRow: e.currentTarget.value }, 'saveRow')}
+          />
+        ) : null}
+        <Group grow>
+          <NumberInput
+            label={UI_TEXT.builderEditMinRows}
+            min={0}
+            allowDecimal={false}
+            value={validate.minLength ?? ''}
+            onChange={(v) => setRows({ minLength: count(v) }, 'minLength')}
+          />
+          <NumberInput
+            label={UI_TEXT.builderEditMaxRows}
+            min={0}
+            allowDecimal={false}
+            value={validate.maxLength ?? ''}
+            onChange={(v) => setRows({ maxLength: count(v) }, 'maxLength')}
+          />
+        </Group>
+      </>
+    );
+  }
+  if (component.type === 'tabs') {
+    const tabs = component.components;
+    const write = (next: typeof tabs) => onChange({ ...component, components: next }, 'tabs');
+    return (
+      <Stack gap="xs">
+        {tabs.map((tab, i) => (
+          <Group key={tab.key} gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              label={UI_TEXT.builderEditTabTitle(i + 1)}
+              value={tab.label ?? ''}
+              onChange={(e) => {
+                const label = e.currentTarget.value;
+                write(tabs.map((t, j) => (j === i ? { ...t, label } : t)));
+              }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mb={4}
+              aria-label={UI_TEXT.builderEditRemoveTab(i + 1)}
+              disabled={tabs.length <= 1}
+              onClick={() => write(tabs.filter((_, j) => j !== i))}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button
+          variant="light"
+          size="xs"
+          w="fit-content"
+          onClick={() => {
+            const taken = new Set(tabs.map((t) => t.key));
+            let n = tabs.length + 1;
+            while (taken.has(`tab${n}`)) n++;
+            write([...tabs, { key: `tab${n}`, label: UI_TEXT.builderNewTab(tabs.length + 1), components: [] }]);
+          }}
+        >
+          {UI_TEXT.builderEditAddTab}
+        </Button>
+      </Stack>
+    );
+  }
+  if (component.type === 'table') {
+    const rows = component.rows.length;
+    const cols = Math.max(0, ...component.rows.map((r) => r.length));
+    const resize = (r: number, c: number, attribute: string) =>
+      onChange({ ...component, numRows: r, numCols: c, rows: tableCells(r, c, component.rows) }, attribute);
+    return (
+      <Group grow>
+        <NumberInput
+          label={UI_TEXT.builderEditTableRows}
+          min={1}
+          max={20}
+          allowDecimal={false}
+          value={rows}
+          onChange={(v) => {
+            const n = count(v);
+            if (n !== undefined && n >= 1 && n <= 20) resize(n, Math.max(cols, 1), 'numRows');
+          }}
+        />
+        <NumberInput
+          label={UI_TEXT.builderEditTableColumns}
+          min={1}
+          max={12}
+          allowDecimal={false}
+          value={cols}
+          onChange={(v) => {
+            const n = count(v);
+            if (n !== undefined && n >= 1 && n <= 12) resize(Math.max(rows, 1), n, 'numCols');
+          }}
+        />
+      </Group>
+    );
+  }
+  return null;
+}
+
 const count = (v: string | number) => (v === '' || v === undefined ? undefined : Number(v));
 
 /** Every attribute of the selected component, in tabs. */
-export function EditPanel({ component, keys, fields, onChange, onRename, keyFollowsLabel, keyError }: EditPanelProps) {
+export function EditPanel({
+  component,
+  keys,
+  scoped,
+  fields,
+  onChange,
+  onRename,
+  keyFollowsLabel,
+  keyError,
+}: EditPanelProps) {
   const set = (patch: Partial<FormComponent>, attribute: string) =>
     onChange({ ...component, ...patch } as FormComponent, attribute);
   const validate: Validate = component.validate ?? {};
@@ -193,10 +354,12 @@ export function EditPanel({ component, keys, fields, onChange, onRename, keyFoll
             <KeyInput
               component={component}
               keys={keys}
+              scoped={scoped}
               onRename={onRename}
               keyFollowsLabel={keyFollowsLabel}
               keyError={keyError}
             />
+            <GroupOptions component={component} onChange={onChange} />
             {component.type === 'content' ? (
               <Textarea
                 label={UI_TEXT.builderEditHtml}

@@ -31,12 +31,16 @@ import {
   dataFields,
   duplicateComponent,
   findComponent,
+  idAfterMove,
   insertComponent,
+  listContainer,
   locate,
   moveBy,
   moveComponent,
   ROOT,
   removeComponent,
+  renamedId,
+  scopeKeys,
   uniqueKey,
   updateComponent,
 } from './builder-tree';
@@ -143,17 +147,17 @@ function middlesOf(container: string, moving: string | undefined): number[] {
 
 /**
  * A label (or a page's title) typed into a field whose key follows it: the key becomes the label in camelCase,
- * unique in the form (`legalName`, `legalName1`); an empty label gives the type's default key back.
+ * unique in its scope (`legalName`, `legalName1`); an empty label gives the type's default key back.
  */
 function followLabel(
   before: FormComponent,
   next: FormComponent,
   attribute: string,
-  autoKeys: ReadonlySet<string>,
+  auto: boolean,
   keys: ReadonlySet<string>,
 ): FormComponent {
   const follows = attribute === 'label' || (attribute === 'title' && before.type === 'panel');
-  if (!follows || !autoKeys.has(before.key)) return next;
+  if (!follows || !auto) return next;
   const text = attribute === 'title' && next.type === 'panel' ? (next.title ?? '') : (next.label ?? '');
   const taken = new Set(keys);
   taken.delete(before.key);
@@ -222,6 +226,8 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   const keys = useMemo(() => allKeys(form), [form]);
   const fields = useMemo(() => dataFields(form), [form]);
   const selectedComponent = selected ? findComponent(form, selected) : undefined;
+  // A key need only be unique within its scope: the submission, or the grid or container around it (decision 028).
+  const selectedScopeKeys = useMemo(() => (selected ? scopeKeys(form, selected) : keys), [form, selected, keys]);
 
   const commit = history.set;
 
@@ -238,14 +244,16 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
           // A new page of a wizard goes after the page that holds the selection (else last); dragging nests one.
           const pageIndex = selected
             ? form.components.findIndex(
-                (page) => page.key === selected || allKeys({ ...form, components: [page] }).has(selected),
+                (page) =>
+                  page.key === selected || findComponent({ ...form, components: [page] }, selected) !== undefined,
               )
             : -1;
           target = ROOT;
           at = pageIndex < 0 ? form.components.length : pageIndex + 1;
-        } else if (current && (current.type === 'panel' || current.type === 'fieldset')) {
-          target = current.key;
-          at = current.components.length;
+        } else if (current && selected && listContainer(form, selected)) {
+          // Into the selected panel, fieldset, well, container or grid.
+          target = selected;
+          at = Number.MAX_SAFE_INTEGER;
         } else if (place) {
           target = place.container;
           at = place.index + 1;
@@ -259,8 +267,9 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         }
       }
       commit(insertComponent(form, target ?? ROOT, at ?? 0, component));
-      addAutoKey(key);
-      select(key);
+      const id = idAfterMove(form, target ?? ROOT, key) ?? key;
+      addAutoKey(id);
+      select(id);
     },
     [form, selected, commit, addAutoKey, select],
   );
@@ -334,7 +343,17 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
     const place = dropPlace({ form, target, moving, isPanel, pointer, direction: lastDirection.current });
     if (!place) return;
     if (newType) add(newType, place.container, place.index);
-    else if (moving) commit(moveComponent(form, moving, place.container, place.index));
+    else if (moving) {
+      const next = moveComponent(form, moving, place.container, place.index);
+      commit(next);
+      // Moving into or out of a grid or container changes the id (its scope); the selection follows.
+      const key = findComponent(form, moving)?.key;
+      const id = key === undefined ? undefined : idAfterMove(form, place.container, key);
+      if (next !== form && selected === moving && id && id !== moving) {
+        setAutoKeys((set) => (set.has(moving) ? new Set([...set].filter((k) => k !== moving)).add(id) : set));
+        setSelected(id);
+      }
+    }
   };
 
   const undo = useCallback(() => history.undo(), [history.undo]);
@@ -551,28 +570,33 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
               {selectedComponent ? (
                 <EditPanel
                   component={selectedComponent}
-                  keys={keys}
+                  keys={selectedScopeKeys}
+                  scoped={selected?.includes('.')}
                   fields={fields}
-                  keyFollowsLabel={autoKeys.has(selectedComponent.key)}
+                  keyFollowsLabel={selected !== undefined && autoKeys.has(selected)}
                   keyError={keyErrors?.get(selectedComponent.key)}
                   onChange={(next, attribute) => {
-                    const edited = followLabel(selectedComponent, next, attribute, autoKeys, keys);
-                    commit(updateComponent(form, selectedComponent.key, edited), `${selection.current}:${attribute}`);
+                    const id = selected ?? selectedComponent.key;
+                    const edited = followLabel(selectedComponent, next, attribute, autoKeys.has(id), selectedScopeKeys);
+                    commit(updateComponent(form, id, edited), `${selection.current}:${attribute}`);
                     if (edited.key !== selectedComponent.key) {
-                      addAutoKey(edited.key);
-                      setSelected(edited.key);
+                      const nextId = renamedId(id, edited.key);
+                      addAutoKey(nextId);
+                      setSelected(nextId);
                     }
                   }}
                   onRename={(next) => {
-                    commit(updateComponent(form, selectedComponent.key, next));
+                    const id = selected ?? selectedComponent.key;
+                    const nextId = renamedId(id, next.key);
+                    commit(updateComponent(form, id, next));
                     // A key typed by hand stops following the label.
                     setAutoKeys((set) => {
                       const rest = new Set(set);
-                      rest.delete(selectedComponent.key);
-                      rest.delete(next.key);
+                      rest.delete(id);
+                      rest.delete(nextId);
                       return rest;
                     });
-                    setSelected(next.key);
+                    setSelected(nextId);
                   }}
                 />
               ) : (

@@ -16,6 +16,7 @@ import {
   useState,
 } from 'react';
 import { useForm } from 'react-hook-form';
+import { lookupPath, mapDataPaths, underAny } from '../lib/data-paths';
 import { createFormStore, errorRoot } from '../lib/form-store';
 import { ErrorSummaryBlock } from './error-summary-block';
 import { FormNodes } from './form-nodes';
@@ -104,25 +105,28 @@ function FormRendererInner({
 
   const isWizard = form.display === 'wizard';
   const pages = useMemo(() => (isWizard ? form.components : []), [form, isWizard]);
-  const pageOfKey = useMemo(() => {
+  // The page of each field by its data path (`owners.ssn`, never just `ssn`: keys repeat across grids and
+  // containers, decision 028), so an error lands on the page of its own field.
+  const pageOfPath = useMemo(() => {
     const map = new Map<string, number>();
     pages.forEach((page, i) => {
-      walkComponents([page], ({ component }) => {
-        map.set(component.key, i);
-      });
+      for (const path of mapDataPaths([page], () => true).keys()) map.set(path, i);
     });
     return map;
   }, [pages]);
-  // Keys no applicant can see or fill (hidden components, or inside a `hidden: true` container): a page's "Next"
-  // never waits on them, whatever the engine says about them.
-  const unshownKeys = useMemo(() => {
-    const set = new Set<string>();
-    walkComponents(form.components, ({ component, ancestors }) => {
-      if (component.type === 'hidden' || component.hidden === true || ancestors.some((a) => a.hidden === true))
-        set.add(component.key);
-    });
-    return set;
-  }, [form]);
+  // Data paths no applicant can see or fill (hidden components, or inside a `hidden: true` container): a page's
+  // "Next" never waits on them, whatever the engine says about them.
+  const unshownPaths = useMemo(
+    () =>
+      new Set(
+        mapDataPaths(form.components, (component, ancestors) =>
+          component.type === 'hidden' || component.hidden === true || ancestors.some((a) => a.hidden === true)
+            ? true
+            : undefined,
+        ).keys(),
+      ),
+    [form],
+  );
   const [page, setPage] = useState(0);
   // Wizard pages whose "Next" was pressed: their errors follow the values from then on (before any full submit).
   const checkedPages = useRef(new Set<number>());
@@ -140,11 +144,10 @@ function FormRendererInner({
   const errorsOfPages = useCallback(
     (errors: readonly SubmissionError[], wanted: ReadonlySet<number>) =>
       errors.filter((error) => {
-        const key = errorRoot(error.path);
-        const onPage = pageOfKey.get(key);
-        return onPage !== undefined && wanted.has(onPage) && !unshownKeys.has(key);
+        const onPage = lookupPath(pageOfPath, error.path);
+        return onPage !== undefined && wanted.has(onPage) && !underAny(unshownPaths, error.path);
       }),
-    [pageOfKey, unshownKeys],
+    [pageOfPath, unshownPaths],
   );
 
   const validateNow = useCallback(
@@ -205,9 +208,8 @@ function FormRendererInner({
 
   const pick = useCallback(
     (error: SubmissionError) => {
-      const key = errorRoot(error.path);
       const target = targetOf(error);
-      const onPage = pageOfKey.get(key);
+      const onPage = lookupPath(pageOfPath, error.path);
       if (isWizard && onPage !== undefined && onPage !== page) {
         pendingFocus.current = target;
         setPage(onPage);
@@ -215,7 +217,7 @@ function FormRendererInner({
         focusById(target);
       }
     },
-    [targetOf, pageOfKey, isWizard, page, focusById],
+    [targetOf, pageOfPath, isWizard, page, focusById],
   );
 
   const visiblePages = () =>

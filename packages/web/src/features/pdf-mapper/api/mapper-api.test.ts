@@ -23,4 +23,19 @@ describe('collectFormFields', () => {
       { key: 'dob', type: 'datetime', label: 'dob' },
     ]);
   });
+
+  it('never lists a field inside a grid or container under its bare key, nor lets it hide a top-level one', () => {
+    const form = {
+      components: [
+        {
+          key: 'owners',
+          type: 'datagrid',
+          components: [{ key: 'ssn', type: 'textfield', label: 'Owner SSN' }],
+        },
+        { key: 'business', type: 'container', components: [{ key: 'dba', type: 'textfield', label: 'DBA' }] },
+        { key: 'ssn', type: 'textfield', label: 'SSN' },
+      ],
+    };
+    expect(collectFormFields(form)).toEqual([{ key: 'ssn', type: 'textfield', label: 'SSN' }]);
+  });
 });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIBRARY_API } from '@under/core/api/library.contract';
 import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
 import { PDF_TEMPLATES_API } from '@under/core/api/pdf-templates.contract';
-import { FIELD_TYPES, NON_DATA_TYPES } from '@under/core/forms/field-types';
+import { DATA_GROUP_TYPES, FIELD_TYPES, NON_DATA_TYPES } from '@under/core/forms/field-types';
 import { walkRawComponents } from '@under/core/forms/form-walk';
 import type { Dictionary } from '@under/core/templates/dictionary.schema';
 import type { Mapping, PdfFieldInput } from '@under/core/templates/pdf-field.schema';
@@ -78,11 +78,19 @@ export interface FormFieldRef {
 // what holds a value (NON_DATA_TYPES already names layout, content, buttons and HTML)
 const INPUT_TYPES = new Set<string>(FIELD_TYPES.filter((t) => !NON_DATA_TYPES.has(t)));
 
-/** Every input of a form definition, nested panels and columns included. */
+// components whose children's values live under their own key (decision 028), and an address's parts
+const NESTING_TYPES = new Set<string>([...DATA_GROUP_TYPES, 'address']);
+
+/**
+ * Every input of a form definition at the submission's top level, nested panels and columns included. A field
+ * inside a grid or container is `owners[0].ssn` / `business.name` in the data, not `ssn`: a binding names a plain
+ * key, so such a field is not offered, and never stands in for (or hides) a top-level field of the same key.
+ */
 export function collectFormFields(definition: unknown): FormFieldRef[] {
   const found: FormFieldRef[] = [];
   const seen = new Set<string>();
-  walkRawComponents((definition as { components?: unknown } | null)?.components, ({ component: c }) => {
+  walkRawComponents((definition as { components?: unknown } | null)?.components, ({ component: c, ancestors }) => {
+    if (ancestors.some((a) => typeof a.type === 'string' && NESTING_TYPES.has(a.type))) return;
     if (typeof c.key === 'string' && typeof c.type === 'string' && INPUT_TYPES.has(c.type) && !seen.has(c.key)) {
       seen.add(c.key);
       found.push({ key: c.key, type: c.type, label: typeof c.label === 'string' ? c.label : c.key });
