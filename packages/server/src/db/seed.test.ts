@@ -1,12 +1,18 @@
+import { parseFormDefinition } from '@under/core/forms/form.schema';
+import { walkComponents } from '@under/core/forms/form-walk';
+import { checkSystemFields, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
 import { STARTER_DICTIONARY } from '@under/core/templates/starter-dictionary';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp, testDatabases } from '../test/helpers';
-import { dictionaries } from './schema/index';
+import { dictionaries, masterForms } from './schema/index';
 import { seed } from './seed';
+import { SAMPLE_FORM_NAME } from './seed-sample-form';
 
 describe.each(testDatabases())('seed on %s', (kind) => {
   let t: TestApp;
+  let demoPassword: string | undefined;
+  let sampleFormId: string | undefined;
   beforeAll(async () => {
     t = await createTestApp(kind);
   });
@@ -14,6 +20,8 @@ describe.each(testDatabases())('seed on %s', (kind) => {
 
   it('creates a signable admin and demo client once, then leaves them alone', async () => {
     const first = await seed({ db: t.database.db, auth: t.services.auth, admin: undefined, demo: true });
+    demoPassword = first.demo?.password;
+    sampleFormId = first.sampleForm;
     expect(first.admin).toMatchObject({ email: 'admin@under.local', status: 'created' });
     expect(first.demo?.email).toBe('demo@under.local');
     await signIn(t, 'admin', first.admin.email, first.admin.password);
@@ -25,6 +33,76 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     const again = await seed({ db: t.database.db, auth: t.services.auth, admin: undefined, demo: true });
     expect(again).toEqual({ admin: { email: 'admin@under.local', status: 'exists' }, demo: undefined, dictionary: 0 });
     expect((await t.database.db.query.memberships.findMany()).length).toBe(6);
+  });
+
+  it('makes one published, active, global sample master form the demo client can build on at once', async () => {
+    const db = t.database.db;
+    const forms = await db.query.masterForms.findMany();
+    expect(forms).toEqual([
+      expect.objectContaining({
+        id: sampleFormId,
+        name: SAMPLE_FORM_NAME,
+        status: 'active',
+        access: 'global',
+        version: 1,
+        hasUnpublishedChanges: false,
+        templateId: null,
+        membershipIds: [
+          'MEMBERSHIP_001',
+          'MEMBERSHIP_002',
+          'MEMBERSHIP_003',
+          'MEMBERSHIP_004',
+          'MEMBERSHIP_005',
+          'MEMBERSHIP_006',
+        ],
+      }),
+    ]);
+    const versions = await db.query.masterFormVersions.findMany();
+    expect(versions).toEqual([expect.objectContaining({ formId: sampleFormId, version: 1 })]);
+
+    // a wizard of four named pages that the form engine accepts, with every system field once
+    const parsed = parseFormDefinition(forms[0]?.structure.allField);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.form.display).toBe('wizard');
+    expect(parsed.form.components.map((p) => p.label)).toEqual(['Business', 'Owners', 'Banking', 'Processing']);
+    expect(checkSystemFields(parsed.form)).toEqual([]);
+    const byKey = new Map<string, { type: string; euEncrypted?: boolean; validate?: Record<string, unknown> }>();
+    const keys: string[] = [];
+    walkComponents(parsed.form.components, ({ component }) => {
+      keys.push(component.key);
+      byKey.set(component.key, component as never);
+    });
+    for (const f of SYSTEM_FIELDS) expect(keys.filter((k) => k === f.key)).toEqual([f.key]);
+    for (const k of ['federal_tax_id', 'owner1_ssn', 'bank_routing_number', 'bank_account_number'])
+      expect(byKey.get(k)).toMatchObject({ euEncrypted: true, validate: { required: true } });
+    expect(byKey.get('federal_tax_id')?.validate).toMatchObject({ pattern: '\\d{9}', minLength: 9, maxLength: 9 });
+    expect(byKey.get('entity_type')?.type).toBe('radio');
+    expect(byKey.get('monthly_volume')?.type).toBe('currency');
+
+    // the demo client sees it under Forms -> Create form, and builds a form on it
+    const demo = await signIn(t, 'client', 'demo@under.local', demoPassword);
+    const headers = { authorization: `Bearer ${demo.accessToken}` };
+    const listed = await t.app.inject({ url: '/api/client_master_forms', headers });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ formId: sampleFormId, name: SAMPLE_FORM_NAME, version: 1, pageCount: 0 }),
+    ]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/custom_forms',
+      headers,
+      payload: { masterFormId: sampleFormId, name: 'Our application' },
+    });
+    expect(created.statusCode).toBe(201);
+
+    // a later start adds nothing, and a sample the admin archived is not made again
+    expect((await seed({ db, auth: t.services.auth, admin: undefined, demo: true })).sampleForm).toBeUndefined();
+    await db
+      .update(masterForms)
+      .set({ status: 'archived' })
+      .where(eq(masterForms.id, sampleFormId as string));
+    expect((await seed({ db, auth: t.services.auth, admin: undefined, demo: true })).sampleForm).toBeUndefined();
+    expect((await db.query.masterForms.findMany()).length).toBe(1);
   });
 
   it('fills an empty dictionary with the starter entries once; deleted entries stay deleted', async () => {

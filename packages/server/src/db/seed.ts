@@ -9,12 +9,15 @@ import type { Db } from './client';
 import { createCompaniesRepository } from './repositories/companies.repository';
 import { createUsersRepository } from './repositories/users.repository';
 import { dictionaries } from './schema/index';
+import { seedSampleMasterForm } from './seed-sample-form';
 
 export interface SeedResult {
   admin: { email: string; password?: string; status: 'created' | 'updated' | 'unchanged' | 'exists' };
   demo?: { email: string; password: string };
   /** Starter dictionary entries added by this run (0 once the dictionary has any entry). */
   dictionary: number;
+  /** The sample master form made by this run (demo only, when no master form exists yet). */
+  sampleForm?: string;
 }
 
 /**
@@ -41,7 +44,8 @@ function generatePassword(): string {
 
 /**
  * Idempotent: the six plans always; the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or a generated one
- * when no admin exists yet; a demo client account on a fresh database; the starter dictionary into an empty one.
+ * when no admin exists yet; a demo client account on a fresh database; the starter dictionary into an empty one;
+ * with `demo`, a published sample master form built from that dictionary when no master form exists yet.
  */
 export async function seed(opts: {
   db: Db;
@@ -94,5 +98,6 @@ export async function seed(opts: {
     demo = { email, password };
   }
   const dictionary = await seedDictionary(opts.db);
-  return { admin, demo, dictionary };
+  const sampleForm = opts.demo ? await seedSampleMasterForm(opts.db) : undefined;
+  return { admin, demo, dictionary, ...(sampleForm ? { sampleForm } : {}) };
 }

@@ -1,0 +1,151 @@
+import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
+import type { FormComponent } from '@under/core/forms/form.schema';
+import { type DictionaryEntry, formFromMapping } from '@under/core/templates/form-from-mapping';
+import { MasterFormStructureSchema } from '@under/core/templates/master-form.schema';
+import type { PdfField } from '@under/core/templates/pdf-field.schema';
+import { count } from 'drizzle-orm';
+import { createMasterFormsRepository } from '../modules/master-forms/master-forms.repository';
+import { checkedForm } from '../modules/shared/checked-form';
+import type { Db } from './client';
+import { writeAudit } from './repositories/audit.repository';
+import { dictionaries, masterForms } from './schema/index';
+
+export const SAMPLE_FORM_NAME = 'Sample merchant application';
+
+/**
+ * The sample form's pages and the starter-dictionary entries on each, in order. The Business page carries the
+ * entries named like the system fields (DBA name, phone, e-mail); First name, Last name and recordId open it.
+ */
+const PAGES: readonly { title: string; entries: readonly string[] }[] = [
+  {
+    title: 'Business',
+    entries: [
+      'legal_name',
+      'CompanyName',
+      'federal_tax_id',
+      'entity_type',
+      'years_in_business',
+      'business_address',
+      'business_city',
+      'business_state',
+      'business_zip',
+      'PhoneNumber',
+      'Email',
+      'business_description',
+    ],
+  },
+  {
+    title: 'Owners',
+    entries: [
+      'owner1_first_name',
+      'owner1_last_name',
+      'owner1_title',
+      'owner1_dob',
+      'owner1_ssn',
+      'owner1_ownership_percent',
+      'owner1_home_address',
+      'owner1_home_city',
+      'owner1_home_state',
+      'owner1_home_zip',
+    ],
+  },
+  {
+    title: 'Banking',
+    entries: ['bank_name', 'bank_account_holder', 'bank_routing_number', 'bank_account_number', 'bank_account_type'],
+  },
+  {
+    title: 'Processing',
+    entries: [
+      'mcc',
+      'monthly_volume',
+      'average_ticket',
+      'highest_ticket',
+      'card_present_percent',
+      'keyed_percent',
+      'ecommerce_percent',
+      'accepted_cards',
+      'signature',
+      'signer_name',
+      'signer_title',
+    ],
+  },
+];
+
+/**
+ * The sample master form of a fresh install: a four-page wizard made from the starter dictionary, global to every
+ * plan, published (version 1) and active, with no PDF template. Made the way a mapped template makes one
+ * (formFromMapping: one box per entry, bound to it), checked by the form engine, then stored with its first
+ * version in one transaction. Only when no master form exists at all (an archived one counts), so a second run adds
+ * nothing and one the admin archived is not made again. Returns the new form's id, or undefined.
+ */
+export async function seedSampleMasterForm(db: Db): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(masterForms);
+    if ((existing?.n ?? 0) > 0) return undefined;
+    const byName = new Map(
+      (await tx.select().from(dictionaries)).map((row): [string, DictionaryEntry] => [
+        row.name,
+        {
+          ...(row.attrs as Partial<DictionaryEntry>),
+          id: row.id,
+          type: row.type as DictionaryEntry['type'],
+          name: row.name,
+          label: row.label,
+        },
+      ]),
+    );
+    // one text box per entry (an entry the admin deleted is left out), 30 points apart down its page
+    const boxes: PdfField[] = PAGES.flatMap((page, p) =>
+      page.entries.flatMap((name, i) => {
+        const entry = byName.get(name);
+        if (!entry) return [];
+        return [
+          {
+            id: `sample-${name}`,
+            key: name,
+            type: 'text',
+            page: p + 1,
+            x: 50,
+            y: 50 + i * 30,
+            width: 200,
+            height: 20,
+            renderOrder: 0,
+            required: false,
+            euPermission: 'editTableByAllOwner',
+            euEncrypted: false,
+            bindingField: { key: name, type: 'textfield', dictionaryId: entry.id },
+          } satisfies PdfField,
+        ];
+      }),
+    );
+    const made = formFromMapping(boxes, [...byName.values()]);
+    // the pages are named for what they ask (formFromMapping numbers them)
+    const titled = made.form.components.map((panel, i) => {
+      const title = PAGES[i]?.title ?? panel.label;
+      return { ...panel, title, label: title } as FormComponent;
+    });
+    const allField = checkedForm({ ...made.form, components: titled }, 'structure.allField', true);
+    const structure = MasterFormStructureSchema.parse({
+      allField,
+      bindingFields: made.bindingFields,
+      dictionaryIds: made.dictionaryIds,
+    });
+
+    const repo = createMasterFormsRepository(tx);
+    const row = await repo.insertForm({
+      templateId: null,
+      name: SAMPLE_FORM_NAME,
+      status: 'active',
+      access: 'global',
+      membershipIds: DEFAULT_MEMBERSHIPS.map((m) => m.id),
+      structure,
+      version: 1,
+      hasUnpublishedChanges: false,
+    });
+    await repo.insertVersion({ formId: row.id, version: 1, structure, mappingFieldsVersion: 0, publishedBy: null });
+    const target = { actorUserId: null, targetType: 'master-form', targetId: row.id } as const;
+    await writeAudit(tx, { ...target, action: 'master-form.create' });
+    await writeAudit(tx, { ...target, action: 'master-form.publish', details: { version: 1 } });
+    return row.id;
+  });
+}
