@@ -161,4 +161,5 @@ export const CUSTOM_FORMS_TEXT = {
   permissionSaved: 'Permissions saved.',
   noPermissions: 'No financial institutions are available to your company yet.',
   firstAdditionalPage: 'Additional questions',
+  universalFormTitle: 'Financial institution',
 } as const;

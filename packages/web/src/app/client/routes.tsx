@@ -209,6 +209,18 @@ export const clientRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'universal-form',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/universal-form-page').then((m) => m.UniversalFormPage),
+                    ),
+                  },
+                  {
+                    path: 'universal-form/:formId',
+                    lazy: lazyPage(() =>
+                      import('../../features/custom-forms/routes/universal-form-page').then((m) => m.UniversalFormPage),
+                    ),
+                  },
+                  {
                     path: 'templates-permission',
                     lazy: lazyPage(() =>
                       import('../../features/custom-forms/routes/templates-permission-page').then(

@@ -104,6 +104,40 @@ describe('client forms', { timeout: 90_000 }, () => {
     });
   });
 
+  it("/universal-form/{formId} shows the institution's form read-only with the way to build on it", async () => {
+    const formId = '00000000-0000-4000-8000-0000000000a7';
+    const question = { type: 'textfield', key: 'legalName', label: 'Legal name of the business', input: true };
+    renderApp({
+      path: `/universal-form/${formId}`,
+      api: {
+        [`GET /api/client_master_forms/${formId}`]: {
+          status: 200,
+          body: {
+            formId,
+            name: 'Harbor Bank',
+            version: 3,
+            processorId: null,
+            processorName: null,
+            pageCount: 0,
+            form: { version: 1, display: 'form', components: [question] },
+            layout: {
+              headerLayout: { backgroundColor: '#4582ec', textColor: '#ffffff' },
+              progressLayout: {
+                backgroundColor: '#ffffff',
+                textColor: '#000000',
+                defaultStepColor: '#d9d9d9',
+                activeStepColor: '#2a6add',
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Harbor Bank' }, slow)).toBeTruthy();
+    expect(await screen.findByLabelText(/Legal name of the business/, {}, slow)).toBeTruthy();
+    expect(screen.getByRole('link', { name: T.createButton }).getAttribute('href')).toBe('/create-form');
+  });
+
   it('step 2 of a wizard master with no additions yet starts on one page of its own, with a key free of the master', async () => {
     const taken = { type: 'textfield', key: 'additionalQuestions', label: 'Taken', input: true };
     const masterPage = {
