@@ -96,7 +96,12 @@ export const AUDIT_ACTIONS = {
   },
   'billing.plan-ended': {
     target: 'company',
-    details: z.strictObject({ from: z.string(), reason: z.string(), deactivatedMembers: z.number().int() }),
+    details: z.strictObject({
+      from: z.string(),
+      reason: z.string(),
+      deactivatedMembers: z.number().int(),
+      deactivatedForms: z.number().int(),
+    }),
   },
   'billing.refund': { target: 'payment', details: z.strictObject({ amountCents: z.number().int() }) },
   // custom forms and template permissions (issue 11; decision 035)

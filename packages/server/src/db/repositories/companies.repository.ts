@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { companies, customForms, invitations, memberships, users } from '../schema/index';
 
@@ -81,6 +81,23 @@ export function createCompaniesRepository(db: DbOrTx) {
         .from(customForms)
         .where(and(eq(customForms.companyId, companyId), eq(customForms.status, 'active')));
       return row?.n ?? 0;
+    },
+
+    /**
+     * Deactivates the company's active custom forms beyond `quota` (-1: none), newest first, so the oldest ones stay
+     * in use (a plan that ends, decision 032). Returns how many were deactivated.
+     */
+    async deactivateFormsBeyond(companyId: string, quota: number, at: Date): Promise<number> {
+      if (quota < 0) return 0;
+      const active = await db
+        .select({ id: customForms.id })
+        .from(customForms)
+        .where(and(eq(customForms.companyId, companyId), eq(customForms.status, 'active')))
+        .orderBy(asc(customForms.createdAt), asc(customForms.id));
+      const extra = active.slice(quota).map((f) => f.id);
+      if (extra.length === 0) return 0;
+      await db.update(customForms).set({ status: 'inactive', updatedAt: at }).where(inArray(customForms.id, extra));
+      return extra.length;
     },
 
     /** Custom forms of a company that are not archived (the admin's company summary). */

@@ -3,6 +3,7 @@ import { BASIC_MEMBERSHIP_ID, RENEWAL_RETRY_DAYS } from '@under/core/billing/bil
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
+import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { type ChargeResult, GatewayUnavailableError, type PaymentGateway } from '../../infra/payments/gateway';
 import type { AuthService } from '../auth/auth.service';
 import { couponDiscountFor } from '../coupons/coupon-discount';
@@ -214,6 +215,12 @@ export function createLedger(deps: LedgerDeps) {
         at(),
       );
       for (const m of deactivated) await deps.auth.revokeUserSessions(tx, m.id);
+      // forms beyond Basic's quota: the newest are deactivated, the oldest stay in use (decision 032)
+      const deactivatedForms = await createCompaniesRepository(tx).deactivateFormsBeyond(
+        companyId,
+        basic?.formQuota ?? 1,
+        at(),
+      );
       await r.setCompanyMembership(companyId, BASIC_MEMBERSHIP_ID, at());
       await r.updateSubscription(
         companyId,
@@ -234,7 +241,7 @@ export function createLedger(deps: LedgerDeps) {
         action: 'billing.plan-ended',
         targetType: 'company',
         targetId: companyId,
-        details: { from, reason, deactivatedMembers: deactivated.length },
+        details: { from, reason, deactivatedMembers: deactivated.length, deactivatedForms },
       });
       for (const to of await r.administratorEmails(companyId)) {
         mails.push(

@@ -88,8 +88,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       userQuota: membership.userQuota,
       activatedUser: active,
       formQuota: membership.formQuota,
-      // forms arrive with the form-builder issue; until then no company has an active form
-      activatedForm: 0,
+      activatedForm: company.status === 'inactive' ? 0 : await companiesRepo.countActiveForms(companyId),
       accountStatus: company.status,
       membershipId: membership.id,
       membershipName: membership.name,
@@ -141,8 +140,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       (await companiesRepo.countActiveUsers(companyId)) +
       (await companiesRepo.countPendingInvitations(companyId, at()));
     const members = plan.userQuota < 0 ? 0 : Math.max(0, seats - plan.userQuota);
-    // forms arrive with the form-builder issue: no company has an active form yet
-    const forms = 0;
+    const activeForms = await companiesRepo.countActiveForms(companyId);
+    const forms = plan.formQuota < 0 ? 0 : Math.max(0, activeForms - plan.formQuota);
     return { members, forms };
   }
 

@@ -9,6 +9,7 @@ import { createPostgresDatabase } from '../../db/client';
 import { billingPayments, mailOutbox, users } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
+import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { billingCalls, DAY_MS, gatewayOf } from './billing.test-support';
 import { STALE_PENDING_MS } from './renewal.service';
 
@@ -150,6 +151,31 @@ describe.each(testDatabases())('renewals on %s', (kind) => {
     expect((await api.get('/api/me', m1.token)).statusCode).toBeGreaterThanOrEqual(401);
     const kinds = await t.database.db.select({ kind: mailOutbox.kind }).from(mailOutbox);
     expect(kinds.some((k) => k.kind === 'plan-ended')).toBe(true);
+    t.clock.offsetMs = 0;
+  });
+
+  it("a plan that ends keeps the oldest forms within Basic's quota and deactivates the newest", async () => {
+    t.clock.offsetMs = 0;
+    const a = await registerCompany(t);
+    const sub = (await api.subscribe(a, 'MEMBERSHIP_002', 'tok_test_visa')).json();
+    const master = await publishedMaster(t, await adminToken(t), { name: `Ending Bank ${Date.now()}` });
+    const ids: string[] = [];
+    for (const name of ['Oldest form', 'Newer form']) {
+      const created = await api.send('POST', '/api/custom_forms', a.token, { masterFormId: master, name });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().customFormId as string;
+      const activated = await api.send('PATCH', `/api/custom_forms/${id}/status`, a.token, { status: 'active' });
+      expect(activated.statusCode, activated.body).toBe(200);
+      ids.push(id);
+    }
+    expect((await api.subscription(a)).activatedForm).toBe(2);
+    expect((await api.send('POST', '/api/subscription/cancel', a.token)).statusCode).toBe(200);
+
+    await api.advance(Date.parse(sub.billing.currentPeriodEnd) - Date.now() + 60_000, a);
+    expect((await api.runRenewals()).ended).toBeGreaterThanOrEqual(1);
+    const status = async (id: string) => (await api.get(`/api/custom_forms/${id}`, a.token)).json().status as string;
+    expect([await status(ids[0] as string), await status(ids[1] as string)]).toEqual(['active', 'inactive']);
+    expect(await api.subscription(a)).toMatchObject({ membershipId: 'MEMBERSHIP_001', activatedForm: 1 });
     t.clock.offsetMs = 0;
   });
 

@@ -39,7 +39,7 @@ export function adminApi(t: TestApp, token: string) {
     t.app.inject({ method, url, headers: bearer(token), payload: payload as object });
 }
 
-/** A master form (no template) saved, active and published as version 1 through the admin's routes. */
+/** A master form (no template) saved, published as version 1 and made active through the admin's routes. */
 export async function publishedMaster(
   t: TestApp,
   token: string,
@@ -51,10 +51,11 @@ export async function publishedMaster(
     .returning();
   if (!row) throw new Error('no master form');
   const api = adminApi(t, token);
+  // published before it is made active: a master form with no published version cannot be active (decision 030)
   const steps = [
-    await api('PATCH', `/api/master_forms/${row.id}/status`, { status: 'active' }),
     ...(opts.access ? [await api('PATCH', `/api/master_forms/${row.id}/accessibility`, opts.access)] : []),
     await api('PATCH', `/api/master_forms/${row.id}/versions`),
+    await api('PATCH', `/api/master_forms/${row.id}/status`, { status: 'active' }),
   ];
   for (const s of steps) if (s.statusCode !== 200) throw new Error(`master form setup: ${s.body}`);
   return row.id;
