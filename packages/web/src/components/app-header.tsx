@@ -37,6 +37,8 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
   const [isLoggingOut, setLoggingOut] = useState(false);
   const [isMenuOpen, menu] = useDisclosure(false);
   const { pathname } = useLocation();
+  // a long navigation (the admin app's) leaves no room for the e-mail beside it on a laptop screen
+  const longNav = links.reduce((n, link) => n + link.label.length, 0) > 65;
   const navLinks = (vertical: boolean) =>
     links.map((link) => {
       const active = isActive(link, pathname);
@@ -82,21 +84,28 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
               {logo ? (
                 <Image src={logo.src} alt={logo.alt} w={80} h={37} fit="contain" data-testid="header-logo" />
               ) : null}
-              <Text component="span" fw={800} fz="xl" c="brand.9">
+              <Text component="span" fw={800} fz="xl" c="brand.9" style={{ whiteSpace: 'nowrap' }}>
                 {brand}
               </Text>
             </Group>
           </Anchor>
         </Group>
         {links.length > 0 ? (
-          <Group component="nav" aria-label={UI_TEXT.mainNavigation} gap="lg" visibleFrom="md">
+          <Group
+            component="nav"
+            aria-label={UI_TEXT.mainNavigation}
+            gap={longNav ? 'md' : 'lg'}
+            wrap="nowrap"
+            visibleFrom="md"
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {navLinks(false)}
           </Group>
         ) : null}
       </Group>
       <Group gap="md" wrap="nowrap">
         {email ? (
-          <Text size="sm" visibleFrom="sm" data-testid="header-email">
+          <Text size="sm" visibleFrom={longNav ? 'xl' : 'sm'} data-testid="header-email">
             <Text span c="dimmed" size="sm">
               {UI_TEXT.userMenuLabel}{' '}
             </Text>
@@ -106,6 +115,7 @@ export function AppHeader({ brand, links, logo, email, onLogOut }: AppHeaderProp
         <Button
           variant="default"
           size="xs"
+          style={{ flexShrink: 0 }}
           loading={isLoggingOut}
           onClick={async () => {
             setLoggingOut(true);
