@@ -83,6 +83,23 @@ test('trial, two invitations, a card payment, the renewal a month later, both in
   await expect(page.getByTestId('billing-row')).toHaveCount(1);
   await expect(page.getByTestId('saved-card')).toHaveText('visa ending in 4242');
 
+  // an admin gives the company 20 % off for three months: the next renewal takes it off
+  const couponAdmin = { authorization: `Bearer ${await adminToken(request)}` };
+  const coupon = await request.post('/api/coupon', {
+    headers: couponAdmin,
+    data: {
+      code: `E2E${Date.now().toString(36).toUpperCase()}`,
+      name: 'Launch 20',
+      percentage: 20,
+      durationInMonths: 3,
+    },
+  });
+  expect(coupon.status()).toBe(201);
+  const applied = await request.post(`/api/company/${companyId}/coupon/${(await coupon.json()).id}`, {
+    headers: couponAdmin,
+  });
+  expect(applied.ok()).toBe(true);
+
   // a month and a day later the renewal job charges the next period
   setClockOffset(32 * DAY_MS);
   const admin = await adminToken(request);
@@ -97,7 +114,9 @@ test('trial, two invitations, a card payment, the renewal a month later, both in
   const rows = page.getByTestId('billing-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Renewal');
-  await expect(rows.nth(0)).toContainText('$99.00');
+  // Nature is $99.00: 20 % off is $19.80
+  await expect(rows.nth(0)).toContainText('$79.20');
+  await expect(rows.nth(0)).toContainText('−$19.80');
   await expect(rows.nth(1)).toContainText('Subscription');
   await expect(page.getByTestId('billing-status')).toHaveText(['Paid', 'Paid']);
   await expectAccessible(page);
