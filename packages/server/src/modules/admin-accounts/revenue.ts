@@ -1,6 +1,6 @@
-import { and, gte, inArray, lt, sql } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billingPayments } from '../../db/schema/billing';
+import { billingPayments as p } from '../../db/schema/billing';
 
 /** The first instant of the calendar month (UTC) of `now`, and of the next one. */
 export function monthBounds(now: Date): { from: Date; to: Date } {
@@ -15,25 +15,14 @@ export function monthBounds(now: Date): { from: Date; to: Date } {
  */
 export async function revenueThisMonthCents(tx: DbOrTx, now: Date): Promise<number> {
   const { from, to } = monthBounds(now);
-  const [charged] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${billingPayments.amountCents}), 0)` })
-    .from(billingPayments)
-    .where(
-      and(
-        inArray(billingPayments.status, ['paid', 'refunded']),
-        gte(billingPayments.settledAt, from),
-        lt(billingPayments.settledAt, to),
-      ),
-    );
-  const [refunded] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${billingPayments.amountCents}), 0)` })
-    .from(billingPayments)
-    .where(
-      and(
-        inArray(billingPayments.status, ['refunded']),
-        gte(billingPayments.refundedAt, from),
-        lt(billingPayments.refundedAt, to),
-      ),
-    );
-  return Number(charged?.cents ?? 0) - Number(refunded?.cents ?? 0);
+  const chargedThisMonth = sql`${p.status} in ('paid', 'refunded') and ${p.settledAt} >= ${from} and ${p.settledAt} < ${to}`;
+  const refundedThisMonth = sql`${p.status} = 'refunded' and ${p.refundedAt} >= ${from} and ${p.refundedAt} < ${to}`;
+  const [row] = await tx
+    .select({
+      cents: sql<string>`coalesce(sum(${p.amountCents}) filter (where ${chargedThisMonth}), 0)
+        - coalesce(sum(${p.amountCents}) filter (where ${refundedThisMonth}), 0)`,
+    })
+    .from(p)
+    .where(or(chargedThisMonth, refundedThisMonth));
+  return Number(row?.cents ?? 0);
 }
