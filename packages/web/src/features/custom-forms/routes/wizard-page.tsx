@@ -283,14 +283,7 @@ function additionsForm(master: FormDefinition, doc: CustomFormDocument): FormDef
 /** Every key the master form uses, at any depth. */
 function masterKeys(master: FormDefinition): Set<string> {
   const keys = new Set<string>();
-  const walk = (components: readonly unknown[]) => {
-    for (const c of components as { key?: string; components?: unknown[]; columns?: { components?: unknown[] }[] }[]) {
-      if (c.key) keys.add(c.key);
-      if (c.components) walk(c.components);
-      for (const column of c.columns ?? []) walk(column.components ?? []);
-    }
-  };
-  walk(master.components);
+  walkComponents(master.components, ({ component }) => keys.add(component.key));
   return keys;
 }
 
