@@ -1,6 +1,6 @@
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { DEFAULT_HEADER_COLOR, DEFAULT_PROGRESS_COLOR } from '@under/core/constants';
-import { readableOn } from '../lib/contrast';
+import { readableOn } from '../../../lib/contrast';
 import classes from './renderer.module.css';
 
 /** The step list's background (Mantine gray.0) and the text colour used where the progress colour is too pale. */

@@ -5,7 +5,7 @@ import {
   ProgressLayoutSchema,
 } from '@under/core/templates/master-form.schema';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
-import { contrastRatio } from './contrast';
+import { contrastRatio } from '../../../lib/contrast';
 import classes from './layout-style-panel.module.css';
 
 export type HeaderLayout = MasterFormStructure['headerLayout'];

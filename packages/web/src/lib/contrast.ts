@@ -15,3 +15,12 @@ function luminance(hex: string): number | undefined {
   }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+/**
+ * `preferred` as text on `background` when it is readable there (WCAG AA for normal text, 4.5:1), else `fallback`:
+ * a colour a form's author chose must not make its text unreadable.
+ */
+export function readableOn(preferred: string, background: string, fallback: string): string {
+  const ratio = contrastRatio(preferred, background);
+  return ratio !== undefined && ratio >= 4.5 ? preferred : fallback;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from './contrast';
+import { contrastRatio, readableOn } from './contrast';
 
 describe('contrastRatio', () => {
   it('is 21 for black on white and 1 for a colour on itself, whatever the order', () => {
@@ -16,5 +16,13 @@ describe('contrastRatio', () => {
 
   it('has no ratio while a colour is half typed', () => {
     expect(contrastRatio('#fff', '#000000')).toBeUndefined();
+  });
+
+  it('keeps a readable text colour and replaces one that is not', () => {
+    // the spec's default progress colour on the wizard's light grey step list is readable
+    expect(readableOn('#2a6add', '#f8f9fa', '#212529')).toBe('#2a6add');
+    // a pale colour an author chose is not
+    expect(readableOn('#9fd3ff', '#f8f9fa', '#212529')).toBe('#212529');
+    expect(readableOn('teal', '#f8f9fa', '#212529')).toBe('#212529');
   });
 });
