@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { build } from './fixtures/build-form';
 import type { FormComponent } from './form.schema';
-import { checkComponentBounds, mapComponents, mapRawComponents, walkComponents, walkRawComponents } from './form-walk';
+import {
+  checkComponentBounds,
+  filterRawComponents,
+  mapComponents,
+  mapRawComponents,
+  walkComponents,
+  walkRawComponents,
+} from './form-walk';
 
 describe('walkComponents', () => {
   it('visits panels, fieldsets and columns in document order with paths and ancestors', () => {
@@ -123,5 +130,32 @@ describe('checkComponentBounds', () => {
       { path: 'components[0].columns[1].components[2499]', message: MESSAGES.tooManyComponents(5000) },
     ]);
     expect(checkComponentBounds('x')).toEqual([]);
+  });
+});
+
+describe('filterRawComponents', () => {
+  it('drops refused components from every list: children, columns, tabs and table cells, without mutating', () => {
+    const drop = { key: 'drop' };
+    const list = [
+      drop,
+      { key: 'panel', components: [drop, { key: 'a' }] },
+      { key: 'cols', columns: [{ components: [{ key: 'b' }, drop] }] },
+      {
+        key: 'tabs',
+        type: 'tabs',
+        components: [{ key: 'tab', components: [drop, { key: 'grid', components: [drop] }] }],
+      },
+      { key: 'table', type: 'table', rows: [[{ components: [drop, { key: 'c' }] }]] },
+    ];
+    const before = JSON.stringify(list);
+    const keys: string[] = [];
+    walkRawComponents(
+      filterRawComponents(list, (c) => c.key !== 'drop'),
+      ({ component }) => {
+        keys.push(String(component.key));
+      },
+    );
+    expect(keys).toEqual(['panel', 'a', 'cols', 'b', 'tabs', 'grid', 'table', 'c']);
+    expect(JSON.stringify(list)).toBe(before);
   });
 });

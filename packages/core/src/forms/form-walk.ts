@@ -124,49 +124,40 @@ export function walkRawComponents(list: unknown, visit: Visitor<RawComponentVisi
  * the original object, and the children of what it returns are mapped in turn.
  */
 export function mapRawComponents(list: unknown, fn: (component: JsonObject) => JsonObject, depth = 0): unknown {
-  if (!Array.isArray(list) || depth > RAW_DEPTH_LIMIT) return list;
-  return list.map((item) => {
-    if (!isPlainObject(item)) return item;
-    const mapped = fn(item);
-    const next: JsonObject = { ...mapped };
-    const inner = (holder: unknown) =>
-      isPlainObject(holder) ? { ...holder, components: mapRawComponents(holder.components, fn, depth + 1) } : holder;
-    if (Array.isArray(mapped.components)) {
-      next.components =
-        mapped.type === 'tabs' ? mapped.components.map(inner) : mapRawComponents(mapped.components, fn, depth + 1);
-    }
-    if (Array.isArray(mapped.columns)) next.columns = mapped.columns.map(inner);
-    if (Array.isArray(mapped.rows)) {
-      next.rows = mapped.rows.map((row) => (Array.isArray(row) ? row.map(inner) : row));
-    }
-    return next;
-  });
+  return copyRaw(list, fn, () => true, depth);
 }
 
 /** Removes the components `keep` refuses from a raw list and every list inside it, copying rather than mutating. */
 export function filterRawComponents(list: unknown, keep: (component: JsonObject) => boolean, depth = 0): unknown {
+  return copyRaw(list, (component) => component, keep, depth);
+}
+
+/** Copies a raw list and every list inside it, leaving out what `keep` refuses and replacing the rest by `fn`. */
+function copyRaw(
+  list: unknown,
+  fn: (component: JsonObject) => JsonObject,
+  keep: (component: JsonObject) => boolean,
+  depth: number,
+): unknown {
   if (!Array.isArray(list) || depth > RAW_DEPTH_LIMIT) return list;
-  const kept = list.filter((item) => !isPlainObject(item) || keep(item));
-  return mapRawComponents(
-    kept,
-    (component) => {
-      const next: JsonObject = { ...component };
+  const children = (components: unknown) => copyRaw(components, fn, keep, depth + 1);
+  return list
+    .filter((item) => !isPlainObject(item) || keep(item))
+    .map((item) => {
+      if (!isPlainObject(item)) return item;
+      const mapped = fn(item);
+      const next: JsonObject = { ...mapped };
       const inner = (holder: unknown) =>
-        isPlainObject(holder) && Array.isArray(holder.components)
-          ? { ...holder, components: holder.components.filter((c) => !isPlainObject(c) || keep(c)) }
-          : holder;
-      if (Array.isArray(next.components)) {
-        next.components =
-          next.type === 'tabs'
-            ? next.components.map(inner)
-            : next.components.filter((c) => !isPlainObject(c) || keep(c));
+        isPlainObject(holder) ? { ...holder, components: children(holder.components) } : holder;
+      if (Array.isArray(mapped.components)) {
+        next.components = mapped.type === 'tabs' ? mapped.components.map(inner) : children(mapped.components);
       }
-      if (Array.isArray(next.columns)) next.columns = next.columns.map(inner);
-      if (Array.isArray(next.rows)) next.rows = next.rows.map((row) => (Array.isArray(row) ? row.map(inner) : row));
+      if (Array.isArray(mapped.columns)) next.columns = mapped.columns.map(inner);
+      if (Array.isArray(mapped.rows)) {
+        next.rows = mapped.rows.map((row) => (Array.isArray(row) ? row.map(inner) : row));
+      }
       return next;
-    },
-    depth,
-  );
+    });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translateScript } from './formio-script';
-import { compileLogic } from './json-logic';
+import { compileLogic, validateLogic } from './json-logic';
 
 const run = (script: string, target: 'show' | 'value' | 'valid', data: Record<string, unknown>, row = data) => {
   const rule = translateScript(script, target);
@@ -60,5 +60,21 @@ describe('translateScript', () => {
   it('never reads past its budget on deep or long input', () => {
     expect(translateScript(`show = ${'('.repeat(5000)}data.a${')'.repeat(5000)};`, 'show')).toBeUndefined();
     expect(translateScript(`show = ${'!'.repeat(100)}data.a;`, 'show')).toBeUndefined();
+  });
+
+  it('keeps a long sum, product or text join one level deep, within JSON Logic depth', () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `f${i}`);
+    const data = Object.fromEntries(keys.map((k) => [k, 1]));
+    const sum = translateScript(`value = ${keys.map((k) => `data.${k}`).join(' + ')};`, 'value');
+    expect(sum).toEqual({ '+': keys.map((k) => ({ var: `data.${k}` })) });
+    expect(validateLogic(sum)).toEqual([]);
+    expect(run(`value = ${keys.map((k) => `data.${k}`).join(' + ')};`, 'value', data)).toBe(40);
+    const product = `value = ${keys.map((k) => `data.${k}`).join(' * ')} * 2;`;
+    expect(validateLogic(translateScript(product, 'value'))).toEqual([]);
+    expect(run(product, 'value', data)).toBe(2);
+    const text = `value = ${keys.map((k) => `data.${k}`).join(" + ', ' + ")};`;
+    expect(validateLogic(translateScript(text, 'value'))).toEqual([]);
+    expect(run(text, 'value', data)).toBe(keys.map(() => '1').join(', '));
+    expect(run('value = (data.a + 1) + data.b * 2 * 3;', 'value', { a: 1, b: 1 })).toBe(8);
   });
 });

@@ -108,8 +108,18 @@ function tokenize(source: string): Token[] | undefined {
 
 class Unsupported extends Error {}
 
-const isCat = (rule: JsonLogicRule): rule is { cat: JsonLogicRule[] } =>
-  typeof rule === 'object' && rule !== null && Array.isArray((rule as { cat?: unknown }).cat);
+/** The operands of `rule` when it is an `op` operation, to extend a chain `a + b + c` flat instead of nesting it. */
+const operandsOf = (rule: JsonLogicRule, op: string): JsonLogicRule[] | undefined => {
+  if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) return undefined;
+  const keys = Object.keys(rule);
+  const args = (rule as Record<string, unknown>)[op];
+  return keys.length === 1 && keys[0] === op && Array.isArray(args) ? (args as JsonLogicRule[]) : undefined;
+};
+
+/** `left op right`, joined into left's operands when left is already an `op` chain (`+`, `*` and `cat` take many). */
+const chain = (op: string, left: JsonLogicRule, right: JsonLogicRule): JsonLogicRule => ({
+  [op]: [...(operandsOf(left, op) ?? [left]), right],
+});
 
 const COMPARISONS: Record<string, string> = {
   '===': '===',
@@ -239,7 +249,9 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
     while (isOp('*') || isOp('/')) {
       const op = (peek() as Token).value as string;
       pos++;
-      left = { [op]: [left, atom()] };
+      const right = atom();
+      // JSON Logic's * takes many operands: a long product stays one level deep (its depth is bounded).
+      left = op === '*' ? chain('*', left, right) : { [op]: [left, right] };
     }
     return left;
   };
@@ -251,8 +263,9 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
       pos++;
       const right = product();
       // JavaScript's + joins text when either side is text; JSON Logic's + is numeric, 'cat' joins.
-      const textual = typeof left === 'string' || typeof right === 'string' || isCat(left);
-      if (op === '+' && textual) left = { cat: [...(isCat(left) ? left.cat : [left]), right] };
+      // Both take many operands, so a long sum stays one level deep (JSON Logic's depth is bounded).
+      const textual = typeof left === 'string' || typeof right === 'string' || operandsOf(left, 'cat') !== undefined;
+      if (op === '+') left = chain(textual ? 'cat' : '+', left, right);
       else left = { [op]: [left, right] };
     }
     return left;

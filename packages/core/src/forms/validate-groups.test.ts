@@ -4,7 +4,7 @@ import { getDefaultData } from './compile-form';
 import { build } from './fixtures/build-form';
 import type { FormDefinition } from './form.schema';
 import { parseFormDefinition } from './form.schema';
-import { validateSubmission } from './validate-submission';
+import { MAX_GRID_ROWS, MAX_SUBMISSION_ROWS, validateSubmission } from './validate-submission';
 
 const owners = (extra: Record<string, unknown> = {}) =>
   build([
@@ -252,5 +252,42 @@ describe('Form.io behaviours kept for imported forms', () => {
     const form = build([{ type: 'textfield', key: 'ssn', label: 'SSN', inputMask: '999-99-9999' }]);
     expect(paths(form, { ssn: '123-45-6789' })).toEqual([]);
     expect(paths(form, { ssn: '123456789' })).toEqual(['ssn:pattern']);
+  });
+});
+
+describe('row bounds', () => {
+  const nested = build([
+    {
+      type: 'datagrid',
+      key: 'outer',
+      label: 'Outer',
+      components: [
+        {
+          type: 'datagrid',
+          key: 'inner',
+          label: 'Inner',
+          components: [{ type: 'textfield', key: 'name', label: 'Name', validate: { required: true } }],
+        },
+      ],
+    },
+  ]);
+  const rows = (n: number, row: () => Record<string, unknown>) => Array.from({ length: n }, row);
+
+  it('refuses a grid of more than MAX_GRID_ROWS rows without walking its rows', () => {
+    const result = validateSubmission(nested, { outer: rows(MAX_GRID_ROWS + 1, () => ({})) });
+    expect(result.errors).toEqual([{ path: 'outer', code: 'tooLong', message: MESSAGES.fieldTooLong('Outer') }]);
+  });
+
+  it('bounds the rows of grids inside grid rows together, so nesting cannot multiply the work', () => {
+    // 100 × 100 = 10,000 empty rows, each missing its required name: every grid is within MAX_GRID_ROWS.
+    const perGrid = 100;
+    const result = validateSubmission(nested, {
+      outer: rows(perGrid, () => ({ inner: rows(perGrid, () => ({})) })),
+    });
+    const walked = result.errors.filter((e) => e.code === 'required').length;
+    const refused = result.errors.filter((e) => e.code === 'tooLong');
+    expect(walked).toBe(MAX_SUBMISSION_ROWS - perGrid);
+    expect(refused.length).toBe(perGrid - (MAX_SUBMISSION_ROWS - perGrid) / perGrid);
+    expect(refused[0]).toEqual({ path: 'outer[49].inner', code: 'tooLong', message: MESSAGES.fieldTooLong('Inner') });
   });
 });

@@ -44,6 +44,14 @@ const own = (source: Record<string, unknown>, key: string): unknown =>
 
 /** Most rows a grid value may have. */
 export const MAX_GRID_ROWS = 1_000;
+/** Most rows of all grids of one submission together: grids inside grid rows would otherwise multiply the work. */
+export const MAX_SUBMISSION_ROWS = 5_000;
+
+/** Rows still allowed, and the grid values refused for too many rows (kept as submitted, reported, not walked). */
+interface RowBudget {
+  left: number;
+  oversized: WeakSet<object>;
+}
 
 interface Run {
   root: Record<string, unknown>;
@@ -51,7 +59,10 @@ interface Run {
   errors: SubmissionError[];
   /** Visibility of each node, per scope object (the submission, a container value, a grid row). */
   visibleOf: Map<object, boolean[]>;
+  rows: RowBudget;
 }
+
+const tooManyRows = (rows: unknown[], run: Run): boolean => rows.length > MAX_GRID_ROWS || run.rows.oversized.has(rows);
 
 /**
  * Validates a submission against a parsed form; the same pure function runs in the browser and on the server.
@@ -70,8 +81,9 @@ export function validateSubmission(
   }
   const compiled = compileForm(form);
   const previous = isPlainObject(context.previousData) ? context.previousData : {};
-  const working = buildWorking(compiled, data, previous, context.role);
-  const run: Run = { root: working, role: context.role, errors: [], visibleOf: new Map() };
+  const rows: RowBudget = { left: MAX_SUBMISSION_ROWS, oversized: new WeakSet() };
+  const working = buildWorking(compiled, data, previous, context.role, rows);
+  const run: Run = { root: working, role: context.role, errors: [], visibleOf: new Map(), rows };
   evaluateScope(compiled, working, run, '');
   const out = validateScope(compiled, working, previous, run, '');
   return { valid: run.errors.length === 0, data: out, errors: run.errors };
@@ -83,6 +95,7 @@ function buildWorking(
   source: Record<string, unknown>,
   previous: Record<string, unknown>,
   role: EndUserRole | undefined,
+  budget: RowBudget,
 ): Record<string, unknown> {
   const working: Record<string, unknown> = {};
   for (const field of scope.fields) {
@@ -93,14 +106,20 @@ function buildWorking(
     // Read-only inputs are often left out of a post (disabled inputs are); that is not a change.
     if (value === undefined && role && !field.editable[role]) value = before;
     if (field.scope && field.group === 'container' && isPlainObject(value)) {
-      value = buildWorking(field.scope, value, isPlainObject(before) ? before : {}, role);
-    } else if (field.scope && field.group === 'grid' && Array.isArray(value) && value.length <= MAX_GRID_ROWS) {
-      const inner = field.scope;
-      const rowsBefore = Array.isArray(before) ? before : [];
-      value = value.map((row, i) => {
-        const rowBefore = rowsBefore[i];
-        return isPlainObject(row) ? buildWorking(inner, row, isPlainObject(rowBefore) ? rowBefore : {}, role) : row;
-      });
+      value = buildWorking(field.scope, value, isPlainObject(before) ? before : {}, role, budget);
+    } else if (field.scope && field.group === 'grid' && Array.isArray(value)) {
+      if (value.length > Math.min(MAX_GRID_ROWS, budget.left)) budget.oversized.add(value);
+      else {
+        budget.left -= value.length;
+        const inner = field.scope;
+        const rowsBefore = Array.isArray(before) ? before : [];
+        value = value.map((row, i) => {
+          const rowBefore = rowsBefore[i];
+          return isPlainObject(row)
+            ? buildWorking(inner, row, isPlainObject(rowBefore) ? rowBefore : {}, role, budget)
+            : row;
+        });
+      }
     }
     if (value !== undefined) working[field.key] = value;
   }
@@ -140,7 +159,7 @@ function evaluateScope(scope: CompiledScope, obj: Record<string, unknown>, run: 
     const value = obj[field.key];
     if (field.group === 'container' && isPlainObject(value)) {
       evaluateScope(field.scope, value, run, `${prefix}${field.key}.`);
-    } else if (field.group === 'grid' && Array.isArray(value) && value.length <= MAX_GRID_ROWS) {
+    } else if (field.group === 'grid' && Array.isArray(value) && !tooManyRows(value, run)) {
       for (let r = 0; r < value.length; r++) {
         const row = value[r];
         if (isPlainObject(row)) evaluateScope(field.scope, row, run, `${prefix}${field.key}[${r}].`);
@@ -225,7 +244,7 @@ function validateGroup(
     out[field.key] = validateScope(scope, value, isPlainObject(before) ? before : {}, run, `${path}.`);
     return;
   }
-  if (!Array.isArray(value) || value.length > MAX_GRID_ROWS) {
+  if (!Array.isArray(value) || tooManyRows(value, run)) {
     if (Array.isArray(value)) report('tooLong', MESSAGES.fieldTooLong(field.label));
     else report('type', MESSAGES.fieldType(field.label));
     return;

@@ -165,4 +165,32 @@ describe('renderer: calculated values inside rows', { timeout: 20_000 }, () => {
     await user.type(within(grid).getByLabelText(/Price/), '4');
     await waitFor(() => expect((within(grid).getByLabelText(/Total/) as HTMLInputElement).value).toBe('12'));
   });
+
+  it('shows a row field conditioned on a top-level value as soon as that value changes', async () => {
+    const user = userEvent.setup();
+    const form = buildForm([
+      { type: 'textfield', key: 'entity', label: 'Entity' },
+      {
+        type: 'datagrid',
+        key: 'owners',
+        label: 'Owners',
+        components: [
+          { type: 'textfield', key: 'name', label: 'Owner name' },
+          {
+            type: 'textfield',
+            key: 'llcRole',
+            label: 'LLC role',
+            conditional: { json: { '==': [{ var: 'data.entity' }, 'llc'] } },
+          },
+        ],
+      },
+    ]);
+    renderWithMantine(<FormRenderer form={form} onSubmit={vi.fn()} />);
+    const grid = screen.getByRole('group', { name: 'Owners' });
+    expect(within(grid).queryByLabelText(/LLC role/)).toBeNull();
+    await user.type(screen.getByLabelText('Entity'), 'llc');
+    expect(await within(grid).findByLabelText(/LLC role/)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Entity'));
+    await waitFor(() => expect(within(grid).queryByLabelText(/LLC role/)).toBeNull());
+  });
 });

@@ -21,15 +21,6 @@ export interface ScopeStoreOptions {
 /** The form's own store behind each scope store, whose values are `data` in conditions. */
 const rootOf = new WeakMap<FormStore, FormStore>();
 
-function rootValues(root: FormStore): Values {
-  const data: Values = {};
-  for (const field of root.compiled.fields) {
-    const value = root.valueOf(field.key);
-    if (value !== undefined) data[field.key] = value;
-  }
-  return data;
-}
-
 /**
  * The form store seen from inside a container value or one grid row (decision 028): the same interface, so the
  * renderer's field components work unchanged, with values, errors and visibility of that object. Values and
@@ -39,17 +30,19 @@ function rootValues(root: FormStore): Values {
 export function createScopeStore({ parent, ownerKey, scope, read, path }: ScopeStoreOptions): FormStore {
   const root = rootOf.get(parent) ?? parent;
   const byKey = new Map(scope.fields.map((f) => [f.key, f]));
-  let visibleFor: Values | undefined;
+  let visibleFor: { row: Values; data: Readonly<Values> } | undefined;
   let visible: boolean[] = [];
+  // Conditions read `row` and `data`: recomputed when either changed (a row field may depend on a top-level one).
   const visibility = () => {
     const row = read();
-    if (row === visibleFor) return visible;
-    const ctx: LogicContext = { data: rootValues(root), row };
+    const data = root.values();
+    if (visibleFor?.row === row && visibleFor.data === data) return visible;
+    const ctx: LogicContext = { data: data as Values, row };
     const next: boolean[] = new Array(scope.nodes.length);
     scope.nodes.forEach((node, i) => {
       next[i] = (node.parent < 0 || next[node.parent] === true) && (!node.condition || node.condition(ctx));
     });
-    visibleFor = row;
+    visibleFor = { row, data };
     visible = next;
     return visible;
   };
@@ -70,7 +63,14 @@ export function createScopeStore({ parent, ownerKey, scope, read, path }: ScopeS
     fieldOf: (key) => byKey.get(key),
     indexOf: (component) => parent.compiled.indexInScope(component),
     isVisible: (n) => n < 0 || visibility()[n] !== false,
-    subscribeNode: (_n, listener) => parent.subscribeValue(ownerKey, listener),
+    subscribeNode: (_n, listener) => {
+      const offRow = parent.subscribeValue(ownerKey, listener);
+      const offData = root.subscribeValues(listener);
+      return () => {
+        offRow();
+        offData();
+      };
+    },
     errorsOf,
     allErrors: () => parent.allErrors(),
     subscribeErrors: (_key, listener) => parent.subscribeErrors(ownerKey, listener),
@@ -78,6 +78,8 @@ export function createScopeStore({ parent, ownerKey, scope, read, path }: ScopeS
     setErrors: noop,
     valueOf: (key) => read()[key],
     subscribeValue: (_key, listener) => parent.subscribeValue(ownerKey, listener),
+    values: () => read(),
+    subscribeValues: (listener) => parent.subscribeValue(ownerKey, listener),
     syncValues: noop,
     update: () => ({}),
   };

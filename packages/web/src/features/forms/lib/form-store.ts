@@ -31,6 +31,10 @@ export interface FormStore {
   /** The value of a top-level key as the fields show it (react-hook-form holds the form's values). */
   valueOf(key: string): unknown;
   subscribeValue(key: string, listener: Listener): () => void;
+  /** Every value as the fields show them: `data` for the conditions inside containers and grid rows. */
+  values(): Readonly<Record<string, unknown>>;
+  /** Tells `listener` when any value changed. */
+  subscribeValues(listener: Listener): () => void;
   /** Takes the form's current values and tells the fields whose value changed (by identity). */
   syncValues(values: Record<string, unknown>): void;
   /**
@@ -49,6 +53,7 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
   const nodeListeners = new Map<number, Set<Listener>>();
   const errorListeners = new Map<string, Set<Listener>>();
   const allListeners = new Set<Listener>();
+  const anyValueListeners = new Set<Listener>();
   let errorsByKey = new Map<string, SubmissionError[]>();
   let all: readonly SubmissionError[] = EMPTY;
   const valueListeners = new Map<string, Set<Listener>>();
@@ -138,12 +143,22 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
     },
     valueOf: (key) => shown[key],
     subscribeValue: (key, listener) => listen(valueListeners, key, listener),
+    values: () => shown,
+    subscribeValues: (listener) => {
+      anyValueListeners.add(listener);
+      return () => {
+        anyValueListeners.delete(listener);
+      };
+    },
     syncValues(next) {
       const previous = shown;
+      const changed = [...new Set([...Object.keys(previous), ...Object.keys(next)])].filter(
+        (key) => previous[key] !== next[key],
+      );
+      if (changed.length === 0) return;
       shown = { ...next };
-      for (const key of new Set([...Object.keys(previous), ...Object.keys(next)])) {
-        if (previous[key] !== next[key]) notify(valueListeners.get(key));
-      }
+      for (const key of changed) notify(valueListeners.get(key));
+      notify(anyValueListeners);
     },
     setErrors(errors) {
       const next = new Map<string, SubmissionError[]>();
