@@ -75,6 +75,10 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
       const row = await repo.findDictionary(opts.dictionaryId);
       return row && toDictionary(row);
     },
+    /** The entries with these ids, in one query; an id that names none is left out (for master forms). */
+    async findDictionaries(opts: { dictionaryIds: readonly string[] }): Promise<Dictionary[]> {
+      return (await repo.findDictionaries(opts.dictionaryIds)).map(toDictionary);
+    },
     async saveDictionary(opts: { auth: AuthContext; dictionaryId?: string; input: DictionaryInput }) {
       const { type, name, label, ...attrs } = DictionaryInputSchema.parse(opts.input);
       if (opts.dictionaryId && !(await repo.findDictionary(opts.dictionaryId)))
