@@ -18,7 +18,8 @@ export interface DictionaryUsage {
   countUses(dictionaryId: string): Promise<{ forms: number; templates: number }>;
 }
 
-function toDictionary(row: DictionaryRow): Dictionary {
+/** A dictionary row as the API and the form builders read it (its attributes spread beside its columns). */
+export function toDictionary(row: DictionaryRow): Dictionary {
   return {
     ...(row.attrs as Omit<Dictionary, 'id' | 'type' | 'name' | 'label' | 'createdAt' | 'updatedAt'>),
     id: row.id,
