@@ -4,6 +4,7 @@ import { type DictionaryEntry, formFromMapping } from '@under/core/templates/for
 import { MasterFormStructureSchema } from '@under/core/templates/master-form.schema';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { count } from 'drizzle-orm';
+import { toDictionary } from '../modules/library/library.service';
 import { createMasterFormsRepository } from '../modules/master-forms/master-forms.repository';
 import { checkedForm } from '../modules/shared/checked-form';
 import type { Db } from './client';
@@ -82,17 +83,8 @@ export async function seedSampleMasterForm(db: Db): Promise<string | undefined> 
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(masterForms);
     if ((existing?.n ?? 0) > 0) return undefined;
-    const byName = new Map(
-      (await tx.select().from(dictionaries)).map((row): [string, DictionaryEntry] => [
-        row.name,
-        {
-          ...(row.attrs as Partial<DictionaryEntry>),
-          id: row.id,
-          type: row.type as DictionaryEntry['type'],
-          name: row.name,
-          label: row.label,
-        },
-      ]),
+    const byName = new Map<string, DictionaryEntry>(
+      (await tx.select().from(dictionaries)).map((row) => [row.name, toDictionary(row)]),
     );
     // one text box per entry (an entry the admin deleted is left out), 30 points apart down its page
     const boxes: PdfField[] = PAGES.flatMap((page, p) =>

@@ -18,7 +18,8 @@ export interface DictionaryUsage {
   countUses(dictionaryId: string): Promise<{ forms: number; templates: number }>;
 }
 
-function toDictionary(row: DictionaryRow): Dictionary {
+/** A dictionary row as the API and the form builders read it (its attributes spread beside its columns). */
+export function toDictionary(row: DictionaryRow): Dictionary {
   return {
     ...(row.attrs as Omit<Dictionary, 'id' | 'type' | 'name' | 'label' | 'createdAt' | 'updatedAt'>),
     id: row.id,
@@ -74,6 +75,10 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
     async findDictionary(opts: { dictionaryId: string }): Promise<Dictionary | undefined> {
       const row = await repo.findDictionary(opts.dictionaryId);
       return row && toDictionary(row);
+    },
+    /** The entries with these ids, in one query; an id that names none is left out (for master forms). */
+    async findDictionaries(opts: { dictionaryIds: readonly string[] }): Promise<Dictionary[]> {
+      return (await repo.findDictionaries(opts.dictionaryIds)).map(toDictionary);
     },
     async saveDictionary(opts: { auth: AuthContext; dictionaryId?: string; input: DictionaryInput }) {
       const { type, name, label, ...attrs } = DictionaryInputSchema.parse(opts.input);

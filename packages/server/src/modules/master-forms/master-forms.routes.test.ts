@@ -301,6 +301,27 @@ describe.each(testDatabases())('master forms on %s', (kind) => {
       await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data: mapped });
     });
 
+    it('a form from a mapping bound to several entries takes them all; an entry that no longer exists is left out', async () => {
+      const make = async (name: string) =>
+        (await api('POST', '/api/dictionaries', { type: 'text', name, label: name })).json() as { id: string };
+      const first = await make('several_first');
+      const second = await make('several_second');
+      const gone = '99999999-9999-4999-8999-999999999999';
+      const mapped = (await api('GET', `/api/pdf_templates/${templateId}/mapping_fields`)).json().data;
+      expect(mapped.length).toBeGreaterThanOrEqual(3);
+      const bound = [first.id, second.id, gone];
+      const names = ['several_first', 'several_second', 'several_gone'];
+      const data = mapped.map((f: object, i: number) =>
+        i < 3 ? { ...f, type: 'text', bindingField: { key: names[i], type: 'textfield', dictionaryId: bound[i] } } : f,
+      );
+      const saved = await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const created = await api('POST', '/api/master_forms', { templateId, name: 'Several entries' });
+      expect(created.statusCode, created.body).toBe(201);
+      expect([...created.json().structure.dictionaryIds].sort()).toEqual([first.id, second.id].sort());
+      await api('POST', `/api/pdf_templates/${templateId}/mapping_fields`, { data: mapped });
+    });
+
     it('refuses to delete a dictionary entry a PDF mapping binds to', async () => {
       const entry = (
         await api('POST', '/api/dictionaries', { type: 'text', name: 'bound_entry', label: 'Bound' })

@@ -212,6 +212,12 @@ describe('/templates (master forms)', { timeout: 60_000 }, () => {
     await user.type(grantedInput, 'Acme');
     await user.click(await screen.findByRole('option', { name: 'Acme Credit Union' }));
     expect(within(dialog).getByText('Acme Credit Union')).toBeTruthy();
+    // the search waits for a pause in typing: "Acme", not "Acm" then "Acme"
+    const searches = api
+      .calls('GET /api/accounts')
+      .map((c) => new URL(String(c[0]), 'http://x').searchParams)
+      .filter((p) => p.has('q'));
+    expect(searches.map((p) => p.get('q'))).toEqual(['Acme']);
     await user.click(within(dialog).getByRole('button', { name: T.saveAccess }));
     const confirm = await screen.findByRole('dialog', { name: T.limitedTitle });
     // the confirmation names how many forms of how many companies the server will archive
