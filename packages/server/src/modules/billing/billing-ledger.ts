@@ -123,7 +123,11 @@ export function createLedger(deps: LedgerDeps) {
           },
           at(),
         );
-      } else if (row.kind === 'renewal') {
+      } else if (row.kind !== 'renewal') {
+        // a refused subscribe or upgrade changes no plan, but the next attempt (another card) is a new charge: its
+        // idempotency key is decided on the version, which would otherwise still name this failed one
+        await r.updateSubscription(row.companyId, {}, at());
+      } else {
         const since = sub.pastDueSince ?? at();
         await r.updateSubscription(row.companyId, { status: 'past_due', pastDueSince: since }, at());
         const failures = await r.countFailedRenewals(row.companyId, row.periodStart);
