@@ -134,7 +134,8 @@ export function createLedger(deps: LedgerDeps) {
         const retryDay = RENEWAL_RETRY_DAYS[failures - 1];
         const nextAttempt = retryDay === undefined ? null : new Date(since.getTime() + retryDay * DAY_MS);
         const membership = await r.findMembership(row.membershipId);
-        const companyName = (await r.companyName(row.companyId)) ?? '';
+        const companyName =
+          (await createCompaniesRepository(tx).findCompanyWithMembership(row.companyId))?.company.name ?? '';
         for (const to of await r.administratorEmails(row.companyId)) {
           mails.push(
             await mail.queueMail(tx, {
@@ -207,10 +208,11 @@ export function createLedger(deps: LedgerDeps) {
       const sub = await r.lockSubscription(companyId);
       // another instance (or a payment) changed it since it was read
       if (sub.version !== expectedVersion || sub.status === 'none') return false;
-      const company = await r.findCompany(companyId);
+      const found = await createCompaniesRepository(tx).findCompanyWithMembership(companyId);
+      const company = found?.company;
       const from = company?.membershipId ?? BASIC_MEMBERSHIP_ID;
       const basic = await r.findMembership(BASIC_MEMBERSHIP_ID);
-      const previous = await r.findMembership(from);
+      const previous = found?.membership;
       const quota = basic?.userQuota ?? 1;
       const members = await r.listActiveMembersByPriority(companyId);
       const deactivated = quota < 0 ? [] : members.slice(quota);
