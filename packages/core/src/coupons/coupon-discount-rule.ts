@@ -1,3 +1,5 @@
+import { addMonths } from '../billing/money';
+
 /**
  * The arithmetic of a coupon's discount (decision 033), shared by the server's renewal and the screens.
  * All money is in integer cents.
@@ -5,16 +7,10 @@
 
 /**
  * The end of a discount that runs `months` calendar months from `appliedAt` (UTC): Jan 31 + 1 month is the last day
- * of February, as people count a month.
+ * of February, as people count a month. The same month arithmetic as a billing period's.
  */
 export function couponEndsAt(appliedAt: Date, months: number): Date {
-  const d = new Date(appliedAt.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d;
+  return addMonths(appliedAt, months);
 }
 
 /**

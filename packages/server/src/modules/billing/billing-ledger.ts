@@ -123,14 +123,19 @@ export function createLedger(deps: LedgerDeps) {
           },
           at(),
         );
-      } else if (row.kind === 'renewal') {
+      } else if (row.kind !== 'renewal') {
+        // a refused subscribe or upgrade changes no plan, but the next attempt (another card) is a new charge: its
+        // idempotency key is decided on the version, which would otherwise still name this failed one
+        await r.updateSubscription(row.companyId, {}, at());
+      } else {
         const since = sub.pastDueSince ?? at();
         await r.updateSubscription(row.companyId, { status: 'past_due', pastDueSince: since }, at());
         const failures = await r.countFailedRenewals(row.companyId, row.periodStart);
         const retryDay = RENEWAL_RETRY_DAYS[failures - 1];
         const nextAttempt = retryDay === undefined ? null : new Date(since.getTime() + retryDay * DAY_MS);
         const membership = await r.findMembership(row.membershipId);
-        const companyName = (await r.companyName(row.companyId)) ?? '';
+        const companyName =
+          (await createCompaniesRepository(tx).findCompanyWithMembership(row.companyId))?.company.name ?? '';
         for (const to of await r.administratorEmails(row.companyId)) {
           mails.push(
             await mail.queueMail(tx, {
@@ -203,10 +208,11 @@ export function createLedger(deps: LedgerDeps) {
       const sub = await r.lockSubscription(companyId);
       // another instance (or a payment) changed it since it was read
       if (sub.version !== expectedVersion || sub.status === 'none') return false;
-      const company = await r.findCompany(companyId);
+      const found = await createCompaniesRepository(tx).findCompanyWithMembership(companyId);
+      const company = found?.company;
       const from = company?.membershipId ?? BASIC_MEMBERSHIP_ID;
       const basic = await r.findMembership(BASIC_MEMBERSHIP_ID);
-      const previous = await r.findMembership(from);
+      const previous = found?.membership;
       const quota = basic?.userQuota ?? 1;
       const members = await r.listActiveMembersByPriority(companyId);
       const deactivated = quota < 0 ? [] : members.slice(quota);

@@ -155,16 +155,6 @@ export function createBillingRepository(db: DbOrTx) {
       await db.update(companies).set({ membershipId, updatedAt: at }).where(eq(companies.id, companyId));
     },
 
-    async findCompany(companyId: string) {
-      const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-      return row;
-    },
-
-    async companyName(companyId: string): Promise<string | undefined> {
-      const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-      return row?.name;
-    },
-
     /** The e-mail addresses of the company's active administrators (billing mails go to them). */
     async administratorEmails(companyId: string): Promise<string[]> {
       const rows = await db

@@ -100,6 +100,15 @@ describe.each(testDatabases())('subscriptions and payments on %s', (kind) => {
       expect((await api.get(`/api/billings/${list.items[0].id}/invoice`, a.token)).statusCode).toBe(404);
     });
 
+    it('after a card declined when charged, another card buys the plan (the failed attempt does not block the next)', async () => {
+      const a = await registerCompany(t);
+      expect((await api.subscribe(a, 'MEMBERSHIP_002', 'tok_test_charge_fail')).statusCode).toBe(402);
+      const res = await api.subscribe(a, 'MEMBERSHIP_002', 'tok_test_visa');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ membershipId: 'MEMBERSHIP_002', billing: { status: 'active' } });
+      expect((await api.billings(a)).items).toMatchObject([{ status: 'paid' }, { status: 'failed' }]);
+    });
+
     it('a card number instead of a token is refused before anything else', async () => {
       const a = await registerCompany(t);
       const res = await api.subscribe(a, 'MEMBERSHIP_002', '4242424242424242');

@@ -2,6 +2,7 @@ import { BASIC_MEMBERSHIP_ID, RENEWAL_RETRY_DAYS, type RenewalRun } from '@under
 import { addMonths } from '@under/core/billing/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { GatewayUnavailableError } from '../../infra/payments/gateway';
 import { createBillingRepository, type SubscriptionRow } from './billing.repository';
 import type { Ledger } from './billing-ledger';
@@ -40,9 +41,9 @@ export function createRenewalService(deps: { db: Db; ledger: Ledger; log: Fastif
       const retryAt = since.getTime() + (RENEWAL_RETRY_DAYS[failures - 1] as number) * DAY_MS;
       if (deps.now() < retryAt) return;
     }
-    const company = await repo.findCompany(companyId);
-    const membership = await repo.findMembership(sub.pendingMembershipId ?? company?.membershipId ?? '');
-    if (!company || !membership) return;
+    const found = await createCompaniesRepository(db).findCompanyWithMembership(companyId);
+    const membership = sub.pendingMembershipId ? await repo.findMembership(sub.pendingMembershipId) : found?.membership;
+    if (!found || !membership) return;
     const row = await ledger.reserve(db, {
       companyId,
       membershipId: membership.id,

@@ -99,13 +99,6 @@ export function createCompaniesService(deps: CompaniesServiceDeps) {
       return membership;
     },
 
-    /** GET /api/subscription (optionally ?companyId=, which must be the caller's). */
-    async getSubscription(opts: { auth: AuthContext; companyId?: string }): Promise<Subscription> {
-      const companyId = opts.companyId ? requireOwnCompany(opts.auth, opts.companyId) : requireCompanyId(opts.auth);
-      const { company, membership } = await load(companyId);
-      return subscriptionOf(company, membership);
-    },
-
     async getSubscriptionSummary(opts: { auth: AuthContext }): Promise<SubscriptionSummary> {
       const { company, membership } = await load(requireCompanyId(opts.auth));
       const subscription = await subscriptionOf(company, membership);

@@ -16,7 +16,18 @@ export async function couponDiscountFor(
   at: Date,
 ): Promise<{ discountCents: number; couponId: string | null }> {
   const found = await createCouponsRepository(tx).findAppliedCoupon(companyId);
-  if (!found) return { discountCents: 0, couponId: null };
+  return found ? appliedDiscount(found, priceCents, at) : { discountCents: 0, couponId: null };
+}
+
+/** The same rule for an applied coupon already read (the discount screen has it loaded). */
+export function appliedDiscount(
+  found: {
+    applied: { appliedAt: Date };
+    coupon: { id: string; durationInMonths: number } & Parameters<typeof discountOf>[0];
+  },
+  priceCents: number,
+  at: Date,
+): { discountCents: number; couponId: string | null } {
   const { applied, coupon } = found;
   const t = at.getTime();
   if (t < applied.appliedAt.getTime() || t >= couponEndsAt(applied.appliedAt, coupon.durationInMonths).getTime()) {

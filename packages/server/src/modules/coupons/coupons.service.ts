@@ -17,7 +17,7 @@ import { createCompaniesRepository } from '../../db/repositories/companies.repos
 import { AppError } from '../../errors';
 import { companyNotFound, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
-import { couponDiscountFor } from './coupon-discount';
+import { appliedDiscount } from './coupon-discount';
 import {
   type CompanyCouponRow,
   type CouponListParams,
@@ -302,8 +302,8 @@ export function createCouponsService(deps: CouponsServiceDeps) {
       if (!applied) return { coupon: null, appliedAt: null, endsAt: null, planPriceCents, discountCents: 0 };
       const at = now();
       const current = await repo.findCoupon(applied.coupon.id);
-      // the very function the charges use, so the screen shows what the next charge takes off
-      const { discountCents } = await couponDiscountFor(db, companyId, planPriceCents, at);
+      // the very rule the charges use, so the screen shows what the next charge takes off
+      const { discountCents } = appliedDiscount(applied, planPriceCents, at);
       return {
         coupon: toCoupon(applied.coupon, current?.companiesUsing ?? 1, at),
         appliedAt: applied.applied.appliedAt.toISOString(),
