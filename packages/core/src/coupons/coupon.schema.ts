@@ -140,7 +140,19 @@ export type CompanyCoupon = z.infer<typeof CompanyCouponSchema>;
 
 /** GET /api/companies/{companyId}/discount: the company's applied coupon and what it takes off its plan now. */
 export const CompanyDiscountSchema = z.object({
-  coupon: CouponSchema.nullable(),
+  /**
+   * The coupon as the company may see it: how many times it was redeemed and how many companies use it are other
+   * companies' business (a client's own users call this too).
+   */
+  coupon: CouponSchema.pick({
+    id: true,
+    code: true,
+    name: true,
+    percentage: true,
+    amount: true,
+    durationInMonths: true,
+    expiresAt: true,
+  }).nullable(),
   appliedAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   planPriceCents: z.number().int(),

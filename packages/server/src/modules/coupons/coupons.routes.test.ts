@@ -193,6 +193,16 @@ describe.each(testDatabases())('coupons on %s', (kind) => {
       expect(asAdmin.coupon.id).toBe(c.id);
       const asClient = await call('GET', `/api/companies/${client.companyId}/discount`, undefined, client.token);
       expect(asClient.json().discountCents).toBe(980);
+      // the coupon without what other companies do with it
+      expect(asClient.json().coupon).toEqual({
+        id: c.id,
+        code: c.code,
+        name: c.name,
+        percentage: 20,
+        amount: null,
+        durationInMonths: c.durationInMonths,
+        expiresAt: null,
+      });
       const counted = (await call('GET', `/api/coupon/${c.id}`)).json();
       expect(counted).toMatchObject({ redemptionCount: 1, companiesUsing: 1 });
 
