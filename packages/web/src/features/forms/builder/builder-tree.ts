@@ -21,6 +21,11 @@ export function cellContainer(id: string, row: number, col: number): string {
 
 /** Components whose children live in their own data scope (their keys need only be unique among themselves). */
 const SCOPES = new Set(['container', 'datagrid', 'editgrid']);
+/** Whether a component's children are keyed in its own data scope (a container or a grid). */
+export function ownsScope(c: FormComponent): boolean {
+  return SCOPES.has(c.type);
+}
+
 /** Components that hold one plain list of children. */
 const LISTS = new Set(['panel', 'fieldset', 'well', 'container', 'datagrid', 'editgrid']);
 
@@ -49,7 +54,7 @@ interface ChildList {
 
 /** The lists of children of component `c` (id `id`, in `scope`), in document order. */
 function childLists(c: FormComponent, id: string, scope: string): ChildList[] {
-  const inner = SCOPES.has(c.type) ? id : scope;
+  const inner = ownsScope(c) ? id : scope;
   if (c.type === 'columns')
     return c.columns.map((col, i) => ({ container: columnContainer(id, i), components: col.components, scope }));
   if (c.type === 'tabs')
