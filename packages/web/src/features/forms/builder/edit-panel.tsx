@@ -20,7 +20,7 @@ import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useEffect, useState } from 'react';
 import { ConditionEditor } from './condition-editor';
-import { relabelOption } from './key-from-label';
+import { newOption, relabelOption } from './key-from-label';
 import { tableCells } from './palette';
 
 interface EditPanelProps {
@@ -140,14 +140,7 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
           </ActionIcon>
         </Group>
       ))}
-      <Button
-        variant="light"
-        size="xs"
-        w="fit-content"
-        onClick={() =>
-          write([...values, { label: `Option ${values.length + 1}`, value: `option${values.length + 1}` }])
-        }
-      >
+      <Button variant="light" size="xs" w="fit-content" onClick={() => write([...values, newOption(values)])}>
         {UI_TEXT.builderEditAddOption}
       </Button>
     </Stack>
