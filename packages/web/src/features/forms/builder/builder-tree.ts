@@ -1,6 +1,7 @@
 import { DATA_GROUP_TYPES, NON_DATA_TYPES } from '@under/core/forms/field-types';
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
+import { freeName } from './key-from-label';
 
 /**
  * Pure edits of a form definition's component tree. A component is addressed by its id: its key, prefixed by the
@@ -272,13 +273,7 @@ export function allKeys(form: FormDefinition): Set<string> {
 
 /** `base`, or `base1`, `base2`, ... whichever is free; keys keep to letters, digits and underscore. */
 export function uniqueKey(taken: Set<string>, base: string): string {
-  const clean = base.replace(/[^A-Za-z0-9_]/g, '') || 'field';
-  if (!taken.has(clean)) return clean;
-  const stem = clean.replace(/\d+$/, '');
-  for (let i = 1; ; i++) {
-    const candidate = `${stem}${i}`;
-    if (!taken.has(candidate)) return candidate;
-  }
+  return freeName(taken, base.replace(/[^A-Za-z0-9_]/g, '') || 'field');
 }
 
 /** A copy placed right after the original, with fresh keys for it and everything inside it. */
