@@ -6,7 +6,7 @@ import type { FormComponent } from '@under/core/forms/form.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import rendererClasses from '../components/renderer.module.css';
 import classes from './builder.module.css';
-import { cellContainer, columnContainer, idIn, isGroup } from './builder-tree';
+import { cellContainer, columnContainer, idIn, isGroup, ownsScope, scopeOf } from './builder-tree';
 import { CanvasField } from './canvas-preview';
 import { PALETTE } from './palette';
 
@@ -75,8 +75,6 @@ export function ContainerList({
   );
 }
 
-const isLayout = isGroup;
-
 /**
  * One component on the canvas: a frame with its tools (drag handle, edit, move, duplicate, delete) around the
  * component drawn by the renderer's own field components, inert, as the applicant will see it. Layouts draw their
@@ -105,7 +103,7 @@ function CanvasItem({
   const selected = actions.selected === id;
   const className = [
     classes.item,
-    isLayout(component) ? classes.itemLayout : '',
+    isGroup(component) ? classes.itemLayout : '',
     selected ? classes.itemSelected : '',
     isDragging ? classes.itemDragging : '',
   ]
@@ -238,7 +236,7 @@ function CanvasItem({
           {`${component.key}: ${keyError}`}
         </Text>
       ) : null}
-      {isLayout(component) ? (
+      {isGroup(component) ? (
         <LayoutBody id={id} component={component} name={name} actions={actions} />
       ) : (
         // A click anywhere on the drawn field selects it (the keyboard has the Edit button); the field itself is
@@ -273,9 +271,8 @@ function LayoutBody({
   actions: CanvasActions;
 }) {
   // The children of a container or grid are keyed within it; layouts keep their parent's scope.
-  const scope = id.includes('.') ? id.slice(0, id.lastIndexOf('.')) : '';
-  const inner = component.type === 'container' || component.type === 'datagrid' || component.type === 'editgrid';
-  const childScope = inner ? id : scope;
+  const scope = scopeOf(id);
+  const childScope = ownsScope(component) ? id : scope;
   if (component.type === 'columns') {
     return (
       <div className={`${classes.children} ${classes.columnsRow}`}>

@@ -1,6 +1,7 @@
 import { DATA_GROUP_TYPES, NON_DATA_TYPES } from '@under/core/forms/field-types';
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
+import { freeName } from './key-from-label';
 
 /**
  * Pure edits of a form definition's component tree. A component is addressed by its id: its key, prefixed by the
@@ -21,6 +22,11 @@ export function cellContainer(id: string, row: number, col: number): string {
 
 /** Components whose children live in their own data scope (their keys need only be unique among themselves). */
 const SCOPES = new Set(['container', 'datagrid', 'editgrid']);
+/** Whether a component's children are keyed in its own data scope (a container or a grid). */
+export function ownsScope(c: FormComponent): boolean {
+  return SCOPES.has(c.type);
+}
+
 /** Components that hold one plain list of children. */
 const LISTS = new Set(['panel', 'fieldset', 'well', 'container', 'datagrid', 'editgrid']);
 
@@ -49,7 +55,7 @@ interface ChildList {
 
 /** The lists of children of component `c` (id `id`, in `scope`), in document order. */
 function childLists(c: FormComponent, id: string, scope: string): ChildList[] {
-  const inner = SCOPES.has(c.type) ? id : scope;
+  const inner = ownsScope(c) ? id : scope;
   if (c.type === 'columns')
     return c.columns.map((col, i) => ({ container: columnContainer(id, i), components: col.components, scope }));
   if (c.type === 'tabs')
@@ -267,13 +273,7 @@ export function allKeys(form: FormDefinition): Set<string> {
 
 /** `base`, or `base1`, `base2`, ... whichever is free; keys keep to letters, digits and underscore. */
 export function uniqueKey(taken: Set<string>, base: string): string {
-  const clean = base.replace(/[^A-Za-z0-9_]/g, '') || 'field';
-  if (!taken.has(clean)) return clean;
-  const stem = clean.replace(/\d+$/, '');
-  for (let i = 1; ; i++) {
-    const candidate = `${stem}${i}`;
-    if (!taken.has(candidate)) return candidate;
-  }
+  return freeName(taken, base.replace(/[^A-Za-z0-9_]/g, '') || 'field');
 }
 
 /** A copy placed right after the original, with fresh keys for it and everything inside it. */

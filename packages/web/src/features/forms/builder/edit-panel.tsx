@@ -20,7 +20,7 @@ import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useEffect, useState } from 'react';
 import { ConditionEditor } from './condition-editor';
-import { relabelOption } from './key-from-label';
+import { freeName, newOption, relabelOption } from './key-from-label';
 import { tableCells } from './palette';
 
 interface EditPanelProps {
@@ -140,14 +140,7 @@ function OptionsEditor({ component, onChange }: Pick<EditPanelProps, 'component'
           </ActionIcon>
         </Group>
       ))}
-      <Button
-        variant="light"
-        size="xs"
-        w="fit-content"
-        onClick={() =>
-          write([...values, { label: `Option ${values.length + 1}`, value: `option${values.length + 1}` }])
-        }
-      >
+      <Button variant="light" size="xs" w="fit-content" onClick={() => write([...values, newOption(values)])}>
         {UI_TEXT.builderEditAddOption}
       </Button>
     </Stack>
@@ -240,10 +233,8 @@ function GroupOptions({ component, onChange }: Pick<EditPanelProps, 'component' 
           size="xs"
           w="fit-content"
           onClick={() => {
-            const taken = new Set(tabs.map((t) => t.key));
-            let n = tabs.length + 1;
-            while (taken.has(`tab${n}`)) n++;
-            write([...tabs, { key: `tab${n}`, label: UI_TEXT.builderNewTab(tabs.length + 1), components: [] }]);
+            const key = freeName(new Set(tabs.map((t) => t.key)), `tab${tabs.length + 1}`);
+            write([...tabs, { key, label: UI_TEXT.builderNewTab(tabs.length + 1), components: [] }]);
           }}
         >
           {UI_TEXT.builderEditAddTab}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelKey, freeName, relabelOption } from './key-from-label';
+import { camelKey, freeName, newOption, relabelOption } from './key-from-label';
 
 describe('camelKey', () => {
   it('writes labels as camelCase keys of letters and digits', () => {
@@ -36,5 +36,15 @@ describe('relabelOption', () => {
   it('keeps a value typed by hand', () => {
     const options = relabelOption([{ label: 'Yes', value: 'Y' }], 0, 'Yes, we do');
     expect(options[0]).toEqual({ label: 'Yes, we do', value: 'Y' });
+  });
+});
+
+describe('newOption', () => {
+  it('numbers the new option after the others and never repeats a value left by an earlier removal', () => {
+    expect(newOption([{ label: 'A', value: 'a' }])).toEqual({ label: 'Option 2', value: 'option2' });
+    // Option 1 of [option1, option2] was removed: the new second option must not be `option2` again.
+    const after = newOption([{ label: 'Option 2', value: 'option2' }]);
+    expect(after.value).not.toBe('option2');
+    expect(after).toEqual({ label: 'Option 2', value: 'option1' });
   });
 });

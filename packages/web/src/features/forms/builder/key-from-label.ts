@@ -51,6 +51,12 @@ export function relabelOption<T extends Option>(options: readonly T[], index: nu
   return options.map((o, i) => (i === index ? { ...o, label, value } : o));
 }
 
+/** A new last option: `Option N`, with a value none of the others has (one removed earlier may have left `optionN`). */
+export function newOption(options: readonly Option[]): Option {
+  const n = options.length + 1;
+  return { label: `Option ${n}`, value: freeName(new Set(options.map((o) => String(o.value))), `option${n}`) };
+}
+
 function otherValues(options: readonly Option[], index: number): Set<string> {
   return new Set(options.filter((_, i) => i !== index).map((o) => String(o.value)));
 }
