@@ -297,6 +297,24 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   );
 
   const lastDirection = useRef<'up' | 'down' | undefined>(undefined);
+  // Where the pointer is while dragging with the mouse: dnd-kit's delta also counts the page's scrolling, so after an
+  // auto-scroll the activator's position plus the delta would place the drop too low.
+  const pointerY = useRef<number | undefined>(undefined);
+  const stopFollowing = useRef<(() => void) | undefined>(undefined);
+  const followPointer = (start: Event | null) => {
+    stopFollowing.current?.();
+    pointerY.current = start && 'clientY' in start ? (start as PointerEvent).clientY : undefined;
+    if (pointerY.current === undefined) return;
+    const onMove = (e: PointerEvent) => {
+      pointerY.current = e.clientY;
+    };
+    window.addEventListener('pointermove', onMove);
+    stopFollowing.current = () => {
+      window.removeEventListener('pointermove', onMove);
+      stopFollowing.current = undefined;
+    };
+  };
+  useEffect(() => () => stopFollowing.current?.(), []);
   const isWizard = useRef(false);
   isWizard.current = form.display === 'wizard';
   const keyboardTarget = useRef<string | undefined>(undefined);
@@ -311,11 +329,14 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
   );
 
   const onDragStart = (event: DragStartEvent) => {
+    followPointer(event.activatorEvent);
     lastDirection.current = undefined;
     keyboardTarget.current = undefined;
     setDragging(String(event.active.id));
   };
-  const onDragEnd = ({ active, over, activatorEvent, delta }: DragEndEvent) => {
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const y = pointerY.current;
+    stopFollowing.current?.();
     setDragging(undefined);
     keyboardTarget.current = undefined;
     if (!over) return;
@@ -332,13 +353,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
         : undefined;
     if (!target) return;
     // A mouse drop goes where the pointer is; a keyboard drop where the arrows went.
-    const pointer =
-      activatorEvent && 'clientY' in activatorEvent
-        ? {
-            y: (activatorEvent as PointerEvent).clientY + delta.y,
-            middles: (container: string) => middlesOf(container, moving),
-          }
-        : undefined;
+    const pointer = y === undefined ? undefined : { y, middles: (container: string) => middlesOf(container, moving) };
     const isPanel = (newType ?? (moving ? findComponent(form, moving)?.type : undefined)) === 'panel';
     const place = dropPlace({ form, target, moving, isPanel, pointer, direction: lastDirection.current });
     if (!place) return;
@@ -543,6 +558,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => {
+            stopFollowing.current?.();
             keyboardTarget.current = undefined;
             setDragging(undefined);
           }}
