@@ -54,7 +54,11 @@ function safeHref(attrs: string): string | undefined {
 
 /** The allowlisted HTML of `html`; '' when it holds no visible text (an empty editor's `<p><br></p>`). */
 export function sanitizeRichText(html: string): string {
-  const text = html.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(DROPPED_WITH_CONTENT, '');
+  // control characters other than tab and line breaks are never text (a NUL cannot even be stored in jsonb)
+  const text = html
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(DROPPED_WITH_CONTENT, '');
   let out = '';
   let last = 0;
   for (const m of text.matchAll(TAG)) {
