@@ -21,4 +21,8 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<p><br></p>')).toBe('');
     expect(sanitizeRichText('<p>&nbsp; </p><!-- note -->')).toBe('');
   });
+  it('drops NUL and other control characters, which also cannot hide a tag', () => {
+    expect(sanitizeRichText('<p>a\u0000b\u0007c</p>')).toBe('<p>abc</p>');
+    expect(sanitizeRichText('<scr\u0000ipt>alert(1)</script>')).toBe('');
+  });
 });

@@ -28,6 +28,8 @@ const VOID = new Set(['br']);
 /** Elements whose content is never text for a reader: dropped with everything inside. */
 const DROPPED_WITH_CONTENT =
   /<(script|style|iframe|object|embed|template|noscript|svg|math|textarea|title)\b[\s\S]*?(<\/\1\s*>|$)/gi;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b([^<>]*)>/g;
 const ENTITY = /^&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});/;
 
@@ -54,7 +56,11 @@ function safeHref(attrs: string): string | undefined {
 
 /** The allowlisted HTML of `html`; '' when it holds no visible text (an empty editor's `<p><br></p>`). */
 export function sanitizeRichText(html: string): string {
-  const text = html.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(DROPPED_WITH_CONTENT, '');
+  // control characters other than tab and line breaks are never text (a NUL cannot even be stored in jsonb)
+  const text = html
+    .replace(CONTROL, '')
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(DROPPED_WITH_CONTENT, '');
   let out = '';
   let last = 0;
   for (const m of text.matchAll(TAG)) {

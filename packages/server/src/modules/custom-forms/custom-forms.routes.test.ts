@@ -404,6 +404,26 @@ describe.each(testDatabases())('custom forms on %s', (kind) => {
       expect(totals.find((f: { formId: string }) => f.formId === master).totalForm).toBe(2);
     });
 
+    it('every auto-update form of a master takes its new version (the master read once for all of them)', async () => {
+      const master = await publishedMaster(t, admin, { name: 'Shared Bank' });
+      const ids = [await createForm(a, 'Auto 1', master), await createForm(a, 'Auto 2', master)];
+      for (const id of ids) {
+        const s = await as(a)('POST', `/api/custom_forms/${id}`, doc());
+        expect(s.statusCode, s.body).toBe(200);
+      }
+      await republish(t, admin, master, [
+        ...MASTER_EXTRA,
+        { type: 'textfield', key: 'mcc', label: 'MCC', input: true },
+      ]);
+      for (const id of ids) {
+        const f = (await as(a)('GET', `/api/custom_forms/${id}`)).json();
+        expect(f).toMatchObject({ masterVersion: 2, hasUpdate: false });
+        expect(f.form.components.map((c: { key: string }) => c.key)).toEqual(
+          expect.arrayContaining(['mcc', 'our_page']),
+        );
+      }
+    });
+
     it('archives forms of companies that lose access when the master form becomes limited', async () => {
       const master = await publishedMaster(t, admin, { name: 'Closing Bank' });
       const c = await registerCompany(t, { companyName: 'Kept Co', membershipId: 'MEMBERSHIP_006' });

@@ -326,13 +326,37 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
     return { ...next, documents };
   }
 
-  /** Brings one form onto its master's newest published version (additions kept); null when already there. */
-  async function takeMasterVersion(tx: DbOrTx, row: CustomFormRow, actor: string | null) {
+  /** The master form's published structures by version, read once for all the forms a publish updates. */
+  // read through the caller's transaction (PGlite has one connection: a read beside it would wait for ever)
+  type MasterStructures = (r: CustomFormsRepository, version: number) => ReturnType<typeof masterStructure>;
+  function cachedMasterStructures(formId: string): MasterStructures {
+    const seen = new Map<number, ReturnType<typeof masterStructure>>();
+    return (r, version) => {
+      let structure = seen.get(version);
+      if (!structure) {
+        structure = masterStructure(r, formId, version);
+        seen.set(version, structure);
+      }
+      return structure;
+    };
+  }
+
+  /**
+   * Brings one form onto its master's newest published version (additions kept); null when already there. A caller
+   * updating many forms of one master passes the master row and a shared structure cache, so each is read once.
+   */
+  async function takeMasterVersion(
+    tx: DbOrTx,
+    row: CustomFormRow,
+    actor: string | null,
+    shared?: { master: { version: number } | undefined; structures: MasterStructures },
+  ) {
     const r = createCustomFormsRepository(tx);
-    const master = await r.findMasterForm(row.masterFormId);
+    const master = shared ? shared.master : await r.findMasterForm(row.masterFormId);
     if (!master || master.version <= row.masterVersion) return null;
-    const current = await masterStructure(r, row.masterFormId, row.masterVersion);
-    const latest = await masterStructure(r, row.masterFormId, master.version);
+    const structureOf = shared?.structures ?? ((r2, v) => masterStructure(r2, row.masterFormId, v));
+    const current = await structureOf(r, row.masterVersion);
+    const latest = await structureOf(r, master.version);
     const doc = readDocument(row.document);
     const diff = diffMasterFields(current.allField, latest.allField);
     const carried = carryDocument(doc, latest.allField, additionsOf(doc), diff);
@@ -727,13 +751,19 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
      * the update (the client renames its field, then updates).
      */
     async masterPublished(opts: { masterFormId: string }) {
-      for (const f of await repo.formsOfMaster(opts.masterFormId)) {
-        if (f.updateMode !== 'system-auto-update') continue;
+      const forms = (await repo.formsOfMaster(opts.masterFormId)).filter((f) => f.updateMode === 'system-auto-update');
+      if (forms.length === 0) return;
+      // the master and its structures are the same for every form: read once, not once per form
+      const shared = {
+        master: await repo.findMasterForm(opts.masterFormId),
+        structures: cachedMasterStructures(opts.masterFormId),
+      };
+      for (const f of forms) {
         try {
           await db.transaction(async (tx) => {
             const row = await createCustomFormsRepository(tx).findFormById(f.id, true);
             if (!row || row.status === 'archived' || row.updateMode !== 'system-auto-update') return;
-            await takeMasterVersion(tx, row, null);
+            await takeMasterVersion(tx, row, null, shared);
           });
         } catch (err) {
           if (!(err instanceof AppError) || err.statusCode >= 500) throw err;

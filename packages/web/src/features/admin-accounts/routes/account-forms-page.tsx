@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Checkbox, Container, Group, Modal, Stack, 
 import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyRow } from '../../../components/empty-row';
 import { GlobalSpinner } from '../../../components/global-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
@@ -124,15 +125,7 @@ export function AccountFormsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {forms.data.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text size="sm" c="dimmed">
-                        {T.noForms}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
+                {forms.data.length === 0 ? <EmptyRow colSpan={4}>{T.noForms}</EmptyRow> : null}
                 {forms.data.map((f) => (
                   <Table.Tr key={f.formId} data-testid="account-form-row">
                     <Table.Td>

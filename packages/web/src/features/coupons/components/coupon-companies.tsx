@@ -4,6 +4,7 @@ import { formatDate } from '@under/core/forms/format';
 import { ADMIN_COUPONS_TEXT as T } from '@under/core/ui-text/admin-coupons';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyRow } from '../../../components/empty-row';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAccountSearch, useApplyCoupon, useCouponCompanies, useRemoveCoupon } from '../api/coupons-api';
@@ -86,15 +87,7 @@ export function CouponCompanies({ couponId }: { couponId: string }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {companies.data?.items.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text size="sm" c="dimmed">
-                      {T.noCompanies}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
+              {companies.data?.items.length === 0 ? <EmptyRow colSpan={5}>{T.noCompanies}</EmptyRow> : null}
               {companies.data?.items.map((c) => (
                 <Table.Tr key={c.companyId} data-testid="coupon-company-row">
                   <Table.Td>
