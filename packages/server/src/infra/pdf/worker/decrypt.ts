@@ -366,9 +366,8 @@ interface Header {
   body: number;
 }
 
-/** Every `N G obj` of the file, in order. */
-function headersOf(b: Buffer): Header[] {
-  const text = b.toString('latin1');
+/** Every `N G obj` of the file (`text`: its bytes as latin1), in order. */
+function headersOf(b: Buffer, text: string): Header[] {
   const headers: Header[] = [];
   const re = /(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -388,7 +387,9 @@ const ENDSTREAM = Buffer.from('endstream', 'latin1');
 export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8Array {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.indexOf('/Encrypt') < 0) return bytes;
-  const headers = headersOf(b);
+  // one latin1 copy of the file for both searches (it is as large as the file)
+  const text = b.toString('latin1');
+  const headers = headersOf(b, text);
   if (headers.length > limits.maxStreams * 4) throw new Refusal('too-complex', 'too many objects');
   // every parse below counts what it reads: a file built to be read over and over (objects inside objects) stops here
   let work = limits.scanWorkFactor * b.length + 1024 * 1024;
@@ -413,7 +414,6 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
 
   // the trailer's entries: classic trailers, then cross-reference stream dictionaries, the last one first
   const trailers: Map<string, Value>[] = [];
-  const text = b.toString('latin1');
   for (let at = text.indexOf('trailer'); at >= 0; at = text.indexOf('trailer', at + 1)) {
     try {
       const v = parse(at + 7).value;
