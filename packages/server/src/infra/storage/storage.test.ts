@@ -9,7 +9,7 @@ import { createS3Storage } from './s3';
 import { type S3Simulator, startS3Simulator } from './s3-simulator';
 import { createUrlSigner } from './signed-url';
 import { EMPTY_SHA256, sign } from './sigv4';
-import { type Storage, sniffImage, UploadRejected } from './storage';
+import { type Storage, sniffImage, sniffPdf, UploadRejected } from './storage';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest of png')]);
 
@@ -57,6 +57,25 @@ describe('sniffImage', () => {
     expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xdb]))).toBe('image/jpeg');
     for (const bad of [Buffer.from('GIF89a'), Buffer.from('<svg'), Buffer.from([0x89, 0x50]), Buffer.alloc(0)]) {
       expect(() => sniffImage(bad)).toThrow(UploadRejected);
+    }
+  });
+});
+
+describe('sniffPdf', () => {
+  it('takes a PDF header at the start, or on its own line within the first 1 KB after plain data', () => {
+    expect(sniffPdf(Buffer.from('%PDF-1.7\n'))).toBe('application/pdf');
+    expect(sniffPdf(Buffer.from('# a preamble PDF 2.0 allows\r\n%PDF-2.0\r\n'))).toBe('application/pdf');
+  });
+
+  it('refuses markup or script with %PDF- inside, and a header past 1 KB', () => {
+    for (const bad of [
+      '<html><body>\n%PDF-1.7\n<script>alert(1)</script>',
+      '  <?xml version="1.0"?>\n%PDF-1.4\n<svg/>',
+      'alert(1) // %PDF-1.7',
+      '%PDF',
+      `${'x'.repeat(1100)}\n%PDF-1.7\n`,
+    ]) {
+      expect(() => sniffPdf(Buffer.from(bad)), bad.slice(0, 30)).toThrow(UploadRejected);
     }
   });
 });

@@ -59,11 +59,18 @@ export function sniffImage(head: Buffer): string {
   throw new UploadRejected('type');
 }
 
+/** `%PDF-` and a version, at the start of the file or of a line. */
+const PDF_HEADER = /(?:^|[\r\n])%PDF-\d\.\d/;
+
 /**
  * A PDF by its header, in the first 1 KB as readers (and the PDF worker) look for it: PDF 2.0 allows data before it.
+ * That data may not be markup: a file that opens with `<` (after whitespace) is what a browser sniffs as HTML, XML or
+ * SVG, and a `%PDF-` line inside such a page does not make it a PDF (custom-form documents get no deeper check).
  * The deeper checks (pages, encryption, damage) run in the PDF worker afterwards.
  */
 export function sniffPdf(head: Buffer): string {
-  if (head.subarray(0, 1024).includes('%PDF-')) return 'application/pdf';
+  const text = head.subarray(0, 1024).toString('latin1');
+  if (text.startsWith('%PDF-')) return 'application/pdf';
+  if (PDF_HEADER.test(text) && !text.trimStart().startsWith('<')) return 'application/pdf';
   throw new UploadRejected('type');
 }

@@ -32,6 +32,19 @@ describe('AcroForm import: the offered mapping saves as it is', () => {
     expect(checkMapping(inspected.acroFields, inspected.pages)).toEqual([]);
   });
 
+  it('offers at most maxAcroFields boxes, however many widgets one field has', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const field = doc.getForm().createTextField('many');
+    for (let i = 0; i < 30; i++) field.addToPage(page, { x: 20, y: 20 + i * 24, width: 100, height: 20 });
+    const inspected = await inspect(await doc.save(), resolvePdfLimits({ maxAcroFields: 10 }));
+    expect(inspected.acroFields).toHaveLength(10);
+    expect(inspected.acroFields.slice(0, 2)).toMatchObject([
+      { key: 'many', type: 'text' },
+      { key: 'many_copy', type: 'replica', replicaOf: 'many' },
+    ]);
+  });
+
   it('a checkbox whose boxes stand for different values is one choice: one key, one optionValue a box', async () => {
     const widget = (value: string, x: number) =>
       `<< /Type /Annot /Subtype /Widget /Parent 4 0 R /P 3 0 R /Rect [${x} 700 ${x + 15} 715] /AS /Off /AP << /N << /${value} 7 0 R /Off 7 0 R >> >> >>`;

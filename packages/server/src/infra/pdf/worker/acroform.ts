@@ -76,22 +76,23 @@ export function acroFields(doc: PDFDocument, geometries: PageGeometry[], limits:
   const pageOfRef = new Map(pages.map((p, i) => [String(p.ref), i]));
   const out: PdfField[] = [];
   const used = new Set<string>();
+  // a widget without /P is found in the pages' /Annots: read once, not once a widget (pages x annotations each)
+  let pageOfAnnot: Map<string, number> | undefined;
   const pageOf = (widget: PDFWidgetAnnotation) => {
     const pRef = widget.P();
-    let pageIndex = pRef ? (pageOfRef.get(String(pRef)) ?? -1) : -1;
-    if (pageIndex < 0) {
-      const ref = String(doc.context.getObjectRef(widget.dict));
-      pageIndex = pages.findIndex(
-        (p) =>
-          p.node
-            .Annots()
-            ?.asArray()
-            .some((a) => String(a) === ref) ?? false,
-      );
+    const pageIndex = pRef ? pageOfRef.get(String(pRef)) : undefined;
+    if (pageIndex !== undefined) return pageIndex;
+    if (!pageOfAnnot) {
+      pageOfAnnot = new Map();
+      for (const [i, p] of pages.entries())
+        for (const a of p.node.Annots()?.asArray() ?? [])
+          if (!pageOfAnnot.has(String(a))) pageOfAnnot.set(String(a), i);
     }
-    return pageIndex;
+    return pageOfAnnot.get(String(doc.context.getObjectRef(widget.dict))) ?? -1;
   };
   for (const field of fields.slice(0, limits.maxAcroFields)) {
+    // the offer holds at most maxAcroFields boxes, however many widgets one field has
+    if (out.length >= limits.maxAcroFields) break;
     try {
       let type = typeOf(field);
       if (!type) continue;
@@ -107,8 +108,10 @@ export function acroFields(doc: PDFDocument, geometries: PageGeometry[], limits:
         options = onValues.map((v, i) => v ?? String(i));
       }
       const key = keyOf(name, used);
+      const unique = [...new Set(options)];
       let placed = false;
       for (const [wi, widget] of widgets.entries()) {
+        if (out.length >= limits.maxAcroFields) break;
         const g = geometries[pageOf(widget)];
         if (!g) continue;
         const rect = rectToDisplay(g, widget.getRectangle());
@@ -116,7 +119,6 @@ export function acroFields(doc: PDFDocument, geometries: PageGeometry[], limits:
         const n = out.length + 1;
         const grouped = type === 'radio';
         const replica = placed && !grouped;
-        const unique = [...new Set(options)];
         const entry = PdfFieldSchema.safeParse({
           id: `acro_${n}`,
           key: replica ? keyOf(`${key}_copy`, used) : key,

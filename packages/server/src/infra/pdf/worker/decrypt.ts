@@ -366,9 +366,8 @@ interface Header {
   body: number;
 }
 
-/** Every `N G obj` of the file, in order. */
-function headersOf(b: Buffer): Header[] {
-  const text = b.toString('latin1');
+/** Every `N G obj` of the file (`text`: its bytes as latin1), in order. */
+function headersOf(b: Buffer, text: string): Header[] {
   const headers: Header[] = [];
   const re = /(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -388,16 +387,20 @@ const ENDSTREAM = Buffer.from('endstream', 'latin1');
 export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8Array {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.indexOf('/Encrypt') < 0) return bytes;
-  const headers = headersOf(b);
+  // one latin1 copy of the file for both searches (it is as large as the file)
+  const text = b.toString('latin1');
+  const headers = headersOf(b, text);
   if (headers.length > limits.maxStreams * 4) throw new Refusal('too-complex', 'too many objects');
   // every parse below counts what it reads: a file built to be read over and over (objects inside objects) stops here
   let work = limits.scanWorkFactor * b.length + 1024 * 1024;
+  /** Counts `bytes` read outside a parse (a look past an object, a search for its stream's end). */
+  const charge = (bytes: number) => {
+    work -= bytes;
+    if (work < 0) throw new Refusal('too-complex', 'the file is too intricate to decrypt');
+  };
   const parse = (at: number, onString?: (s: StringToken) => void) => {
     const parser = new Parser(b, at, onString);
-    const counted = () => {
-      work -= parser.pos - at;
-      if (work < 0) throw new Refusal('too-complex', 'the file is too intricate to decrypt');
-    };
+    const counted = () => charge(parser.pos - at);
     let value: Value;
     try {
       value = parser.value();
@@ -411,7 +414,6 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
 
   // the trailer's entries: classic trailers, then cross-reference stream dictionaries, the last one first
   const trailers: Map<string, Value>[] = [];
-  const text = b.toString('latin1');
   for (let at = text.indexOf('trailer'); at >= 0; at = text.indexOf('trailer', at + 1)) {
     try {
       const v = parse(at + 7).value;
@@ -459,6 +461,8 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
   const offsets = new Map<number, { offset: number; gen: number }>();
   let consumed = 0;
   let maxNum = 0;
+  // a stream with no `endstream` after it is left out without searching the rest of the file for one, each time
+  const lastEndstream = b.lastIndexOf(ENDSTREAM);
   for (const h of headers) {
     if (h.at < consumed || h === encryptHeader) continue;
     const replaced: StringToken[] = [];
@@ -473,6 +477,7 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
     const dict = value instanceof Map ? value : undefined;
     const headEnd = parser.pos;
     const next = parser.peekKeyword();
+    charge(parser.pos - headEnd + next.length);
     let data: Uint8Array | undefined;
     let crypt = false;
     let end = parser.pos;
@@ -484,11 +489,14 @@ export function decryptIfEncrypted(bytes: Uint8Array, limits: PdfLimits): Uint8A
       let dataEnd = -1;
       if (typeof length === 'number' && Number.isInteger(length) && length >= 0 && start + length <= b.length) {
         const after = new Parser(b, start + length);
-        if (after.peekKeyword().startsWith('endstream')) dataEnd = start + length;
+        after.skip();
+        charge(after.pos - start - length);
+        if (b.subarray(after.pos, after.pos + ENDSTREAM.length).equals(ENDSTREAM)) dataEnd = start + length;
       }
       if (dataEnd < 0) {
+        if (start > lastEndstream) continue;
         const at = b.indexOf(ENDSTREAM, start);
-        if (at < 0) continue;
+        charge(at - start);
         dataEnd = at;
         if (b[dataEnd - 1] === 0x0a) dataEnd--;
         if (b[dataEnd - 1] === 0x0d) dataEnd--;
