@@ -1,6 +1,8 @@
 // Every contract of the API in one place, for the tests that hold the server and the contracts to each other.
 import { ACCOUNTS_API } from './accounts.contract';
 import { ADMIN_ACCOUNTS_API } from './admin-accounts.contract';
+import { APPLICANT_API } from './applicant.contract';
+import { APPLICATIONS_API } from './applications.contract';
 import { AUTH_API } from './auth.contract';
 import { AUTH_PASSWORD_API } from './auth-password.contract';
 import { BILLING_API } from './billing.contract';
@@ -20,6 +22,8 @@ import { TEAM_API } from './team.contract';
 export const ALL_CONTRACTS = {
   ACCOUNTS_API,
   ADMIN_ACCOUNTS_API,
+  APPLICANT_API,
+  APPLICATIONS_API,
   AUTH_API,
   AUTH_PASSWORD_API,
   BILLING_API,

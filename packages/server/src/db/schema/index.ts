@@ -1,5 +1,6 @@
 // The drizzle schema object: every table, so relational queries and drizzle-kit see them all.
 export * from './accounts';
+export * from './applications';
 export * from './audit';
 export * from './auth';
 export * from './billing';
