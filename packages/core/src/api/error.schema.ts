@@ -143,6 +143,14 @@ export const ERRORS = {
   /** The last active admin user cannot be deactivated. */
   lastActiveAdmin: { code: 'admin-user/last-active', status: 409 },
   adminUserExists: { code: 'admin-user/exists', status: 409 },
+  // applications and applicant links (issue 12)
+  applicationNotFound: { code: 'application/not-found', status: 404 },
+  /** Spec 2 §8 'The URL is expired': an applicant link past its end, revoked by a fresh one, or of a removed owner. */
+  applicationLinkExpired: { code: 'application/link-expired', status: 410 },
+  /** Spec 2 §8 'Version Form Incorrect': the form version a re-submit link names is gone. */
+  applicationVersionGone: { code: 'application/version-gone', status: 410 },
+  /** The stored draft moved on since the browser's copy (another tab or device): nothing was written. */
+  applicationRevisionConflict: { code: 'application/revision-conflict', status: 409 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,0 +1,41 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { APPLICANT_LINK_TTL_DAYS } from '@under/core/applications/application.schema';
+import { MESSAGES } from '@under/core/messages';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { applicationOwners, applications } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { hashAccessCode } from './access-codes';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ApplicationOwnerRow = typeof applicationOwners.$inferSelect;
+
+const DAY_MS = 86_400_000;
+
+/** When a link issued or used at `now` stops working. */
+export const linkExpiry = (now: Date): Date => new Date(now.getTime() + APPLICANT_LINK_TTL_DAYS * DAY_MS);
+
+/**
+ * The application and owner an applicant link opens (issue 12), or the error the applicant sees: 404 when the id
+ * and code do not belong together (the same answer for a wrong id and a wrong code, so neither can be probed),
+ * 'The URL is expired' (410) for a link past its end, revoked, or of an owner the primary removed. With `lock`,
+ * the application row is locked for the rest of the transaction (saves and submits take it).
+ */
+export async function resolveApplicantLink(
+  db: DbOrTx,
+  opts: { applicationId: string; code: string; codeSecret: string; now: Date; lock?: boolean },
+): Promise<{ application: ApplicationRow; owner: ApplicationOwnerRow }> {
+  const codeHash = hashAccessCode(opts.codeSecret, opts.code);
+  const [owner] = await db
+    .select()
+    .from(applicationOwners)
+    .where(and(eq(applicationOwners.codeHash, codeHash), eq(applicationOwners.applicationId, opts.applicationId)));
+  if (!owner) throw new AppError(ERROR_CODES.applicationNotFound);
+  if (owner.removedAt || owner.codeRevokedAt || owner.codeExpiresAt.getTime() <= opts.now.getTime()) {
+    throw new AppError(ERROR_CODES.applicationLinkExpired, MESSAGES.urlExpired);
+  }
+  const q = db.select().from(applications).where(eq(applications.id, opts.applicationId));
+  const [application] = opts.lock ? await q.for('update') : await q;
+  if (!application) throw new AppError(ERROR_CODES.applicationNotFound);
+  return { application, owner };
+}
