@@ -16,6 +16,7 @@ function adminDeepLinks(): Plugin {
         const url = req.url ?? '';
         const isPage = req.headers.accept?.includes('text/html') && !/\.[a-z0-9]+($|\?)/i.test(url);
         if (isPage && (url === '/admin' || url.startsWith('/admin/'))) req.url = '/admin/index.html';
+        else if (isPage && /^\/application-form(-successfully)?\//.test(url)) req.url = '/applicant/index.html';
         next();
       });
     },

@@ -120,16 +120,6 @@ describe('createHttpClient', () => {
     expect(auth.getState()).toMatchObject({ status: 'signed-in', accessToken: 'fresh' });
   });
 
-  it('sends the client\'s extra headers on every call and a keepalive request when asked', async () => {
-    const { api, http } = setup({ 'PUT /api/items': { status: 200, body: {} } }, { headers: { 'x-api-key': 'k1' } });
-    await http.request('/items', { method: 'PUT', body: { a: 1 }, auth: false, keepalive: true });
-    await http.request('/items', { method: 'PUT', body: { a: 1 }, auth: false });
-    const [first, second] = api.mock.mock.calls.map(([, init]) => init as RequestInit);
-    expect(first?.headers).toMatchObject({ 'x-api-key': 'k1', 'Content-Type': 'application/json' });
-    expect(first?.keepalive).toBe(true);
-    expect(second?.keepalive).toBeUndefined();
-  });
-
   it('refreshes once for many concurrent 401s, then retries each request once with the new token', async () => {
     const refresh = deferred<Response>();
     const { api, auth, http } = setup({

@@ -61,8 +61,6 @@ export interface HttpClientOptions {
   onSignedOut?: (event: SignedOutEvent) => void;
   /** A Bearer call answered 403 'auth/user-deactivated'. */
   onDeactivated?: () => void;
-  /** Headers sent with every request (the applicant pages' x-api-key). */
-  headers?: Record<string, string>;
 }
 
 export interface RequestOptions<T> {
@@ -81,8 +79,6 @@ export interface RequestOptions<T> {
   quiet?: boolean;
   /** 'blob': a successful answer is returned as a Blob (PDFs); errors are still read as JSON. Default 'json'. */
   responseType?: 'json' | 'blob';
-  /** The request outlives the page (fetch keepalive: an autosave on page hide). */
-  keepalive?: boolean;
 }
 
 /** The input of a contract call: path parameters, query and body as the endpoint declares them. */
@@ -159,10 +155,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const abortFromCaller = () => controller.abort();
     request.signal?.addEventListener('abort', abortFromCaller, { once: true });
 
-    const headers: Record<string, string> = {
-      ...options.headers,
-      Accept: request.responseType === 'blob' ? '*/*' : 'application/json',
-    };
+    const headers: Record<string, string> = { Accept: request.responseType === 'blob' ? '*/*' : 'application/json' };
     let body: BodyInit | undefined;
     if (request.body instanceof FormData || request.body instanceof Blob) {
       body = request.body;
@@ -179,7 +172,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         body,
         credentials: 'same-origin',
         signal: controller.signal,
-        ...(request.keepalive ? { keepalive: true } : {}),
       });
       const data = response.ok && request.responseType === 'blob' ? await response.blob() : await readBody(response);
       onResponse?.();

@@ -20,7 +20,9 @@ describe('redactUrl', () => {
   });
 
   it('hides the link code (and what follows it) of the applicant page paths', () => {
-    expect(redactUrl('/application-form/cf1/app1/CoDe_123-x/ann%40b.co')).toBe(`/application-form/cf1/app1/${REDACTED}`);
+    expect(redactUrl('/application-form/cf1/app1/CoDe_123-x/ann%40b.co')).toBe(
+      `/application-form/cf1/app1/${REDACTED}`,
+    );
     expect(redactUrl('/application-form/cf1/app1/CoDe_123-x/3/ann%40b.co?x=1')).toBe(
       `/application-form/cf1/app1/${REDACTED}?x=1`,
     );
