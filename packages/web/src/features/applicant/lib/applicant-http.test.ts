@@ -19,7 +19,7 @@ describe('the applicant pages’ http', () => {
     expect(init.headers).toMatchObject({ 'x-api-key': 'key-1', 'Content-Type': 'application/json' });
     expect(JSON.parse(String(init.body))).toEqual({ data: { x: 1 }, revision: 4 });
     await api.form('f1', 3);
-    expect(fetch.mock.calls[1]?.[0]).toBe('/api/public/custom_forms/f1?version=3');
+    expect((fetch.mock.calls[1] as unknown as [string])[0]).toBe('/api/public/custom_forms/f1?version=3');
     expect((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].keepalive).toBeUndefined();
   });
 
