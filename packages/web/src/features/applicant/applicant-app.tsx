@@ -84,9 +84,10 @@ function NewApplication({ api, customFormId }: { api: ApplicantApi; customFormId
   const publicForm = form.state === 'ready' ? form.value : null;
   return (
     <PageFrame form={publicForm}>
-      {form.state === 'loading' ? <Loading /> : null}
       {form.state === 'error' ? <LoadProblem error={form.error} retry={retry} /> : null}
-      {publicForm && email === null ? <EmailStep onDone={setEmail} /> : null}
+      {/* The e-mail step does not wait for the form: it loads meanwhile. */}
+      {form.state !== 'error' && email === null ? <EmailStep onDone={setEmail} /> : null}
+      {form.state === 'loading' && email !== null ? <Loading /> : null}
       {publicForm && email !== null ? (
         <ApplicationForm
           api={api}
