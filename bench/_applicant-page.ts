@@ -121,11 +121,18 @@ async function measureOnce(browser: Browser, baseUrl: string, pagePath: string) 
     });
     /** Time (page clock) of the first frame painted after `selector`'s element appeared. */
     const paintedAfter = (label: RegExp) =>
-      page.getByLabel(label).first().waitFor({ state: 'visible', timeout: 60_000 }).then(() =>
-        page.evaluate(
-          () => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now())))),
-        ),
-      );
+      page
+        .getByLabel(label)
+        .first()
+        .waitFor({ state: 'visible', timeout: 60_000 })
+        .then(() =>
+          page.evaluate(
+            () =>
+              new Promise<number>((resolve) =>
+                requestAnimationFrame(() => setTimeout(() => resolve(performance.now()))),
+              ),
+          ),
+        );
 
     await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'commit' });
     let firstPageMs: number;
@@ -137,7 +144,8 @@ async function measureOnce(browser: Browser, baseUrl: string, pagePath: string) 
       await page.getByRole('button', { name: 'Continue' }).click();
       const wizardShown = await paintedAfter(FIRST_FIELD);
       firstPageMs = emailShown + (wizardShown - clickAt);
-      if (process.env.BENCH_DEBUG) console.log(`e-mail step ${emailShown.toFixed(0)} ms, wizard ${(wizardShown - clickAt).toFixed(0)} ms`);
+      if (process.env.BENCH_DEBUG)
+        console.log(`e-mail step ${emailShown.toFixed(0)} ms, wizard ${(wizardShown - clickAt).toFixed(0)} ms`);
     } else {
       firstPageMs = await paintedAfter(FIRST_FIELD);
     }

@@ -99,6 +99,7 @@ function NewApplication({ api, customFormId }: { api: ApplicantApi; customFormId
           revision={null}
           acceptance={{ documents: [], termsAcceptedAt: null }}
           readOnly={false}
+          unsubmitted
           onExpired={() => window.location.reload()}
         />
       ) : null}
@@ -228,6 +229,7 @@ function OpenForm({
       revision={application.revision}
       acceptance={application.acceptance}
       readOnly={application.readOnly}
+      unsubmitted={application.submittedAt === null}
       onExpired={onExpired}
     />
   );

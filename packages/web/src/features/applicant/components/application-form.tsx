@@ -31,6 +31,8 @@ export interface ApplicationFormProps {
   revision: number | null;
   acceptance: Acceptance;
   readOnly: boolean;
+  /** Not submitted yet: encrypted fields (SSN, EIN) are the applicant's to fill in (spec 1 §6). */
+  unsubmitted: boolean;
   /** The link stopped working while the page was open (410). */
   onExpired: () => void;
   /** Shown above the wizard (the owners and "remember my answers" panels mount here). */
@@ -212,6 +214,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
           previousData={props.data}
           role={ownerRole}
           readOnly={readOnly || showConflict}
+          unsubmitted={props.unsubmitted}
           onChange={readOnly ? undefined : onChange}
           onSubmit={submit}
           upload={upload}

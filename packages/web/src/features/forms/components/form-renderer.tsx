@@ -43,6 +43,11 @@ export interface FormRendererProps extends WizardColors {
   submitLabel?: string;
   /** Called after every change with all the values (calculated ones included): the applicant's autosave. */
   onChange?: (values: Record<string, unknown>) => void;
+  /**
+   * An application not submitted yet: encrypted fields follow their euPermission like any other field (they are
+   * read-only to owners only once submitted, spec 1 §6; core's validateSubmission `unsubmitted`).
+   */
+  unsubmitted?: boolean;
   /** Shown above the wizard's buttons on its last page (the applicant's terms to accept). */
   beforeSubmit?: React.ReactNode;
 }
@@ -91,6 +96,7 @@ function FormRendererInner({
   submitLabel = 'Submit',
   onChange,
   beforeSubmit,
+  unsubmitted = false,
   headerColor,
   headerTextColor,
   progressColor,
@@ -162,8 +168,8 @@ function FormRendererInner({
   );
 
   const validateNow = useCallback(
-    () => validateSubmission(form, getValues(), { role, previousData }),
-    [form, getValues, role, previousData],
+    () => validateSubmission(form, getValues(), { role, previousData, ...(unsubmitted ? { unsubmitted } : {}) }),
+    [form, getValues, role, previousData, unsubmitted],
   );
 
   const onChangeRef = useRef(onChange);
@@ -313,8 +319,8 @@ function FormRendererInner({
 
   const setFieldValue = useCallback((key: string, value: unknown) => setValue(key, value), [setValue]);
   const context = useMemo<RendererContextValue>(
-    () => ({ store, setFieldValue, role, readOnly, upload, idPrefix }),
-    [store, setFieldValue, role, readOnly, upload, idPrefix],
+    () => ({ store, setFieldValue, role, readOnly, upload, idPrefix, unsubmitted }),
+    [store, setFieldValue, role, readOnly, upload, idPrefix, unsubmitted],
   );
 
   const hasSubmitButton = useMemo(() => {
