@@ -22,9 +22,9 @@ async function activeClientForm(request: APIRequestContext, name: string) {
   await ok(await request.post('/api/auth/client/sign-up', { data: { email, password: PASSWORD } }));
   const code = await codeFromOutbox(email);
   await ok(await request.post('/api/auth/client/confirm-sign-up', { data: { email, code } }));
-  const { accessToken } = await (
+  const { accessToken } = (await (
     await ok(await request.post('/api/auth/client/sign-in', { data: { email, password: PASSWORD } }))
-  ).json();
+  ).json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${accessToken}` };
   await ok(
     await request.post('/api/profiles', {
@@ -38,10 +38,10 @@ async function activeClientForm(request: APIRequestContext, name: string) {
   }[];
   const master = masters.find((m) => m.name === SAMPLE_FORM_NAME);
   if (!master) throw new Error(`no "${SAMPLE_FORM_NAME}" among ${masters.map((m) => m.name).join(', ')}`);
-  const created = await (
+  const created = (await (
     await ok(await request.post('/api/custom_forms', { headers, data: { masterFormId: master.formId, name } }))
-  ).json();
-  const customFormId = created.customFormId as string;
+  ).json()) as { customFormId: string };
+  const customFormId = created.customFormId;
   const setStatus = (status: 'active' | 'inactive') =>
     request.patch(`/api/custom_forms/${customFormId}/status`, { headers, data: { status } });
   await ok(await setStatus('active'));
