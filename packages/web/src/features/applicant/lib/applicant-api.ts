@@ -25,6 +25,8 @@ export function createApplicantApi(http: ApplicantHttp) {
     query: { code: link.code },
   });
   return {
+    /** The client itself, for the owners and vault panels (`http.contractCall`, `http.call`). */
+    http,
     form(customFormId: string, version?: number) {
       return http.call<ResponseOf<typeof CUSTOM_FORMS_API.getPublic>>(R.form, {
         params: { customFormId },

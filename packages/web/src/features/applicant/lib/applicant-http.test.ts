@@ -1,3 +1,4 @@
+import { APPLICANT_API } from '@under/core/api/applicant.contract';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http-error';
 import { createApplicantApi } from './applicant-api';
@@ -21,6 +22,22 @@ describe('the applicant pages’ http', () => {
     await api.form('f1', 3);
     expect((fetch.mock.calls[1] as unknown as [string])[0]).toBe('/api/public/custom_forms/f1?version=3');
     expect((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].keepalive).toBeUndefined();
+  });
+
+  it('adds a call’s own headers, and answers calls shaped as the portal’s http.call (contract endpoints)', async () => {
+    const fetch = vi.fn(async () => json(202, {}));
+    const http = createApplicantHttp({ apiKey: 'k', fetch });
+    await http.call({ method: 'DELETE', path: '/api/public/vault' }, { headers: { 'x-vault-token': 't1' } });
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      'x-vault-token': 't1',
+      'x-api-key': 'k',
+    });
+    await http.contractCall(APPLICANT_API.requestLink, {
+      body: { applicationId: '11111111-1111-4111-8111-111111111111', email: 'a@b.co' },
+    });
+    const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/public/applications/link');
+    expect(init.method).toBe('POST');
   });
 
   it('turns refusals into HttpError with the server’s code, and no answer into status 0', async () => {

@@ -1,6 +1,7 @@
-import { endpointPath } from '@under/core/api/contract';
+import { type Endpoint, endpointPath } from '@under/core/api/contract';
 import { REQUEST_TIMEOUT_MS } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
+import type { HttpClient } from '../../../lib/http';
 import { CLIENT_ERROR_CODES, HttpError, toHttpError } from '../../../lib/http-error';
 
 export interface ApplicantRequest {
@@ -9,10 +10,17 @@ export interface ApplicantRequest {
   body?: unknown;
   /** The request outlives the page (fetch keepalive: the autosave on page hide). */
   keepalive?: boolean;
+  /** Headers of this call (the vault's token). */
+  headers?: Record<string, string>;
 }
 
 export interface ApplicantHttp {
   call<T>(route: { method: string; path: string }, input?: ApplicantRequest): Promise<T>;
+  /**
+   * The same, shaped as the portal's `http.call` for components written against it (the owners panel): the
+   * endpoint's method and path; the answer is not parsed by its schema here (no zod in this bundle).
+   */
+  contractCall: HttpClient['call'];
 }
 
 /**
@@ -28,12 +36,17 @@ export function createApplicantHttp(options: {
 }): ApplicantHttp {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  return {
+  const http: ApplicantHttp = {
+    contractCall: ((endpoint: Endpoint, input?: ApplicantRequest) => http.call(endpoint, input)) as HttpClient['call'],
     async call<T>(route: { method: string; path: string }, input: ApplicantRequest = {}) {
       const url = endpointPath(route as Parameters<typeof endpointPath>[0], input.params, input.query);
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
-      const headers: Record<string, string> = { Accept: 'application/json', 'x-api-key': options.apiKey };
+      const headers: Record<string, string> = {
+        ...input.headers,
+        Accept: 'application/json',
+        'x-api-key': options.apiKey,
+      };
       if (input.body !== undefined) headers['Content-Type'] = 'application/json';
       let response: Response;
       try {
@@ -61,4 +74,5 @@ export function createApplicantHttp(options: {
       return data as T;
     },
   };
+  return http;
 }
