@@ -23,10 +23,25 @@ function adminDeepLinks(): Plugin {
   };
 }
 
+/**
+ * In development the applicant pages get the public API key from PUBLIC_API_KEY (the server reads the same variable):
+ * `PUBLIC_API_KEY=some-long-key npm run dev`. In production the server fills it in (plugins/spa.ts).
+ */
+function devApiKey(): Plugin {
+  return {
+    name: 'under-dev-api-key',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const key = (process.env.PUBLIC_API_KEY ?? '').replace(/[^A-Za-z0-9_-]/g, '');
+      return html.replace('<meta name="under-api-key" content="" />', `<meta name="under-api-key" content="${key}" />`);
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), adminDeepLinks()],
+  plugins: [react(), adminDeepLinks(), devApiKey()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
