@@ -296,4 +296,7 @@ export const MESSAGES = {
   customFormArchived: 'This form is archived: its financial institution is no longer available to your company.',
   customFormNotFound: 'The form is not found.',
   customFormNoUpdate: 'This form is already on the newest version of its financial institution.',
+  // the applicant vault (issue 12 "Fill it in once"; ours, decision 039)
+  /** The vault token is missing, unknown, expired, or its vault was deleted. */
+  vaultLocked: 'Your saved answers are locked. Ask for a new code to unlock them.',
 } as const;

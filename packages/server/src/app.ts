@@ -15,6 +15,8 @@ import { createStorage } from './infra/storage/create-storage';
 import { createUrlSigner } from './infra/storage/signed-url';
 import type { Storage } from './infra/storage/storage';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
+import { createVaultService, NO_VAULT_CRYPTO, type VaultCrypto } from './modules/applicant-vault/vault.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
@@ -69,6 +71,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The card payment gateway; by default the one the configuration names (decision 032). */
   gateway?: PaymentGateway;
+  /** The applicant vault's encryption (tests); by default the field encryption of infra/field-crypto. */
+  vaultCrypto?: VaultCrypto;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -216,6 +220,16 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(RENEWAL_QUEUE, RENEWAL_CRON, async () => {
     await renewals.run();
   });
+  const vault = createVaultService({
+    db: database.db,
+    mail,
+    throttles,
+    secret: config.secrets.codeSecret,
+    // the lead wires helper E's fieldCrypto here at merge (decision 039)
+    crypto: options.vaultCrypto ?? NO_VAULT_CRYPTO,
+    publicForm: (opts) => customForms.getPublic(opts),
+    now: options.now,
+  });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
@@ -245,6 +259,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
+  registerVaultRoutes(app, { vault });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -268,6 +283,7 @@ export async function buildApp(options: BuildAppOptions) {
       renewals,
       customForms,
       coupons,
+      vault,
     },
     gateway,
     jobs,

@@ -151,6 +151,8 @@ export const ERRORS = {
   applicationVersionGone: { code: 'application/version-gone', status: 410 },
   /** The stored draft moved on since the browser's copy (another tab or device): nothing was written. */
   applicationRevisionConflict: { code: 'application/revision-conflict', status: 409 },
+  /** The applicant vault: no valid x-vault-token (missing, unknown, expired, or the vault was deleted). */
+  vaultLocked: { code: 'vault/locked', status: 401 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -131,6 +131,13 @@ export const AUDIT_ACTIONS = {
   'account.subscription-level': { target: 'company', details: z.strictObject({ from: z.string(), to: z.string() }) },
   'admin-user.invite': { target: 'user', details: z.strictObject({ email: z.string() }) },
   'admin-user.status': { target: 'user', details: z.strictObject({ from: z.string(), to: z.string() }) },
+  // the applicant vault (decision 039): never a value, a key's value or the e-mail; the target is the vault's id
+  'vault.remember': {
+    target: 'applicant-vault',
+    details: z.strictObject({ applicationId: z.string().optional(), keys: z.number().int() }),
+  },
+  'vault.unlock': { target: 'applicant-vault', details: none },
+  'vault.delete': { target: 'applicant-vault', details: z.strictObject({ keys: z.number().int() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
