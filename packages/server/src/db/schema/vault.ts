@@ -46,5 +46,8 @@ export const applicantVaultTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('applicant_vault_tokens_uq').on(t.tokenHash), index('applicant_vault_tokens_vault_idx').on(t.vaultId)],
+  (t) => [
+    uniqueIndex('applicant_vault_tokens_uq').on(t.tokenHash),
+    index('applicant_vault_tokens_vault_idx').on(t.vaultId),
+  ],
 );

@@ -46,7 +46,11 @@ export function vaultFieldsOf(form: FormDefinition, dictionary: ReadonlyMap<stri
     if (!dictionaryKey || seen.has(dictionaryKey)) return;
     seen.add(dictionaryKey);
     const containers = ancestors.filter((a) => DATA_GROUP_TYPES.has(a.type)).map((a) => a.key);
-    fields.push({ path: [...containers, component.key].join('.'), dictionaryKey, encrypted: component.euEncrypted === true });
+    fields.push({
+      path: [...containers, component.key].join('.'),
+      dictionaryKey,
+      encrypted: component.euEncrypted === true,
+    });
   });
   return fields;
 }
@@ -76,6 +80,7 @@ export function writePath(data: Record<string, unknown>, path: string, value: un
   if (head === undefined) return data;
   if (rest.length === 0) return { ...data, [head]: value };
   const inner = data[head];
-  const child = typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+  const child =
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
   return { ...data, [head]: writePath(child, rest.join('.'), value) };
 }

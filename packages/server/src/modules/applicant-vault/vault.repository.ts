@@ -16,7 +16,11 @@ export function createVaultRepository(db: DbOrTx) {
     /** The vault's row, created empty if there is none (concurrent first saves meet on the unique e-mail hash). */
     async upsertLocked(emailHash: string): Promise<VaultRow> {
       await db.insert(applicantVaults).values({ emailHash }).onConflictDoNothing({ target: applicantVaults.emailHash });
-      const [row] = await db.select().from(applicantVaults).where(eq(applicantVaults.emailHash, emailHash)).for('update');
+      const [row] = await db
+        .select()
+        .from(applicantVaults)
+        .where(eq(applicantVaults.emailHash, emailHash))
+        .for('update');
       if (!row) throw new Error('vault row vanished');
       return row;
     },
@@ -53,10 +57,7 @@ export function createVaultRepository(db: DbOrTx) {
 
     /** The code is used up: it cannot be entered again. */
     async clearCode(id: string) {
-      await db
-        .update(applicantVaults)
-        .set({ codeHash: null, codeExpiresAt: null })
-        .where(eq(applicantVaults.id, id));
+      await db.update(applicantVaults).set({ codeHash: null, codeExpiresAt: null }).where(eq(applicantVaults.id, id));
     },
 
     async insertToken(vaultId: string, tokenHash: string, expiresAt: Date) {

@@ -33,7 +33,14 @@ const MASTER_B = [
         input: true,
         components: [
           { type: 'textfield', key: 'legal_name', bindingField: 'LegalName', label: 'Registered name', input: true },
-          { type: 'textfield', key: 'ein', bindingField: 'federaltaxid', label: 'Tax ID', input: true, euEncrypted: true },
+          {
+            type: 'textfield',
+            key: 'ein',
+            bindingField: 'federaltaxid',
+            label: 'Tax ID',
+            input: true,
+            euEncrypted: true,
+          },
         ],
       },
       { type: 'textfield', key: 'notes', label: 'Notes for Second Bank', input: true },
@@ -195,7 +202,11 @@ describe.each(testDatabases())('the applicant vault on %s', (kind) => {
     });
     expect(data).toEqual({ company: { legal_name: 'X', ein: EIN }, notes: 'n' });
     // a masked value that does not match what the vault holds stays as sent (the save treats it as unchanged)
-    const other = await t.services.vault.takeFromVault({ token: vaultToken, form, data: { company: { ein: '*******11' } } });
+    const other = await t.services.vault.takeFromVault({
+      token: vaultToken,
+      form,
+      data: { company: { ein: '*******11' } },
+    });
     expect(other).toEqual({ company: { ein: '*******11' } });
     await expect(t.services.vault.takeFromVault({ token: 'vault_nope', form, data: {} })).rejects.toMatchObject({
       code: ERROR_CODES.vaultLocked,
@@ -368,9 +379,12 @@ describe.each(testDatabases())('the applicant vault on %s', (kind) => {
 
   it('no client or admin route reaches the vault', async () => {
     const vaultRoutes = t.routes.filter((r) => r.url.includes('vault'));
-    expect(vaultRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
-      ['DELETE /api/public/vault', 'GET /api/public/vault/prefill', 'POST /api/public/vault/code', 'POST /api/public/vault/unlock'],
-    );
+    expect(vaultRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/public/vault',
+      'GET /api/public/vault/prefill',
+      'POST /api/public/vault/code',
+      'POST /api/public/vault/unlock',
+    ]);
     expect(new Set(vaultRoutes.map((r) => r.access))).toEqual(new Set(['applicant']));
     // and no other module reads the vault's tables: only this module and the schema name them
     const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,5 +1,5 @@
-import { VAULT_TOKEN_HEADER } from '@under/core/applications/vault.schema';
 import { VAULT_API } from '@under/core/api/vault.contract';
+import { VAULT_TOKEN_HEADER } from '@under/core/applications/vault.schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../plugins/route';
 import type { VaultService } from './vault.service';
