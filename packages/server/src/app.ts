@@ -19,7 +19,7 @@ import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
-import { createVaultService, NO_VAULT_CRYPTO, type VaultCrypto } from './modules/applicant-vault/vault.service';
+import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -225,8 +225,8 @@ export async function buildApp(options: BuildAppOptions) {
     mail,
     throttles,
     secret: config.secrets.codeSecret,
-    // the lead wires helper E's fieldCrypto here at merge (decision 039)
-    crypto: options.vaultCrypto ?? NO_VAULT_CRYPTO,
+    // the lead wires helper E's fieldCrypto here at merge (decision 039): `options.vaultCrypto ?? fieldCrypto`
+    crypto: options.vaultCrypto,
     publicForm: (opts) => customForms.getPublic(opts),
     now: options.now,
   });

@@ -54,7 +54,11 @@ export interface VaultServiceDeps {
   throttles: Throttles;
   /** Keys the e-mail hash and the codes (config.secrets.codeSecret). */
   secret: string;
-  crypto: VaultCrypto;
+  /**
+   * The field encryption. Without it (until infra/field-crypto is wired in app.ts) encrypted answers are neither
+   * kept nor shown: never kept in plaintext, and a submit never fails for it.
+   */
+  crypto?: VaultCrypto;
   /** The public form an applicant fills in (custom forms' getPublic): only its definition is read. */
   publicForm: (opts: { customFormId: string; version?: number }) => Promise<{ form: FormDefinition }>;
   now?: () => number;
@@ -93,13 +97,15 @@ export function createVaultService(deps: VaultServiceDeps) {
   /** What the browser may see of a saved answer: encrypted ones masked (spec 1 §5's rule), never in plaintext. */
   function shown(entry: VaultEntry, field: VaultField): unknown {
     if (!entry.encrypted && !field.encrypted) return entry.value;
+    if (entry.encrypted && !crypto) return undefined;
     const plain = open(entry);
     return typeof plain === 'string' || typeof plain === 'number' ? maskValue(plain) : undefined;
   }
 
   /** The saved answer in plaintext (server side only). */
   function open(entry: VaultEntry): unknown {
-    return entry.encrypted && typeof entry.value === 'string' ? crypto.decryptValue(entry.value) : entry.value;
+    if (!entry.encrypted) return entry.value;
+    return crypto && typeof entry.value === 'string' ? crypto.decryptValue(entry.value) : undefined;
   }
 
   return {
@@ -234,11 +240,12 @@ export function createVaultService(deps: VaultServiceDeps) {
       for (const field of fields) {
         const value = readPath(opts.data, field.path);
         if (isEmpty(value) || isMaskedValue(value)) continue;
+        // without the field encryption nothing encrypted is kept
         if (!field.encrypted) {
           updates[field.dictionaryKey] = { value, encrypted: false, savedAt };
-        } else if (crypto.isSealed(value)) {
+        } else if (crypto?.isSealed(value)) {
           updates[field.dictionaryKey] = { value, encrypted: true, savedAt };
-        } else if (typeof value === 'string' || typeof value === 'number') {
+        } else if (crypto && (typeof value === 'string' || typeof value === 'number')) {
           updates[field.dictionaryKey] = { value: crypto.encryptValue(String(value)), encrypted: true, savedAt };
         }
       }
@@ -285,18 +292,3 @@ export function createVaultService(deps: VaultServiceDeps) {
 }
 
 export type VaultService = ReturnType<typeof createVaultService>;
-
-/**
- * Until the field encryption module (infra/field-crypto) is wired in app.ts: refuses to keep or open encrypted
- * values rather than keep them in plaintext. Unencrypted answers work; remembering a form with an encrypted field
- * fails its transaction loudly.
- */
-export const NO_VAULT_CRYPTO: VaultCrypto = {
-  encryptValue() {
-    throw new Error('field encryption is not configured: the vault keeps no encrypted value in plaintext');
-  },
-  decryptValue() {
-    throw new Error('field encryption is not configured');
-  },
-  isSealed: (value) => typeof value === 'string' && value.startsWith('enc:v1:'),
-};
