@@ -18,6 +18,8 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
+import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
+import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -170,6 +172,15 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   const customForms = createCustomFormsService({ db: database.db, files, log: app.log });
+  const applicationInvites = createApplicationInvitesService({
+    db: database.db,
+    mail,
+    forms: customForms,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+    throttles,
+  });
   const masterForms = createMasterFormsService({
     db: database.db,
     library,
@@ -241,6 +252,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerLibraryRoutes(app, { library, pushUpdates });
   registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
   registerCustomFormRoutes(app, { customForms });
+  registerApplicationInviteRoutes(app, { invites: applicationInvites });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
@@ -268,6 +280,7 @@ export async function buildApp(options: BuildAppOptions) {
       renewals,
       customForms,
       coupons,
+      applicationInvites,
     },
     gateway,
     jobs,
