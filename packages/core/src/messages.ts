@@ -302,4 +302,6 @@ export const MESSAGES = {
     `This e-mail already has ${max} open applications on this form. Wait until one is submitted or removed.`,
   /** Ours: emailPrimary is 'primary' (the invited e-mail) or another e-mail address. */
   invalidPrimaryEmail: "The primary e-mail must be 'primary' or an e-mail address.",
+  /** Ours: an invitation's time zone must be one the server knows (IANA name). */
+  invalidTimeZone: 'Choose a known time zone',
 } as const;

@@ -144,6 +144,9 @@ describe.each(testDatabases())('customer invitations on %s', (kind) => {
       message: MESSAGES.invalidPrimaryEmail,
     });
     expect((await invite(a, { customFormId: 'nope', invitedEmail: uniqueEmail() })).statusCode).toBe(400);
+    const badZone = await invite(a, { customFormId: formA, invitedEmail: uniqueEmail(), timeZone: 'Mars/Olympus' });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json()).toMatchObject({ code: ERROR_CODES.validation, message: MESSAGES.invalidTimeZone });
   });
 
   it('an inactive form refuses the invitation with the spec message; nothing is created', async () => {
@@ -200,6 +203,21 @@ describe.each(testDatabases())('customer invitations on %s', (kind) => {
       .where(eq(applications.id, first?.id ?? ''));
     expect((await invite(a, { customFormId: form, invitedEmail: email })).statusCode).toBe(201);
     expect((await invite(a, { customFormId: formA, invitedEmail: email })).statusCode).toBe(201);
+  });
+
+  it('parallel invitations of one e-mail never pass the cap', async () => {
+    const form = await activeForm(a, 'Raced form');
+    const email = uniqueEmail('raced');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_OPEN_APPLICATIONS_PER_EMAIL + 3 }, () =>
+        invite(a, { customFormId: form, invitedEmail: email }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(MAX_OPEN_APPLICATIONS_PER_EMAIL);
+    expect(codes.filter((c) => c === 409)).toHaveLength(3);
+    const rows = await t.database.db.select().from(applications).where(eq(applications.customFormId, form));
+    expect(rows).toHaveLength(MAX_OPEN_APPLICATIONS_PER_EMAIL);
   });
 
   it('throttles invitations per company, refusals included', async () => {

@@ -41,6 +41,16 @@ export function primaryAddress(invitedEmail: string, emailPrimary: string): stri
   return value;
 }
 
+/** Whether `timeZone` is an IANA time zone (or alias) this server knows. */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface ApplicationInvitesDeps {
   db: Db;
   mail: MailService;
@@ -77,6 +87,11 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
     }): Promise<{ applicationId: string; status: ApplicationStatus }> {
       const companyId = requireCompanyId(opts.auth);
       const primaryEmail = primaryAddress(opts.invitedEmail, opts.emailPrimary);
+      if (opts.timeZone !== undefined && !isKnownTimeZone(opts.timeZone)) {
+        throw new AppError(ERROR_CODES.validation, MESSAGES.invalidTimeZone, [
+          { path: 'timeZone', message: MESSAGES.invalidTimeZone },
+        ]);
+      }
       await throttles.take([
         [INVITE_THROTTLES.company, companyId],
         [INVITE_THROTTLES.recipient, opts.invitedEmail],
