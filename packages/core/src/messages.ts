@@ -296,6 +296,14 @@ export const MESSAGES = {
   customFormArchived: 'This form is archived: its financial institution is no longer available to your company.',
   customFormNotFound: 'The form is not found.',
   customFormNoUpdate: 'This form is already on the newest version of its financial institution.',
+  // customer invitations (issue 12; decision 041)
+  /** Ours: spec 1 §9 "Maximum form applications 10" applied per e-mail and form. */
+  applicationOpenLimit: (max: number) =>
+    `This e-mail already has ${max} open applications on this form. Wait until one is submitted or removed.`,
+  /** Ours: emailPrimary is 'primary' (the invited e-mail) or another e-mail address. */
+  invalidPrimaryEmail: "The primary e-mail must be 'primary' or an e-mail address.",
+  /** Ours: an invitation's time zone must be one the server knows (IANA name). */
+  invalidTimeZone: 'Choose a known time zone',
   // the applicant vault (issue 12 "Fill it in once"; ours, decision 039)
   /** The vault token is missing, unknown, expired, or its vault was deleted. */
   vaultLocked: 'Your saved answers are locked. Ask for a new code to unlock them.',

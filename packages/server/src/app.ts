@@ -20,6 +20,8 @@ import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accou
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
+import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
+import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -174,6 +176,15 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   const customForms = createCustomFormsService({ db: database.db, files, log: app.log });
+  const applicationInvites = createApplicationInvitesService({
+    db: database.db,
+    mail,
+    forms: customForms,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+    throttles,
+  });
   const masterForms = createMasterFormsService({
     db: database.db,
     library,
@@ -255,6 +266,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerLibraryRoutes(app, { library, pushUpdates });
   registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
   registerCustomFormRoutes(app, { customForms });
+  registerApplicationInviteRoutes(app, { invites: applicationInvites });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
@@ -283,6 +295,7 @@ export async function buildApp(options: BuildAppOptions) {
       renewals,
       customForms,
       coupons,
+      applicationInvites,
       vault,
     },
     gateway,

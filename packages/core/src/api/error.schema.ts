@@ -151,6 +151,10 @@ export const ERRORS = {
   applicationVersionGone: { code: 'application/version-gone', status: 410 },
   /** The stored draft moved on since the browser's copy (another tab or device): nothing was written. */
   applicationRevisionConflict: { code: 'application/revision-conflict', status: 409 },
+  /** An e-mail already has the most open (unsubmitted) applications one e-mail may have on one form. */
+  applicationOpenLimit: { code: 'application/open-limit', status: 409 },
+  /** The invitation's primary e-mail is neither 'primary' nor an e-mail address. */
+  applicationInvalidPrimaryEmail: { code: 'application/invalid-primary-email', status: 400 },
   /** The applicant vault: no valid x-vault-token (missing, unknown, expired, or the vault was deleted). */
   vaultLocked: { code: 'vault/locked', status: 401 },
 } as const satisfies Record<string, { code: string; status: number }>;

@@ -131,6 +131,16 @@ export const AUDIT_ACTIONS = {
   'account.subscription-level': { target: 'company', details: z.strictObject({ from: z.string(), to: z.string() }) },
   'admin-user.invite': { target: 'user', details: z.strictObject({ email: z.string() }) },
   'admin-user.status': { target: 'user', details: z.strictObject({ from: z.string(), to: z.string() }) },
+  // applications (issue 12; decision 041)
+  'application.invite': {
+    target: 'application',
+    details: z.strictObject({
+      customFormId: z.string(),
+      formVersion: z.number().int(),
+      invitedEmail: z.string(),
+      primaryEmail: z.string(),
+    }),
+  },
   // the applicant vault (decision 039): never a value, a key's value or the e-mail; the target is the vault's id
   'vault.remember': {
     target: 'applicant-vault',

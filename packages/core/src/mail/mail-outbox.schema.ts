@@ -23,6 +23,8 @@ export const MAIL_KINDS = [
   'payment-failed',
   'plan-ended',
   'admin-invitation',
+  'application-invite',
+  'application-invite-notice',
   'vault-code',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

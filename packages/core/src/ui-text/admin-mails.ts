@@ -21,6 +21,8 @@ export const ADMIN_MAILS_TEXT = {
     'payment-failed': 'Payment failed',
     'plan-ended': 'Plan ended',
     'admin-invitation': 'Admin invitation',
+    'application-invite': 'Application invitation',
+    'application-invite-notice': 'Application started in your name',
     'vault-code': 'Saved answers code',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
