@@ -58,9 +58,10 @@ describe.each(testDatabases())('the applicant vault on %s', (kind) => {
   let formA: string;
   let formB: string;
   const key = () => ({ 'x-api-key': t.config.secrets.publicApiKey });
+  const crypto = createTestVaultCrypto();
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { vaultCrypto: createTestVaultCrypto() });
+    t = await createTestApp(kind, { vaultCrypto: crypto });
     await t.database.db.insert(dictionaries).values([
       { name: 'LegalName', type: 'textfield', label: 'Legal name' },
       { name: 'FederalTaxId', type: 'textfield', label: 'Federal tax id' },
@@ -190,6 +191,20 @@ describe.each(testDatabases())('the applicant vault on %s', (kind) => {
     expect(dump).not.toContain('987654321');
     expect(dump).not.toContain(email);
     expect(dump).toContain('enc:v1:');
+  });
+
+  it('keeps an answer that comes sealed (the stored submission) as it is, and masks it on prefill', async () => {
+    const email = uniqueEmail('sealed');
+    const sealed = crypto.encryptValue('246813579');
+    await rememberOnA(email, { FederalTaxId: sealed });
+    const [row] = await t.database.db
+      .select()
+      .from(applicantVaults)
+      .orderBy(sql`${applicantVaults.createdAt} desc`)
+      .limit(1);
+    expect(row?.entries.FederalTaxId).toMatchObject({ value: sealed, encrypted: true });
+    const { vaultToken } = await unlock(email);
+    expect((await prefill(vaultToken, formB)).json().values['company.ein']).toBe('*******79');
   });
 
   it('puts the real value of a masked prefilled answer back on the server (take from vault)', async () => {
