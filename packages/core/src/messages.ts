@@ -296,4 +296,11 @@ export const MESSAGES = {
   customFormArchived: 'This form is archived: its financial institution is no longer available to your company.',
   customFormNotFound: 'The form is not found.',
   customFormNoUpdate: 'This form is already on the newest version of its financial institution.',
+  // additional owners (issue 12; decision 037; ours)
+  ownersPrimaryOnly: 'Only the primary applicant can change the owners or re-send their links.',
+  ownersClosed: 'The application has been submitted: its owners can no longer be changed.',
+  ownerEmailIsPrimary: 'This is the primary applicant’s e-mail. Each additional owner needs their own e-mail.',
+  ownerEmailDuplicate: 'This e-mail is listed twice. Each owner needs their own e-mail.',
+  ownershipOver100: (total: string) => `The owners’ ownership adds up to ${total}%, more than 100%.`,
+  ownerNotFound: 'This owner is not on the application.',
 } as const;

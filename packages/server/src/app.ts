@@ -18,6 +18,12 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
+import { registerApplicationOwnerRoutes } from './modules/application-owners/application-owners.routes';
+import {
+  createApplicationOwnersService,
+  RETENTION_CRON,
+  RETENTION_QUEUE,
+} from './modules/application-owners/application-owners.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -216,6 +222,19 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(RENEWAL_QUEUE, RENEWAL_CRON, async () => {
     await renewals.run();
   });
+  const applicationOwners = createApplicationOwnersService({
+    db: database.db,
+    mail,
+    throttles,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now: options.now,
+  });
+  // unsubmitted applications go DRAFT_RETENTION_DAYS after their last change (decision 037)
+  await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
+    await applicationOwners.removeStaleApplications();
+  });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
@@ -245,6 +264,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
+  registerApplicationOwnerRoutes(app, { owners: applicationOwners });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -268,6 +288,7 @@ export async function buildApp(options: BuildAppOptions) {
       renewals,
       customForms,
       coupons,
+      applicationOwners,
     },
     gateway,
     jobs,

@@ -151,6 +151,13 @@ export const ERRORS = {
   applicationVersionGone: { code: 'application/version-gone', status: 410 },
   /** The stored draft moved on since the browser's copy (another tab or device): nothing was written. */
   applicationRevisionConflict: { code: 'application/revision-conflict', status: 409 },
+  // additional owners and applicant links (issue 12; decision 037)
+  /** Only the primary applicant's link may name owners or re-send their links. */
+  applicationPrimaryOnly: { code: 'application/primary-only', status: 403 },
+  /** Owners change only while the application is not submitted (draft, invite_sent). */
+  applicationOwnersClosed: { code: 'application/owners-closed', status: 409 },
+  /** An owner id that is not a current additional owner of the application. */
+  applicationOwnerNotFound: { code: 'application/owner-not-found', status: 404 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;
