@@ -298,13 +298,14 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
      * DRAFT_RETENTION_DAYS, in batches, each with an audit event (status and last change, no data). Idempotent:
      * a second run finds nothing. Answers how many were removed.
      */
-    async removeStaleApplications(): Promise<number> {
+    async removeStaleApplications(opts: { batchSize?: number } = {}): Promise<number> {
+      const batchSize = opts.batchSize ?? RETENTION_BATCH;
       const cutoff = new Date(now() - DRAFT_RETENTION_DAYS * DAY_MS);
       let removed = 0;
       for (;;) {
         const batch = await db.transaction(async (tx) => {
           const repo = createApplicationOwnersRepository(tx);
-          const rows = await repo.lockStaleOpen(cutoff, RETENTION_BATCH);
+          const rows = await repo.lockStaleOpen(cutoff, batchSize);
           for (const row of rows) {
             await writeAudit(tx, {
               actorUserId: null,
@@ -319,7 +320,7 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
           return rows.length;
         });
         removed += batch;
-        if (batch < RETENTION_BATCH) break;
+        if (batch < batchSize) break;
       }
       if (removed > 0) log.info({ removed }, 'unsubmitted applications removed after the retention period');
       return removed;
