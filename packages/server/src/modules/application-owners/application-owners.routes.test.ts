@@ -7,6 +7,7 @@ import { applicationOwners, applications, auditEvents, mailOutbox } from '../../
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { resolveApplicantLink } from '../applications/applicant-link';
 import { createApplicationFixture } from './application-owners.fixtures';
+import { RETENTION_CRON, RETENTION_QUEUE } from './application-owners.service';
 
 const DAY_MS = 86_400_000;
 
@@ -373,6 +374,25 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
       expect((await audits('application.retention-remove', oldInvite.applicationId))[0]?.details).toMatchObject({
         status: 'invite_sent',
       });
+    });
+
+    it('is scheduled in the job queue, and a queued run removes a stale draft', async () => {
+      const stale = await createApplicationFixture(t, { status: 'draft' });
+      const boss = await t.jobs.start();
+      expect((await boss.getSchedules()).map((x) => [x.name, x.cron])).toContainEqual([
+        RETENTION_QUEUE,
+        RETENTION_CRON,
+      ]);
+      t.clock.offsetMs = (DRAFT_RETENTION_DAYS + 1) * DAY_MS;
+      await t.jobs.send(RETENTION_QUEUE, {});
+      const exists = async () =>
+        (await t.database.db.select().from(applications).where(eq(applications.id, stale.applicationId))).length > 0;
+      const deadline = Date.now() + 20_000;
+      while (await exists()) {
+        if (Date.now() > deadline) throw new Error('the queued retention run did not run');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await audits('application.retention-remove', stale.applicationId)).length).toBe(1);
     });
   });
 });
