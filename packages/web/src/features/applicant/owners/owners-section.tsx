@@ -17,7 +17,7 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { APPLICANT_API } from '@under/core/api/applicant.contract';
 import type { OwnerView } from '@under/core/applications/application.schema';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { HttpClient } from '../../../lib/http';
 import { HttpError } from '../../../lib/http-error';
 import { OWNERS_TEXT as T } from './owners-text';
@@ -87,6 +87,14 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // keyboard users stay where they were: a new row's name, the confirmation's button, back to the re-send button
+  const focusKey = useRef<number | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const resendButtons = useRef(new Map<string, HTMLButtonElement>());
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
   const primaryEmail = saved.find((o) => o.kind === 'primaryApplicant')?.email;
   const savedByEmail = new Map(saved.filter((o) => o.kind === 'additionalOwner').map((o) => [o.email, o]));
   const params = { applicationId: link.applicationId };
@@ -157,6 +165,12 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
           <Stack key={r.key} gap="xs" data-testid="owner-row">
             <Group align="flex-start" grow wrap="wrap">
               <TextInput
+                ref={(el) => {
+                  if (el && focusKey.current === r.key) {
+                    focusKey.current = null;
+                    el.focus();
+                  }
+                }}
                 label={T.nameLabel(n)}
                 value={r.name}
                 readOnly={readOnly}
@@ -195,8 +209,18 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
                   {T.statusNotSaved}
                 </Badge>
               )}
-              {owner && !owner.completedAt && !readOnly && confirming !== owner.ownerId ? (
-                <Button size="xs" variant="subtle" onClick={() => setConfirming(owner.ownerId)}>
+              {owner && !owner.completedAt && !readOnly ? (
+                <Button
+                  ref={(el) => {
+                    if (el) resendButtons.current.set(owner.ownerId, el);
+                    else resendButtons.current.delete(owner.ownerId);
+                  }}
+                  size="xs"
+                  variant="subtle"
+                  aria-label={T.resendTo(owner.email)}
+                  aria-expanded={confirming === owner.ownerId}
+                  onClick={() => setConfirming(owner.ownerId)}
+                >
                   {T.resend}
                 </Button>
               ) : null}
@@ -209,6 +233,7 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
                     setRows((rs) => rs.filter((_, j) => j !== i));
                     setErrors({});
                     setDirty(true);
+                    addButton.current?.focus();
                   }}
                 >
                   {T.remove(n)}
@@ -216,12 +241,19 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
               ) : null}
             </Group>
             {owner && confirming === owner.ownerId ? (
-              <Group gap="xs" role="alertdialog" aria-label={T.resend}>
+              <Group gap="xs" role="group" aria-label={T.resendConfirmLabel}>
                 <Text size="sm">{T.resendConfirm(owner.email)}</Text>
-                <Button size="xs" onClick={() => resend(owner)}>
+                <Button ref={confirmButton} size="xs" onClick={() => resend(owner)}>
                   {T.resendYes}
                 </Button>
-                <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => {
+                    setConfirming(null);
+                    resendButtons.current.get(owner.ownerId)?.focus();
+                  }}
+                >
                   {T.cancel}
                 </Button>
               </Group>
@@ -252,9 +284,12 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
       {!readOnly ? (
         <Group>
           <Button
+            ref={addButton}
             variant="default"
             onClick={() => {
-              setRows((rs) => [...rs, { key: nextKey++, name: '', email: '', percent: '' }]);
+              const key = nextKey++;
+              focusKey.current = key;
+              setRows((rs) => [...rs, { key, name: '', email: '', percent: '' }]);
               setDirty(true);
             }}
           >

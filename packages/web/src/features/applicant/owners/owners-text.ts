@@ -20,6 +20,8 @@ export const OWNERS_TEXT = {
   statusNotSaved: 'Not saved yet',
   statusLabel: (n: number) => `Owner ${n} status`,
   resend: 'Re-send link',
+  resendTo: (email: string) => `Re-send the link to ${email}`,
+  resendConfirmLabel: 'Confirm re-sending the link',
   resendConfirm: (email: string) => `Send a new link to ${email}? The link sent before stops working.`,
   resendYes: 'Send new link',
   cancel: 'Cancel',

@@ -46,9 +46,9 @@ describe('OwnersSection', () => {
     const first = screen.getByRole('group', { name: T.statusLabel(1) });
     const second = screen.getByRole('group', { name: T.statusLabel(2) });
     expect(first.textContent).toContain(T.statusCompleted);
-    expect(first.textContent).not.toContain(T.resend);
+    expect(screen.queryByRole('button', { name: T.resendTo('ann@example.com') })).toBeNull();
     expect(second.textContent).toContain(T.statusWaiting);
-    expect(second.textContent).toContain(T.resend);
+    expect(screen.getByRole('button', { name: T.resendTo('bob@example.com') })).toBeTruthy();
     // the primary is not listed as an additional owner
     expect(screen.queryByDisplayValue('me@example.com')).toBeNull();
   });
@@ -60,7 +60,9 @@ describe('OwnersSection', () => {
     const onSaved = vi.fn();
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} onSaved={onSaved} />);
     await user.click(screen.getByRole('button', { name: T.add }));
-    await user.type(screen.getByLabelText(T.nameLabel(3)), 'Carl');
+    // the new row's name has the focus
+    expect(document.activeElement).toBe(screen.getByLabelText(T.nameLabel(3)));
+    await user.keyboard('Carl');
     await user.tab();
     await user.keyboard('Carl@Example.com');
     await user.tab();
@@ -131,12 +133,16 @@ describe('OwnersSection', () => {
     const user = userEvent.setup();
     const { fn, call } = fakeCall(() => ({ ok: true }));
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} />);
-    await user.click(screen.getByRole('button', { name: T.resend }));
+    const resendBob = screen.getByRole('button', { name: T.resendTo('bob@example.com') });
+    await user.click(resendBob);
     expect(screen.getByText(T.resendConfirm('bob@example.com'))).toBeTruthy();
+    // the confirmation takes the focus; Cancel gives it back
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: T.resendYes }));
     await user.click(screen.getByRole('button', { name: T.cancel }));
+    expect(document.activeElement).toBe(resendBob);
     expect(fn).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: T.resend }));
-    await user.click(screen.getByRole('button', { name: T.resendYes }));
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(fn).toHaveBeenCalledWith(APPLICANT_API.resendOwnerLink, {
         params: { applicationId: link.applicationId, ownerId: 'b' },
@@ -152,7 +158,7 @@ describe('OwnersSection', () => {
     const { call } = fakeCall(() => undefined);
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} readOnly />);
     expect(screen.queryByRole('button', { name: T.save })).toBeNull();
-    expect(screen.queryByRole('button', { name: T.resend })).toBeNull();
+    expect(screen.queryByRole('button', { name: T.resendTo('bob@example.com') })).toBeNull();
     expect(screen.getByLabelText(T.nameLabel(1))).toHaveProperty('readOnly', true);
   });
 });
