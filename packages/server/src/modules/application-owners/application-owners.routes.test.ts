@@ -155,6 +155,21 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
       expect(again.statusCode).toBe(200);
       expect(await mailsTo(carl)).toBe(1);
       expect((await audits('application.owners', app.applicationId)).length).toBe(2);
+
+      // a removed owner listed again is a new owner: a new row and a new link; the old link stays expired
+      const back = await setOwners(app.applicationId, app.code, [{ name: 'Bob', email: bob, ownershipPercent: 20 }]);
+      expect(back.statusCode).toBe(200);
+      const newBob = await mailedCode(bob, app.applicationId);
+      expect(newBob).not.toBe(bobCode);
+      expect((await resolve(app.applicationId, newBob)).owner.role).toBe('sharedOwnerEndUser');
+      await expect(resolve(app.applicationId, bobCode)).rejects.toMatchObject({
+        code: ERROR_CODES.applicationLinkExpired,
+      });
+      const rows = await t.database.db
+        .select()
+        .from(applicationOwners)
+        .where(and(eq(applicationOwners.applicationId, app.applicationId), eq(applicationOwners.email, bob)));
+      expect(rows.length).toBe(2);
     });
 
     it('refuses an additional owner’s link (403) and a submitted application (409)', async () => {
