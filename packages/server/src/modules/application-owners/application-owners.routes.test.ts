@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { DRAFT_RETENTION_DAYS } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applicationOwners, applications, auditEvents, mailOutbox } from '../../db/schema/index';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
@@ -237,6 +237,45 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
       expect(
         (await setOwners(app.applicationId, app.code, [{ name: 'A', email: ann, ownershipPercent: 101 }])).statusCode,
       ).toBe(400);
+    });
+
+    it('caps link e-mails: 10 an hour per mailbox (the owner is added unmailed), 40 new owners an hour per application', async () => {
+      const app = await createApplicationFixture(t);
+      const ann = uniqueEmail('ann');
+      for (let i = 0; i < 10; i += 1) {
+        expect(
+          (await setOwners(app.applicationId, app.code, [{ name: 'Ann', email: ann, ownershipPercent: 1 }])).statusCode,
+        ).toBe(200);
+        await setOwners(app.applicationId, app.code, []);
+      }
+      const unmailed = await setOwners(app.applicationId, app.code, [{ name: 'Ann', email: ann, ownershipPercent: 1 }]);
+      expect(unmailed.statusCode).toBe(200);
+      expect(unmailed.json().owners[1]).toMatchObject({ email: ann, linkSentAt: null });
+      expect(await mailsTo(ann)).toBe(10);
+
+      const other = await createApplicationFixture(t);
+      const batch = (prefix: string) =>
+        Array.from({ length: 20 }, (_, i) => ({
+          name: `${prefix} ${i}`,
+          email: uniqueEmail(prefix),
+          ownershipPercent: null,
+        }));
+      expect((await setOwners(other.applicationId, other.code, batch('a'))).statusCode).toBe(200);
+      const second = batch('b');
+      expect((await setOwners(other.applicationId, other.code, second)).statusCode).toBe(200);
+      const over = await setOwners(other.applicationId, other.code, [
+        ...second.slice(0, 19),
+        { name: 'C', email: uniqueEmail('c'), ownershipPercent: null },
+      ]);
+      expect(over.statusCode).toBe(429);
+      // nothing of the refused save was written
+      const current = await t.database.db
+        .select()
+        .from(applicationOwners)
+        .where(and(eq(applicationOwners.applicationId, other.applicationId), isNull(applicationOwners.removedAt)));
+      expect(current.length).toBe(21);
+      // changing the owners already named is not counted
+      expect((await setOwners(other.applicationId, other.code, second.slice(0, 5))).statusCode).toBe(200);
     });
   });
 

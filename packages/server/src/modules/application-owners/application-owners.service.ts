@@ -150,6 +150,23 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
       owners: OwnerInput[];
     }): Promise<{ owners: OwnerView[] }> {
       const at = new Date(now());
+      // Link e-mails to new owners are counted before the transaction (the throttles write on their own): per
+      // application (over it the whole save is refused, so a link cannot be used to mail strangers in bulk) and per
+      // mailbox (over it the owner is still added, without a mail; the primary can re-send later).
+      const before = await resolveApplicantLink(db, { ...opts, codeSecret, now: at });
+      requirePrimaryOnOpen(before.application, before.owner);
+      checkOwnerList(opts.owners, before.owner.email);
+      const known = new Set(
+        (await createApplicationOwnersRepository(db).listCurrentOwners(opts.applicationId))
+          .filter((o) => o.kind === 'additionalOwner')
+          .map((o) => o.email),
+      );
+      const fresh = opts.owners.filter((o) => !known.has(o.email)).map((o) => o.email);
+      await throttles.take(fresh.map(() => [THROTTLE_RULES.ownerLinksApplication, opts.applicationId] as const));
+      const mailable = new Set<string>();
+      for (const email of fresh) {
+        if (await throttles.tryTake(THROTTLE_RULES.applicantLinkMail, email)) mailable.add(email);
+      }
       const { owners, outboxIds } = await db.transaction(async (tx) => {
         const { application, owner: caller } = await resolveApplicantLink(tx, {
           applicationId: opts.applicationId,
@@ -191,9 +208,10 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
             codeHash,
             codeExpiresAt: linkExpiry(at),
             // the mail is written in this transaction
-            linkSentAt: at,
+            linkSentAt: mailable.has(o.email) ? at : null,
           });
           added += 1;
+          if (!mailable.has(o.email)) continue;
           ids.push(
             await mail.queueMail(tx, {
               kind: 'application-owner-link',

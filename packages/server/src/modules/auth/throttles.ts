@@ -85,6 +85,8 @@ export const THROTTLE_RULES = {
   applicantLinkRequestAddress: { scope: 'applicant-link:address', max: 20, windowMs: HOUR },
   /** Fresh applicant links asked for, per e-mail, matched or not (decision 037). */
   applicantLinkRequestEmail: { scope: 'applicant-link:email', max: 5, windowMs: HOUR },
+  /** New owners (each e-mailed a link) named on one application (decision 037); over it the save is refused. */
+  ownerLinksApplication: { scope: 'owner-links:application', max: 40, windowMs: HOUR },
   /** Applicant link e-mails actually sent to one mailbox; over it nothing is sent and the answer does not change. */
   applicantLinkMail: { scope: 'applicant-link-mail:email', max: 10, windowMs: HOUR },
 } as const satisfies Record<string, ThrottleRule>;
