@@ -4,7 +4,8 @@
  * Props:
  * - `link: { applicationId: string; code: string }`: the application and the primary applicant's link code.
  * - `owners: OwnerView[]`: the owners as the application's GET answered (`ApplicantApplication.owners`); the
- *   primary's row gives their e-mail (refused as an additional owner's), the additional owners are listed.
+ *   primary's row gives their e-mail (refused as an additional owner's), the additional owners are listed. A new
+ *   array later (the page fetched the application again) updates the statuses; rows being edited are kept.
  * - `call: HttpClient['call']`: the applicant pages' http client call (it sends the x-api-key header); used for
  *   APPLICANT_API.setOwners and APPLICANT_API.resendOwnerLink.
  * - `onSaved?: (owners: OwnerView[]) => void`: the saved list (every current owner, primary first) after a save.
@@ -95,6 +96,13 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
+  // a fresher answer from the page (an owner completed meanwhile) shows at once; the rows being edited are kept
+  const editing = useRef(false);
+  editing.current = dirty;
+  useEffect(() => {
+    setSaved(owners);
+    if (!editing.current) setRows(rowsOf(owners));
+  }, [owners]);
   const primaryEmail = saved.find((o) => o.kind === 'primaryApplicant')?.email;
   const savedByEmail = new Map(saved.filter((o) => o.kind === 'additionalOwner').map((o) => [o.email, o]));
   const params = { applicationId: link.applicationId };
@@ -201,9 +209,16 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
             </Group>
             <Group gap="xs" aria-label={T.statusLabel(n)} role="group">
               {owner ? (
-                <Badge color={owner.completedAt ? 'green' : 'gray'} variant="light">
-                  {owner.completedAt ? T.statusCompleted : T.statusWaiting}
-                </Badge>
+                <>
+                  <Badge color={owner.completedAt ? 'green' : 'gray'} variant="light">
+                    {owner.completedAt ? T.statusCompleted : T.statusWaiting}
+                  </Badge>
+                  {owner.linkSentAt === null && !owner.completedAt ? (
+                    <Badge color="yellow" variant="light">
+                      {T.statusLinkNotSent}
+                    </Badge>
+                  ) : null}
+                </>
               ) : (
                 <Badge color="yellow" variant="light">
                   {T.statusNotSaved}

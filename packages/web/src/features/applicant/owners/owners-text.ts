@@ -18,6 +18,8 @@ export const OWNERS_TEXT = {
   statusCompleted: 'Completed',
   statusWaiting: 'Waiting',
   statusNotSaved: 'Not saved yet',
+  /** Too many link e-mails to that address just now: the primary can re-send later. */
+  statusLinkNotSent: 'Link not sent yet',
   statusLabel: (n: number) => `Owner ${n} status`,
   resend: 'Re-send link',
   resendTo: (email: string) => `Re-send the link to ${email}`,

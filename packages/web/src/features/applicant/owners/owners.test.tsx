@@ -1,8 +1,10 @@
 import '../../../test/setup';
+import { MantineProvider } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { APPLICANT_API } from '@under/core/api/applicant.contract';
 import type { OwnerView } from '@under/core/applications/application.schema';
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../../lib/http';
 import { HttpError } from '../../../lib/http-error';
@@ -31,6 +33,9 @@ const ANN = owner({
   completedAt: '2026-11-23T11:00:00.000Z',
 });
 const BOB = owner({ ownerId: 'b', email: 'bob@example.com', name: 'Bob', ownershipPercent: 20 });
+
+/** A re-render inside Mantine again (the first render's wrapper is not kept by `rerender`). */
+const again = (ui: ReactElement) => <MantineProvider env="test">{ui}</MantineProvider>;
 
 function fakeCall(answer: (endpoint: unknown, input: unknown) => unknown) {
   const fn = vi.fn(async (endpoint: unknown, input: unknown) => answer(endpoint, input));
@@ -152,6 +157,25 @@ describe('OwnersSection', () => {
       }),
     );
     expect((await screen.findByRole('status')).textContent).toBe(T.resent('bob@example.com'));
+  });
+
+  it('shows fresher statuses the page passes in, keeping rows being edited', async () => {
+    const user = userEvent.setup();
+    const { call } = fakeCall(() => undefined);
+    const view = renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} />);
+    expect(screen.getByRole('group', { name: T.statusLabel(2) }).textContent).toContain(T.statusWaiting);
+    const done = { ...BOB, completedAt: '2026-11-23T13:00:00.000Z' };
+    view.rerender(again(<OwnersSection link={link} owners={[PRIMARY, ANN, done]} call={call} />));
+    expect(screen.getByRole('group', { name: T.statusLabel(2) }).textContent).toContain(T.statusCompleted);
+    await user.type(screen.getByLabelText(T.nameLabel(1)), ' Smith');
+    view.rerender(again(<OwnersSection link={link} owners={[PRIMARY, { ...ANN }, done]} call={call} />));
+    expect(screen.getByLabelText(T.nameLabel(1))).toHaveProperty('value', 'Ann Smith');
+  });
+
+  it('says when an owner’s link could not be sent yet', () => {
+    const { call } = fakeCall(() => undefined);
+    renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, { ...BOB, linkSentAt: null }]} call={call} />);
+    expect(screen.getByRole('group', { name: T.statusLabel(1) }).textContent).toContain(T.statusLinkNotSent);
   });
 
   it('read-only: statuses, nothing to change', () => {
