@@ -172,6 +172,23 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
       expect(rows.length).toBe(2);
     });
 
+    it('two saves of the same list at once make one row and one mail per owner', async () => {
+      const app = await createApplicationFixture(t);
+      const ann = uniqueEmail('ann');
+      const list = [{ name: 'Ann', email: ann, ownershipPercent: 50 }];
+      const results = await Promise.all([
+        setOwners(app.applicationId, app.code, list),
+        setOwners(app.applicationId, app.code, list),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+      const rows = await t.database.db
+        .select()
+        .from(applicationOwners)
+        .where(and(eq(applicationOwners.applicationId, app.applicationId), eq(applicationOwners.email, ann)));
+      expect(rows.length).toBe(1);
+      expect(await mailsTo(ann)).toBe(1);
+    });
+
     it('refuses an additional owner’s link (403) and a submitted application (409)', async () => {
       const app = await createApplicationFixture(t);
       const ann = uniqueEmail('ann');
