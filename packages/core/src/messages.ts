@@ -307,4 +307,11 @@ export const MESSAGES = {
   // the applicant vault (issue 12 "Fill it in once"; ours, decision 039)
   /** The vault token is missing, unknown, expired, or its vault was deleted. */
   vaultLocked: 'Your saved answers are locked. Ask for a new code to unlock them.',
+  // additional owners (issue 12; decision 037; ours)
+  ownersPrimaryOnly: 'Only the primary applicant can change the owners or re-send their links.',
+  ownersClosed: 'The application has been submitted: its owners can no longer be changed.',
+  ownerEmailIsPrimary: 'This is the primary applicant’s e-mail. Each additional owner needs their own e-mail.',
+  ownerEmailDuplicate: 'This e-mail is listed twice. Each owner needs their own e-mail.',
+  ownershipOver100: (total: string) => `The owners’ ownership adds up to ${total}%, more than 100%.`,
+  ownerNotFound: 'This owner is not on the application.',
 } as const;

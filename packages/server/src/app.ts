@@ -22,6 +22,12 @@ import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
 import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
 import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
+import { registerApplicationOwnerRoutes } from './modules/application-owners/application-owners.routes';
+import {
+  createApplicationOwnersService,
+  RETENTION_CRON,
+  RETENTION_QUEUE,
+} from './modules/application-owners/application-owners.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -241,6 +247,19 @@ export async function buildApp(options: BuildAppOptions) {
     publicForm: (opts) => customForms.getPublic(opts),
     now: options.now,
   });
+  const applicationOwners = createApplicationOwnersService({
+    db: database.db,
+    mail,
+    throttles,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now: options.now,
+  });
+  // unsubmitted applications go DRAFT_RETENTION_DAYS after their last change (decision 037)
+  await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
+    await applicationOwners.removeStaleApplications();
+  });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
@@ -272,6 +291,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
   registerVaultRoutes(app, { vault });
+  registerApplicationOwnerRoutes(app, { owners: applicationOwners });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -297,6 +317,7 @@ export async function buildApp(options: BuildAppOptions) {
       coupons,
       applicationInvites,
       vault,
+      applicationOwners,
     },
     gateway,
     jobs,

@@ -157,6 +157,13 @@ export const ERRORS = {
   applicationInvalidPrimaryEmail: { code: 'application/invalid-primary-email', status: 400 },
   /** The applicant vault: no valid x-vault-token (missing, unknown, expired, or the vault was deleted). */
   vaultLocked: { code: 'vault/locked', status: 401 },
+  // additional owners and applicant links (issue 12; decision 037)
+  /** Only the primary applicant's link may name owners or re-send their links. */
+  applicationPrimaryOnly: { code: 'application/primary-only', status: 403 },
+  /** Owners change only while the application is not submitted (draft, invite_sent). */
+  applicationOwnersClosed: { code: 'application/owners-closed', status: 409 },
+  /** An owner id that is not a current additional owner of the application. */
+  applicationOwnerNotFound: { code: 'application/owner-not-found', status: 404 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

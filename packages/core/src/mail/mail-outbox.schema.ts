@@ -26,6 +26,8 @@ export const MAIL_KINDS = [
   'application-invite',
   'application-invite-notice',
   'vault-code',
+  /** An additional owner's own link to an application, or a fresh link asked for (decision 037). */
+  'application-owner-link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -24,6 +24,7 @@ export const ADMIN_MAILS_TEXT = {
     'application-invite': 'Application invitation',
     'application-invite-notice': 'Application started in your name',
     'vault-code': 'Saved answers code',
+    'application-owner-link': 'Application owner link',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',
