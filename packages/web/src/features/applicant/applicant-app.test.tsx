@@ -5,12 +5,14 @@ import type { ApplicantApplication } from '@under/core/applications/application.
 import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { VAULT_TEXT } from '@under/core/ui-text/applicant-vault';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { HttpError } from '../../lib/http-error';
 import { buildForm, renderWithMantine } from '../../test/form-test-utils';
 import { ApplicantApp } from './applicant-app';
 import type { ApplicantApi } from './lib/applicant-api';
 import { parseApplicantPath } from './lib/applicant-routes';
+import { OWNERS_TEXT } from './owners/owners-text';
 
 const CF = '11111111-1111-4111-8111-111111111111';
 const APP = '22222222-2222-4222-8222-222222222222';
@@ -95,6 +97,7 @@ function fakeApi(overrides: Partial<ApplicantApi> = {}) {
     submit: vi.fn(async () => ({ applicationId: APP, status: 'pending' as const, submittedAt: 'now' })),
     presign: vi.fn(),
     requestLink: vi.fn(async () => undefined),
+    http: { call: vi.fn(), contractCall: vi.fn() },
     ...overrides,
   };
   return api as unknown as ApplicantApi & { [K in keyof ApplicantApi]: Mock };
@@ -215,6 +218,23 @@ describe('applicant pages', () => {
     } finally {
       Object.defineProperty(window, 'location', { value: original, configurable: true });
     }
+  });
+
+  it('the primary applicant gets the owners panel and the opt-in; an additional owner the banner of their part', async () => {
+    const primary = show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, fakeApi());
+    expect(await screen.findByRole('heading', { name: OWNERS_TEXT.title })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: new RegExp(VAULT_TEXT.rememberLabel) })).toBeTruthy();
+    primary.unmount();
+
+    const api = fakeApi({
+      application: vi.fn(async () =>
+        application({ role: 'sharedOwnerEndUser', ownerKind: 'additionalOwner', ownerId: 'o2' }),
+      ),
+    });
+    show(`/application-form/${CF}/${APP}/${CODE}/bob@example.com`, api);
+    expect(await screen.findByRole('button', { name: OWNERS_TEXT.complete })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: OWNERS_TEXT.title })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: new RegExp(VAULT_TEXT.rememberLabel) })).toBeNull();
   });
 
   it('an expired link says so and e-mails a fresh one with a neutral answer', async () => {

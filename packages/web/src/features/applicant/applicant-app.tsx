@@ -95,6 +95,9 @@ function NewApplication({ api, customFormId }: { api: ApplicantApi; customFormId
           link={null}
           email={email}
           ownerRole="primaryOwnerEndUser"
+          ownerKind="primaryApplicant"
+          owners={[]}
+          rememberAnswers={false}
           data={{}}
           revision={null}
           acceptance={{ documents: [], termsAcceptedAt: null }}
@@ -225,6 +228,10 @@ function OpenForm({
       link={{ applicationId: route.applicationId, code: route.code }}
       email={application.email}
       ownerRole={application.role}
+      ownerKind={application.ownerKind}
+      ownerId={application.ownerId}
+      owners={application.owners}
+      rememberAnswers={application.rememberAnswers}
       data={application.data}
       revision={application.revision}
       acceptance={application.acceptance}

@@ -1,8 +1,8 @@
-import type { Acceptance } from '@under/core/applications/application.schema';
+import type { Acceptance, OwnerKind, OwnerView } from '@under/core/applications/application.schema';
 import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
 import type { EndUserRole } from '@under/core/forms/field-types';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { HttpError } from '../../../lib/http-error';
 import { putFile } from '../../../lib/put-file';
 import { FormRenderer, RendererButton } from '../../forms/components/form-renderer';
@@ -14,9 +14,9 @@ import type { DraftState } from '../lib/draft-saver';
 import { pickLocalCopy } from '../lib/draft-saver';
 import { classifySaveError, type DraftStorage, draftStorage } from '../lib/draft-storage';
 import { useDraftSaver } from '../lib/use-draft-saver';
-import { DocumentsAndTerms, TERMS_CHECKBOX_ID, termsSatisfied } from './documents-and-terms';
 import { MessageCard } from './page-frame';
 import { SaveStatusLine } from './save-status';
+import { TERMS_CHECKBOX_ID, termsSatisfied } from './terms-rules';
 
 export interface ApplicationFormProps {
   api: ApplicantApi;
@@ -35,11 +35,27 @@ export interface ApplicationFormProps {
   unsubmitted: boolean;
   /** The link stopped working while the page was open (410). */
   onExpired: () => void;
-  /** Shown above the wizard (the owners and "remember my answers" panels mount here). */
+  /** The caller's kind: the primary applicant names the additional owners; an additional owner completes their part. */
+  ownerKind: OwnerKind;
+  /** The caller's owner id (their own row in `owners`). */
+  ownerId?: string;
+  owners: OwnerView[];
+  /** The "Remember my answers for other applications" opt-in (the primary applicant's; sent with every save). */
+  rememberAnswers: boolean;
+  /** Shown above the wizard. */
   aside?: ReactNode;
   /** Storage for the local copy (tests pass their own). */
   storage?: Storage;
 }
+
+// The owners' panels are not on the first page's budget (decision 040): loaded when shown.
+const OwnersSection = lazy(() => import('../owners/owners-section').then((m) => ({ default: m.OwnersSection })));
+const RememberAnswersToggle = lazy(() =>
+  import('../vault/remember-answers-toggle').then((m) => ({ default: m.RememberAnswersToggle })),
+);
+// Shown on the last page only.
+const DocumentsAndTerms = lazy(() => import('./documents-and-terms').then((m) => ({ default: m.DocumentsAndTerms })));
+const OwnerBanner = lazy(() => import('../owners/owner-banner').then((m) => ({ default: m.OwnerBanner })));
 
 const EMPTY_ACCEPTANCE: Acceptance = { documents: [], termsAcceptedAt: null };
 
@@ -55,6 +71,9 @@ interface SubmitProblem {
 export function ApplicationForm(props: ApplicationFormProps) {
   const { api, publicForm, email, ownerRole, readOnly, onExpired } = props;
   const linkRef = useRef(props.link);
+  const [link, setLink] = useState(props.link);
+  const [remember, setRemember] = useState(props.rememberAnswers);
+  const rememberRef = useRef(remember);
   const [local] = useState<DraftStorage>(() =>
     draftStorage(publicForm.form, { customFormId: publicForm.customFormId, email, link: props.link }, props.storage),
   );
@@ -67,6 +86,8 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const dataRef = useRef<Record<string, unknown>>(initial.data);
   const [acceptance, setAcceptance] = useState<Acceptance>(initial.acceptance);
   const acceptanceRef = useRef(acceptance);
+  /** What goes with the data on every save: the acceptance and the opt-in. */
+  const extra = (current: Acceptance) => ({ acceptance: current, rememberAnswers: rememberRef.current });
   const [termsError, setTermsError] = useState(false);
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -74,8 +95,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const save = useCallback(
     async (state: DraftState, revision: number | null, { keepalive }: { keepalive: boolean }) => {
       const stateAcceptance = state.extra?.acceptance as Acceptance | undefined;
-      const link = linkRef.current;
-      if (!link) {
+      const rememberAnswers = state.extra?.rememberAnswers as boolean | undefined;
+      const current = linkRef.current;
+      if (!current) {
         const created = await api.createDraft(
           {
             customFormId: publicForm.customFormId,
@@ -83,11 +105,13 @@ export function ApplicationForm(props: ApplicationFormProps) {
             version: publicForm.version,
             data: state.data,
             acceptance: stateAcceptance,
+            rememberAnswers,
           },
           keepalive,
         );
         const next = { applicationId: created.applicationId, code: created.code };
         linkRef.current = next;
+        setLink(next);
         local.moveTo(next);
         // A reload (or the back button) now continues this application instead of starting another.
         window.history.replaceState(
@@ -97,7 +121,11 @@ export function ApplicationForm(props: ApplicationFormProps) {
         );
         return { revision: created.revision };
       }
-      return api.saveDraft(link, { data: state.data, revision: revision ?? 0, acceptance: stateAcceptance }, keepalive);
+      return api.saveDraft(
+        current,
+        { data: state.data, revision: revision ?? 0, acceptance: stateAcceptance, rememberAnswers },
+        keepalive,
+      );
     },
     [api, publicForm, email, local],
   );
@@ -116,14 +144,14 @@ export function ApplicationForm(props: ApplicationFormProps) {
 
   // The restored copy goes to the server as soon as the page is up.
   const [sentRestored] = useState(() => {
-    if (restored) saver.change({ data: initial.data, extra: { acceptance: initial.acceptance } });
+    if (restored) saver.change({ data: initial.data, extra: extra(initial.acceptance) });
     return restored !== null;
   });
 
   const onChange = useCallback(
     (values: Record<string, unknown>) => {
       dataRef.current = values;
-      saver.change({ data: values, extra: { acceptance: acceptanceRef.current } });
+      saver.change({ data: values, extra: extra(acceptanceRef.current) });
     },
     [saver],
   );
@@ -131,7 +159,13 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const changeAcceptance = (next: Acceptance) => {
     acceptanceRef.current = next;
     setAcceptance(next);
-    saver.change({ data: dataRef.current, extra: { acceptance: next } });
+    saver.change({ data: dataRef.current, extra: extra(next) });
+  };
+
+  const changeRemember = (next: boolean) => {
+    rememberRef.current = next;
+    setRemember(next);
+    saver.change({ data: dataRef.current, extra: extra(acceptanceRef.current) });
   };
 
   const upload = useMemo(
@@ -159,7 +193,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
       return;
     }
     // What waits goes first (it creates the draft of a new application); a conflict stops the submit too.
-    if (!linkRef.current) saver.change({ data, extra: { acceptance: acceptanceRef.current } });
+    if (!linkRef.current) saver.change({ data, extra: extra(acceptanceRef.current) });
     await saver.flush();
     if (saver.status() === 'conflict') {
       setConflict(true);
@@ -207,6 +241,25 @@ export function ApplicationForm(props: ApplicationFormProps) {
         </div>
       ) : null}
       {props.aside}
+      {link && props.ownerKind === 'additionalOwner' ? (
+        <Suspense fallback={null}>
+          <OwnerBanner
+            link={link}
+            call={api.http.contractCall}
+            completedAt={props.owners.find((o) => o.ownerId === props.ownerId)?.completedAt ?? null}
+            primaryName={props.owners.find((o) => o.kind === 'primaryApplicant')?.name ?? null}
+            readOnly={readOnly}
+            prepare={async () => {
+              await saver.flush();
+              return {
+                data: dataRef.current,
+                revision: saver.revision() ?? undefined,
+                acceptance: acceptanceRef.current,
+              };
+            }}
+          />
+        </Suspense>
+      ) : null}
       <div className={classes.card}>
         <FormRenderer
           form={publicForm.form}
@@ -224,28 +277,44 @@ export function ApplicationForm(props: ApplicationFormProps) {
           progressColor={header.activeStepColor}
           stepColor={header.defaultStepColor}
           beforeSubmit={
-            <DocumentsAndTerms
-              documents={publicForm.documents}
-              terms={publicForm.termsAndConditions}
-              acceptance={acceptance}
-              termsError={termsError && acceptance.termsAcceptedAt === null}
-              onOpened={(documentId) => {
-                if (acceptanceRef.current.documents.some((d) => d.documentId === documentId)) return;
-                changeAcceptance({
-                  ...acceptanceRef.current,
-                  documents: [...acceptanceRef.current.documents, { documentId, at: new Date().toISOString() }],
-                });
-              }}
-              onAccept={(accepted) =>
-                changeAcceptance({
-                  ...acceptanceRef.current,
-                  termsAcceptedAt: accepted ? new Date().toISOString() : null,
-                })
-              }
-            />
+            <Suspense fallback={null}>
+              <DocumentsAndTerms
+                documents={publicForm.documents}
+                terms={publicForm.termsAndConditions}
+                acceptance={acceptance}
+                termsError={termsError && acceptance.termsAcceptedAt === null}
+                onOpened={(documentId) => {
+                  if (acceptanceRef.current.documents.some((d) => d.documentId === documentId)) return;
+                  changeAcceptance({
+                    ...acceptanceRef.current,
+                    documents: [...acceptanceRef.current.documents, { documentId, at: new Date().toISOString() }],
+                  });
+                }}
+                onAccept={(accepted) =>
+                  changeAcceptance({
+                    ...acceptanceRef.current,
+                    termsAcceptedAt: accepted ? new Date().toISOString() : null,
+                  })
+                }
+              />
+            </Suspense>
           }
         />
       </div>
+      {props.ownerKind === 'primaryApplicant' && !readOnly ? (
+        <div className={classes.card}>
+          <Suspense fallback={null}>
+            <RememberAnswersToggle checked={remember} onChange={changeRemember} disabled={showConflict} />
+          </Suspense>
+        </div>
+      ) : null}
+      {link && props.ownerKind === 'primaryApplicant' ? (
+        <section className={classes.card}>
+          <Suspense fallback={null}>
+            <OwnersSection link={link} owners={props.owners} call={api.http.contractCall} readOnly={readOnly} />
+          </Suspense>
+        </section>
+      ) : null}
     </>
   );
 }

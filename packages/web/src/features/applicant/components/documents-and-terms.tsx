@@ -5,6 +5,7 @@ import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { useId } from 'react';
 import { HtmlContent } from '../../forms/components/form-renderer';
 import classes from '../applicant.module.css';
+import { TERMS_CHECKBOX_ID } from './terms-rules';
 
 interface Props {
   documents: PublicCustomForm['documents'];
@@ -16,8 +17,6 @@ interface Props {
   termsError: boolean;
   disabled?: boolean;
 }
-
-export const TERMS_CHECKBOX_ID = 'applicant-terms-accept';
 
 /**
  * The documents to read (each marked once opened) and the terms and conditions (the form author's HTML, sanitised
@@ -74,9 +73,4 @@ export function DocumentsAndTerms({ documents, terms, acceptance, onOpened, onAc
       ) : null}
     </>
   );
-}
-
-/** Whether the submit may go: terms accepted, when the form has any. */
-export function termsSatisfied(terms: string, acceptance: Acceptance): boolean {
-  return terms.trim() === '' || acceptance.termsAcceptedAt !== null;
 }
