@@ -43,6 +43,13 @@ export const APPLICANT_TEXT = {
   notFound: 'This application link is not valid. Check the link in your e-mail.',
   loadFailed: 'The application could not be loaded. Check your connection and try again.',
   tryAgain: 'Try again',
+  // ---- owners
+  ownersTitle: 'Additional owners',
+  ownersLead: (count: number) =>
+    count === 0
+      ? 'Does anyone else own part of the business? Add them here: each gets their own link to fill in their part.'
+      : `${count} additional owner${count === 1 ? '' : 's'} named. See who has completed their part, or change the list.`,
+  ownersOpen: 'Additional owners',
   // ---- success
   successTitle: 'Thank you',
   successText: 'Your application has been submitted. We will be in touch by e-mail.',

@@ -221,9 +221,13 @@ describe('applicant pages', () => {
   });
 
   it('the primary applicant gets the owners panel and the opt-in; an additional owner the banner of their part', async () => {
+    const user = userEvent.setup();
     const primary = show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, fakeApi());
+    await user.click(await screen.findByRole('button', { name: T.ownersOpen }));
     expect(await screen.findByRole('heading', { name: OWNERS_TEXT.title })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: new RegExp(VAULT_TEXT.rememberLabel) })).toBeTruthy();
+    // the opt-in comes with the terms, before the submit
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('checkbox', { name: new RegExp(VAULT_TEXT.rememberLabel) })).toBeTruthy();
     primary.unmount();
 
     const api = fakeApi({
@@ -233,7 +237,8 @@ describe('applicant pages', () => {
     });
     show(`/application-form/${CF}/${APP}/${CODE}/bob@example.com`, api);
     expect(await screen.findByRole('button', { name: OWNERS_TEXT.complete })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: OWNERS_TEXT.title })).toBeNull();
+    expect(screen.queryByRole('button', { name: T.ownersOpen })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.queryByRole('checkbox', { name: new RegExp(VAULT_TEXT.rememberLabel) })).toBeNull();
   });
 

@@ -91,6 +91,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const [termsError, setTermsError] = useState(false);
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const [conflict, setConflict] = useState(false);
+  const [ownersOpen, setOwnersOpen] = useState(false);
 
   const save = useCallback(
     async (state: DraftState, revision: number | null, { keepalive }: { keepalive: boolean }) => {
@@ -278,6 +279,11 @@ export function ApplicationForm(props: ApplicationFormProps) {
           stepColor={header.defaultStepColor}
           beforeSubmit={
             <Suspense fallback={null}>
+              {props.ownerKind === 'primaryApplicant' ? (
+                <div className={classes.card}>
+                  <RememberAnswersToggle checked={remember} onChange={changeRemember} disabled={showConflict} />
+                </div>
+              ) : null}
               <DocumentsAndTerms
                 documents={publicForm.documents}
                 terms={publicForm.termsAndConditions}
@@ -301,18 +307,21 @@ export function ApplicationForm(props: ApplicationFormProps) {
           }
         />
       </div>
-      {props.ownerKind === 'primaryApplicant' && !readOnly ? (
-        <div className={classes.card}>
-          <Suspense fallback={null}>
-            <RememberAnswersToggle checked={remember} onChange={changeRemember} disabled={showConflict} />
-          </Suspense>
-        </div>
-      ) : null}
       {link && props.ownerKind === 'primaryApplicant' ? (
-        <section className={classes.card}>
-          <Suspense fallback={null}>
-            <OwnersSection link={link} owners={props.owners} call={api.http.contractCall} readOnly={readOnly} />
-          </Suspense>
+        <section className={classes.card} aria-label={T.ownersTitle}>
+          {ownersOpen ? (
+            <Suspense fallback={<p className={classes.status}>{T.loading}</p>}>
+              <OwnersSection link={link} owners={props.owners} call={api.http.contractCall} readOnly={readOnly} />
+            </Suspense>
+          ) : (
+            <>
+              <p>{T.ownersLead(props.owners.filter((o) => o.kind === 'additionalOwner').length)}</p>
+              {/* The panel (and the contracts it calls with) loads when asked for: not on the first page's budget. */}
+              <RendererButton variant="default" aria-expanded={false} onClick={() => setOwnersOpen(true)}>
+                {T.ownersOpen}
+              </RendererButton>
+            </>
+          )}
         </section>
       ) : null}
     </>
