@@ -19,7 +19,9 @@ describe('HTML entries', () => {
   });
 
   it('the applicant entry has the API key placeholder the server fills in (plugins/spa.ts)', () => {
-    const html = readFileSync(fileURLToPath(new URL('../../applicant/index.html', import.meta.url)), 'utf8');
+    // a literal `new URL('…', import.meta.url)` would be rewritten by Vite into an asset URL
+    const relative = entries[2] as string;
+    const html = readFileSync(fileURLToPath(new URL(relative, import.meta.url)), 'utf8');
     expect(html).toContain('<meta name="under-api-key" content="" />');
   });
 });
