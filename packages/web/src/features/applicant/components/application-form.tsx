@@ -87,7 +87,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const [acceptance, setAcceptance] = useState<Acceptance>(initial.acceptance);
   const acceptanceRef = useRef(acceptance);
   /** What goes with the data on every save: the acceptance and the opt-in. */
-  const extra = (current: Acceptance) => ({ acceptance: current, rememberAnswers: rememberRef.current });
+  const extra = useCallback(
+    (current: Acceptance) => ({ acceptance: current, rememberAnswers: rememberRef.current }),
+    [],
+  );
   const [termsError, setTermsError] = useState(false);
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -154,7 +157,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
       dataRef.current = values;
       saver.change({ data: values, extra: extra(acceptanceRef.current) });
     },
-    [saver],
+    [saver, extra],
   );
 
   const changeAcceptance = (next: Acceptance) => {

@@ -10,14 +10,16 @@ const form = () =>
     { type: 'textfield', key: 'note', label: 'Note', euEncrypted: true, euPermission: 'editTableByShareOwner' },
   ]);
 
+const primary = 'primaryOwnerEndUser' as const;
+
 describe('FormRenderer: encrypted fields before and after submission', () => {
   it('are read-only to the primary owner once submitted, theirs to fill in before (euPermission still applies)', async () => {
-    const submitted = renderWithMantine(<FormRenderer form={form()} role="primaryOwnerEndUser" />);
+    const submitted = renderWithMantine(<FormRenderer form={form()} role={primary} />);
     expect((screen.getByLabelText('EIN') as HTMLInputElement).readOnly).toBe(true);
     submitted.unmount();
 
     const onChange = vi.fn();
-    renderWithMantine(<FormRenderer form={form()} role="primaryOwnerEndUser" unsubmitted onChange={onChange} />);
+    renderWithMantine(<FormRenderer form={form()} role={primary} unsubmitted onChange={onChange} />);
     const ein = screen.getByLabelText('EIN') as HTMLInputElement;
     expect(ein.readOnly).toBe(false);
     expect((screen.getByLabelText('Note') as HTMLInputElement).readOnly).toBe(true);
