@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createFieldCrypto, type FieldCrypto } from './infra/field-crypto/field-crypto';
 import { createJobs } from './infra/jobs/jobs';
 import { type LogStream, loggerOptions } from './infra/log/logger';
 import { createMailer, type Mailer } from './infra/mail/mailer';
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The card payment gateway; by default the one the configuration names (decision 032). */
   gateway?: PaymentGateway;
+  /** Encrypted fields' sealing; by default made from the configured key ring (decision 038). */
+  fieldCrypto?: FieldCrypto;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -107,6 +110,8 @@ export async function buildApp(options: BuildAppOptions) {
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const jobs = createJobs({ database, log: app.log });
+  // created once: services that read or write encrypted fields take it as `fieldCrypto` (decision 038)
+  const fieldCrypto = options.fieldCrypto ?? createFieldCrypto(config.encryption);
   const mail = createMailService({
     db: database.db,
     jobs,
@@ -270,6 +275,7 @@ export async function buildApp(options: BuildAppOptions) {
       coupons,
     },
     gateway,
+    fieldCrypto,
     jobs,
     mailer,
     storage,
