@@ -61,8 +61,16 @@ const EnvSchema = z.object({
    */
   TEST_CLOCK_FILE: z.string().min(1).optional(),
   /** Encrypted fields (decision 038): base64 of 32 bytes; without it a key is generated into DATA_DIR/keys.json. */
-  DATA_ENCRYPTION_KEY: z.string().min(1).optional(),
-  DATA_ENCRYPTION_KEY_ID: z.string().min(1).optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_ENCRYPTION_KEY_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Earlier environment keys whose envelopes must still open: `id:base64,id:base64` (until keys:rotate ran). */
   DATA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
 });

@@ -6,7 +6,7 @@ import { build } from '@under/core/forms/fixtures/build-form';
 import { validateSubmission } from '@under/core/forms/validate-submission';
 import { describe, expect, it } from 'vitest';
 import { createFieldCrypto, FieldCryptoError } from './field-crypto';
-import { addKeyToDataDir, fingerprintKeyId, type KeyRing, loadKeyRing } from './keys';
+import { fingerprintKeyId, type KeyRing, loadKeyRing, startRotation } from './keys';
 
 const ring = (id = 'k1', key = randomBytes(32)): KeyRing => ({ activeKeyId: id, keys: new Map([[id, key]]) });
 
@@ -226,7 +226,7 @@ describe('data-encryption keys', () => {
     expect(statSync(path.join(dir, 'keys.json')).mode & 0o777).toBe(0o600);
     expect(loadKeyRing(dir, {}).activeKeyId).toBe(first.activeKeyId);
     const sealed = createFieldCrypto(first).encryptValue('987-65-4329');
-    const added = addKeyToDataDir(dir);
+    const added = startRotation(dir);
     const after = loadKeyRing(dir, {});
     expect(after.activeKeyId).toBe(added.id);
     expect([...after.keys.keys()]).toEqual([first.activeKeyId, added.id]);

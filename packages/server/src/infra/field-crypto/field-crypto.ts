@@ -38,8 +38,12 @@ export interface FieldCrypto {
   keyIdOf(value: unknown): string | undefined;
   /** An envelope under an older key, sealed again under the active key (same plaintext and type); else as it was. */
   reseal(envelope: string): string;
-  /** Any JSON value: every envelope string anywhere in it resealed under the active key; `changed` counts them. */
-  resealDeep(value: unknown): { value: unknown; changed: number };
+  /**
+   * Any JSON value: every envelope string anywhere in it resealed under the active key; `changed` counts them.
+   * Envelope-shaped strings that do not open (a lost key, or text someone typed into a plain field) stay as they
+   * are and are counted in `failed`.
+   */
+  resealDeep(value: unknown): { value: unknown; changed: number; failed: number };
 }
 
 export class FieldCryptoError extends Error {}
@@ -153,14 +157,22 @@ export function createFieldCrypto(ring: KeyRing): FieldCrypto {
     },
     resealDeep(value) {
       let changed = 0;
+      let failed = 0;
       const walk = (v: unknown, depth: number): unknown => {
         if (typeof v === 'string') {
           if (!v.startsWith(ENVELOPE_PREFIX)) return v;
           const match = ENVELOPE.exec(v);
           if (!match || match[1] === active) return v;
-          const { type, text } = open(v);
+          let opened: { type: number; text: string };
+          try {
+            opened = open(v);
+          } catch (err) {
+            if (!(err instanceof FieldCryptoError)) throw err;
+            failed += 1;
+            return v;
+          }
           changed += 1;
-          return seal(type, text);
+          return seal(opened.type, opened.text);
         }
         if (depth > 200) throw new FieldCryptoError('value nested too deep');
         if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
@@ -172,7 +184,7 @@ export function createFieldCrypto(ring: KeyRing): FieldCrypto {
         return v;
       };
       const next = walk(value, 0);
-      return { value: next, changed };
+      return { value: next, changed, failed };
     },
   };
 }

@@ -23,6 +23,8 @@ export const KEYS_FILE = 'keys.json';
 interface KeysFile {
   active: string;
   keys: { id: string; key: string; createdAt: string }[];
+  /** Set by `keys:rotate` to the key it made active until every sealed value is under it (a rerun resumes). */
+  rotating?: string;
 }
 
 export class KeyConfigError extends Error {}
@@ -119,18 +121,31 @@ export function loadKeyRing(dataDir: string, env: KeyEnv): KeyRing {
 }
 
 /**
- * Adds a fresh key to DATA_DIR/keys.json and makes it active (`npm run keys:rotate`); every older key stays, so
- * values sealed with them still open until they are re-sealed.
+ * Starts (or resumes) a rotation of DATA_DIR/keys.json (`npm run keys:rotate`): a fresh key is added and made active,
+ * unless an earlier run's key is still marked as rotating, which is then resumed. Every older key stays, so values
+ * sealed with them still open until they are re-sealed.
  */
-export function addKeyToDataDir(dataDir: string): DataKey {
+export function startRotation(dataDir: string): DataKey & { resumed: boolean } {
   const file = path.join(dataDir, KEYS_FILE);
   const kept = readKeysFile(file);
+  const pending = kept?.rotating ? kept.keys.find((k) => k.id === kept.rotating && k.id === kept.active) : undefined;
+  if (pending) return { id: pending.id, key: decodeKey(pending.key, `${file} key ${pending.id}`), resumed: true };
   let id = newKeyId();
   while (kept?.keys.some((k) => k.id === id)) id = newKeyId();
   const key = randomBytes(32);
   writeKeysFile(file, {
     active: id,
     keys: [...(kept?.keys ?? []), { id, key: key.toString('base64'), createdAt: new Date().toISOString() }],
+    rotating: id,
   });
-  return { id, key };
+  return { id, key, resumed: false };
+}
+
+/** Marks the rotation to `id` complete: the next `keys:rotate` makes a new key again. */
+export function finishRotation(dataDir: string, id: string): void {
+  const file = path.join(dataDir, KEYS_FILE);
+  const kept = readKeysFile(file);
+  if (!kept || kept.rotating !== id) return;
+  const { rotating: _done, ...rest } = kept;
+  writeKeysFile(file, rest);
 }
