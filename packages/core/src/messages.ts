@@ -296,4 +296,7 @@ export const MESSAGES = {
   customFormArchived: 'This form is archived: its financial institution is no longer available to your company.',
   customFormNotFound: 'The form is not found.',
   customFormNoUpdate: 'This form is already on the newest version of its financial institution.',
+  // encrypted fields (issue 12; decision 038)
+  /** Ours: a reveal names a path that is not a value of an encrypted field of the application's form. */
+  revealNotEncrypted: 'This is not an encrypted field of the application.',
 } as const;

@@ -19,6 +19,8 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
+import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
+import { createRevealService } from './modules/application-reveal/reveal.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -250,6 +252,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
+  registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto }) });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);

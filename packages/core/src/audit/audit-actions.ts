@@ -131,6 +131,8 @@ export const AUDIT_ACTIONS = {
   'account.subscription-level': { target: 'company', details: z.strictObject({ from: z.string(), to: z.string() }) },
   'admin-user.invite': { target: 'user', details: z.strictObject({ email: z.string() }) },
   'admin-user.status': { target: 'user', details: z.strictObject({ from: z.string(), to: z.string() }) },
+  // encrypted fields (issue 12; decision 038): which value a client ADMINISTRATOR revealed, never the value
+  'application.reveal': { target: 'application', details: z.strictObject({ path: z.string() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
