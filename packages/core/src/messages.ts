@@ -314,4 +314,7 @@ export const MESSAGES = {
   ownerEmailDuplicate: 'This e-mail is listed twice. Each owner needs their own e-mail.',
   ownershipOver100: (total: string) => `The owners’ ownership adds up to ${total}%, more than 100%.`,
   ownerNotFound: 'This owner is not on the application.',
+  // encrypted fields (issue 12; decision 038)
+  /** Ours: a reveal names a path that is not a value of an encrypted field of the application's form. */
+  revealNotEncrypted: 'This is not an encrypted field of the application.',
 } as const;

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createFieldCrypto, type FieldCrypto } from './infra/field-crypto/field-crypto';
 import { createJobs } from './infra/jobs/jobs';
 import { type LogStream, loggerOptions } from './infra/log/logger';
 import { createMailer, type Mailer } from './infra/mail/mailer';
@@ -28,6 +29,8 @@ import {
   RETENTION_CRON,
   RETENTION_QUEUE,
 } from './modules/application-owners/application-owners.service';
+import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
+import { createRevealService } from './modules/application-reveal/reveal.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -81,6 +84,8 @@ export interface BuildAppOptions {
   gateway?: PaymentGateway;
   /** The applicant vault's encryption (tests); by default the field encryption of infra/field-crypto. */
   vaultCrypto?: VaultCrypto;
+  /** Encrypted fields' sealing; by default made from the configured key ring (decision 038). */
+  fieldCrypto?: FieldCrypto;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -119,6 +124,8 @@ export async function buildApp(options: BuildAppOptions) {
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const jobs = createJobs({ database, log: app.log });
+  // created once: services that read or write encrypted fields take it as `fieldCrypto` (decision 038)
+  const fieldCrypto = options.fieldCrypto ?? createFieldCrypto(config.encryption);
   const mail = createMailService({
     db: database.db,
     jobs,
@@ -242,8 +249,8 @@ export async function buildApp(options: BuildAppOptions) {
     mail,
     throttles,
     secret: config.secrets.codeSecret,
-    // the lead wires helper E's fieldCrypto here at merge (decision 039): `options.vaultCrypto ?? fieldCrypto`
-    crypto: options.vaultCrypto,
+    // remembered answers of encrypted fields stay sealed with the field encryption (decisions 038, 039)
+    crypto: options.vaultCrypto ?? fieldCrypto,
     publicForm: (opts) => customForms.getPublic(opts),
     now: options.now,
   });
@@ -292,6 +299,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerAdminAccountRoutes(app, { adminAccounts });
   registerVaultRoutes(app, { vault });
   registerApplicationOwnerRoutes(app, { owners: applicationOwners });
+  registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto }) });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST, { publicApiKey: config.secrets.publicApiKey });
@@ -320,6 +328,7 @@ export async function buildApp(options: BuildAppOptions) {
       applicationOwners,
     },
     gateway,
+    fieldCrypto,
     jobs,
     mailer,
     storage,

@@ -163,6 +163,8 @@ export const AUDIT_ACTIONS = {
     target: 'application',
     details: z.strictObject({ status: z.string(), updatedAt: z.string() }),
   },
+  // encrypted fields (issue 12; decision 038): which value a client ADMINISTRATOR revealed, never the value
+  'application.reveal': { target: 'application', details: z.strictObject({ path: z.string() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
