@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { seriousViolations } from '../support/axe';
-import { PASSWORD } from '../support/client';
+import { field, PASSWORD } from '../support/client';
 import { codeFromOutbox, uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
@@ -134,7 +134,8 @@ test('an applicant starts on the link, is saved as they type, reloads, continues
   // page 1: type into its first field; the first autosave creates the draft and the address becomes the continue link
   const input = firstInput(page);
   await input.fill('Ann Lee Trading');
-  const label = (await input.getAttribute('id')) ?? '';
+  const inputId = (await input.getAttribute('id')) ?? '';
+  const label = ((await page.locator(`label[for="${inputId}"]`).textContent()) ?? '').replace(/\s*\*\s*$/, '');
   await expect(page.getByTestId('save-status')).toHaveText(T.statusSaved, { timeout: 15_000 });
   await expect(page).toHaveURL(new RegExp(`/application-form/${customFormId}/[0-9a-f-]{36}/[A-Za-z0-9_-]+/`));
   await noSeriousViolations(page);
@@ -142,7 +143,7 @@ test('an applicant starts on the link, is saved as they type, reloads, continues
 
   // a reload continues where the applicant stopped
   await page.reload();
-  await expect(page.locator(`#${label}`)).toHaveValue('Ann Lee Trading');
+  await expect(field(page, label)).toHaveValue('Ann Lee Trading');
 
   // to the last page, filling what each page requires; the terms, then submit; the success page
   for (let i = 0; i < 20; i++) {
