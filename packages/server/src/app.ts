@@ -20,6 +20,8 @@ import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accou
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
 import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
+import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
+import { createApplicationListsService } from './modules/application-lists/application-lists.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -181,6 +183,12 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
     throttles,
   });
+  const applicationLists = createApplicationListsService({
+    db: database.db,
+    mail,
+    forms: customForms,
+    now: options.now,
+  });
   const masterForms = createMasterFormsService({
     db: database.db,
     library,
@@ -253,6 +261,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
   registerCustomFormRoutes(app, { customForms });
   registerApplicationInviteRoutes(app, { invites: applicationInvites });
+  registerApplicationListRoutes(app, { lists: applicationLists });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
@@ -281,6 +290,7 @@ export async function buildApp(options: BuildAppOptions) {
       customForms,
       coupons,
       applicationInvites,
+      applicationLists,
     },
     gateway,
     jobs,

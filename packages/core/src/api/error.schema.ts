@@ -155,6 +155,8 @@ export const ERRORS = {
   applicationOpenLimit: { code: 'application/open-limit', status: 409 },
   /** The invitation's primary e-mail is neither 'primary' nor an e-mail address. */
   applicationInvalidPrimaryEmail: { code: 'application/invalid-primary-email', status: 400 },
+  /** A status change the application's current status does not allow (decision 042): nothing was changed. */
+  applicationStatusTransition: { code: 'application/status-transition', status: 409 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

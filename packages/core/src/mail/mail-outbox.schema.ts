@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'admin-invitation',
   'application-invite',
   'application-invite-notice',
+  'application-status',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -23,6 +23,7 @@ export const ADMIN_MAILS_TEXT = {
     'admin-invitation': 'Admin invitation',
     'application-invite': 'Application invitation',
     'application-invite-notice': 'Application started in your name',
+    'application-status': 'Application status changed',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',
