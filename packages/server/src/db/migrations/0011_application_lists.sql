@@ -5,6 +5,7 @@ ALTER TABLE "applications" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAY
 CREATE INDEX "applications_search_idx" ON "applications" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "applications_company_updated_idx" ON "applications" USING btree ("company_id","updated_at","number");--> statement-breakpoint
 CREATE INDEX "applications_company_submitted_idx" ON "applications" USING btree ("company_id","submitted_at","number");--> statement-breakpoint
+CREATE INDEX "applications_company_submitted_desc_idx" ON "applications" USING btree ("company_id","submitted_at" DESC NULLS LAST,"number" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "applications_company_name_idx" ON "applications" USING btree ("company_id",lower("applicant_company_name"),"number");--> statement-breakpoint
 CREATE INDEX "applications_company_number_idx" ON "applications" USING btree ("company_id","number");--> statement-breakpoint
-CREATE INDEX "applications_company_form_idx" ON "applications" USING btree ("company_id","custom_form_id","status");
+CREATE INDEX "applications_form_number_idx" ON "applications" USING btree ("custom_form_id","number");

@@ -106,9 +106,11 @@ export const applications = pgTable(
     index('applications_search_idx').using('gin', t.searchVector),
     index('applications_company_updated_idx').on(t.companyId, t.updatedAt, t.number),
     index('applications_company_submitted_idx').on(t.companyId, t.submittedAt, t.number),
+    // newest submissions first with the unsubmitted last (a backward scan of the one above puts them first)
+    index('applications_company_submitted_desc_idx').on(t.companyId, t.submittedAt.desc().nullsLast(), t.number.desc()),
     index('applications_company_name_idx').on(t.companyId, sql`lower(${t.applicantCompanyName})`, t.number),
     index('applications_company_number_idx').on(t.companyId, t.number),
-    index('applications_company_form_idx').on(t.companyId, t.customFormId, t.status),
+    index('applications_form_number_idx').on(t.customFormId, t.number),
   ],
 );
 

@@ -22,7 +22,13 @@ export interface ListFilter {
   formId?: string;
   /** A search that has no word in it. */
   matchNothing?: boolean;
+  /** The company's forms the caller may see, resolved from `masterFormIds` (the list resolves them first). */
+  formIds?: string[];
+  /** `formIds` are all of the company's: the form ids alone scope the rows (their index, their statistics). */
+  byFormsOnly?: boolean;
 }
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 const SORTS = {
   // people's names, not byte order: 'acme' beside 'Acme'
@@ -51,18 +57,22 @@ export function searchQuery(q: string): string | undefined {
 function whereOf(f: ListFilter): SQL | undefined {
   const statuses = f.statuses?.length ? [...new Set(f.statuses)] : undefined;
   return and(
-    eq(applications.companyId, f.companyId),
+    // a form is one company's (`list` checks it first): naming both makes the planner multiply two selectivities
+    // that are one, and walk the global number index instead of the form's (decision 042)
+    f.formId || f.byFormsOnly ? undefined : eq(applications.companyId, f.companyId),
     f.matchNothing ? sql`false` : undefined,
     // all four is "not a draft": one condition the planner reads off any index
     statuses && statuses.length < LISTED_STATUSES.length
       ? inArray(applications.status, statuses)
       : ne(applications.status, 'draft'),
-    f.masterFormIds
-      ? inArray(
-          applications.customFormId,
-          sql`(select ${customForms.id} from ${customForms} where ${customForms.companyId} = ${f.companyId} and ${customForms.masterFormId} in ${f.masterFormIds.length ? f.masterFormIds : ['00000000-0000-0000-0000-000000000000']})`,
-        )
-      : undefined,
+    f.formIds
+      ? inArray(applications.customFormId, f.formIds.length ? f.formIds : [NO_ID])
+      : f.masterFormIds
+        ? inArray(
+            applications.customFormId,
+            sql`(select ${customForms.id} from ${customForms} where ${customForms.companyId} = ${f.companyId} and ${customForms.masterFormId} in ${f.masterFormIds.length ? f.masterFormIds : [NO_ID]})`,
+          )
+        : undefined,
     f.formId ? eq(applications.customFormId, f.formId) : undefined,
     f.search ? sql`${applications.searchVector} @@ to_tsquery('simple', ${f.search})` : undefined,
     f.submittedFrom ? gte(applications.submittedAt, f.submittedFrom) : undefined,
@@ -112,16 +122,80 @@ export function createApplicationListsRepository(db: DbOrTx) {
         .from(applications)
         .innerJoin(customForms, eq(customForms.id, applications.customFormId))
         .where(where)
-        .orderBy(primary, dir(applications.number))
+        // within one status the latest change first, on (company_id, status, updated_at)
+        .orderBy(primary, ...(opts.sort === 'status' ? [dir(applications.updatedAt)] : []), dir(applications.number))
         .limit(opts.limit)
         .offset(opts.offset),
       count: db.select({ n: count() }).from(applications).where(where),
     };
   }
 
+  /**
+   * Sorted by form name: a company has few forms, so the page is cut from the per-form counts (which also give the
+   * total) and read form by form in the number's order on (custom_form_id, number), instead of sorting every row
+   * of a large company by a joined name (decision 042).
+   */
+  async function listByFormName(f: ListFilter, opts: ListPage) {
+    const names = (
+      await db
+        .select({ id: customForms.id, name: customForms.name })
+        .from(customForms)
+        .where(eq(customForms.companyId, f.companyId))
+    ).filter((n) => (f.formId ? n.id === f.formId : !f.formIds || f.formIds.includes(n.id)));
+    if (!names.length) return { rows: [], total: 0 };
+    const groups = await db
+      .select({ formId: applications.customFormId, n: count() })
+      .from(applications)
+      .where(whereOf({ ...f, formId: undefined, formIds: names.map((n) => n.id), byFormsOnly: true }))
+      .groupBy(applications.customFormId);
+    const nameOf = new Map(names.map((n) => [n.id, n.name]));
+    const ordered = groups
+      .map((g) => ({ ...g, name: (nameOf.get(g.formId) ?? '').toLowerCase() }))
+      .sort((x, y) => (x.name === y.name ? (x.formId < y.formId ? -1 : 1) : x.name < y.name ? -1 : 1));
+    if (opts.order === 'desc') ordered.reverse();
+    const total = ordered.reduce((sum, g) => sum + g.n, 0);
+    const rows: Awaited<ReturnType<typeof listQueries>['rows']> = [];
+    let skip = opts.offset;
+    for (const g of ordered) {
+      if (rows.length >= opts.limit) break;
+      if (skip >= g.n) {
+        skip -= g.n;
+        continue;
+      }
+      const part = await listQueries(
+        { ...f, formId: g.formId },
+        { sort: 'number', order: opts.order, limit: opts.limit - rows.length, offset: skip },
+      ).rows;
+      rows.push(...part);
+      skip = 0;
+    }
+    return { rows, total };
+  }
+
   return {
     /** One page and the total count (run side by side; the bench explains the same two queries). */
-    async list(f: ListFilter, opts: ListPage) {
+    async list(filter: ListFilter, opts: ListPage) {
+      let f = filter;
+      if (f.masterFormIds) {
+        // the granted forms as ids: the planner sees the values (and their share of the rows)
+        const masters = f.masterFormIds.length ? f.masterFormIds : [NO_ID];
+        const own = await db
+          .select({ id: customForms.id })
+          .from(customForms)
+          .where(and(eq(customForms.companyId, f.companyId), inArray(customForms.masterFormId, masters)));
+        const formIds = own.map((o) => o.id);
+        if (!formIds.length || (f.formId && !formIds.includes(f.formId))) return { rows: [], total: 0 };
+        f = { ...f, masterFormIds: undefined, formIds };
+      }
+      if (f.formId) {
+        const [own] = await db
+          .select({ id: customForms.id })
+          .from(customForms)
+          .where(and(eq(customForms.id, f.formId), eq(customForms.companyId, f.companyId)));
+        // another company's form: nothing, as for any id the company does not have
+        if (!own) return { rows: [], total: 0 };
+      }
+      if (opts.sort === 'formName') return listByFormName(f, opts);
       const q = listQueries(f, opts);
       const [rows, [total]] = await Promise.all([q.rows, q.count]);
       return { rows, total: total?.n ?? 0 };

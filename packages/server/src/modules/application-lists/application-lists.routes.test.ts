@@ -227,7 +227,8 @@ describe.each(testDatabases())('application lists and status decisions on %s', (
         };
       const cases: [string, (x: Row, y: Row) => number][] = [
         ['formName', cmp(form)],
-        ['status', cmp((x) => x.status)],
+        // within a status, the latest change first (desc) or last (asc)
+        ['status', cmp((x) => `${x.status}|${x.updatedAt.toISOString()}`)],
         ['updatedAt', cmp((x) => x.updatedAt.getTime())],
         ['number', cmp((x) => x.number)],
       ];
