@@ -267,6 +267,21 @@ describe.each(testDatabases())('application lists and status decisions on %s', (
       expect(ids(await list(p, 'sort=number&order=asc&page=2&pageSize=20'))).toEqual(byNumber.slice(20));
       expect((await list(p, 'page=4')).items).toEqual([]);
       for (const size of [25, 50, 75, 100]) expect((await list(p, `pageSize=${size}`)).items).toHaveLength(23);
+      // by form name, pages cut across forms: 'Another' (5) before 'Paged' (23), numbers in order inside each
+      const other = await activeForm(t, p, masterB, 'Another');
+      const others: Row[] = [];
+      for (let i = 0; i < 5; i++) {
+        others.push(await insertApplication(t.database.db, { companyId: p.companyId, customFormId: other }));
+      }
+      const byForm = [...others.map((x) => x.id), ...byNumber];
+      const p1 = await list(p, 'sort=formName&order=asc&pageSize=20');
+      const p2 = await list(p, 'sort=formName&order=asc&pageSize=20&page=2');
+      expect(p1.total).toBe(28);
+      expect([...ids(p1), ...ids(p2)]).toEqual(byForm);
+      const d1 = await list(p, 'sort=formName&order=desc&pageSize=25');
+      const d2 = await list(p, 'sort=formName&order=desc&pageSize=25&page=2');
+      expect([...ids(d1), ...ids(d2)]).toEqual([...byForm].reverse());
+      expect(ids(await list(p, `sort=formName&formId=${other}`))).toEqual([...others.map((x) => x.id)].reverse());
       for (const bad of ['pageSize=7', 'pageSize=1000', 'page=0']) {
         expect((await as(p)('GET', `/api/applications?${bad}`)).statusCode, bad).toBe(400);
       }
@@ -319,6 +334,8 @@ describe.each(testDatabases())('application lists and status decisions on %s', (
       expect(granted.statusCode, granted.body).toBe(200);
       expect(sorted(await list(member))).toEqual(setOf('a1', 'a2'));
       expect((await list(member, `formId=${fA2}`)).total).toBe(0);
+      expect((await list(member, `formId=${fA2}&sort=formName`)).total).toBe(0);
+      expect(ids(await list(member, 'sort=formName&order=asc'))).toEqual(idsOf('a1', 'a2'));
       expect((await list(member, 'q=beta')).total).toBe(0);
       const refused = await as(member)('PUT', `/api/applications/${r.a6?.id}/status`, { newStatus: 'approved' });
       expect(refused.statusCode).toBe(404);
