@@ -126,7 +126,11 @@ export function createApplicationListsRepository(db: DbOrTx) {
         .orderBy(primary, ...(opts.sort === 'status' ? [dir(applications.updatedAt)] : []), dir(applications.number))
         .limit(opts.limit)
         .offset(opts.offset),
-      count: db.select({ n: count() }).from(applications).where(where),
+      // granted forms (all the company's): counted on (custom_form_id, status) alone, an index-only scan
+      count: db
+        .select({ n: count() })
+        .from(applications)
+        .where(f.formIds ? whereOf({ ...f, byFormsOnly: true }) : where),
     };
   }
 
