@@ -317,4 +317,15 @@ export const MESSAGES = {
   // encrypted fields (issue 12; decision 038)
   /** Ours: a reveal names a path that is not a value of an encrypted field of the application's form. */
   revealNotEncrypted: 'This is not an encrypted field of the application.',
+  // application lists and status decisions (issue 14; decision 042)
+  /** Ours: a list's status filter names one of the spec's four statuses. */
+  applicationStatusInvalid: 'Unknown application status',
+  applicationDateInvalid: 'Enter a date as YYYY-MM-DD',
+  applicationDateRange: 'The end date must not be before the start date',
+  applicationMonthsInvalid: 'Months must be 6, 12, 24 or 36',
+  applicationNotFound: 'The application is not found.',
+  applicationDenyReasonRequired: 'Give a reason to deny the application',
+  /** Ours: a refused status change (decision 042) says what the application is and what it may become. */
+  applicationStatusTransition: (from: string, to: string, allowed: readonly string[]) =>
+    `The application is ${from}: it cannot become ${to}.${allowed.length ? ` It can become ${allowed.join(' or ')}.` : ' It must be submitted first.'}`,
 } as const;

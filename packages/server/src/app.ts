@@ -31,6 +31,8 @@ import {
 } from './modules/application-owners/application-owners.service';
 import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
 import { createRevealService } from './modules/application-reveal/reveal.service';
+import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
+import { createApplicationListsService } from './modules/application-lists/application-lists.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -198,6 +200,12 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
     throttles,
   });
+  const applicationLists = createApplicationListsService({
+    db: database.db,
+    mail,
+    forms: customForms,
+    now: options.now,
+  });
   const masterForms = createMasterFormsService({
     db: database.db,
     library,
@@ -293,6 +301,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
   registerCustomFormRoutes(app, { customForms });
   registerApplicationInviteRoutes(app, { invites: applicationInvites });
+  registerApplicationListRoutes(app, { lists: applicationLists });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
@@ -326,6 +335,7 @@ export async function buildApp(options: BuildAppOptions) {
       applicationInvites,
       vault,
       applicationOwners,
+      applicationLists,
     },
     gateway,
     fieldCrypto,

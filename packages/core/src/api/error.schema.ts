@@ -164,6 +164,8 @@ export const ERRORS = {
   applicationOwnersClosed: { code: 'application/owners-closed', status: 409 },
   /** An owner id that is not a current additional owner of the application. */
   applicationOwnerNotFound: { code: 'application/owner-not-found', status: 404 },
+  /** A status change the application's current status does not allow (decision 042): nothing was changed. */
+  applicationStatusTransition: { code: 'application/status-transition', status: 409 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

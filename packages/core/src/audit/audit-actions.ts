@@ -165,6 +165,16 @@ export const AUDIT_ACTIONS = {
   },
   // encrypted fields (issue 12; decision 038): which value a client ADMINISTRATOR revealed, never the value
   'application.reveal': { target: 'application', details: z.strictObject({ path: z.string() }) },
+  // status decisions (issue 14; decision 042): the reason is the team's text, never an applicant's value
+  'application.status': {
+    target: 'application',
+    details: z.strictObject({
+      from: z.string(),
+      to: z.string(),
+      reason: z.string().nullable(),
+      notifyApplicant: z.boolean(),
+    }),
+  },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
