@@ -296,4 +296,21 @@ export const MESSAGES = {
   customFormArchived: 'This form is archived: its financial institution is no longer available to your company.',
   customFormNotFound: 'The form is not found.',
   customFormNoUpdate: 'This form is already on the newest version of its financial institution.',
+  // applicants' applications (issue 12; decision 036)
+  /** Spec 1 §4: a blocked application cannot be submitted; the message names the company to contact. */
+  applicationBlocked: (company: string) =>
+    `This application is blocked and cannot be submitted. Please contact ${company}.`,
+  /** Ours: a submitted (or decided) application is read-only to the applicant. */
+  applicationNotEditable: 'This application has been submitted and can no longer be changed.',
+  /** Ours: the autosave's copy is older than the stored draft (another tab or device saved meanwhile). */
+  applicationRevisionConflict: (revision: number) =>
+    `This application was changed in another window or device meanwhile (revision ${revision}). Reload to continue with the latest version.`,
+  /** Ours: the cap of open applications per e-mail and form (spec 1 §9 "Maximum form applications"). */
+  applicationOpenCap: (max: number) =>
+    `You already have ${max} unsubmitted applications on this form. Continue one of them from the link we e-mailed you, or submit one first.`,
+  /** Ours: the primary submits before every additional owner completed their part. */
+  applicationOwnersMissing: (emails: string[]) =>
+    `Waiting for these owners to complete their part: ${emails.join(', ')}.`,
+  /** Ours: an attachment value that is not an upload made for this application. */
+  applicationFileNotOwned: 'This file was not uploaded for this application.',
 } as const;

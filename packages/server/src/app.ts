@@ -18,6 +18,9 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
+import { registerApplicationRoutes } from './modules/applications/applications.routes';
+import { createApplicationsService } from './modules/applications/applications.service';
+import { type FieldCrypto, unavailableFieldCrypto } from './modules/applications/field-crypto-port';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -69,6 +72,11 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The card payment gateway; by default the one the configuration names (decision 032). */
   gateway?: PaymentGateway;
+  /**
+   * Encryption of `euEncrypted` values (infra/field-crypto). Until it is wired here, applications refuse to store
+   * anything rather than store plaintext (decision 036).
+   */
+  fieldCrypto?: FieldCrypto;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -216,6 +224,16 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(RENEWAL_QUEUE, RENEWAL_CRON, async () => {
     await renewals.run();
   });
+  const applications = createApplicationsService({
+    db: database.db,
+    mail,
+    throttles,
+    fieldCrypto: options.fieldCrypto ?? unavailableFieldCrypto(),
+    log: app.log,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+  });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
@@ -245,6 +263,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
+  registerApplicationRoutes(app, { applications });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -268,6 +287,7 @@ export async function buildApp(options: BuildAppOptions) {
       renewals,
       customForms,
       coupons,
+      applications,
     },
     gateway,
     jobs,

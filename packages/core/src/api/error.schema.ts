@@ -151,6 +151,20 @@ export const ERRORS = {
   applicationVersionGone: { code: 'application/version-gone', status: 410 },
   /** The stored draft moved on since the browser's copy (another tab or device): nothing was written. */
   applicationRevisionConflict: { code: 'application/revision-conflict', status: 409 },
+  /** A submitted or decided application: the applicant edits nothing (decision 036). */
+  applicationNotEditable: { code: 'application/not-editable', status: 409 },
+  /** Spec 1 §4: a blocked application cannot be submitted. */
+  applicationBlocked: { code: 'application/blocked', status: 409 },
+  /** At most MAX_OPEN_APPLICATIONS_PER_EMAIL open applications per e-mail and form. */
+  applicationOpenCap: { code: 'application/open-cap', status: 409 },
+  /** A value that breaks a field's rule (the paths in `errors`). */
+  applicationInvalid: { code: 'application/invalid', status: 422 },
+  /** The primary submits before every additional owner completed their part. */
+  applicationOwnersIncomplete: { code: 'application/owners-incomplete', status: 422 },
+  /** A write to a field the caller's owner role may not edit: refused by path, nothing written. */
+  applicationFieldNotEditable: { code: 'application/field-not-editable', status: 403 },
+  /** Spec 2 §8 'Missing Required Fields': the paths in `errors`. */
+  applicationMissingFields: { code: 'application/missing-fields', status: 422 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

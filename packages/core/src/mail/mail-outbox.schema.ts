@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'payment-failed',
   'plan-ended',
   'admin-invitation',
+  'application-link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

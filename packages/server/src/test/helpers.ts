@@ -12,6 +12,7 @@ import { createCompaniesRepository } from '../db/repositories/companies.reposito
 import { createMailer, type Mailer, type MailMessage } from '../infra/mail/mailer';
 import type { PdfPool } from '../infra/pdf/pdf-pool';
 import type { Storage } from '../infra/storage/storage';
+import { createTestFieldCrypto } from './field-crypto';
 
 type DbKind = 'pglite' | 'postgres';
 
@@ -112,6 +113,8 @@ export async function createTestApp(
     gateway?: BuildAppOptions['gateway'];
     /** Configuration overrides (e.g. the payment gateway's settings). */
     config?: Partial<Config>;
+    /** Field encryption; by default a test implementation (AES-256-GCM under a random key). */
+    fieldCrypto?: BuildAppOptions['fieldCrypto'];
   } = {},
 ) {
   const config = testConfig(options.config);
@@ -141,6 +144,7 @@ export async function createTestApp(
     storage: options.storage,
     pdfPool: options.pdfPool,
     gateway: options.gateway,
+    fieldCrypto: options.fieldCrypto ?? createTestFieldCrypto(),
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

@@ -79,6 +79,12 @@ export const THROTTLE_RULES = {
   inviteCompany: { scope: 'invite:company', max: 30, windowMs: HOUR },
   /** Invitations asked for from one address, whatever the answer and the company (decision 020). */
   inviteAddress: { scope: 'invite:address', max: 60, windowMs: HOUR },
+  /** New applications (drafts) started from one address on any form (decision 036). */
+  applicantDraftAddress: { scope: 'applicant-draft:address', max: 20, windowMs: HOUR },
+  /** New applications started on one form from all addresses (decision 036): a flood stops at the form. */
+  applicantDraftForm: { scope: 'applicant-draft:form', max: 500, windowMs: HOUR },
+  /** Attachment upload URLs asked for from one address (decision 036). */
+  applicantUploadAddress: { scope: 'applicant-upload:address', max: 60, windowMs: HOUR },
 } as const satisfies Record<string, ThrottleRule>;
 
 const keyOf = (rule: ThrottleRule, subject: string) =>
