@@ -227,6 +227,7 @@ export async function buildApp(options: BuildAppOptions) {
   const applications = createApplicationsService({
     db: database.db,
     mail,
+    files,
     throttles,
     fieldCrypto: options.fieldCrypto ?? unavailableFieldCrypto(),
     log: app.log,

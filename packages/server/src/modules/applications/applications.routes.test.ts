@@ -4,10 +4,10 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationOwners, applications, auditEvents, companies } from '../../db/schema/index';
+import { applicationOwners, applications, auditEvents, companies, uploads } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestFieldCrypto } from '../../test/field-crypto';
-import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { createTestApp, localPath, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { hashAccessCode, newAccessCode } from './access-codes';
 
@@ -29,7 +29,11 @@ const EXTRA = [
     input: true,
     euPermission: 'editTableByPrimaryOwner',
   },
+  { type: 'file', key: 'docs', label: 'Documents', input: true, multiple: true },
 ];
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 
 /** Everything the primary must fill to submit (system fields and the rest). */
 const FULL = {
@@ -427,6 +431,60 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
         message: MESSAGES.applicationBlocked('Company A'),
       });
       expect((await get(applicationId, code)).json().blockedBy).toBe('Company A');
+    });
+  });
+
+  describe('attachments', () => {
+    const presign = (applicationId: string, code: string, size = 1000) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/files/presign',
+        headers: key(),
+        payload: { applicationId, code, fileName: 'id.png', contentType: 'image/png', size },
+      });
+    const put = (uploadUrl: string, payload: Buffer) =>
+      t.app.inject({ method: 'PUT', url: localPath(uploadUrl), headers: { 'content-type': 'image/png' }, payload });
+
+    it('uploads png or pdf by content through a single-use URL and keeps them with the application', async () => {
+      const { applicationId, code } = await started();
+      const png = (await presign(applicationId, code)).json();
+      const pdf = (await presign(applicationId, code)).json();
+      expect(png.fileKey).not.toBe(pdf.fileKey);
+      expect((await put(png.uploadUrl, PNG)).statusCode).toBe(200);
+      expect((await put(png.uploadUrl, PNG)).statusCode).not.toBe(200);
+      expect((await put(pdf.uploadUrl, PDF)).statusCode).toBe(200);
+      const html = (await presign(applicationId, code)).json();
+      expect((await put(html.uploadUrl, Buffer.from('<html><script>x</script></html>'))).statusCode).toBe(415);
+      const docs = [
+        { name: 'id.png', size: PNG.length, url: png.fileKey },
+        { name: 'statement.pdf', size: PDF.length, url: pdf.fileKey },
+      ];
+      const saved = await save(applicationId, code, { data: { docs }, revision: 1 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const rows = await t.database.db.select().from(uploads).where(eq(uploads.purpose, 'application-attachment'));
+      const mine = rows.filter((r) => [png.fileKey, pdf.fileKey].includes(r.storageKey));
+      expect(mine.map((r) => r.status)).toEqual(['attached', 'attached']);
+      // saving again with the same files changes nothing about them
+      expect((await save(applicationId, code, { data: { docs }, revision: 2 })).statusCode).toBe(200);
+    });
+
+    it('refuses a file uploaded for another application, by path; and a wrong code gets no URL', async () => {
+      const one = await started();
+      const two = await started();
+      const upload = (await presign(one.applicationId, one.code)).json();
+      expect((await put(upload.uploadUrl, PNG)).statusCode).toBe(200);
+      const stolen = await save(two.applicationId, two.code, {
+        data: { docs: [{ name: 'x.png', size: 1, url: upload.fileKey }] },
+        revision: 1,
+      });
+      expect(stolen.statusCode).toBe(422);
+      expect(stolen.json()).toMatchObject({
+        code: ERROR_CODES.applicationInvalid,
+        errors: [{ path: 'docs[0]', message: MESSAGES.applicationFileNotOwned }],
+      });
+      expect((await stored(two.applicationId)).revision).toBe(1);
+      expect((await presign(two.applicationId, one.code)).statusCode).toBe(404);
+      expect((await presign(one.applicationId, one.code, 26_000_000)).statusCode).toBe(400);
     });
   });
 

@@ -28,6 +28,9 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: { applicat
   defineRoute(app, api.saveDraft, applicant, ({ params, query, body }) =>
     applications.saveDraft({ ...params, code: query.code, ...body }),
   );
+  defineRoute(app, api.presign, applicant, ({ req, body }) =>
+    applications.presign({ applicationId: body.applicationId, code: body.code, size: body.size, ip: req.ip }),
+  );
   defineRoute(app, api.get, applicant, ({ params, query }) => applications.get({ ...params, code: query.code }));
   defineRoute(app, api.submit, applicant, ({ params, query, body }) =>
     applications.submit({ ...params, code: query.code, ...body }),

@@ -10,6 +10,7 @@ import {
 } from '@under/core/applications/application.schema';
 import type { EndUserRole } from '@under/core/forms/field-types';
 import type { FormDefinition } from '@under/core/forms/form.schema';
+import { walkComponents } from '@under/core/forms/form-walk';
 import { type SubmissionError, validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
+import type { FilesService } from '../files/files.service';
 import type { MailService } from '../mail/mail.service';
 import { hashAccessCode, newAccessCode } from './access-codes';
 import { type ApplicationOwnerRow, type ApplicationRow, linkExpiry, resolveApplicantLink } from './applicant-link';
@@ -33,6 +35,7 @@ export type OnSubmitted = (
 export interface ApplicationsServiceDeps {
   db: Db;
   mail: MailService;
+  files: FilesService;
   throttles: Throttles;
   fieldCrypto: FieldCrypto;
   log: FastifyBaseLogger;
@@ -47,6 +50,46 @@ const OPEN_STATUSES: readonly ApplicationStatus[] = ['draft', 'invite_sent'];
 const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
 /** Parsed form versions by `customFormId:version` (versions never change once written); bounded. */
 const FORM_CACHE_MAX = 500;
+
+/** The keys of a form's file fields (any depth). */
+const fileKeysCache = new WeakMap<FormDefinition, Set<string>>();
+function fileFieldKeys(form: FormDefinition): Set<string> {
+  let keys = fileKeysCache.get(form);
+  if (!keys) {
+    const found = new Set<string>();
+    walkComponents(form.components, ({ component }) => {
+      if (component.type === 'file') found.add(component.key);
+    });
+    keys = found;
+    fileKeysCache.set(form, keys);
+  }
+  return keys;
+}
+
+/** Every file value (`{ name, size, url }`, url = the upload's key) of the data, with the path of its field. */
+function fileRefs(form: FormDefinition, data: unknown): { path: string; key: string }[] {
+  const keys = fileFieldKeys(form);
+  const out: { path: string; key: string }[] = [];
+  if (keys.size === 0) return out;
+  const visit = (value: unknown, path: string, depth: number) => {
+    if (depth > 12 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => visit(v, `${path}[${i}]`, depth + 1));
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      const at = path ? `${path}.${k}` : k;
+      if (keys.has(k) && Array.isArray(v)) {
+        v.forEach((item, i) => {
+          const url = (item as { url?: unknown } | null)?.url;
+          if (typeof url === 'string') out.push({ path: `${at}[${i}]`, key: url });
+        });
+      } else visit(v, at, depth + 1);
+    }
+  };
+  visit(data, '', 0);
+  return out;
+}
 
 /** The top-level keys whose values differ (the audit names fields changed, never values). */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
@@ -73,7 +116,7 @@ function refusal(errors: SubmissionError[], opts: { submitting: boolean }): AppE
  * owner. Encrypted values are sealed before they are stored and masked on every read.
  */
 export function createApplicationsService(deps: ApplicationsServiceDeps) {
-  const { db, mail, throttles, fieldCrypto, codeSecret, publicUrl } = deps;
+  const { db, mail, files, throttles, fieldCrypto, codeSecret, publicUrl } = deps;
   const now = () => new Date((deps.now ?? Date.now)());
   const repo = createApplicationsRepository(db);
   const forms = new Map<string, FormDefinition>();
@@ -152,6 +195,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     });
     if (!result.valid) throw refusal(result.errors, { submitting: false });
     const r = createApplicationsRepository(tx);
+    await attachNewFiles(tx, { application, owner, form, previous, data: result.data });
     const isPrimary = owner.kind === 'primaryApplicant';
     const patch = {
       data: fieldCrypto.sealData(form, result.data),
@@ -188,6 +232,46 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       details: { email: owner.email, role, revision: patch.revision, fields },
     });
     return { application: { ...application, ...patch } as ApplicationRow, outboxId };
+  }
+
+  /**
+   * A file value new to this save must be an attachment uploaded through this owner's link for this application;
+   * it is attached here (to its own upload id), so the sweep keeps it. Files already in the stored data stay.
+   */
+  async function attachNewFiles(
+    tx: DbOrTx,
+    opts: {
+      application: ApplicationRow;
+      owner: ApplicationOwnerRow;
+      form: FormDefinition;
+      previous: Record<string, unknown>;
+      data: Record<string, unknown>;
+    },
+  ) {
+    const known = new Set(fileRefs(opts.form, opts.previous).map((f) => f.key));
+    const fresh = fileRefs(opts.form, opts.data).filter((f) => !known.has(f.key));
+    const refused: { path: string; message: string }[] = [];
+    const seen = new Set<string>();
+    for (const ref of fresh) {
+      if (seen.has(ref.key)) continue;
+      seen.add(ref.key);
+      const caller = { userId: opts.owner.id, companyId: opts.application.companyId };
+      try {
+        const upload = await files.requireAttachable({ key: ref.key, purpose: 'application-attachment', caller }, tx);
+        await files.attach(tx, {
+          key: ref.key,
+          purpose: 'application-attachment',
+          caller,
+          owner: { kind: 'application-attachment', id: upload.id },
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refused.push({ path: ref.path, message: MESSAGES.applicationFileNotOwned });
+      }
+    }
+    if (refused.length > 0) {
+      throw new AppError(ERROR_CODES.applicationInvalid, MESSAGES.applicationFileNotOwned, refused);
+    }
   }
 
   /** The owner used their link: it works for another 30 days from now. */
@@ -308,6 +392,26 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       });
       await mail.dispatch(outboxId);
       return { revision: application.revision, savedAt: at.toISOString() };
+    },
+
+    /** A single-use upload URL for an attachment, issued to the caller's owner link on an open application. */
+    async presign(opts: {
+      applicationId: string;
+      code: string;
+      size: number;
+      ip: string;
+    }): Promise<{ uploadUrl: string; fileKey: string; expiresAt: string }> {
+      await throttles.take([[THROTTLE_RULES.applicantUploadAddress, addressKey(opts.ip)]]);
+      const { application, owner } = await link(db, opts.applicationId, opts.code, false);
+      if (!isOpen(application.status)) {
+        throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+      }
+      const issued = await files.issueUpload({
+        purpose: 'application-attachment',
+        caller: { userId: owner.id, companyId: application.companyId },
+        maxBytes: opts.size,
+      });
+      return { uploadUrl: issued.uploadUrl, fileKey: issued.fileUrl, expiresAt: issued.expiresAt };
     },
 
     async get(opts: { applicationId: string; code: string }): Promise<ApplicantApplication> {
