@@ -50,6 +50,8 @@ const OPEN_STATUSES: readonly ApplicationStatus[] = ['draft', 'invite_sent'];
 const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
 /** Parsed form versions by `customFormId:version` (versions never change once written); bounded. */
 const FORM_CACHE_MAX = 500;
+/** How often an owner's use of their link is written (lastSeenAt, the sliding end of the code). */
+const TOUCH_EVERY_MS = 60_000;
 
 /** The keys of a form's file fields (any depth). */
 const fileKeysCache = new WeakMap<FormDefinition, Set<string>>();
@@ -274,8 +276,12 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     }
   }
 
-  /** The owner used their link: it works for another 30 days from now. */
+  /**
+   * The owner used their link: it works for another 30 days from now. Written at most once a minute per owner, so
+   * an autosave every few seconds does not rewrite the owner row each time.
+   */
   async function touchOwner(tx: DbOrTx, owner: ApplicationOwnerRow, at: Date) {
+    if (owner.lastSeenAt && at.getTime() - owner.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
     await createApplicationsRepository(tx).updateOwner(owner.id, { lastSeenAt: at, codeExpiresAt: linkExpiry(at) });
   }
 
