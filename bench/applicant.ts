@@ -160,17 +160,17 @@ for (const kind of benchDatabases()) {
     const health = await load('GET /api/health (baseline)', { url: `${server.url}/api/health`, duration });
 
     const statuses = new Map<number, number>();
-    // autosave: each connection keeps its own draft and the revision of its last save (as a browser tab does)
-    const saving = await drafts(CONNECTIONS, 'save');
-    let nextSave = 0;
+    // autosave: a draft is saved by one request at a time with the revision of its last save (as a browser tab
+    // does); autocannon's per-request context carries which draft a request took, a free list hands them out
+    const saving = await drafts(CONNECTIONS * 2, 'save');
+    const free = [...saving];
     let tick = 0;
     const autosave = await run(`PUT …/draft (${FIELDS} fields)`, [
       {
         method: 'PUT',
         setupRequest: (req, context) => {
-          const ctx = context as { draft?: (typeof saving)[number] };
-          ctx.draft ??= saving[nextSave++ % saving.length];
-          const draft = ctx.draft as (typeof saving)[number];
+          const draft = free.shift() as (typeof saving)[number];
+          (context as { draft?: (typeof saving)[number] }).draft = draft;
           tick += 1;
           return {
             ...req,
@@ -180,12 +180,13 @@ for (const kind of benchDatabases()) {
         },
         onResponse: (status, body, context) => {
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          const ctx = context as { draft?: (typeof saving)[number] };
-          if (status === 200 && ctx.draft) ctx.draft.revision = (JSON.parse(body) as { revision: number }).revision;
+          const draft = (context as { draft?: (typeof saving)[number] }).draft;
+          if (!draft) return;
+          if (status === 200) draft.revision = (JSON.parse(body) as { revision: number }).revision;
+          free.push(draft);
         },
       },
     ]);
-
     if ([...statuses.keys()].some((s) => s !== 200)) console.log('autosave answers:', Object.fromEntries(statuses));
     // submit: every request submits another complete draft
     const submitting = await drafts(SUBMIT_DRAFTS, 'submit');
