@@ -279,6 +279,40 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       ]);
     });
 
+    it('an invited application’s first save by its primary e-mails the resume link once', async () => {
+      const email = uniqueEmail('invited');
+      const code = newAccessCode();
+      const [app] = await t.database.db
+        .insert(applications)
+        .values({
+          companyId: a.companyId,
+          customFormId: formId,
+          formVersion: 1,
+          status: 'invite_sent',
+          applicantEmail: email,
+        })
+        .returning();
+      const applicationId = app?.id as string;
+      await t.database.db.insert(applicationOwners).values({
+        applicationId,
+        kind: 'primaryApplicant',
+        role: 'primaryOwnerEndUser',
+        email,
+        codeHash: hashAccessCode(t.config.secrets.codeSecret, code),
+        codeExpiresAt: new Date(Date.now() + 86_400_000),
+      });
+      codes.push(code);
+      expect((await save(applicationId, code, { data: { bank_name: 'A' }, revision: 0 })).statusCode).toBe(200);
+      expect((await save(applicationId, code, { data: { bank_name: 'B' }, revision: 1 })).statusCode).toBe(200);
+      await t.mailer.settle();
+      const mails = t.mailer.sent.filter((m) => m.to === email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(`/application-form/${formId}/${applicationId}/${code}/`);
+      const row = await stored(applicationId);
+      expect(row).toMatchObject({ status: 'invite_sent', revision: 2 });
+      expect(row.resumeMailedAt).not.toBeNull();
+    });
+
     it('stores encrypted values sealed, reads them masked, and a masked value sent back keeps the stored one', async () => {
       const { applicationId, code } = await started({ ssn: '123456789' });
       const row = await stored(applicationId);
