@@ -98,6 +98,8 @@ for (const kind of benchDatabases()) {
       layout: {},
     });
 
+    const companyId = company.id;
+    const customFormId = custom.id;
     /** Open drafts written straight into the tables (the create path has its own throttles). */
     async function drafts(n: number, prefix: string) {
       const out: { id: string; code: string; revision: number }[] = [];
@@ -112,8 +114,8 @@ for (const kind of benchDatabases()) {
           .insert(applications)
           .values(
             batch.map((b) => ({
-              companyId: company!.id,
-              customFormId: custom!.id,
+              companyId: companyId,
+              customFormId: customFormId,
               formVersion: 1,
               status: 'draft',
               data: sealed,
@@ -133,7 +135,9 @@ for (const kind of benchDatabases()) {
             codeExpiresAt: linkExpiry(now),
           })),
         );
-        rows.forEach((r, i) => out.push({ id: r.id, code: batch[i]?.code as string, revision: 1 }));
+        rows.forEach((r, i) => {
+          out.push({ id: r.id, code: batch[i]?.code as string, revision: 1 });
+        });
       }
       return out;
     }

@@ -21,6 +21,7 @@ export const ADMIN_MAILS_TEXT = {
     'payment-failed': 'Payment failed',
     'plan-ended': 'Plan ended',
     'admin-invitation': 'Admin invitation',
+    'application-link': 'Application link',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',

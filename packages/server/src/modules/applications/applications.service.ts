@@ -76,7 +76,9 @@ function fileRefs(form: FormDefinition, data: unknown): { path: string; key: str
   const visit = (value: unknown, path: string, depth: number) => {
     if (depth > 12 || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      value.forEach((v, i) => visit(v, `${path}[${i}]`, depth + 1));
+      value.forEach((v, i) => {
+        visit(v, `${path}[${i}]`, depth + 1);
+      });
       return;
     }
     for (const [k, v] of Object.entries(value)) {
