@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { HONEYPOT_FIELD, MAX_OPEN_APPLICATIONS_PER_EMAIL } from '@under/core/applications/application.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationOwners, applications, auditEvents, companies, uploads } from '../../db/schema/index';
+import { applicationOwners, applications, auditEvents, companies, throttles, uploads } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestFieldCrypto } from '../../test/field-crypto';
 import { createTestApp, localPath, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { THROTTLE_RULES } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { hashAccessCode, newAccessCode } from './access-codes';
 
@@ -50,6 +52,7 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
   let t: TestApp;
   let a: Caller;
   let formId: string;
+  let masterId: string;
   const logs: string[] = [];
   /** Every link code a test saw, to prove none of them reaches the logs. */
   const codes: string[] = [];
@@ -62,7 +65,7 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       logger: { level: 'info', stream: { write: (line) => void logs.push(line) } },
     });
     const admin = await adminToken(t);
-    const masterId = await publishedMaster(t, admin, { name: 'First Bank', extra: EXTRA });
+    masterId = await publishedMaster(t, admin, { name: 'First Bank', extra: EXTRA });
     a = await registerCompany(t, { companyName: 'Company A', membershipId: 'MEMBERSHIP_006' });
     formId = await activeForm('Merchant form', masterId);
     const pub = await t.app.inject({ url: `/api/public/custom_forms/${formId}`, headers: key() });
@@ -242,6 +245,19 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       expect(answers.slice(0, 20).every((s) => s === 201)).toBe(true);
       expect(answers[20]).toBe(429);
       // another address is not held back
+      expect((await create({})).statusCode).toBe(201);
+    });
+
+    it('throttles new drafts per form, whatever the address', async () => {
+      const other = await activeForm('Busy form', masterId);
+      const first = await create({ customFormId: other });
+      expect(first.statusCode, first.body).toBe(201);
+      const rule = THROTTLE_RULES.applicantDraftForm;
+      const hashed = createHash('sha256').update(`${rule.scope}:${other}`).digest('base64url');
+      await t.database.db.update(throttles).set({ hits: rule.max }).where(eq(throttles.key, hashed));
+      const refused = await create({ customFormId: other });
+      expect(refused.statusCode).toBe(429);
+      // the other form still takes applications
       expect((await create({})).statusCode).toBe(201);
     });
 
