@@ -19,7 +19,6 @@ import {
 } from '../packages/server/src/db/schema/index';
 import { hashAccessCode, newAccessCode } from '../packages/server/src/modules/applications/access-codes';
 import { linkExpiry } from '../packages/server/src/modules/applications/applicant-link';
-import { createTestFieldCrypto } from '../packages/server/src/test/field-crypto';
 import { benchDatabases, type Figures, load, printTable, startBenchServer } from './_server';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -63,8 +62,8 @@ function fullData(seed: number): Record<string, unknown> {
 }
 
 for (const kind of benchDatabases()) {
-  const crypto = createTestFieldCrypto();
-  const server = await startBenchServer(kind, { fieldCrypto: crypto });
+  const server = await startBenchServer(kind);
+  const crypto = server.fieldCrypto;
   try {
     const db = server.database.db;
     const secret = server.config.secrets.codeSecret;

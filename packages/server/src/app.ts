@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createFieldCrypto, type FieldCrypto } from './infra/field-crypto/field-crypto';
 import { createJobs } from './infra/jobs/jobs';
 import { type LogStream, loggerOptions } from './infra/log/logger';
 import { createMailer, type Mailer } from './infra/mail/mailer';
@@ -18,9 +19,20 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
+import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
+import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
+import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
+import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
+import { registerApplicationOwnerRoutes } from './modules/application-owners/application-owners.routes';
+import {
+  createApplicationOwnersService,
+  RETENTION_CRON,
+  RETENTION_QUEUE,
+} from './modules/application-owners/application-owners.service';
+import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
+import { createRevealService } from './modules/application-reveal/reveal.service';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
-import { type FieldCrypto, unavailableFieldCrypto } from './modules/applications/field-crypto-port';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -72,10 +84,9 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The card payment gateway; by default the one the configuration names (decision 032). */
   gateway?: PaymentGateway;
-  /**
-   * Encryption of `euEncrypted` values (infra/field-crypto). Until it is wired here, applications refuse to store
-   * anything rather than store plaintext (decision 036).
-   */
+  /** The applicant vault's encryption (tests); by default the field encryption of infra/field-crypto. */
+  vaultCrypto?: VaultCrypto;
+  /** Encrypted fields' sealing; by default made from the configured key ring (decision 038). */
   fieldCrypto?: FieldCrypto;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
   extend?: (app: FastifyInstance) => void;
@@ -115,6 +126,8 @@ export async function buildApp(options: BuildAppOptions) {
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const jobs = createJobs({ database, log: app.log });
+  // created once: services that read or write encrypted fields take it as `fieldCrypto` (decision 038)
+  const fieldCrypto = options.fieldCrypto ?? createFieldCrypto(config.encryption);
   const mail = createMailService({
     db: database.db,
     jobs,
@@ -178,6 +191,15 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   const customForms = createCustomFormsService({ db: database.db, files, log: app.log });
+  const applicationInvites = createApplicationInvitesService({
+    db: database.db,
+    mail,
+    forms: customForms,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+    throttles,
+  });
   const masterForms = createMasterFormsService({
     db: database.db,
     library,
@@ -224,16 +246,43 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(RENEWAL_QUEUE, RENEWAL_CRON, async () => {
     await renewals.run();
   });
+  const vault = createVaultService({
+    db: database.db,
+    mail,
+    throttles,
+    secret: config.secrets.codeSecret,
+    // remembered answers of encrypted fields stay sealed with the field encryption (decisions 038, 039)
+    crypto: options.vaultCrypto ?? fieldCrypto,
+    publicForm: (opts) => customForms.getPublic(opts),
+    now: options.now,
+  });
+  const applicationOwners = createApplicationOwnersService({
+    db: database.db,
+    mail,
+    throttles,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now: options.now,
+  });
+  // unsubmitted applications go DRAFT_RETENTION_DAYS after their last change (decision 037)
+  await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
+    await applicationOwners.removeStaleApplications();
+  });
   const applications = createApplicationsService({
     db: database.db,
     mail,
     files,
     throttles,
-    fieldCrypto: options.fieldCrypto ?? unavailableFieldCrypto(),
+    fieldCrypto,
     log: app.log,
     codeSecret: config.secrets.codeSecret,
     publicUrl: config.publicUrl,
     now: options.now,
+    // "Remember my answers": the vault keeps them, inside the submit's transaction (decision 039)
+    onSubmitted: async (tx, s) => {
+      await vault.remember(tx, { email: s.email, form: s.form, data: s.data, applicationId: s.application.id });
+    },
   });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
@@ -260,10 +309,14 @@ export async function buildApp(options: BuildAppOptions) {
   registerLibraryRoutes(app, { library, pushUpdates });
   registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
   registerCustomFormRoutes(app, { customForms });
+  registerApplicationInviteRoutes(app, { invites: applicationInvites });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
+  registerVaultRoutes(app, { vault });
+  registerApplicationOwnerRoutes(app, { owners: applicationOwners });
+  registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto }) });
   registerApplicationRoutes(app, { applications });
   options.extend?.(app);
 
@@ -288,9 +341,13 @@ export async function buildApp(options: BuildAppOptions) {
       renewals,
       customForms,
       coupons,
+      applicationInvites,
+      vault,
+      applicationOwners,
       applications,
     },
     gateway,
+    fieldCrypto,
     jobs,
     mailer,
     storage,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { KeyConfigError, type KeyRing, loadKeyRing } from './infra/field-crypto/keys';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +60,19 @@ const EnvSchema = z.object({
    * ahead, so a journey can reach a renewal date.
    */
   TEST_CLOCK_FILE: z.string().min(1).optional(),
+  /** Encrypted fields (decision 038): base64 of 32 bytes; without it a key is generated into DATA_DIR/keys.json. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_ENCRYPTION_KEY_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Earlier environment keys whose envelopes must still open: `id:base64,id:base64` (until keys:rotate ran). */
+  DATA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
 });
 
 export interface Config {
@@ -92,6 +106,8 @@ export interface Config {
   payments: { gateway: 'test' } | { gateway: 'stripe'; secretKey: string; publishableKey: string };
   /** A file with a clock offset in ms (browser journeys; never in production). */
   testClockFile: string | undefined;
+  /** The data-encryption keys of encrypted fields: the active one and every older one (decision 038). */
+  encryption: KeyRing;
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const kept = loadOrCreateSecrets(dataDir);
+  let encryption: KeyRing;
+  try {
+    encryption = loadKeyRing(dataDir, e);
+  } catch (err) {
+    if (err instanceof KeyConfigError) throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
+    throw err;
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -174,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { gateway: 'test' },
     testClockFile: e.TEST_CLOCK_FILE,
+    encryption,
   };
 }
 

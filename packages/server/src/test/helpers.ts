@@ -12,7 +12,6 @@ import { createCompaniesRepository } from '../db/repositories/companies.reposito
 import { createMailer, type Mailer, type MailMessage } from '../infra/mail/mailer';
 import type { PdfPool } from '../infra/pdf/pdf-pool';
 import type { Storage } from '../infra/storage/storage';
-import { createTestFieldCrypto } from './field-crypto';
 
 type DbKind = 'pglite' | 'postgres';
 
@@ -113,7 +112,9 @@ export async function createTestApp(
     gateway?: BuildAppOptions['gateway'];
     /** Configuration overrides (e.g. the payment gateway's settings). */
     config?: Partial<Config>;
-    /** Field encryption; by default a test implementation (AES-256-GCM under a random key). */
+    /** The applicant vault's encryption (decision 039). */
+    vaultCrypto?: BuildAppOptions['vaultCrypto'];
+    /** Field encryption; by default the app's (keys of the test's data dir). */
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
   } = {},
 ) {
@@ -144,7 +145,8 @@ export async function createTestApp(
     storage: options.storage,
     pdfPool: options.pdfPool,
     gateway: options.gateway,
-    fieldCrypto: options.fieldCrypto ?? createTestFieldCrypto(),
+    vaultCrypto: options.vaultCrypto,
+    fieldCrypto: options.fieldCrypto,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

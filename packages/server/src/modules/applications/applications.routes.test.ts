@@ -7,7 +7,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationOwners, applications, auditEvents, companies, throttles, uploads } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
-import { createTestFieldCrypto } from '../../test/field-crypto';
 import { createTestApp, localPath, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { THROTTLE_RULES } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
@@ -56,12 +55,10 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
   const logs: string[] = [];
   /** Every link code a test saw, to prove none of them reaches the logs. */
   const codes: string[] = [];
-  const crypto = createTestFieldCrypto();
   let form: FormDefinition;
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      fieldCrypto: crypto,
       logger: { level: 'info', stream: { write: (line) => void logs.push(line) } },
     });
     const admin = await adminToken(t);
@@ -233,8 +230,8 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       const over = await create({ email });
       expect(over.statusCode).toBe(409);
       expect(over.json()).toMatchObject({
-        code: ERROR_CODES.applicationOpenCap,
-        message: MESSAGES.applicationOpenCap(MAX_OPEN_APPLICATIONS_PER_EMAIL),
+        code: ERROR_CODES.applicationOpenLimit,
+        message: MESSAGES.applicationOpenLimit(MAX_OPEN_APPLICATIONS_PER_EMAIL),
       });
     });
 
@@ -339,7 +336,7 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       expect(read.json().data.ssn).toBe('*******89');
       const again = await save(applicationId, code, { data: { ssn: '*******89', bank_name: 'B' }, revision: 1 });
       expect(again.statusCode, again.body).toBe(200);
-      expect(crypto.openData(form, (await stored(applicationId)).data).ssn).toBe('123456789');
+      expect(t.fieldCrypto.openData(form, (await stored(applicationId)).data).ssn).toBe('123456789');
     });
 
     it('a shared owner’s write to a primary-only field is refused by path, nothing written', async () => {

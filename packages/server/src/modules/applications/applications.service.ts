@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
+import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { FilesService } from '../files/files.service';
 import type { MailService } from '../mail/mail.service';
@@ -24,7 +25,6 @@ import { hashAccessCode, newAccessCode } from './access-codes';
 import { type ApplicationOwnerRow, type ApplicationRow, linkExpiry, resolveApplicantLink } from './applicant-link';
 import { applicantLink, resumeLinkMail } from './applications.mails';
 import { createApplicationsRepository } from './applications.repository';
-import type { FieldCrypto } from './field-crypto-port';
 
 /** What the vault (or any later step) is told inside the submit transaction: `data` is opened plaintext. */
 export type OnSubmitted = (
@@ -329,8 +329,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         await r.lockApplicant(opts.email, formRow.id);
         if ((await r.countOpen(opts.email, formRow.id)) >= MAX_OPEN_APPLICATIONS_PER_EMAIL) {
           throw new AppError(
-            ERROR_CODES.applicationOpenCap,
-            MESSAGES.applicationOpenCap(MAX_OPEN_APPLICATIONS_PER_EMAIL),
+            ERROR_CODES.applicationOpenLimit,
+            MESSAGES.applicationOpenLimit(MAX_OPEN_APPLICATIONS_PER_EMAIL),
           );
         }
         const application = await r.insertApplication({
