@@ -5,7 +5,15 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationOwners, applications, auditEvents, companies, throttles, uploads } from '../../db/schema/index';
+import {
+  applicantVaults,
+  applicationOwners,
+  applications,
+  auditEvents,
+  companies,
+  throttles,
+  uploads,
+} from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestApp, localPath, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { THROTTLE_RULES } from '../auth/throttles';
@@ -466,6 +474,23 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       );
       expect(JSON.stringify(audit)).not.toContain('123456789');
       expect(JSON.stringify(audit)).not.toContain(code);
+    });
+
+    it('"Remember my answers" hands the submitted answers to the vault, only when ticked', async () => {
+      const vaults = async () => (await t.database.db.select().from(applicantVaults)).length;
+      const before = await vaults();
+      const plain = await started(FULL);
+      expect((await submit(plain.applicationId, plain.code)).statusCode).toBe(200);
+      expect(await vaults()).toBe(before);
+      const res = await create({ data: FULL, rememberAnswers: true });
+      expect(res.statusCode, res.body).toBe(201);
+      codes.push(res.json().code);
+      const submitted = await submit(res.json().applicationId, res.json().code);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(await vaults()).toBe(before + 1);
+      const [vault] = (await t.database.db.select().from(applicantVaults)).slice(-1);
+      expect(Object.keys(vault?.entries ?? {})).toEqual(expect.arrayContaining(['Firstname', 'CompanyName']));
+      expect(JSON.stringify(vault?.entries)).not.toContain('123456789');
     });
 
     it('a blocked application names the company to contact', async () => {
