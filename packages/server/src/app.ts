@@ -33,6 +33,8 @@ import { registerRevealRoutes } from './modules/application-reveal/reveal.routes
 import { createRevealService } from './modules/application-reveal/reveal.service';
 import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
 import { createApplicationListsService } from './modules/application-lists/application-lists.service';
+import { registerApplicationRoutes } from './modules/applications/applications.routes';
+import { createApplicationsService } from './modules/applications/applications.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -275,6 +277,21 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
     await applicationOwners.removeStaleApplications();
   });
+  const applications = createApplicationsService({
+    db: database.db,
+    mail,
+    files,
+    throttles,
+    fieldCrypto,
+    log: app.log,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+    // "Remember my answers": the vault keeps them, inside the submit's transaction (decision 039)
+    onSubmitted: async (tx, s) => {
+      await vault.remember(tx, { email: s.email, form: s.form, data: s.data, applicationId: s.application.id });
+    },
+  });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
@@ -309,6 +326,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerVaultRoutes(app, { vault });
   registerApplicationOwnerRoutes(app, { owners: applicationOwners });
   registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto }) });
+  registerApplicationRoutes(app, { applications });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -336,6 +354,7 @@ export async function buildApp(options: BuildAppOptions) {
       vault,
       applicationOwners,
       applicationLists,
+      applications,
     },
     gateway,
     fieldCrypto,

@@ -175,6 +175,34 @@ export const AUDIT_ACTIONS = {
       notifyApplicant: z.boolean(),
     }),
   },
+  // applicants' applications (issue 12; decision 036): the actor is the owner's link, named by e-mail and role;
+  // never a value, never a code
+  'application.create': {
+    target: 'application',
+    details: z.strictObject({
+      email: z.string(),
+      role: z.string(),
+      customFormId: z.string(),
+      version: z.number().int(),
+    }),
+  },
+  'application.save': {
+    target: 'application',
+    details: z.strictObject({
+      email: z.string(),
+      role: z.string(),
+      revision: z.number().int(),
+      fields: z.array(z.string()),
+    }),
+  },
+  'application.submit': {
+    target: 'application',
+    details: z.strictObject({ email: z.string(), role: z.string(), revision: z.number().int() }),
+  },
+  'application.owner-complete': {
+    target: 'application',
+    details: z.strictObject({ email: z.string(), role: z.string(), ownerId: z.string() }),
+  },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -26,6 +26,7 @@ export const ADMIN_MAILS_TEXT = {
     'vault-code': 'Saved answers code',
     'application-owner-link': 'Application owner link',
     'application-status': 'Application status changed',
+    'application-link': 'Application link',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',
