@@ -114,6 +114,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** The applicant vault's encryption (decision 039). */
     vaultCrypto?: BuildAppOptions['vaultCrypto'];
+    /** Field encryption; by default the app's (keys of the test's data dir). */
+    fieldCrypto?: BuildAppOptions['fieldCrypto'];
   } = {},
 ) {
   const config = testConfig(options.config);
@@ -144,6 +146,7 @@ export async function createTestApp(
     pdfPool: options.pdfPool,
     gateway: options.gateway,
     vaultCrypto: options.vaultCrypto,
+    fieldCrypto: options.fieldCrypto,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

@@ -20,6 +20,8 @@ const SECRET_QUERY_KEY = /^(token|code|invitationcode|password|secret|signature|
 const SECRET_PATHS = [
   /^(\/api\/invitations\/)[^/]+$/,
   /^(\/register\/)[^/]+$/,
+  // the applicant's link /application-form/{customFormId}/{applicationId}/{code}/[{version}/]{email}: the code
+  // and the e-mail go (decision 036)
   /^(\/application-form\/[^/]+\/[^/]+\/).+$/,
 ];
 
