@@ -23,6 +23,8 @@ import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
 import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
 import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
+import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
+import { createApplicationListsService } from './modules/application-lists/application-lists.service';
 import { registerApplicationOwnerRoutes } from './modules/application-owners/application-owners.routes';
 import {
   createApplicationOwnersService,
@@ -31,8 +33,6 @@ import {
 } from './modules/application-owners/application-owners.service';
 import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
 import { createRevealService } from './modules/application-reveal/reveal.service';
-import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
-import { createApplicationListsService } from './modules/application-lists/application-lists.service';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -291,6 +291,7 @@ export async function buildApp(options: BuildAppOptions) {
     onSubmitted: async (tx, s) => {
       await vault.remember(tx, { email: s.email, form: s.form, data: s.data, applicationId: s.application.id });
     },
+    fromVault: (opts) => vault.takeFromVault(opts),
   });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
