@@ -291,6 +291,7 @@ export async function buildApp(options: BuildAppOptions) {
     onSubmitted: async (tx, s) => {
       await vault.remember(tx, { email: s.email, form: s.form, data: s.data, applicationId: s.application.id });
     },
+    fromVault: (opts) => vault.takeFromVault(opts),
   });
   const routes: DeclaredRoute[] = [];
   let stopping = false;

@@ -44,6 +44,15 @@ export interface ApplicationsServiceDeps {
   now?: () => number;
   /** Called in the primary's submit transaction when the applicant opted in to "Remember my answers". */
   onSubmitted?: OnSubmitted;
+  /**
+   * The applicant vault (decision 039): encrypted answers prefilled from it come back masked with the vault's
+   * token; this puts the real values in before validation (the save then seals them as usual).
+   */
+  fromVault?: (opts: {
+    token: string;
+    form: FormDefinition;
+    data: Record<string, unknown>;
+  }) => Promise<Record<string, unknown>>;
 }
 
 const OPEN_STATUSES: readonly ApplicationStatus[] = ['draft', 'invite_sent'];
@@ -121,6 +130,24 @@ function refusal(errors: SubmissionError[], opts: { submitting: boolean }): AppE
  */
 export function createApplicationsService(deps: ApplicationsServiceDeps) {
   const { db, mail, files, throttles, fieldCrypto, codeSecret, publicUrl } = deps;
+
+  /**
+   * Masked answers the vault prefilled, replaced by their values. An expired or unknown token changes nothing:
+   * the masked value then counts as empty (spec 1 §5), and the submit's required-field check names the field.
+   */
+  async function withVaultAnswers(
+    form: FormDefinition,
+    data: Record<string, unknown>,
+    token: string | undefined,
+  ): Promise<Record<string, unknown>> {
+    if (!token || !deps.fromVault) return data;
+    try {
+      return await deps.fromVault({ token, form, data });
+    } catch (err) {
+      if (err instanceof AppError) return data;
+      throw err;
+    }
+  }
   const now = () => new Date((deps.now ?? Date.now)());
   const repo = createApplicationsRepository(db);
   const forms = new Map<string, FormDefinition>();
@@ -176,7 +203,13 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
   async function writeData(
     tx: DbOrTx,
     ctx: { application: ApplicationRow; owner: ApplicationOwnerRow; form: FormDefinition; code: string; at: Date },
-    input: { data: Record<string, unknown>; revision: number; acceptance?: Acceptance; rememberAnswers?: boolean },
+    input: {
+      data: Record<string, unknown>;
+      revision: number;
+      acceptance?: Acceptance;
+      rememberAnswers?: boolean;
+      vaultToken?: string;
+    },
   ): Promise<{ application: ApplicationRow; outboxId?: string }> {
     const { application, owner, form, at } = ctx;
     if (!isOpen(application.status)) {
@@ -191,7 +224,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     }
     const previous = fieldCrypto.openData(form, application.data);
     const role = roleOf(owner);
-    const result = validateSubmission(form, input.data, {
+    const sent = await withVaultAnswers(form, input.data, input.vaultToken);
+    const result = validateSubmission(form, sent, {
       role,
       previousData: previous,
       partial: true,
@@ -301,6 +335,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       rememberAnswers?: boolean;
       honeypot?: string;
       ip: string;
+      vaultToken?: string;
     }): Promise<{ applicationId: string; code: string; revision: number }> {
       const formRow = await repo.findForm(opts.customFormId);
       if (!formRow || formRow.status === 'archived') {
@@ -321,7 +356,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       // A bot filled the hidden field: it gets an answer shaped like a real one, and nothing is stored or sent.
       if (opts.honeypot) return { applicationId: randomUUID(), code, revision: 1 };
       const role: EndUserRole = 'primaryOwnerEndUser';
-      const result = validateSubmission(form, opts.data, { role, partial: true, unsubmitted: true });
+      const sent = await withVaultAnswers(form, opts.data, opts.vaultToken);
+      const result = validateSubmission(form, sent, { role, partial: true, unsubmitted: true });
       if (!result.valid) throw refusal(result.errors, { submitting: false });
       const at = now();
       const { application, outboxId } = await db.transaction(async (tx) => {
@@ -389,6 +425,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       revision: number;
       acceptance?: Acceptance;
       rememberAnswers?: boolean;
+      vaultToken?: string;
     }): Promise<{ revision: number; savedAt: string }> {
       const at = now();
       const { application, outboxId } = await db.transaction(async (tx) => {
@@ -469,6 +506,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       data?: Record<string, unknown>;
       revision?: number;
       acceptance?: Acceptance;
+      vaultToken?: string;
     }): Promise<{ applicationId: string; status: ApplicationStatus; submittedAt: string }> {
       const at = now();
       const outcome = await db.transaction(async (tx) => {
@@ -497,6 +535,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             data: opts.data,
             revision: opts.revision,
             acceptance: opts.acceptance,
+            vaultToken: opts.vaultToken,
           }));
         }
         await touchOwner(tx, owner, at);
