@@ -112,7 +112,12 @@ async function main() {
       `  Admin sign-in: ${seeded.admin.email} (password from ADMIN_PASSWORD, or ${path.join(config.dataDir, 'initial-credentials.txt')})`,
     );
   }
-  lines.push('  New client users register at /register; the code arrives in the outbox above.', '');
+  lines.push(
+    '  New client users register at /register; the code arrives in the outbox above.',
+    '  Applicants: a client activates a form (Forms), then shares its link /application-form/{formId} or invites',
+    '  a customer at /create-customer; applicants’ links and resume e-mails arrive in the outbox too.',
+    '',
+  );
   console.log(lines.join('\n'));
 }
 
