@@ -112,6 +112,8 @@ export async function createTestApp(
     gateway?: BuildAppOptions['gateway'];
     /** Configuration overrides (e.g. the payment gateway's settings). */
     config?: Partial<Config>;
+    /** Field encryption; by default infra/field-crypto under the configured keys. */
+    fieldCrypto?: BuildAppOptions['fieldCrypto'];
   } = {},
 ) {
   const config = testConfig(options.config);
@@ -141,6 +143,7 @@ export async function createTestApp(
     storage: options.storage,
     pdfPool: options.pdfPool,
     gateway: options.gateway,
+    fieldCrypto: options.fieldCrypto,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {
