@@ -296,6 +296,24 @@ export const MESSAGES = {
   customFormArchived: 'This form is archived: its financial institution is no longer available to your company.',
   customFormNotFound: 'The form is not found.',
   customFormNoUpdate: 'This form is already on the newest version of its financial institution.',
+  // customer invitations (issue 12; decision 041)
+  /** Ours: spec 1 §9 "Maximum form applications 10" applied per e-mail and form. */
+  applicationOpenLimit: (max: number) =>
+    `This e-mail already has ${max} open applications on this form. Wait until one is submitted or removed.`,
+  /** Ours: emailPrimary is 'primary' (the invited e-mail) or another e-mail address. */
+  invalidPrimaryEmail: "The primary e-mail must be 'primary' or an e-mail address.",
+  /** Ours: an invitation's time zone must be one the server knows (IANA name). */
+  invalidTimeZone: 'Choose a known time zone',
+  // the applicant vault (issue 12 "Fill it in once"; ours, decision 039)
+  /** The vault token is missing, unknown, expired, or its vault was deleted. */
+  vaultLocked: 'Your saved answers are locked. Ask for a new code to unlock them.',
+  // additional owners (issue 12; decision 037; ours)
+  ownersPrimaryOnly: 'Only the primary applicant can change the owners or re-send their links.',
+  ownersClosed: 'The application has been submitted: its owners can no longer be changed.',
+  ownerEmailIsPrimary: 'This is the primary applicant’s e-mail. Each additional owner needs their own e-mail.',
+  ownerEmailDuplicate: 'This e-mail is listed twice. Each owner needs their own e-mail.',
+  ownershipOver100: (total: string) => `The owners’ ownership adds up to ${total}%, more than 100%.`,
+  ownerNotFound: 'This owner is not on the application.',
   // encrypted fields (issue 12; decision 038)
   /** Ours: a reveal names a path that is not a value of an encrypted field of the application's form. */
   revealNotEncrypted: 'This is not an encrypted field of the application.',

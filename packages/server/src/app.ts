@@ -19,6 +19,16 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
+import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
+import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
+import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
+import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
+import { registerApplicationOwnerRoutes } from './modules/application-owners/application-owners.routes';
+import {
+  createApplicationOwnersService,
+  RETENTION_CRON,
+  RETENTION_QUEUE,
+} from './modules/application-owners/application-owners.service';
 import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
 import { createRevealService } from './modules/application-reveal/reveal.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -72,6 +82,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The card payment gateway; by default the one the configuration names (decision 032). */
   gateway?: PaymentGateway;
+  /** The applicant vault's encryption (tests); by default the field encryption of infra/field-crypto. */
+  vaultCrypto?: VaultCrypto;
   /** Encrypted fields' sealing; by default made from the configured key ring (decision 038). */
   fieldCrypto?: FieldCrypto;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
@@ -177,6 +189,15 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   const customForms = createCustomFormsService({ db: database.db, files, log: app.log });
+  const applicationInvites = createApplicationInvitesService({
+    db: database.db,
+    mail,
+    forms: customForms,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+    throttles,
+  });
   const masterForms = createMasterFormsService({
     db: database.db,
     library,
@@ -223,6 +244,29 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(RENEWAL_QUEUE, RENEWAL_CRON, async () => {
     await renewals.run();
   });
+  const vault = createVaultService({
+    db: database.db,
+    mail,
+    throttles,
+    secret: config.secrets.codeSecret,
+    // remembered answers of encrypted fields stay sealed with the field encryption (decisions 038, 039)
+    crypto: options.vaultCrypto ?? fieldCrypto,
+    publicForm: (opts) => customForms.getPublic(opts),
+    now: options.now,
+  });
+  const applicationOwners = createApplicationOwnersService({
+    db: database.db,
+    mail,
+    throttles,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now: options.now,
+  });
+  // unsubmitted applications go DRAFT_RETENTION_DAYS after their last change (decision 037)
+  await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
+    await applicationOwners.removeStaleApplications();
+  });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
@@ -248,10 +292,13 @@ export async function buildApp(options: BuildAppOptions) {
   registerLibraryRoutes(app, { library, pushUpdates });
   registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
   registerCustomFormRoutes(app, { customForms });
+  registerApplicationInviteRoutes(app, { invites: applicationInvites });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
+  registerVaultRoutes(app, { vault });
+  registerApplicationOwnerRoutes(app, { owners: applicationOwners });
   registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto }) });
   options.extend?.(app);
 
@@ -276,6 +323,9 @@ export async function buildApp(options: BuildAppOptions) {
       renewals,
       customForms,
       coupons,
+      applicationInvites,
+      vault,
+      applicationOwners,
     },
     gateway,
     fieldCrypto,

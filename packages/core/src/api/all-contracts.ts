@@ -17,6 +17,7 @@ import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
 import { PDF_TEMPLATES_API } from './pdf-templates.contract';
 import { TEAM_API } from './team.contract';
+import { VAULT_API } from './vault.contract';
 
 /** Every contract of the API, by group. */
 export const ALL_CONTRACTS = {
@@ -37,6 +38,7 @@ export const ALL_CONTRACTS = {
   MASTER_FORMS_API,
   PDF_TEMPLATES_API,
   TEAM_API,
+  VAULT_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */

@@ -151,6 +151,19 @@ export const ERRORS = {
   applicationVersionGone: { code: 'application/version-gone', status: 410 },
   /** The stored draft moved on since the browser's copy (another tab or device): nothing was written. */
   applicationRevisionConflict: { code: 'application/revision-conflict', status: 409 },
+  /** An e-mail already has the most open (unsubmitted) applications one e-mail may have on one form. */
+  applicationOpenLimit: { code: 'application/open-limit', status: 409 },
+  /** The invitation's primary e-mail is neither 'primary' nor an e-mail address. */
+  applicationInvalidPrimaryEmail: { code: 'application/invalid-primary-email', status: 400 },
+  /** The applicant vault: no valid x-vault-token (missing, unknown, expired, or the vault was deleted). */
+  vaultLocked: { code: 'vault/locked', status: 401 },
+  // additional owners and applicant links (issue 12; decision 037)
+  /** Only the primary applicant's link may name owners or re-send their links. */
+  applicationPrimaryOnly: { code: 'application/primary-only', status: 403 },
+  /** Owners change only while the application is not submitted (draft, invite_sent). */
+  applicationOwnersClosed: { code: 'application/owners-closed', status: 409 },
+  /** An owner id that is not a current additional owner of the application. */
+  applicationOwnerNotFound: { code: 'application/owner-not-found', status: 404 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -131,6 +131,38 @@ export const AUDIT_ACTIONS = {
   'account.subscription-level': { target: 'company', details: z.strictObject({ from: z.string(), to: z.string() }) },
   'admin-user.invite': { target: 'user', details: z.strictObject({ email: z.string() }) },
   'admin-user.status': { target: 'user', details: z.strictObject({ from: z.string(), to: z.string() }) },
+  // applications (issue 12; decision 041)
+  'application.invite': {
+    target: 'application',
+    details: z.strictObject({
+      customFormId: z.string(),
+      formVersion: z.number().int(),
+      invitedEmail: z.string(),
+      primaryEmail: z.string(),
+    }),
+  },
+  // the applicant vault (decision 039): never a value, a key's value or the e-mail; the target is the vault's id
+  'vault.remember': {
+    target: 'applicant-vault',
+    details: z.strictObject({ applicationId: z.string().optional(), keys: z.number().int() }),
+  },
+  'vault.unlock': { target: 'applicant-vault', details: none },
+  'vault.delete': { target: 'applicant-vault', details: z.strictObject({ keys: z.number().int() }) },
+  // additional owners, their links and the retention of unsubmitted applications (issue 12; decision 037)
+  'application.owners': {
+    target: 'application',
+    details: z.strictObject({ added: z.number().int(), changed: z.number().int(), removed: z.number().int() }),
+  },
+  /** A fresh link for one owner: re-sent by the primary, or asked for on an expired link. Never the code. */
+  'application.owner-link': {
+    target: 'application',
+    details: z.strictObject({ ownerId: z.string(), reason: z.enum(['resend', 'request']) }),
+  },
+  /** An unsubmitted application removed after DRAFT_RETENTION_DAYS without a change (no data values). */
+  'application.retention-remove': {
+    target: 'application',
+    details: z.strictObject({ status: z.string(), updatedAt: z.string() }),
+  },
   // encrypted fields (issue 12; decision 038): which value a client ADMINISTRATOR revealed, never the value
   'application.reveal': { target: 'application', details: z.strictObject({ path: z.string() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;

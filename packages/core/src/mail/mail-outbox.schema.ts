@@ -23,6 +23,11 @@ export const MAIL_KINDS = [
   'payment-failed',
   'plan-ended',
   'admin-invitation',
+  'application-invite',
+  'application-invite-notice',
+  'vault-code',
+  /** An additional owner's own link to an application, or a fresh link asked for (decision 037). */
+  'application-owner-link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

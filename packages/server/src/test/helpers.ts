@@ -114,6 +114,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** Field encryption; by default infra/field-crypto under the configured keys. */
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
+    /** The applicant vault's encryption (decision 039). */
+    vaultCrypto?: BuildAppOptions['vaultCrypto'];
   } = {},
 ) {
   const config = testConfig(options.config);
@@ -144,6 +146,7 @@ export async function createTestApp(
     pdfPool: options.pdfPool,
     gateway: options.gateway,
     fieldCrypto: options.fieldCrypto,
+    vaultCrypto: options.vaultCrypto,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

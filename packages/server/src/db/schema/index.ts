@@ -10,3 +10,4 @@ export * from './files';
 export * from './mail';
 export * from './team';
 export * from './templates';
+export * from './vault';

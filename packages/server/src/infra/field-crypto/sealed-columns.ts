@@ -13,4 +13,8 @@ export interface SealedColumn {
   column: string;
 }
 
-export const SEALED_COLUMNS: SealedColumn[] = [{ table: 'applications', key: 'id', keyType: 'uuid', column: 'data' }];
+export const SEALED_COLUMNS: SealedColumn[] = [
+  { table: 'applications', key: 'id', keyType: 'uuid', column: 'data' },
+  // the applicant vault's remembered answers (decision 039)
+  { table: 'applicant_vaults', key: 'id', keyType: 'uuid', column: 'entries' },
+];

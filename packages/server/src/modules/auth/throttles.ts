@@ -79,6 +79,16 @@ export const THROTTLE_RULES = {
   inviteCompany: { scope: 'invite:company', max: 30, windowMs: HOUR },
   /** Invitations asked for from one address, whatever the answer and the company (decision 020). */
   inviteAddress: { scope: 'invite:address', max: 60, windowMs: HOUR },
+  /** An owner's link re-sent by the primary applicant, per owner e-mail (decision 037). */
+  ownerLinkResend: { scope: 'owner-link:resend-email', max: 5, windowMs: HOUR },
+  /** Fresh applicant links asked for on an expired link, per address, matched or not (decision 037). */
+  applicantLinkRequestAddress: { scope: 'applicant-link:address', max: 20, windowMs: HOUR },
+  /** Fresh applicant links asked for, per e-mail, matched or not (decision 037). */
+  applicantLinkRequestEmail: { scope: 'applicant-link:email', max: 5, windowMs: HOUR },
+  /** New owners (each e-mailed a link) named on one application (decision 037); over it the save is refused. */
+  ownerLinksApplication: { scope: 'owner-links:application', max: 40, windowMs: HOUR },
+  /** Applicant link e-mails actually sent to one mailbox; over it nothing is sent and the answer does not change. */
+  applicantLinkMail: { scope: 'applicant-link-mail:email', max: 10, windowMs: HOUR },
 } as const satisfies Record<string, ThrottleRule>;
 
 const keyOf = (rule: ThrottleRule, subject: string) =>

@@ -153,6 +153,13 @@ export const clientRoutes: RouteObject[] = [
                       import('../../features/team/routes/invite-members-page').then((m) => m.InviteMembersPage),
                     ),
                   },
+                  // customer invitations (issue 12; decision 041)
+                  {
+                    path: 'create-customer',
+                    lazy: lazyPage(() =>
+                      import('../../features/customers/routes/create-customer-page').then((m) => m.CreateCustomerPage),
+                    ),
+                  },
                   // custom forms (issue 11)
                   {
                     path: 'all-form',

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Container, Group, Menu, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import type { CustomFormStatus, CustomFormSummary } from '@under/core/custom-forms/custom-form.schema';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
+import { CUSTOMERS_TEXT } from '@under/core/ui-text/client-customers';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -12,6 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMe } from '../../../lib/use-me';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
+import { InviteCustomerDialog } from '../../customers/components/invite-customer-dialog';
 import { applicantLink, useCustomForms, useFormActions } from '../api/custom-forms-api';
 import { PreviewDialog, RenameDialog, VersionsDialog } from '../components/form-dialogs';
 
@@ -53,6 +55,7 @@ export function FormsPage() {
   const [deactivating, setDeactivating] = useState<CustomFormSummary>();
   const [previewing, setPreviewing] = useState<CustomFormSummary>();
   const [history, setHistory] = useState<CustomFormSummary>();
+  const [inviting, setInviting] = useState<CustomFormSummary>();
   const total = forms.data?.total ?? 0;
   if (forms.data) paging.keepInRange(total);
   const rows = forms.data?.items ?? [];
@@ -73,11 +76,16 @@ export function FormsPage() {
           title={T.title}
           description={isAdmin ? T.lead : T.readOnlyNote}
           actions={
-            isAdmin ? (
-              <Button component={Link} to="/create-form">
-                {T.createButton}
+            <Group gap="sm">
+              <Button component={Link} to="/create-customer" variant="default">
+                {CUSTOMERS_TEXT.inviteAction}
               </Button>
-            ) : null
+              {isAdmin ? (
+                <Button component={Link} to="/create-form">
+                  {T.createButton}
+                </Button>
+              ) : null}
+            </Group>
           }
         />
         <ListTable
@@ -213,6 +221,9 @@ export function FormsPage() {
                         {T.open}
                       </Menu.Item>
                       <Menu.Item onClick={() => setHistory(form)}>{T.versions}</Menu.Item>
+                      {form.status === 'active' ? (
+                        <Menu.Item onClick={() => setInviting(form)}>{CUSTOMERS_TEXT.inviteAction}</Menu.Item>
+                      ) : null}
                       {isAdmin && form.status !== 'archived' ? (
                         <>
                           <Menu.Item onClick={() => setRenaming(form)}>{T.rename}</Menu.Item>
@@ -278,6 +289,7 @@ export function FormsPage() {
         onClose={() => setPreviewing(undefined)}
       />
       <VersionsDialog form={history} onClose={() => setHistory(undefined)} />
+      <InviteCustomerDialog form={inviting} onClose={() => setInviting(undefined)} />
     </Container>
   );
 }

@@ -1,0 +1,294 @@
+import { createHmac } from 'node:crypto';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import {
+  VAULT_CODE_MAX_ATTEMPTS,
+  VAULT_CODE_TTL_MS,
+  VAULT_TOKEN_TTL_MS,
+  type VaultPrefill,
+  type VaultUnlockResponse,
+} from '@under/core/applications/vault.schema';
+import type { FormDefinition } from '@under/core/forms/form.schema';
+import { isMaskedValue, maskValue } from '@under/core/forms/masking';
+import { MESSAGES } from '@under/core/messages';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
+import type { VaultEntry } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { hashCode, hashToken, newCode, newToken, safeEqual } from '../auth/secrets';
+import { addressKey, type ThrottleRule, type Throttles } from '../auth/throttles';
+import type { MailService } from '../mail/mail.service';
+import { vaultCodeMail, vaultNoneMail } from './vault.mails';
+import { createVaultRepository, type VaultRow } from './vault.repository';
+import { candidateKeysOf, readPath, type VaultField, vaultFieldsOf, writePath } from './vault-fields';
+
+/**
+ * What the vault needs of the field encryption (infra/field-crypto, decision of helper E): the same envelopes
+ * ('enc:v1:<keyId>:…') as applications' encrypted fields, so key rotation covers both.
+ */
+export interface VaultCrypto {
+  encryptValue(plain: string): string;
+  decryptValue(envelope: string): string;
+  isSealed(value: unknown): boolean;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The vault's throttles (decision 039), on the shared database counters of decision 019. */
+export const VAULT_THROTTLES = {
+  /** Code e-mails asked for, per e-mail and address. */
+  codeRequestEmailAddress: { scope: 'vault-code:email-address', max: 5, windowMs: HOUR },
+  /** Code e-mails asked for from one address, whatever the e-mail. */
+  codeRequestAddress: { scope: 'vault-code:address', max: 20, windowMs: HOUR },
+  /** Code e-mails sent to one mailbox; over it nothing is sent and the answer does not change. */
+  codeMail: { scope: 'vault-code-mail:email', max: 10, windowMs: HOUR },
+  /** Codes entered from one address (besides the 5 attempts of each code). */
+  codeCheckAddress: { scope: 'vault-code-check:address', max: 30, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, ThrottleRule>;
+
+const CODE_PURPOSE = 'vault-unlock';
+
+export interface VaultServiceDeps {
+  db: Db;
+  mail: Pick<MailService, 'queueMail' | 'dispatch'>;
+  throttles: Throttles;
+  /** Keys the e-mail hash and the codes (config.secrets.codeSecret). */
+  secret: string;
+  /**
+   * The field encryption. Without it (until infra/field-crypto is wired in app.ts) encrypted answers are neither
+   * kept nor shown: never kept in plaintext, and a submit never fails for it.
+   */
+  crypto?: VaultCrypto;
+  /** The public form an applicant fills in (custom forms' getPublic): only its definition is read. */
+  publicForm: (opts: { customFormId: string; version?: number }) => Promise<{ form: FormDefinition }>;
+  now?: () => number;
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
+
+const locked = () => new AppError(ERROR_CODES.vaultLocked, MESSAGES.vaultLocked);
+
+export function createVaultService(deps: VaultServiceDeps) {
+  const { db, mail, throttles, secret, crypto } = deps;
+  const now = deps.now ?? Date.now;
+  const repo = createVaultRepository(db);
+
+  /** The vault's key for an e-mail: an HMAC, so the table does not list addresses. */
+  const emailHash = (email: string) =>
+    createHmac('sha256', secret).update(`applicant-vault:${email.trim().toLowerCase()}`).digest('base64url');
+
+  async function fieldsOf(r: ReturnType<typeof createVaultRepository>, form: FormDefinition): Promise<VaultField[]> {
+    return vaultFieldsOf(form, await r.dictionaryNames(candidateKeysOf(form)));
+  }
+
+  /** The vault an x-vault-token opens, or 401. */
+  async function unlocked(token: string | undefined): Promise<VaultRow> {
+    if (!token || token.length > 200) throw locked();
+    const vault = await repo.findByToken(hashToken(token), new Date(now()));
+    if (!vault) throw locked();
+    return vault;
+  }
+
+  /** What the browser may see of a saved answer: encrypted ones masked (spec 1 §5's rule), never in plaintext. */
+  function shown(entry: VaultEntry, field: VaultField): unknown {
+    if (!entry.encrypted && !field.encrypted) return entry.value;
+    if (entry.encrypted && !crypto) return undefined;
+    const plain = open(entry);
+    return typeof plain === 'string' || typeof plain === 'number' ? maskValue(plain) : undefined;
+  }
+
+  /** The saved answer in plaintext (server side only). */
+  function open(entry: VaultEntry): unknown {
+    if (!entry.encrypted) return entry.value;
+    return crypto && typeof entry.value === 'string' ? crypto.decryptValue(entry.value) : undefined;
+  }
+
+  return {
+    /**
+     * POST /api/public/vault/code: e-mails a 6-digit code that unlocks the vault of this address, or (no vault) tells
+     * the mailbox there is none. 202 either way, so the answer says nothing about who has saved answers.
+     */
+    async requestCode(opts: { email: string; ip: string }): Promise<void> {
+      const address = addressKey(opts.ip);
+      await throttles.take([
+        [VAULT_THROTTLES.codeRequestEmailAddress, `${opts.email}|${address}`],
+        [VAULT_THROTTLES.codeRequestAddress, address],
+      ]);
+      const hash = emailHash(opts.email);
+      // silently nothing over the mailbox's limit: the requester cannot tell
+      if (!(await throttles.tryTake(VAULT_THROTTLES.codeMail, hash))) return;
+      const outboxId = await db.transaction(async (tx) => {
+        const r = createVaultRepository(tx);
+        const vault = await r.findByEmailHash(hash, true);
+        if (!vault) {
+          return mail.queueMail(tx, {
+            kind: 'vault-code',
+            key: `vault-none:${hash}:${now()}`,
+            message: vaultNoneMail(opts.email),
+          });
+        }
+        const code = newCode();
+        const codeHash = hashCode(secret, vault.id, CODE_PURPOSE, code);
+        await r.setCode(vault.id, codeHash, new Date(now() + VAULT_CODE_TTL_MS));
+        return mail.queueMail(tx, {
+          kind: 'vault-code',
+          key: `vault-code:${vault.id}:${codeHash}`,
+          message: vaultCodeMail(opts.email, code),
+        });
+      });
+      await mail.dispatch(outboxId);
+    },
+
+    /**
+     * POST /api/public/vault/unlock: trades the e-mailed code for a vault token (30 minutes). Each guess spends one
+     * of the code's 5 attempts before it is compared (one atomic update), so parallel guesses get no more.
+     */
+    async unlock(opts: { email: string; code: string; ip: string }): Promise<VaultUnlockResponse> {
+      await throttles.take([[VAULT_THROTTLES.codeCheckAddress, addressKey(opts.ip)]]);
+      const vault = await repo.findByEmailHash(emailHash(opts.email));
+      if (!vault?.codeHash || !vault.codeExpiresAt) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      if (vault.codeExpiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired, MESSAGES.codeExpired);
+      const attempts = await repo.countAttempt(vault.id, VAULT_CODE_MAX_ATTEMPTS);
+      if (attempts === undefined) throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+      const expected = hashCode(secret, vault.id, CODE_PURPOSE, opts.code);
+      if (!safeEqual(vault.codeHash, expected)) {
+        if (attempts >= VAULT_CODE_MAX_ATTEMPTS) {
+          throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+        }
+        throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      }
+      const token = newToken('vault');
+      const expiresAt = new Date(now() + VAULT_TOKEN_TTL_MS);
+      await db.transaction(async (tx) => {
+        const r = createVaultRepository(tx);
+        // the code works once: a second request with it (in parallel) finds it gone
+        const current = await r.findByEmailHash(vault.emailHash, true);
+        if (current?.codeHash !== vault.codeHash) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+        await r.clearCode(vault.id);
+        await r.deleteExpiredTokens(new Date(now()));
+        await r.insertToken(vault.id, hashToken(token), expiresAt);
+        await writeAudit(tx, {
+          action: 'vault.unlock',
+          actorUserId: null,
+          targetType: 'applicant-vault',
+          targetId: vault.id,
+        });
+      });
+      return { vaultToken: token, expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * GET /api/public/vault/prefill: the saved answer of every field of this public form version bound to a
+     * dictionary entry the vault holds. Encrypted answers come masked; `takeFromVault` puts the real value in on
+     * the server when the application is saved (decision 039).
+     */
+    async prefill(opts: { token: string | undefined; customFormId: string; version?: number }): Promise<VaultPrefill> {
+      const vault = await unlocked(opts.token);
+      const { form } = await deps.publicForm({ customFormId: opts.customFormId, version: opts.version });
+      const values: Record<string, unknown> = {};
+      const sources: VaultPrefill['sources'] = [];
+      for (const field of await fieldsOf(repo, form)) {
+        const entry = vault.entries[field.dictionaryKey];
+        if (!entry) continue;
+        const value = shown(entry, field);
+        if (value === undefined) continue;
+        values[field.path] = value;
+        sources.push({
+          path: field.path,
+          dictionaryKey: field.dictionaryKey,
+          savedAt: entry.savedAt,
+          encrypted: field.encrypted || entry.encrypted,
+        });
+      }
+      return { values, sources };
+    },
+
+    /** DELETE /api/public/vault: every saved answer and every token of the vault go, audited (no values). */
+    async remove(opts: { token: string | undefined }): Promise<void> {
+      const vault = await unlocked(opts.token);
+      await db.transaction(async (tx) => {
+        await createVaultRepository(tx).delete(vault.id);
+        await writeAudit(tx, {
+          action: 'vault.delete',
+          actorUserId: null,
+          targetType: 'applicant-vault',
+          targetId: vault.id,
+          details: { keys: Object.keys(vault.entries).length },
+        });
+      });
+    },
+
+    /**
+     * Remembers an applicant's answers: called by the application's submit INSIDE its transaction when the
+     * applicant opted in (`applications.rememberAnswers`). `data` is the submission in plaintext (opened); every
+     * field bound to a dictionary entry or a system field with a value is saved under its key with today's date,
+     * encrypted fields encrypted again. Empty and masked values leave what the vault holds.
+     */
+    async remember(
+      tx: DbOrTx,
+      opts: { email: string; form: FormDefinition; data: Record<string, unknown>; applicationId?: string },
+    ): Promise<{ keys: number }> {
+      const r = createVaultRepository(tx);
+      const fields = await fieldsOf(r, opts.form);
+      const savedAt = new Date(now()).toISOString();
+      const updates: Record<string, VaultEntry> = {};
+      for (const field of fields) {
+        const value = readPath(opts.data, field.path);
+        if (isEmpty(value) || isMaskedValue(value)) continue;
+        // without the field encryption nothing encrypted is kept
+        if (!field.encrypted) {
+          updates[field.dictionaryKey] = { value, encrypted: false, savedAt };
+        } else if (crypto?.isSealed(value)) {
+          updates[field.dictionaryKey] = { value, encrypted: true, savedAt };
+        } else if (crypto && (typeof value === 'string' || typeof value === 'number')) {
+          updates[field.dictionaryKey] = { value: crypto.encryptValue(String(value)), encrypted: true, savedAt };
+        }
+      }
+      const keys = Object.keys(updates).length;
+      if (keys === 0) return { keys };
+      const vault = await r.upsertLocked(emailHash(opts.email));
+      await r.setEntries(vault.id, { ...vault.entries, ...updates }, new Date(now()));
+      await writeAudit(tx, {
+        action: 'vault.remember',
+        actorUserId: null,
+        targetType: 'applicant-vault',
+        targetId: vault.id,
+        details: { ...(opts.applicationId ? { applicationId: opts.applicationId } : {}), keys },
+      });
+      return { keys };
+    },
+
+    /**
+     * For the application's save and submit (wired by the lead): the browser sends a prefilled encrypted answer back
+     * as the masked value it was shown, with the x-vault-token header. Each such value that still matches what the
+     * vault holds is replaced by the real one (plaintext, server side: the application's save seals it as usual).
+     * Without a valid token nothing changes (401). Answers `data` unchanged where nothing matched.
+     */
+    async takeFromVault(opts: {
+      token: string | undefined;
+      form: FormDefinition;
+      data: Record<string, unknown>;
+    }): Promise<Record<string, unknown>> {
+      const vault = await unlocked(opts.token);
+      let data = opts.data;
+      for (const field of await fieldsOf(repo, opts.form)) {
+        const entry = vault.entries[field.dictionaryKey];
+        if (!entry || !(entry.encrypted || field.encrypted)) continue;
+        const sent = readPath(data, field.path);
+        if (!isMaskedValue(sent)) continue;
+        const plain = open(entry);
+        if ((typeof plain === 'string' || typeof plain === 'number') && maskValue(plain) === sent) {
+          data = writePath(data, field.path, String(plain));
+        }
+      }
+      return data;
+    },
+  };
+}
+
+export type VaultService = ReturnType<typeof createVaultService>;
