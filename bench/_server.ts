@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../packages/server/src/app';
+import { type BuildAppOptions, buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { createPgliteDatabase, type Database } from '../packages/server/src/db/client';
 import type { Mailer } from '../packages/server/src/infra/mail/mailer';
@@ -19,7 +19,7 @@ export function benchDatabases(): BenchDatabase[] {
  * A real server listening on a free loopback port: on an embedded database in a temp dir (as `npm start`), or
  * on a fresh database of the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
-export async function startBenchServer(kind: BenchDatabase = 'pglite') {
+export async function startBenchServer(kind: BenchDatabase = 'pglite', extra: Partial<BuildAppOptions> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'under-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   let database: Database;
@@ -37,12 +37,14 @@ export async function startBenchServer(kind: BenchDatabase = 'pglite') {
       if (code) codes.set(m.to, code);
     },
   };
-  const built = await buildApp({ config, database, mailer, logger: false });
+  const built = await buildApp({ config, database, mailer, logger: false, ...extra });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address() as { port: number };
   return {
     ...built,
     kind,
+    database,
+    config,
     url: `http://127.0.0.1:${address.port}`,
     /** The code mailed to `email` (mail leaves through a queue: wait for it, 10 s at most). */
     async codeFor(email: string): Promise<string> {

@@ -317,4 +317,29 @@ export const MESSAGES = {
   // encrypted fields (issue 12; decision 038)
   /** Ours: a reveal names a path that is not a value of an encrypted field of the application's form. */
   revealNotEncrypted: 'This is not an encrypted field of the application.',
+  // application lists and status decisions (issue 14; decision 042)
+  /** Ours: a list's status filter names one of the spec's four statuses. */
+  applicationStatusInvalid: 'Unknown application status',
+  applicationDateInvalid: 'Enter a date as YYYY-MM-DD',
+  applicationDateRange: 'The end date must not be before the start date',
+  applicationMonthsInvalid: 'Months must be 6, 12, 24 or 36',
+  applicationNotFound: 'The application is not found.',
+  applicationDenyReasonRequired: 'Give a reason to deny the application',
+  /** Ours: a refused status change (decision 042) says what the application is and what it may become. */
+  applicationStatusTransition: (from: string, to: string, allowed: readonly string[]) =>
+    `The application is ${from}: it cannot become ${to}.${allowed.length ? ` It can become ${allowed.join(' or ')}.` : ' It must be submitted first.'}`,
+  // applicants' applications (issue 12; decision 036)
+  /** Spec 1 §4: a blocked application cannot be submitted; the message names the company to contact. */
+  applicationBlocked: (company: string) =>
+    `This application is blocked and cannot be submitted. Please contact ${company}.`,
+  /** Ours: a submitted (or decided) application is read-only to the applicant. */
+  applicationNotEditable: 'This application has been submitted and can no longer be changed.',
+  /** Ours: the autosave's copy is older than the stored draft (another tab or device saved meanwhile). */
+  applicationRevisionConflict: (revision: number) =>
+    `This application was changed in another window or device meanwhile (revision ${revision}). Reload to continue with the latest version.`,
+  /** Ours: the primary submits before every additional owner completed their part. */
+  applicationOwnersMissing: (emails: string[]) =>
+    `Waiting for these owners to complete their part: ${emails.join(', ')}.`,
+  /** Ours: an attachment value that is not an upload made for this application. */
+  applicationFileNotOwned: 'This file was not uploaded for this application.',
 } as const;

@@ -23,6 +23,8 @@ import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
 import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
 import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
+import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
+import { createApplicationListsService } from './modules/application-lists/application-lists.service';
 import { registerApplicationOwnerRoutes } from './modules/application-owners/application-owners.routes';
 import {
   createApplicationOwnersService,
@@ -31,6 +33,8 @@ import {
 } from './modules/application-owners/application-owners.service';
 import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
 import { createRevealService } from './modules/application-reveal/reveal.service';
+import { registerApplicationRoutes } from './modules/applications/applications.routes';
+import { createApplicationsService } from './modules/applications/applications.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createThrottles } from './modules/auth/throttles';
@@ -198,6 +202,12 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
     throttles,
   });
+  const applicationLists = createApplicationListsService({
+    db: database.db,
+    mail,
+    forms: customForms,
+    now: options.now,
+  });
   const masterForms = createMasterFormsService({
     db: database.db,
     library,
@@ -267,6 +277,22 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
     await applicationOwners.removeStaleApplications();
   });
+  const applications = createApplicationsService({
+    db: database.db,
+    mail,
+    files,
+    throttles,
+    fieldCrypto,
+    log: app.log,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    now: options.now,
+    // "Remember my answers": the vault keeps them, inside the submit's transaction (decision 039)
+    onSubmitted: async (tx, s) => {
+      await vault.remember(tx, { email: s.email, form: s.form, data: s.data, applicationId: s.application.id });
+    },
+    fromVault: (opts) => vault.takeFromVault(opts),
+  });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
@@ -293,6 +319,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerMasterFormRoutes(app, { masterForms, clientBrief: (opts) => customForms.briefMasterForms(opts) });
   registerCustomFormRoutes(app, { customForms });
   registerApplicationInviteRoutes(app, { invites: applicationInvites });
+  registerApplicationListRoutes(app, { lists: applicationLists });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
@@ -300,6 +327,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerVaultRoutes(app, { vault });
   registerApplicationOwnerRoutes(app, { owners: applicationOwners });
   registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto }) });
+  registerApplicationRoutes(app, { applications });
   options.extend?.(app);
 
   await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
@@ -326,6 +354,8 @@ export async function buildApp(options: BuildAppOptions) {
       applicationInvites,
       vault,
       applicationOwners,
+      applicationLists,
+      applications,
     },
     gateway,
     fieldCrypto,

@@ -5,6 +5,16 @@ import {
   RevealBodySchema,
   RevealResponseSchema,
 } from '../applications/application.schema';
+import {
+  AdminApplicationListQuerySchema,
+  ApplicationListQuerySchema,
+  ApplicationListSchema,
+  ChangeStatusBodySchema,
+  ChangeStatusQuerySchema,
+  ChangeStatusResponseSchema,
+  StatusStatisticsQuerySchema,
+  StatusStatisticsSchema,
+} from '../applications/application-list.schema';
 import { endpoint } from './contract';
 
 const tag = 'applications';
@@ -28,5 +38,40 @@ export const APPLICATIONS_API = {
     response: RevealResponseSchema,
     tag,
     summary: 'A client ADMINISTRATOR reveals one encrypted value (audited)',
+  }),
+  // issue 14 (decision 042)
+  list: endpoint({
+    method: 'GET',
+    path: '/api/applications',
+    query: ApplicationListQuerySchema,
+    response: ApplicationListSchema,
+    tag,
+    summary: "The company's applications (a STANDARD member's: of granted forms), filtered, searched, sorted, paged",
+  }),
+  adminList: endpoint({
+    method: 'GET',
+    path: '/api/admin/applications',
+    query: AdminApplicationListQuerySchema,
+    response: ApplicationListSchema,
+    tag,
+    summary: "An account's applications (optionally of one form), with the client list's query",
+  }),
+  changeStatus: endpoint({
+    method: 'PUT',
+    path: '/api/applications/:applicationId/status',
+    params: ApplicationParamsSchema,
+    query: ChangeStatusQuerySchema,
+    body: ChangeStatusBodySchema,
+    response: ChangeStatusResponseSchema,
+    tag,
+    summary: 'Approve, deny (with a reason) or reopen a submitted application; audited, optionally e-mailed',
+  }),
+  statusStatistics: endpoint({
+    method: 'GET',
+    path: '/api/applications/status-statistics',
+    query: StatusStatisticsQuerySchema,
+    response: StatusStatisticsSchema,
+    tag,
+    summary: 'Counts by status, per month and per form over the last 6, 12, 24 or 36 months',
   }),
 } as const;

@@ -164,6 +164,20 @@ export const ERRORS = {
   applicationOwnersClosed: { code: 'application/owners-closed', status: 409 },
   /** An owner id that is not a current additional owner of the application. */
   applicationOwnerNotFound: { code: 'application/owner-not-found', status: 404 },
+  /** A status change the application's current status does not allow (decision 042): nothing was changed. */
+  applicationStatusTransition: { code: 'application/status-transition', status: 409 },
+  /** A submitted or decided application: the applicant edits nothing (decision 036). */
+  applicationNotEditable: { code: 'application/not-editable', status: 409 },
+  /** Spec 1 §4: a blocked application cannot be submitted. */
+  applicationBlocked: { code: 'application/blocked', status: 409 },
+  /** A value that breaks a field's rule (the paths in `errors`). */
+  applicationInvalid: { code: 'application/invalid', status: 422 },
+  /** The primary submits before every additional owner completed their part. */
+  applicationOwnersIncomplete: { code: 'application/owners-incomplete', status: 422 },
+  /** A write to a field the caller's owner role may not edit: refused by path, nothing written. */
+  applicationFieldNotEditable: { code: 'application/field-not-editable', status: 403 },
+  /** Spec 2 §8 'Missing Required Fields': the paths in `errors`. */
+  applicationMissingFields: { code: 'application/missing-fields', status: 422 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -165,6 +165,44 @@ export const AUDIT_ACTIONS = {
   },
   // encrypted fields (issue 12; decision 038): which value a client ADMINISTRATOR revealed, never the value
   'application.reveal': { target: 'application', details: z.strictObject({ path: z.string() }) },
+  // status decisions (issue 14; decision 042): the reason is the team's text, never an applicant's value
+  'application.status': {
+    target: 'application',
+    details: z.strictObject({
+      from: z.string(),
+      to: z.string(),
+      reason: z.string().nullable(),
+      notifyApplicant: z.boolean(),
+    }),
+  },
+  // applicants' applications (issue 12; decision 036): the actor is the owner's link, named by e-mail and role;
+  // never a value, never a code
+  'application.create': {
+    target: 'application',
+    details: z.strictObject({
+      email: z.string(),
+      role: z.string(),
+      customFormId: z.string(),
+      version: z.number().int(),
+    }),
+  },
+  'application.save': {
+    target: 'application',
+    details: z.strictObject({
+      email: z.string(),
+      role: z.string(),
+      revision: z.number().int(),
+      fields: z.array(z.string()),
+    }),
+  },
+  'application.submit': {
+    target: 'application',
+    details: z.strictObject({ email: z.string(), role: z.string(), revision: z.number().int() }),
+  },
+  'application.owner-complete': {
+    target: 'application',
+    details: z.strictObject({ email: z.string(), role: z.string(), ownerId: z.string() }),
+  },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -13,6 +13,7 @@ import type { FormDefinition } from './form.schema';
 import { isTruthy, LogicError } from './json-logic';
 import { isMaskedValue } from './masking';
 import { isPlainObject } from './path';
+import { isFieldEditable } from './permissions';
 
 /** Who is saving, and what was saved before (for the permission rule of spec 1 §6). */
 export interface SubmissionContext {
@@ -20,6 +21,21 @@ export interface SubmissionContext {
   role?: EndUserRole;
   /** The application's data as stored before this save; read-only fields are compared with it. */
   previousData?: Record<string, unknown>;
+  /**
+   * A draft's save: required fields are not enforced (an applicant saves half a form), every other rule is, and a
+   * write to a field the role may not edit is still refused by path.
+   */
+  partial?: boolean;
+  /**
+   * One owner completing their part: only the required fields `role` may edit are required (an additional owner
+   * answers for their own fields, not for the primary's). Ignored without a role.
+   */
+  requiredOnlyEditable?: boolean;
+  /**
+   * The application is not submitted yet: encrypted fields follow their euPermission like any other field (spec 1
+   * §6 makes them read-only to owners once submitted, except for the submit-new role; decision 036).
+   */
+  unsubmitted?: boolean;
 }
 
 export interface SubmissionError {
@@ -56,6 +72,10 @@ interface RowBudget {
 interface Run {
   root: Record<string, unknown>;
   role: EndUserRole | undefined;
+  /** Whether the role may change a field (the compiled rule, or encrypted fields opened while unsubmitted). */
+  canEdit: (field: CompiledField) => boolean;
+  partial: boolean;
+  requiredOnlyEditable: boolean;
   errors: SubmissionError[];
   /** Visibility of each node, per scope object (the submission, a container value, a grid row). */
   visibleOf: Map<object, boolean[]>;
@@ -82,8 +102,24 @@ export function validateSubmission(
   const compiled = compileForm(form);
   const previous = isPlainObject(context.previousData) ? context.previousData : {};
   const rows: RowBudget = { left: MAX_SUBMISSION_ROWS, oversized: new WeakSet() };
-  const working = buildWorking(compiled, data, previous, context.role, rows);
-  const run: Run = { root: working, role: context.role, errors: [], visibleOf: new Map(), rows };
+  const role = context.role;
+  const canEdit = (field: CompiledField): boolean =>
+    !role ||
+    field.editable[role] ||
+    (context.unsubmitted === true &&
+      field.encrypted &&
+      isFieldEditable({ ...field.component, euEncrypted: false }, role));
+  const working = buildWorking(compiled, data, previous, canEdit, rows);
+  const run: Run = {
+    root: working,
+    role,
+    canEdit,
+    partial: context.partial === true,
+    requiredOnlyEditable: context.requiredOnlyEditable === true && role !== undefined,
+    errors: [],
+    visibleOf: new Map(),
+    rows,
+  };
   evaluateScope(compiled, working, run, '');
   const out = validateScope(compiled, working, previous, run, '');
   return { valid: run.errors.length === 0, data: out, errors: run.errors };
@@ -94,7 +130,7 @@ function buildWorking(
   scope: CompiledScope,
   source: Record<string, unknown>,
   previous: Record<string, unknown>,
-  role: EndUserRole | undefined,
+  canEdit: (field: CompiledField) => boolean,
   budget: RowBudget,
 ): Record<string, unknown> {
   const working: Record<string, unknown> = {};
@@ -104,9 +140,9 @@ function buildWorking(
     // A masked value is the mask we sent out: it means "unchanged", never new text (spec 1 §5).
     if (field.encrypted && isMaskedValue(value)) value = before;
     // Read-only inputs are often left out of a post (disabled inputs are); that is not a change.
-    if (value === undefined && role && !field.editable[role]) value = before;
+    if (value === undefined && !canEdit(field)) value = before;
     if (field.scope && field.group === 'container' && isPlainObject(value)) {
-      value = buildWorking(field.scope, value, isPlainObject(before) ? before : {}, role, budget);
+      value = buildWorking(field.scope, value, isPlainObject(before) ? before : {}, canEdit, budget);
     } else if (field.scope && field.group === 'grid' && Array.isArray(value)) {
       if (value.length > Math.min(MAX_GRID_ROWS, budget.left)) budget.oversized.add(value);
       else {
@@ -116,7 +152,7 @@ function buildWorking(
         value = value.map((row, i) => {
           const rowBefore = rowsBefore[i];
           return isPlainObject(row)
-            ? buildWorking(inner, row, isPlainObject(rowBefore) ? rowBefore : {}, role, budget)
+            ? buildWorking(inner, row, isPlainObject(rowBefore) ? rowBefore : {}, canEdit, budget)
             : row;
         });
       }
@@ -192,11 +228,14 @@ function validateScope(
       continue;
     }
     const required =
-      !node.forcedHidden && (field.requiredWhen ? field.requiredWhen(ctx, field.required) : field.required);
+      !run.partial &&
+      !node.forcedHidden &&
+      (!run.requiredOnlyEditable || run.canEdit(field)) &&
+      (field.requiredWhen ? field.requiredWhen(ctx, field.required) : field.required);
     const value = obj[field.key];
     const before = own(previous, field.key);
     if (field.scope) validateGroup(field, field.scope, value, before, required, run, prefix, out);
-    else validateField(field, value, ctx, run.role, previous, required, run.errors, prefix, out);
+    else validateField(field, value, ctx, run, previous, required, prefix, out);
   }
   return out;
 }
@@ -231,7 +270,7 @@ function validateGroup(
   }
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
     if (required) report('required', MESSAGES.fieldRequired(field.label));
-    else if (field.minRows !== undefined && field.minRows > 0)
+    else if (field.minRows !== undefined && field.minRows > 0 && !run.partial)
       report('minLength', MESSAGES.fieldMinRows(field.label, field.minRows));
     else if (value !== undefined && value !== null) out[field.key] = value;
     return;
@@ -249,7 +288,7 @@ function validateGroup(
     else report('type', MESSAGES.fieldType(field.label));
     return;
   }
-  if (field.minRows !== undefined && value.length < field.minRows)
+  if (field.minRows !== undefined && value.length < field.minRows && !run.partial)
     report('minLength', MESSAGES.fieldMinRows(field.label, field.minRows));
   if (field.maxRows !== undefined && value.length > field.maxRows)
     report('maxLength', MESSAGES.fieldMaxRows(field.label, field.maxRows));
@@ -271,14 +310,14 @@ function validateField(
   field: CompiledField,
   value: unknown,
   ctx: LogicContext,
-  role: EndUserRole | undefined,
+  run: Run,
   previous: Record<string, unknown>,
   required: boolean,
-  errors: SubmissionError[],
   prefix: string,
   out: Record<string, unknown>,
 ): void {
-  if (role && !field.editable[role] && !field.calculate) {
+  const { errors } = run;
+  if (!run.canEdit(field) && !field.calculate) {
     const before = own(previous, field.key);
     if (!sameValue(field, value, before)) {
       reportIssue(errors, field, prefix, { code: 'notEditable', message: MESSAGES.fieldNotEditable(field.label) });
@@ -291,7 +330,8 @@ function validateField(
     if (required)
       reportIssue(errors, field, prefix, { code: 'required', message: MESSAGES.fieldRequired(field.label) });
     // Form.io runs a custom rule on an empty value too (authors write `!input || ...` for optional fields).
-    else if (!field.custom || runCustom(field, value ?? '', ctx, errors, prefix)) {
+    // a draft keeps an empty value without running the author's rule on it (it is checked on submit)
+    else if (run.partial || !field.custom || runCustom(field, value ?? '', ctx, errors, prefix)) {
       if (value !== undefined && value !== null) out[field.key] = value;
     }
     return;
@@ -305,8 +345,8 @@ function validateField(
   const normalized = checked.value;
   const issues =
     field.multiple && Array.isArray(normalized)
-      ? normalized.flatMap((item, i) => textIssues(field, item, `[${i}]`))
-      : textIssues(field, normalized, '');
+      ? normalized.flatMap((item, i) => textIssues(field, item, `[${i}]`, run.partial))
+      : textIssues(field, normalized, '', run.partial);
   if (issues.length > 0) {
     for (const issue of issues) reportIssue(errors, field, prefix, issue);
     return;
@@ -367,7 +407,7 @@ function checkMultiple(field: CompiledField, value: unknown): ValueCheck {
 }
 
 /** Text rules for text fields; ASCII and part rules for addresses. */
-function textIssues(field: CompiledField, value: unknown, suffix: string): FieldIssue[] {
+function textIssues(field: CompiledField, value: unknown, suffix: string, partial = false): FieldIssue[] {
   if (field.textRules) {
     if (typeof value !== 'string') return [];
     const issue = field.textRules(value);
@@ -382,7 +422,7 @@ function textIssues(field: CompiledField, value: unknown, suffix: string): Field
     const partValue = own(inner, part.key);
     const partSuffix = `${suffix}.${part.key}`;
     if (isEmptyValue(partValue, 'textfield')) {
-      if (part.required)
+      if (part.required && !partial)
         issues.push({ code: 'required', message: MESSAGES.fieldRequired(part.label), suffix: partSuffix });
     } else if (typeof partValue !== 'string') {
       issues.push({ code: 'type', message: MESSAGES.fieldType(part.label), suffix: partSuffix });

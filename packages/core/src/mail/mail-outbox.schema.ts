@@ -28,6 +28,8 @@ export const MAIL_KINDS = [
   'vault-code',
   /** An additional owner's own link to an application, or a fresh link asked for (decision 037). */
   'application-owner-link',
+  'application-status',
+  'application-link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

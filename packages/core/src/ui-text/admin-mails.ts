@@ -25,6 +25,8 @@ export const ADMIN_MAILS_TEXT = {
     'application-invite-notice': 'Application started in your name',
     'vault-code': 'Saved answers code',
     'application-owner-link': 'Application owner link',
+    'application-status': 'Application status changed',
+    'application-link': 'Application link',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',

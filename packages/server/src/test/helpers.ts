@@ -116,6 +116,8 @@ export async function createTestApp(
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
     /** The applicant vault's encryption (decision 039). */
     vaultCrypto?: BuildAppOptions['vaultCrypto'];
+    /** Field encryption; by default the app's (keys of the test's data dir). */
+    fieldCrypto?: BuildAppOptions['fieldCrypto'];
   } = {},
 ) {
   const config = testConfig(options.config);
@@ -147,6 +149,7 @@ export async function createTestApp(
     gateway: options.gateway,
     fieldCrypto: options.fieldCrypto,
     vaultCrypto: options.vaultCrypto,
+    fieldCrypto: options.fieldCrypto,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

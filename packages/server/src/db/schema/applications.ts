@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from './accounts';
 import { customForms } from './custom-forms';
+
+/** issue 14 (helper L): PostgreSQL's full-text document type (core in PostgreSQL and PGlite, no extension). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * An applicant's application on one version of a custom form (spec 1 §3 "Application", §4; issue 12).
@@ -68,6 +72,27 @@ export const applications = pgTable(
     updatedBy: text('updated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // ---- issue 14 (helper L): decisions and the lists' search (decision 042)
+    /** When the application was last approved or denied; null while pending again after a reopen. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The reason given with the last status change (required for denied). */
+    statusReason: text('status_reason'),
+    /**
+     * The owners' names and e-mails, kept by `refreshSearchText` (modules/application-lists) whenever owners change:
+     * the search reads them here, never from `data` and never from an encrypted value.
+     */
+    ownersSearchText: text('owners_search_text').notNull().default(''),
+    /**
+     * What the lists' `q` searches: number, applicant company name, primary e-mail and owners, as words (punctuation
+     * made spaces, so `acme.com` and `john` match inside `john.doe@acme.com`). Generated, so every writer of the
+     * columns keeps it right.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, translate(lower(${applications.number}::text || ' ' || coalesce(${applications.applicantCompanyName}, '') || ' ' || ${applications.applicantEmail} || ' ' || ${applications.ownersSearchText}), '@._-+''/:,&()', '              '))`,
+      ),
   },
   (t) => [
     check('applications_status_valid', sql`${t.status} in ('draft', 'invite_sent', 'pending', 'approved', 'denied')`),
@@ -77,6 +102,15 @@ export const applications = pgTable(
     // the open-applications cap per e-mail and form, and the retention sweep of old drafts
     index('applications_email_form_idx').on(t.applicantEmail, t.customFormId, t.status),
     index('applications_open_updated_idx').on(t.updatedAt).where(sql`${t.status} in ('draft', 'invite_sent')`),
+    // ---- issue 14 (helper L): the lists (decision 042): search, and each sort walked in order inside one company
+    index('applications_search_idx').using('gin', t.searchVector),
+    index('applications_company_updated_idx').on(t.companyId, t.updatedAt, t.number),
+    index('applications_company_submitted_idx').on(t.companyId, t.submittedAt, t.number),
+    // newest submissions first with the unsubmitted last (a backward scan of the one above puts them first)
+    index('applications_company_submitted_desc_idx').on(t.companyId, t.submittedAt.desc().nullsLast(), t.number.desc()),
+    index('applications_company_name_idx').on(t.companyId, sql`lower(${t.applicantCompanyName})`, t.number),
+    index('applications_company_number_idx').on(t.companyId, t.number),
+    index('applications_form_number_idx').on(t.customFormId, t.number),
   ],
 );
 

@@ -23,7 +23,7 @@ export const uploads = pgTable(
     /** The tenant, for company uploads. */
     companyId: uuid('company_id'),
     maxBytes: integer('max_bytes').notNull(),
-    /** Accepted content: 'image' (png, jpeg) or 'pdf'. */
+    /** Accepted content: 'image' (png, jpeg), 'pdf', or 'attachment' (an applicant's: png, jpeg or pdf). */
     contentKind: text('content_kind').notNull(),
     /** issued -> uploading -> uploaded -> attached -> released; uploading -> failed. */
     status: text('status').notNull().default('issued'),
@@ -43,8 +43,11 @@ export const uploads = pgTable(
     // one current file per owner: a replace releases the old file before it attaches the new one
     uniqueIndex('uploads_owner_uq').on(t.ownerKind, t.ownerId).where(sql`${t.status} = 'attached'`),
     index('uploads_status_created_idx').on(t.status, t.createdAt),
-    check('uploads_purpose_valid', sql`${t.purpose} in ('company-logo', 'pdf-template', 'custom-form-document')`),
-    check('uploads_content_kind_valid', sql`${t.contentKind} in ('image', 'pdf')`),
+    check(
+      'uploads_purpose_valid',
+      sql`${t.purpose} in ('company-logo', 'pdf-template', 'custom-form-document', 'application-attachment')`,
+    ),
+    check('uploads_content_kind_valid', sql`${t.contentKind} in ('image', 'pdf', 'attachment')`),
     check(
       'uploads_status_valid',
       sql`${t.status} in ('issued', 'uploading', 'uploaded', 'attached', 'released', 'failed')`,

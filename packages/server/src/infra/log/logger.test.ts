@@ -7,6 +7,13 @@ import { createTestApp, signIn, type TestApp, testDatabases, uniqueEmail } from 
 import { REDACTED, redactUrl, serializeError } from './logger';
 
 describe('redactUrl', () => {
+  it('hides the code and e-mail of an applicant link, keeping the form and application ids', () => {
+    expect(redactUrl('/application-form/f1/a1/Q29kZUNvZGVDb2RlQ29kZQ/ada%40example.com')).toBe(
+      `/application-form/f1/a1/${REDACTED}`,
+    );
+    expect(redactUrl('/application-form/f1/a1/Q29kZQ/3/ada%40example.com')).toBe(`/application-form/f1/a1/${REDACTED}`);
+    expect(redactUrl('/application-form/f1')).toBe('/application-form/f1');
+  });
   it('hides credential query values and invitation codes in paths, and keeps the rest', () => {
     expect(redactUrl('/api/files?token=abc.def')).toBe(`/api/files?token=${REDACTED}`);
     expect(redactUrl('/verify?email=a%40b.c&code=123456&x=1')).toBe(`/verify?email=a%40b.c&code=${REDACTED}&x=1`);

@@ -16,7 +16,13 @@ const SECRET_QUERY_KEY = /^(token|code|invitationcode|password|secret|signature|
  * the member ids of `DELETE /api/invitations/{memberId}` are hidden with it) and the web page `/register/{code}`
  * the invitation link opens.
  */
-const SECRET_PATHS = [/^(\/api\/invitations\/)[^/]+$/, /^(\/register\/)[^/]+$/];
+const SECRET_PATHS = [
+  /^(\/api\/invitations\/)[^/]+$/,
+  /^(\/register\/)[^/]+$/,
+  // the applicant's link /application-form/{customFormId}/{applicationId}/{code}/[{version}/]{email}: the code
+  // and the e-mail go (decision 036)
+  /^(\/application-form\/[^/]+\/[^/]+\/).+$/,
+];
 
 export const REDACTED = '[redacted]';
 

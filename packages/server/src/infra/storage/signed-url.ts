@@ -11,7 +11,7 @@ export interface UrlClaims {
   /** Upload limit in bytes (PUT). */
   n?: number;
   /** Accepted content (PUT): 'image' is png or jpeg by magic bytes, 'pdf' a PDF header. */
-  t?: 'image' | 'pdf';
+  t?: 'image' | 'pdf' | 'attachment';
   /** The `uploads` row an upload URL was issued as (PUT): the row, not the URL, says whether it may still upload. */
   u?: string;
 }

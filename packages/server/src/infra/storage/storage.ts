@@ -74,3 +74,12 @@ export function sniffPdf(head: Buffer): string {
   if (PDF_HEADER.test(text) && !text.trimStart().startsWith('<')) return 'application/pdf';
   throw new UploadRejected('type');
 }
+
+/** An applicant's attachment (issue 12): a PNG or JPEG image, or a PDF, by content. */
+export function sniffAttachment(head: Buffer): string {
+  try {
+    return sniffImage(head);
+  } catch {
+    return sniffPdf(head);
+  }
+}

@@ -7,7 +7,7 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicantVaults, auditEvents, dictionaries } from '../../db/schema/index';
+import { applicantVaults, applications, auditEvents, dictionaries } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { createThrottles } from '../auth/throttles';
@@ -228,6 +228,37 @@ describe.each(testDatabases())('the applicant vault on %s', (kind) => {
     await expect(t.services.vault.takeFromVault({ token: 'vault_nope', form, data: {} })).rejects.toMatchObject({
       code: ERROR_CODES.vaultLocked,
     });
+  });
+
+  it('an application started with a prefilled masked answer and the vault token stores the real value, sealed', async () => {
+    const email = uniqueEmail('apply');
+    await rememberOnA(email);
+    const { vaultToken } = await unlock(email);
+    const masked = (await prefill(vaultToken, formB)).json().values['company.ein'] as string;
+    expect(masked).toBe('*******89');
+    const start = (token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/applications/drafts',
+        headers: { ...key(), ...(token ? { 'x-vault-token': token } : {}) },
+        payload: { customFormId: formB, email, data: { company: { legal_name: 'X', ein: masked } } },
+        remoteAddress: uniqueAddress(),
+      });
+    const res = await start(vaultToken);
+    expect(res.statusCode, res.body).toBe(201);
+    const { applicationId } = res.json() as { applicationId: string };
+    const [row] = await t.database.db.select().from(applications).where(eq(applications.id, applicationId));
+    const stored = (row?.data.company as Record<string, unknown>).ein as string;
+    expect(t.fieldCrypto.isSealed(stored)).toBe(true);
+    expect(t.fieldCrypto.decryptValue(stored)).toBe(EIN);
+    // without the token the masked value is no value at all: nothing of the vault is taken
+    const without = await start();
+    expect(without.statusCode, without.body).toBe(201);
+    const [other] = await t.database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, (without.json() as { applicationId: string }).applicationId));
+    expect((other?.data.company as Record<string, unknown>).ein).toBeUndefined();
   });
 
   it('without the field encryption keeps and shows no encrypted answer (never plaintext)', async () => {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
+import { refreshSearchText } from '../application-lists/application-lists.repository';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import { type ApplicationRow, linkExpiry, resolveApplicantLink } from '../applications/applicant-link';
 import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../auth/throttles';
@@ -240,6 +241,8 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
         );
         if (added + changed + removed.length > 0) {
           await repo.touchApplication(application.id, at, caller.email);
+          // owners' names and e-mails are searched in the institution's list (decision 042)
+          await refreshSearchText(tx, application.id);
           await writeAudit(tx, {
             actorUserId: null,
             companyId: application.companyId,

@@ -26,16 +26,17 @@ export async function resolveApplicantLink(
   opts: { applicationId: string; code: string; codeSecret: string; now: Date; lock?: boolean },
 ): Promise<{ application: ApplicationRow; owner: ApplicationOwnerRow }> {
   const codeHash = hashAccessCode(opts.codeSecret, opts.code);
-  const [owner] = await db
-    .select()
+  // one round trip: the owner by its code, with its application (locked when asked)
+  const q = db
+    .select({ owner: applicationOwners, application: applications })
     .from(applicationOwners)
+    .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
     .where(and(eq(applicationOwners.codeHash, codeHash), eq(applicationOwners.applicationId, opts.applicationId)));
-  if (!owner) throw new AppError(ERROR_CODES.applicationNotFound);
+  const [row] = opts.lock ? await q.for('update', { of: applications }) : await q;
+  if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
+  const { owner, application } = row;
   if (owner.removedAt || owner.codeRevokedAt || owner.codeExpiresAt.getTime() <= opts.now.getTime()) {
     throw new AppError(ERROR_CODES.applicationLinkExpired, MESSAGES.urlExpired);
   }
-  const q = db.select().from(applications).where(eq(applications.id, opts.applicationId));
-  const [application] = opts.lock ? await q.for('update') : await q;
-  if (!application) throw new AppError(ERROR_CODES.applicationNotFound);
   return { application, owner };
 }

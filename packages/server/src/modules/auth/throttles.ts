@@ -89,6 +89,12 @@ export const THROTTLE_RULES = {
   ownerLinksApplication: { scope: 'owner-links:application', max: 40, windowMs: HOUR },
   /** Applicant link e-mails actually sent to one mailbox; over it nothing is sent and the answer does not change. */
   applicantLinkMail: { scope: 'applicant-link-mail:email', max: 10, windowMs: HOUR },
+  /** New applications (drafts) started from one address on any form (decision 036). */
+  applicantDraftAddress: { scope: 'applicant-draft:address', max: 20, windowMs: HOUR },
+  /** New applications started on one form from all addresses (decision 036): a flood stops at the form. */
+  applicantDraftForm: { scope: 'applicant-draft:form', max: 500, windowMs: HOUR },
+  /** Attachment upload URLs asked for from one address (decision 036). */
+  applicantUploadAddress: { scope: 'applicant-upload:address', max: 60, windowMs: HOUR },
 } as const satisfies Record<string, ThrottleRule>;
 
 const keyOf = (rule: ThrottleRule, subject: string) =>

@@ -699,6 +699,14 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
       }));
     },
 
+    /**
+     * The master forms a STANDARD member was granted; undefined for a client administrator (all of the company's).
+     * Other modules scope what a member sees by it (applications: decision 042).
+     */
+    async grantedMasterFormIds(opts: { auth: AuthContext }) {
+      return grantedMasterIds(opts.auth, requireCompanyId(opts.auth));
+    },
+
     /** GET …/submittable: only an active form takes new applications. */
     async submittable(opts: { auth: AuthContext; customFormId: string }) {
       const row = await loadOwn(opts.auth, opts.customFormId);

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { UrlSigner } from '../../infra/storage/signed-url';
-import { type Storage, sniffImage, sniffPdf, UploadRejected } from '../../infra/storage/storage';
+import { type Storage, sniffAttachment, sniffImage, sniffPdf, UploadRejected } from '../../infra/storage/storage';
 import { createUploadsRepository, type UploadRow } from './files.repository';
 
 /** Ours: an upload URL works for 15 minutes, a download URL for an hour. */
@@ -20,7 +20,7 @@ export const SWEEP_QUEUE = 'files-sweep-uploads';
 export const SWEEP_CRON = '17 * * * *';
 
 /** What an upload is for; it can only ever be attached to an owner of the same kind. */
-export type UploadPurpose = 'company-logo' | 'pdf-template' | 'custom-form-document';
+export type UploadPurpose = 'company-logo' | 'pdf-template' | 'custom-form-document' | 'application-attachment';
 
 /** The one owner of a stored file: a company (its logo) or a PDF template. */
 export interface FileOwner {
@@ -30,7 +30,7 @@ export interface FileOwner {
 
 const PURPOSES: Record<
   UploadPurpose,
-  { key: (companyId: string | null) => string; contentKind: 'image' | 'pdf'; notYours: string }
+  { key: (companyId: string | null) => string; contentKind: 'image' | 'pdf' | 'attachment'; notYours: string }
 > = {
   'company-logo': {
     key: (companyId) => `companies/${companyId}/logo/${randomUUID()}`,
@@ -47,6 +47,13 @@ const PURPOSES: Record<
     key: (companyId) => `companies/${companyId}/documents/${randomUUID()}.pdf`,
     contentKind: 'pdf',
     notYours: MESSAGES.pdfFileUrlInvalid,
+  },
+  // an applicant's attachment (issue 12; decision 036): issued to one owner of one application (the owner's id
+  // stands in the user's place), attached to its own upload id, so an application holds any number of them
+  'application-attachment': {
+    key: (companyId) => `companies/${companyId}/attachments/${randomUUID()}`,
+    contentKind: 'attachment',
+    notYours: MESSAGES.applicationFileNotOwned,
   },
 };
 
@@ -165,7 +172,8 @@ export function createFilesService(deps: FilesServiceDeps) {
       try {
         const stored = await storage.put(row.storageKey, opts.body, {
           maxBytes: Math.min(row.maxBytes, limit),
-          inspect: row.contentKind === 'image' ? sniffImage : sniffPdf,
+          inspect:
+            row.contentKind === 'image' ? sniffImage : row.contentKind === 'attachment' ? sniffAttachment : sniffPdf,
         });
         await repo.markUploaded(row.id, stored, now());
         return { size: stored.size };
@@ -193,8 +201,11 @@ export function createFilesService(deps: FilesServiceDeps) {
      * The upload behind `key` if `caller` may attach it for `purpose` (uploaded, issued to them, not attached
      * elsewhere); otherwise the error to show. Checked before expensive work; `attach` decides for good.
      */
-    async requireAttachable(opts: { key: string; purpose: UploadPurpose; caller: UploadCaller }): Promise<UploadRow> {
-      const row = await repo.findByKey(opts.key);
+    async requireAttachable(
+      opts: { key: string; purpose: UploadPurpose; caller: UploadCaller },
+      tx?: DbOrTx,
+    ): Promise<UploadRow> {
+      const row = await (tx ? createUploadsRepository(tx) : repo).findByKey(opts.key);
       const refused = refusal(row, opts.purpose, opts.caller);
       if (refused || !row) throw refused;
       return row;

@@ -1,0 +1,303 @@
+import {
+  type ApplicationSort,
+  LISTED_STATUSES,
+  type ListedStatus,
+} from '@under/core/applications/application-list.schema';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { applications, companies, customForms } from '../../db/schema/index';
+
+/** What narrows a list (decision 042); the company is always one. */
+export interface ListFilter {
+  companyId: string;
+  /** A STANDARD member's granted master forms; undefined: every form of the company. */
+  masterFormIds?: string[];
+  statuses?: ListedStatus[];
+  /** The tsquery text built by `searchQuery`. */
+  search?: string;
+  /** Submitted at or after / before (exclusive). */
+  submittedFrom?: Date;
+  submittedBefore?: Date;
+  applicantCompanyName?: string;
+  formId?: string;
+  /** A search that has no word in it. */
+  matchNothing?: boolean;
+  /** The company's forms the caller may see, resolved from `masterFormIds` (the list resolves them first). */
+  formIds?: string[];
+  /** `formIds` are all of the company's: the form ids alone scope the rows (their index, their statistics). */
+  byFormsOnly?: boolean;
+}
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+const SORTS = {
+  // people's names, not byte order: 'acme' beside 'Acme'
+  applicantCompanyName: sql`lower(${applications.applicantCompanyName})`,
+  formName: customForms.name,
+  status: applications.status,
+  submittedAt: applications.submittedAt,
+  updatedAt: applications.updatedAt,
+  number: applications.number,
+} as const satisfies Record<ApplicationSort, unknown>;
+
+/**
+ * The words of a search box as a prefix tsquery (`acme:* & bank:*`): split on everything that is not a letter or a
+ * digit, as the stored document is (schema/applications.ts `search_vector`), so nothing the user types reaches the
+ * tsquery syntax. Undefined when no word is left.
+ */
+export function searchQuery(q: string): string | undefined {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 10);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+}
+
+function whereOf(f: ListFilter): SQL | undefined {
+  const statuses = f.statuses?.length ? [...new Set(f.statuses)] : undefined;
+  return and(
+    // a form is one company's (`list` checks it first): naming both makes the planner multiply two selectivities
+    // that are one, and walk the global number index instead of the form's (decision 042)
+    f.formId || f.byFormsOnly ? undefined : eq(applications.companyId, f.companyId),
+    f.matchNothing ? sql`false` : undefined,
+    // all four is "not a draft": one condition the planner reads off any index
+    statuses && statuses.length < LISTED_STATUSES.length
+      ? inArray(applications.status, statuses)
+      : ne(applications.status, 'draft'),
+    f.formIds
+      ? inArray(applications.customFormId, f.formIds.length ? f.formIds : [NO_ID])
+      : f.masterFormIds
+        ? inArray(
+            applications.customFormId,
+            sql`(select ${customForms.id} from ${customForms} where ${customForms.companyId} = ${f.companyId} and ${customForms.masterFormId} in ${f.masterFormIds.length ? f.masterFormIds : [NO_ID]})`,
+          )
+        : undefined,
+    f.formId ? eq(applications.customFormId, f.formId) : undefined,
+    f.search ? sql`${applications.searchVector} @@ to_tsquery('simple', ${f.search})` : undefined,
+    f.submittedFrom ? gte(applications.submittedAt, f.submittedFrom) : undefined,
+    f.submittedBefore ? lt(applications.submittedAt, f.submittedBefore) : undefined,
+    f.applicantCompanyName
+      ? sql`lower(${applications.applicantCompanyName}) = lower(${f.applicantCompanyName})`
+      : undefined,
+  );
+}
+
+export interface ListPage {
+  sort: ApplicationSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Applications as the institution's lists, decisions and dashboard read them (issue 14; decision 042). Forms and
+ * companies are read here as this module's read model.
+ */
+export function createApplicationListsRepository(db: DbOrTx) {
+  function listQueries(f: ListFilter, opts: ListPage) {
+    const where = whereOf(f);
+    const column = SORTS[opts.sort];
+    const dir = opts.order === 'asc' ? asc : desc;
+    // an application not submitted yet has no date: last in both orders
+    const primary =
+      opts.sort === 'submittedAt'
+        ? sql`${column} ${sql.raw(opts.order === 'asc' ? 'asc' : 'desc')} nulls last`
+        : dir(column);
+    return {
+      rows: db
+        .select({
+          id: applications.id,
+          number: applications.number,
+          applicantCompanyName: applications.applicantCompanyName,
+          customFormId: applications.customFormId,
+          formName: customForms.name,
+          status: applications.status,
+          signStatus: applications.signStatus,
+          submittedAt: applications.submittedAt,
+          updatedAt: applications.updatedAt,
+          updatedBy: applications.updatedBy,
+          applicantEmail: applications.applicantEmail,
+        })
+        .from(applications)
+        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
+        .where(where)
+        // within one status the latest change first, on (company_id, status, updated_at)
+        .orderBy(primary, ...(opts.sort === 'status' ? [dir(applications.updatedAt)] : []), dir(applications.number))
+        .limit(opts.limit)
+        .offset(opts.offset),
+      // granted forms (all the company's): counted on (custom_form_id, status) alone, an index-only scan
+      count: db
+        .select({ n: count() })
+        .from(applications)
+        .where(f.formIds ? whereOf({ ...f, byFormsOnly: true }) : where),
+    };
+  }
+
+  /**
+   * Sorted by form name: a company has few forms, so the page is cut from the per-form counts (which also give the
+   * total) and read form by form in the number's order on (custom_form_id, number), instead of sorting every row
+   * of a large company by a joined name (decision 042).
+   */
+  async function listByFormName(f: ListFilter, opts: ListPage) {
+    const names = (
+      await db
+        .select({ id: customForms.id, name: customForms.name })
+        .from(customForms)
+        .where(eq(customForms.companyId, f.companyId))
+    ).filter((n) => (f.formId ? n.id === f.formId : !f.formIds || f.formIds.includes(n.id)));
+    if (!names.length) return { rows: [], total: 0 };
+    const groups = await db
+      .select({ formId: applications.customFormId, n: count() })
+      .from(applications)
+      .where(whereOf({ ...f, formId: undefined, formIds: names.map((n) => n.id), byFormsOnly: true }))
+      .groupBy(applications.customFormId);
+    const nameOf = new Map(names.map((n) => [n.id, n.name]));
+    const ordered = groups
+      .map((g) => ({ ...g, name: (nameOf.get(g.formId) ?? '').toLowerCase() }))
+      .sort((x, y) => (x.name === y.name ? (x.formId < y.formId ? -1 : 1) : x.name < y.name ? -1 : 1));
+    if (opts.order === 'desc') ordered.reverse();
+    const total = ordered.reduce((sum, g) => sum + g.n, 0);
+    const rows: Awaited<ReturnType<typeof listQueries>['rows']> = [];
+    let skip = opts.offset;
+    for (const g of ordered) {
+      if (rows.length >= opts.limit) break;
+      if (skip >= g.n) {
+        skip -= g.n;
+        continue;
+      }
+      const part = await listQueries(
+        { ...f, formId: g.formId },
+        { sort: 'number', order: opts.order, limit: opts.limit - rows.length, offset: skip },
+      ).rows;
+      rows.push(...part);
+      skip = 0;
+    }
+    return { rows, total };
+  }
+
+  return {
+    /** One page and the total count (run side by side; the bench explains the same two queries). */
+    async list(filter: ListFilter, opts: ListPage) {
+      let f = filter;
+      if (f.masterFormIds) {
+        // the granted forms as ids: the planner sees the values (and their share of the rows)
+        const masters = f.masterFormIds.length ? f.masterFormIds : [NO_ID];
+        const own = await db
+          .select({ id: customForms.id })
+          .from(customForms)
+          .where(and(eq(customForms.companyId, f.companyId), inArray(customForms.masterFormId, masters)));
+        const formIds = own.map((o) => o.id);
+        if (!formIds.length || (f.formId && !formIds.includes(f.formId))) return { rows: [], total: 0 };
+        f = { ...f, masterFormIds: undefined, formIds };
+      }
+      if (f.formId) {
+        const [own] = await db
+          .select({ id: customForms.id })
+          .from(customForms)
+          .where(and(eq(customForms.id, f.formId), eq(customForms.companyId, f.companyId)));
+        // another company's form: nothing, as for any id the company does not have
+        if (!own) return { rows: [], total: 0 };
+      }
+      if (opts.sort === 'formName') return listByFormName(f, opts);
+      const q = listQueries(f, opts);
+      const [rows, [total]] = await Promise.all([q.rows, q.count]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    listQueries: (f: ListFilter, opts: ListPage) => listQueries(f, opts),
+
+    /** The company's application, locked for a decision, with its form's master form (the STANDARD grant). */
+    async lockApplication(applicationId: string, companyId: string) {
+      const [row] = await db
+        .select({
+          id: applications.id,
+          number: applications.number,
+          status: applications.status,
+          applicantEmail: applications.applicantEmail,
+          masterFormId: customForms.masterFormId,
+          formName: customForms.name,
+          companyName: companies.name,
+        })
+        .from(applications)
+        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
+        .innerJoin(companies, eq(companies.id, applications.companyId))
+        .where(and(eq(applications.id, applicationId), eq(applications.companyId, companyId)))
+        .for('update', { of: applications });
+      return row;
+    },
+
+    async setStatus(
+      applicationId: string,
+      patch: {
+        status: ListedStatus;
+        statusReason: string | null;
+        decidedAt: Date | null;
+        updatedAt: Date;
+        updatedBy: string;
+      },
+    ) {
+      const [row] = await db.update(applications).set(patch).where(eq(applications.id, applicationId)).returning({
+        id: applications.id,
+        status: applications.status,
+        statusReason: applications.statusReason,
+        decidedAt: applications.decidedAt,
+        updatedAt: applications.updatedAt,
+        updatedBy: applications.updatedBy,
+      });
+      if (!row) throw new Error('application not updated');
+      return row;
+    },
+
+    /** Applications created since `since`, by form and status. */
+    async countByFormAndStatus(f: ListFilter, since: Date) {
+      return db
+        .select({
+          customFormId: applications.customFormId,
+          formName: customForms.name,
+          status: applications.status,
+          n: count(),
+        })
+        .from(applications)
+        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
+        .where(and(whereOf(f), gte(applications.createdAt, since)))
+        .groupBy(applications.customFormId, customForms.name, applications.status);
+    },
+
+    /** Submissions per UTC month since `since`. */
+    async submittedPerMonth(f: ListFilter, since: Date) {
+      const month = sql<string>`to_char(${applications.submittedAt} at time zone 'UTC', 'YYYY-MM')`;
+      return db
+        .select({ month, n: count() })
+        .from(applications)
+        .where(and(whereOf(f), gte(applications.submittedAt, since)))
+        .groupBy(month);
+    },
+
+    /** Current decisions per UTC month of the decision since `since`. */
+    async decidedPerMonth(f: ListFilter, since: Date) {
+      const month = sql<string>`to_char(${applications.decidedAt} at time zone 'UTC', 'YYYY-MM')`;
+      return db
+        .select({ month, status: applications.status, n: count() })
+        .from(applications)
+        .where(
+          and(whereOf(f), inArray(applications.status, ['approved', 'denied']), gte(applications.decidedAt, since)),
+        )
+        .groupBy(month, applications.status);
+    },
+  };
+}
+
+/**
+ * Rewrites the owners' names and e-mails the search reads (`applications.owners_search_text`; the generated
+ * `search_vector` follows). Call it in the transaction of every change of an application's owners (added, renamed,
+ * removed): modules that write `application_owners` call it after their writes.
+ */
+export async function refreshSearchText(tx: DbOrTx, applicationId: string): Promise<void> {
+  await tx.execute(sql`
+    update applications set owners_search_text = coalesce((
+      select string_agg(coalesce(o.name, '') || ' ' || o.email, ' ' order by o.position, o.created_at)
+      from application_owners o
+      where o.application_id = ${applicationId} and o.removed_at is null
+    ), '')
+    where id = ${applicationId}`);
+}

@@ -1,0 +1,248 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import {
+  type ApplicationSort,
+  canChangeStatus,
+  LISTED_STATUSES,
+  type ListedStatus,
+  STATUS_TRANSITIONS,
+  type StatusStatistics,
+} from '@under/core/applications/application-list.schema';
+import { MESSAGES } from '@under/core/messages';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
+import { AppError } from '../../errors';
+import { requireCompanyId } from '../accounts/tenant';
+import type { AuthContext } from '../auth/auth.service';
+import type { MailService } from '../mail/mail.service';
+import { applicationStatusMail } from './application-lists.mails';
+import { createApplicationListsRepository, type ListFilter, searchQuery } from './application-lists.repository';
+
+const DAY = 86_400_000;
+
+export interface ListOptions {
+  page: number;
+  pageSize: number;
+  statuses?: ListedStatus[];
+  q?: string;
+  startDate?: string;
+  endDate?: string;
+  sort: ApplicationSort;
+  order: 'asc' | 'desc';
+  applicantCompanyName?: string;
+  formId?: string;
+}
+
+export interface ApplicationListsDeps {
+  db: Db;
+  mail: MailService;
+  /** The master forms a STANDARD member was granted (undefined for a client administrator: all of the company's). */
+  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  now?: () => number;
+}
+
+const notFound = () => new AppError(ERROR_CODES.applicationNotFound, MESSAGES.applicationNotFound);
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The first day (UTC) of the month `months - 1` months before the month of `now`. */
+export function windowStart(now: Date, months: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+}
+
+function monthsFrom(since: Date, months: number): string[] {
+  return Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+const zeroCounts = (): Record<ListedStatus, number> => ({ invite_sent: 0, pending: 0, approved: 0, denied: 0 });
+
+/**
+ * The institution's applications (issue 14; decision 042): the lists (client and admin), status decisions and the
+ * dashboard's statistics. Every read is scoped to one company; a STANDARD member sees only the applications of the
+ * forms whose master form was granted to them; drafts are the applicant's and never appear.
+ */
+export function createApplicationListsService(deps: ApplicationListsDeps) {
+  const { db, mail, forms } = deps;
+  const now = deps.now ?? Date.now;
+  const repo = createApplicationListsRepository(db);
+
+  function filterOf(companyId: string, masterFormIds: string[] | undefined, o: Partial<ListOptions>): ListFilter {
+    const search = o.q ? searchQuery(o.q) : undefined;
+    return {
+      companyId,
+      masterFormIds,
+      statuses: o.statuses,
+      search,
+      // a search of punctuation only matches nothing rather than everything
+      matchNothing: o.q !== undefined && search === undefined,
+      submittedFrom: o.startDate ? new Date(`${o.startDate}T00:00:00.000Z`) : undefined,
+      submittedBefore: o.endDate ? new Date(new Date(`${o.endDate}T00:00:00.000Z`).getTime() + DAY) : undefined,
+      applicantCompanyName: o.applicantCompanyName,
+      formId: o.formId,
+    };
+  }
+
+  async function page(filter: ListFilter, o: ListOptions) {
+    const { rows, total } = await repo.list(filter, {
+      sort: o.sort,
+      order: o.order,
+      limit: o.pageSize,
+      offset: (o.page - 1) * o.pageSize,
+    });
+    return {
+      items: rows.map((r) => ({
+        applicationId: r.id,
+        number: r.number,
+        applicantCompanyName: r.applicantCompanyName,
+        customFormId: r.customFormId,
+        formName: r.formName,
+        status: r.status as ListedStatus,
+        signStatus: r.signStatus,
+        submittedAt: iso(r.submittedAt),
+        updatedAt: r.updatedAt.toISOString(),
+        updatedBy: r.updatedBy,
+        primaryEmail: r.applicantEmail,
+      })),
+      total,
+      page: o.page,
+      pageSize: o.pageSize,
+    };
+  }
+
+  return {
+    /** GET /api/applications: the caller's company's applications (a STANDARD member's: of granted forms). */
+    async list(opts: ListOptions & { auth: AuthContext }) {
+      const companyId = requireCompanyId(opts.auth);
+      const granted = await forms.grantedMasterFormIds({ auth: opts.auth });
+      return page(filterOf(companyId, granted, opts), opts);
+    },
+
+    /** GET /api/admin/applications: one account's applications, for the platform's admins. */
+    async adminList(opts: ListOptions & { companyId: string }) {
+      return page(filterOf(opts.companyId, undefined, opts), opts);
+    },
+
+    /**
+     * PUT /api/applications/{id}/status: approve or deny a submitted application, or reopen a decided one
+     * (`STATUS_TRANSITIONS`). A refused change is 409 and writes nothing. The change and its audit event commit
+     * together; the applicant's e-mail, if asked for, is queued in the same transaction and sent after it.
+     */
+    async changeStatus(opts: {
+      auth: AuthContext;
+      applicationId: string;
+      companyId?: string;
+      newStatus: 'pending' | 'approved' | 'denied';
+      reason?: string;
+      notifyApplicant: boolean;
+    }) {
+      const companyId = requireCompanyId(opts.auth);
+      // the spec's optional companyId: another company's is answered as a missing application
+      if (opts.companyId && opts.companyId !== companyId) throw notFound();
+      const granted = await forms.grantedMasterFormIds({ auth: opts.auth });
+      const t = new Date(now());
+      const outbox: string[] = [];
+      const result = await db.transaction(async (tx) => {
+        const r = createApplicationListsRepository(tx);
+        const app = await r.lockApplication(opts.applicationId, companyId);
+        // a draft is the applicant's: the institution does not see it
+        if (!app || app.status === 'draft') throw notFound();
+        if (granted && !granted.includes(app.masterFormId)) throw notFound();
+        const from = app.status as ListedStatus;
+        if (!canChangeStatus(from, opts.newStatus)) {
+          throw new AppError(
+            ERROR_CODES.applicationStatusTransition,
+            MESSAGES.applicationStatusTransition(from, opts.newStatus, STATUS_TRANSITIONS[from]),
+          );
+        }
+        const reason = opts.reason ?? null;
+        const row = await r.setStatus(app.id, {
+          status: opts.newStatus,
+          statusReason: reason,
+          decidedAt: opts.newStatus === 'pending' ? null : t,
+          updatedAt: t,
+          updatedBy: opts.auth.email,
+        });
+        await writeAudit(tx, {
+          actorUserId: opts.auth.userId,
+          companyId,
+          action: 'application.status',
+          targetType: 'application',
+          targetId: app.id,
+          details: { from, to: opts.newStatus, reason, notifyApplicant: opts.notifyApplicant },
+        });
+        if (opts.notifyApplicant) {
+          outbox.push(
+            await mail.queueMail(tx, {
+              kind: 'application-status',
+              key: `application-status:${app.id}:${t.getTime()}:${opts.newStatus}`,
+              message: applicationStatusMail({
+                to: app.applicantEmail,
+                companyName: app.companyName,
+                formName: app.formName,
+                number: app.number,
+                status: opts.newStatus,
+              }),
+            }),
+          );
+        }
+        return { row, from };
+      });
+      for (const id of outbox) await mail.dispatch(id);
+      return {
+        applicationId: result.row.id,
+        status: result.row.status as ListedStatus,
+        previousStatus: result.from,
+        statusReason: result.row.statusReason,
+        decidedAt: iso(result.row.decidedAt),
+        updatedAt: result.row.updatedAt.toISOString(),
+        updatedBy: result.row.updatedBy,
+      };
+    },
+
+    /** GET /api/applications/status-statistics: the dashboard's counts over the last `months` months (UTC). */
+    async statusStatistics(opts: { auth: AuthContext; months: number }): Promise<StatusStatistics> {
+      const companyId = requireCompanyId(opts.auth);
+      const filter = filterOf(companyId, await forms.grantedMasterFormIds({ auth: opts.auth }), {});
+      const since = windowStart(new Date(now()), opts.months);
+      const [byForm, submitted, decided] = await Promise.all([
+        repo.countByFormAndStatus(filter, since),
+        repo.submittedPerMonth(filter, since),
+        repo.decidedPerMonth(filter, since),
+      ]);
+      const byStatus = zeroCounts();
+      const perForm = new Map<string, StatusStatistics['perForm'][number]>();
+      for (const r of byForm) {
+        const status = r.status as ListedStatus;
+        if (!LISTED_STATUSES.includes(status)) continue;
+        byStatus[status] += r.n;
+        const entry = perForm.get(r.customFormId) ?? {
+          customFormId: r.customFormId,
+          formName: r.formName,
+          total: 0,
+          byStatus: zeroCounts(),
+        };
+        entry.total += r.n;
+        entry.byStatus[status] += r.n;
+        perForm.set(r.customFormId, entry);
+      }
+      const perMonth = monthsFrom(since, opts.months).map((month) => ({
+        month,
+        submitted: submitted.find((s) => s.month === month)?.n ?? 0,
+        approved: decided.find((d) => d.month === month && d.status === 'approved')?.n ?? 0,
+        denied: decided.find((d) => d.month === month && d.status === 'denied')?.n ?? 0,
+      }));
+      return {
+        months: opts.months,
+        since: since.toISOString().slice(0, 10),
+        byStatus,
+        total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+        perMonth,
+        perForm: [...perForm.values()].sort((a, b) => b.total - a.total || a.formName.localeCompare(b.formName)),
+      };
+    },
+  };
+}
+
+export type ApplicationListsService = ReturnType<typeof createApplicationListsService>;

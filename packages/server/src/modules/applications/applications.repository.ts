@@ -1,0 +1,83 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../db/schema/index';
+
+export type NewApplication = typeof applications.$inferInsert;
+export type NewOwner = typeof applicationOwners.$inferInsert;
+
+/** The only Drizzle code of applicants' applications (issue 12). */
+export function createApplicationsRepository(db: DbOrTx) {
+  return {
+    /** The form an applicant starts on, with its company's name and status. */
+    async findForm(customFormId: string) {
+      const [row] = await db
+        .select({
+          id: customForms.id,
+          name: customForms.name,
+          status: customForms.status,
+          version: customForms.version,
+          companyId: customForms.companyId,
+          companyName: companies.name,
+          companyStatus: companies.status,
+        })
+        .from(customForms)
+        .innerJoin(companies, eq(companies.id, customForms.companyId))
+        .where(eq(customForms.id, customFormId));
+      return row;
+    },
+    async findFormVersion(customFormId: string, version: number) {
+      const [row] = await db
+        .select({ form: customFormVersions.form })
+        .from(customFormVersions)
+        .where(and(eq(customFormVersions.customFormId, customFormId), eq(customFormVersions.version, version)));
+      return row;
+    },
+    async companyName(companyId: string) {
+      const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+      return row?.name ?? '';
+    },
+    /** Serialises the open-applications cap of one e-mail on one form (until the transaction ends). */
+    async lockApplicant(email: string, customFormId: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`applicant:${customFormId}:${email}`}, 0))`);
+    },
+    async countOpen(email: string, customFormId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(applications)
+        .where(
+          and(
+            eq(applications.applicantEmail, email),
+            eq(applications.customFormId, customFormId),
+            inArray(applications.status, ['draft', 'invite_sent']),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    async insertApplication(values: NewApplication) {
+      const [row] = await db.insert(applications).values(values).returning();
+      if (!row) throw new Error('application not inserted');
+      return row;
+    },
+    async insertOwner(values: NewOwner) {
+      const [row] = await db.insert(applicationOwners).values(values).returning();
+      if (!row) throw new Error('owner not inserted');
+      return row;
+    },
+    async updateApplication(id: string, patch: Partial<NewApplication>) {
+      await db.update(applications).set(patch).where(eq(applications.id, id));
+    },
+    async updateOwner(id: string, patch: Partial<NewOwner>) {
+      await db.update(applicationOwners).set(patch).where(eq(applicationOwners.id, id));
+    },
+    /** The owners still on the application (removed ones keep their row, not their place). */
+    async listOwners(applicationId: string) {
+      return db
+        .select()
+        .from(applicationOwners)
+        .where(and(eq(applicationOwners.applicationId, applicationId), isNull(applicationOwners.removedAt)))
+        .orderBy(asc(applicationOwners.position), asc(applicationOwners.createdAt));
+    },
+  };
+}
+
+export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;

@@ -1,0 +1,604 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import {
+  type Acceptance,
+  AcceptanceSchema,
+  type ApplicantApplication,
+  type ApplicationStatus,
+  MAX_OPEN_APPLICATIONS_PER_EMAIL,
+  type OwnerKind,
+} from '@under/core/applications/application.schema';
+import type { EndUserRole } from '@under/core/forms/field-types';
+import type { FormDefinition } from '@under/core/forms/form.schema';
+import { walkComponents } from '@under/core/forms/form-walk';
+import { type SubmissionError, validateSubmission } from '@under/core/forms/validate-submission';
+import { MESSAGES } from '@under/core/messages';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
+import { AppError } from '../../errors';
+import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
+import type { FilesService } from '../files/files.service';
+import type { MailService } from '../mail/mail.service';
+import { hashAccessCode, newAccessCode } from './access-codes';
+import { type ApplicationOwnerRow, type ApplicationRow, linkExpiry, resolveApplicantLink } from './applicant-link';
+import { applicantLink, resumeLinkMail } from './applications.mails';
+import { createApplicationsRepository } from './applications.repository';
+
+/** What the vault (or any later step) is told inside the submit transaction: `data` is opened plaintext. */
+export type OnSubmitted = (
+  tx: DbOrTx,
+  submitted: { application: ApplicationRow; form: FormDefinition; data: Record<string, unknown>; email: string },
+) => Promise<void>;
+
+export interface ApplicationsServiceDeps {
+  db: Db;
+  mail: MailService;
+  files: FilesService;
+  throttles: Throttles;
+  fieldCrypto: FieldCrypto;
+  log: FastifyBaseLogger;
+  codeSecret: string;
+  publicUrl: string;
+  now?: () => number;
+  /** Called in the primary's submit transaction when the applicant opted in to "Remember my answers". */
+  onSubmitted?: OnSubmitted;
+  /**
+   * The applicant vault (decision 039): encrypted answers prefilled from it come back masked with the vault's
+   * token; this puts the real values in before validation (the save then seals them as usual).
+   */
+  fromVault?: (opts: {
+    token: string;
+    form: FormDefinition;
+    data: Record<string, unknown>;
+  }) => Promise<Record<string, unknown>>;
+}
+
+const OPEN_STATUSES: readonly ApplicationStatus[] = ['draft', 'invite_sent'];
+const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
+/** Parsed form versions by `customFormId:version` (versions never change once written); bounded. */
+const FORM_CACHE_MAX = 500;
+/** How often an owner's use of their link is written (lastSeenAt, the sliding end of the code). */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The keys of a form's file fields (any depth). */
+const fileKeysCache = new WeakMap<FormDefinition, Set<string>>();
+function fileFieldKeys(form: FormDefinition): Set<string> {
+  let keys = fileKeysCache.get(form);
+  if (!keys) {
+    const found = new Set<string>();
+    walkComponents(form.components, ({ component }) => {
+      if (component.type === 'file') found.add(component.key);
+    });
+    keys = found;
+    fileKeysCache.set(form, keys);
+  }
+  return keys;
+}
+
+/** Every file value (`{ name, size, url }`, url = the upload's key) of the data, with the path of its field. */
+function fileRefs(form: FormDefinition, data: unknown): { path: string; key: string }[] {
+  const keys = fileFieldKeys(form);
+  const out: { path: string; key: string }[] = [];
+  if (keys.size === 0) return out;
+  const visit = (value: unknown, path: string, depth: number) => {
+    if (depth > 12 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => {
+        visit(v, `${path}[${i}]`, depth + 1);
+      });
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      const at = path ? `${path}.${k}` : k;
+      if (keys.has(k) && Array.isArray(v)) {
+        v.forEach((item, i) => {
+          const url = (item as { url?: unknown } | null)?.url;
+          if (typeof url === 'string') out.push({ path: `${at}[${i}]`, key: url });
+        });
+      } else visit(v, at, depth + 1);
+    }
+  };
+  visit(data, '', 0);
+  return out;
+}
+
+/** The top-level keys whose values differ (the audit names fields changed, never values). */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
+}
+
+/** A validation's errors as the API answers them: refused writes by path (403), anything else 422. */
+function refusal(errors: SubmissionError[], opts: { submitting: boolean }): AppError {
+  const notEditable = errors.filter((e) => e.code === 'notEditable');
+  const list = (es: SubmissionError[]) => es.map((e) => ({ path: e.path, message: e.message }));
+  if (notEditable.length > 0) {
+    return new AppError(ERROR_CODES.applicationFieldNotEditable, notEditable[0]?.message, list(notEditable));
+  }
+  if (opts.submitting && errors.some((e) => e.code === 'required')) {
+    return new AppError(ERROR_CODES.applicationMissingFields, MESSAGES.missingRequiredFields, list(errors));
+  }
+  return new AppError(ERROR_CODES.applicationInvalid, errors[0]?.message ?? MESSAGES.http400, list(errors));
+}
+
+/**
+ * The applicant's own application (issue 12; decision 036): a draft started on an active form, saved with a
+ * revision check, read masked through an owner's link, submitted by the primary or completed by an additional
+ * owner. Encrypted values are sealed before they are stored and masked on every read.
+ */
+export function createApplicationsService(deps: ApplicationsServiceDeps) {
+  const { db, mail, files, throttles, fieldCrypto, codeSecret, publicUrl } = deps;
+
+  /**
+   * Masked answers the vault prefilled, replaced by their values. An expired or unknown token changes nothing:
+   * the masked value then counts as empty (spec 1 §5), and the submit's required-field check names the field.
+   */
+  async function withVaultAnswers(
+    form: FormDefinition,
+    data: Record<string, unknown>,
+    token: string | undefined,
+  ): Promise<Record<string, unknown>> {
+    if (!token || !deps.fromVault) return data;
+    try {
+      return await deps.fromVault({ token, form, data });
+    } catch (err) {
+      if (err instanceof AppError) return data;
+      throw err;
+    }
+  }
+  const now = () => new Date((deps.now ?? Date.now)());
+  const repo = createApplicationsRepository(db);
+  const forms = new Map<string, FormDefinition>();
+
+  async function formOf(customFormId: string, version: number, r = repo): Promise<FormDefinition | undefined> {
+    const key = `${customFormId}:${version}`;
+    const cached = forms.get(key);
+    if (cached) return cached;
+    const row = await r.findFormVersion(customFormId, version);
+    if (!row) return undefined;
+    const form = row.form as unknown as FormDefinition;
+    if (forms.size >= FORM_CACHE_MAX) forms.delete(forms.keys().next().value as string);
+    forms.set(key, form);
+    return form;
+  }
+
+  async function formOfApplication(application: ApplicationRow, r = repo): Promise<FormDefinition> {
+    const form = await formOf(application.customFormId, application.formVersion, r);
+    if (!form) throw new AppError(ERROR_CODES.applicationVersionGone, MESSAGES.versionFormIncorrect);
+    return form;
+  }
+
+  const roleOf = (owner: ApplicationOwnerRow) => owner.role as EndUserRole;
+  const acceptanceOf = (application: ApplicationRow): Acceptance => {
+    const parsed = AcceptanceSchema.safeParse(application.acceptance);
+    return parsed.success ? parsed.data : { documents: [], termsAcceptedAt: null };
+  };
+  const companyNameOf = (data: Record<string, unknown>, fallback: string | null) =>
+    typeof data.CompanyName === 'string' && data.CompanyName.trim() ? data.CompanyName.trim().slice(0, 100) : fallback;
+
+  /** The first save of the primary applicant e-mails the resume link (once). */
+  async function queueResumeMail(
+    tx: DbOrTx,
+    opts: { application: ApplicationRow; email: string; code: string; institution: string; formName: string },
+  ) {
+    const link = applicantLink(publicUrl, {
+      customFormId: opts.application.customFormId,
+      applicationId: opts.application.id,
+      code: opts.code,
+      email: opts.email,
+    });
+    return mail.queueMail(tx, {
+      kind: 'application-link',
+      key: `application-resume:${opts.application.id}`,
+      message: resumeLinkMail(opts.email, { institution: opts.institution, formName: opts.formName, link }),
+    });
+  }
+
+  /**
+   * Validates and writes the caller's data on a locked, open application: the revision must be the stored one;
+   * masked values keep the stored ones; a field the role may not edit is refused by path. Answers the new row.
+   */
+  async function writeData(
+    tx: DbOrTx,
+    ctx: { application: ApplicationRow; owner: ApplicationOwnerRow; form: FormDefinition; code: string; at: Date },
+    input: {
+      data: Record<string, unknown>;
+      revision: number;
+      acceptance?: Acceptance;
+      rememberAnswers?: boolean;
+      vaultToken?: string;
+    },
+  ): Promise<{ application: ApplicationRow; outboxId?: string }> {
+    const { application, owner, form, at } = ctx;
+    if (!isOpen(application.status)) {
+      throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+    }
+    if (input.revision !== application.revision) {
+      throw new AppError(
+        ERROR_CODES.applicationRevisionConflict,
+        MESSAGES.applicationRevisionConflict(application.revision),
+        [{ path: 'revision', message: String(application.revision) }],
+      );
+    }
+    const previous = fieldCrypto.openData(form, application.data);
+    const role = roleOf(owner);
+    const sent = await withVaultAnswers(form, input.data, input.vaultToken);
+    const result = validateSubmission(form, sent, {
+      role,
+      previousData: previous,
+      partial: true,
+      unsubmitted: true,
+    });
+    if (!result.valid) throw refusal(result.errors, { submitting: false });
+    const r = createApplicationsRepository(tx);
+    await attachNewFiles(tx, { application, owner, form, previous, data: result.data });
+    const isPrimary = owner.kind === 'primaryApplicant';
+    const patch = {
+      data: fieldCrypto.sealData(form, result.data),
+      revision: application.revision + 1,
+      updatedAt: at,
+      updatedBy: owner.email,
+      // what the applicant accepted and opted in to are the primary's to say
+      ...(isPrimary && input.acceptance ? { acceptance: input.acceptance as Record<string, unknown> } : {}),
+      ...(isPrimary && input.rememberAnswers !== undefined ? { rememberAnswers: input.rememberAnswers } : {}),
+      ...(isPrimary ? { applicantCompanyName: companyNameOf(result.data, application.applicantCompanyName) } : {}),
+      ...(isPrimary && !application.resumeMailedAt ? { resumeMailedAt: at } : {}),
+    };
+    await r.updateApplication(application.id, patch);
+    const fields = changedFields(previous, result.data);
+    // an additional owner who changes anything after completing their part completes it again
+    if (!isPrimary && owner.completedAt && fields.length > 0) await r.updateOwner(owner.id, { completedAt: null });
+    let outboxId: string | undefined;
+    if (isPrimary && !application.resumeMailedAt) {
+      const form = await r.findForm(application.customFormId);
+      outboxId = await queueResumeMail(tx, {
+        application,
+        email: owner.email,
+        code: ctx.code,
+        institution: form?.companyName ?? '',
+        formName: form?.name ?? '',
+      });
+    }
+    await writeAudit(tx, {
+      action: 'application.save',
+      actorUserId: null,
+      companyId: application.companyId,
+      targetType: 'application',
+      targetId: application.id,
+      details: { email: owner.email, role, revision: patch.revision, fields },
+    });
+    return { application: { ...application, ...patch } as ApplicationRow, outboxId };
+  }
+
+  /**
+   * A file value new to this save must be an attachment uploaded through this owner's link for this application;
+   * it is attached here (to its own upload id), so the sweep keeps it. Files already in the stored data stay.
+   */
+  async function attachNewFiles(
+    tx: DbOrTx,
+    opts: {
+      application: ApplicationRow;
+      owner: ApplicationOwnerRow;
+      form: FormDefinition;
+      previous: Record<string, unknown>;
+      data: Record<string, unknown>;
+    },
+  ) {
+    const known = new Set(fileRefs(opts.form, opts.previous).map((f) => f.key));
+    const fresh = fileRefs(opts.form, opts.data).filter((f) => !known.has(f.key));
+    const refused: { path: string; message: string }[] = [];
+    const seen = new Set<string>();
+    for (const ref of fresh) {
+      if (seen.has(ref.key)) continue;
+      seen.add(ref.key);
+      const caller = { userId: opts.owner.id, companyId: opts.application.companyId };
+      try {
+        const upload = await files.requireAttachable({ key: ref.key, purpose: 'application-attachment', caller }, tx);
+        await files.attach(tx, {
+          key: ref.key,
+          purpose: 'application-attachment',
+          caller,
+          owner: { kind: 'application-attachment', id: upload.id },
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refused.push({ path: ref.path, message: MESSAGES.applicationFileNotOwned });
+      }
+    }
+    if (refused.length > 0) {
+      throw new AppError(ERROR_CODES.applicationInvalid, MESSAGES.applicationFileNotOwned, refused);
+    }
+  }
+
+  /**
+   * The owner used their link: it works for another 30 days from now. Written at most once a minute per owner, so
+   * an autosave every few seconds does not rewrite the owner row each time.
+   */
+  async function touchOwner(tx: DbOrTx, owner: ApplicationOwnerRow, at: Date) {
+    if (owner.lastSeenAt && at.getTime() - owner.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
+    await createApplicationsRepository(tx).updateOwner(owner.id, { lastSeenAt: at, codeExpiresAt: linkExpiry(at) });
+  }
+
+  async function link(tx: DbOrTx, applicationId: string, code: string, lock: boolean) {
+    return resolveApplicantLink(tx, { applicationId, code, codeSecret, now: now(), lock });
+  }
+
+  return {
+    async createDraft(opts: {
+      customFormId: string;
+      email: string;
+      data: Record<string, unknown>;
+      version?: number;
+      acceptance?: Acceptance;
+      rememberAnswers?: boolean;
+      honeypot?: string;
+      ip: string;
+      vaultToken?: string;
+    }): Promise<{ applicationId: string; code: string; revision: number }> {
+      const formRow = await repo.findForm(opts.customFormId);
+      if (!formRow || formRow.status === 'archived') {
+        throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
+      }
+      // an inactive form, or a deactivated company, takes no applications (as the public form says)
+      if (formRow.status !== 'active' || formRow.companyStatus !== 'active') {
+        throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
+      }
+      const version = opts.version ?? formRow.version;
+      const form = await formOf(formRow.id, version);
+      if (!form) throw new AppError(ERROR_CODES.applicationVersionGone, MESSAGES.versionFormIncorrect);
+      await throttles.take([
+        [THROTTLE_RULES.applicantDraftAddress, addressKey(opts.ip)],
+        [THROTTLE_RULES.applicantDraftForm, formRow.id],
+      ]);
+      const code = newAccessCode();
+      // A bot filled the hidden field: it gets an answer shaped like a real one, and nothing is stored or sent.
+      if (opts.honeypot) return { applicationId: randomUUID(), code, revision: 1 };
+      const role: EndUserRole = 'primaryOwnerEndUser';
+      const sent = await withVaultAnswers(form, opts.data, opts.vaultToken);
+      const result = validateSubmission(form, sent, { role, partial: true, unsubmitted: true });
+      if (!result.valid) throw refusal(result.errors, { submitting: false });
+      const at = now();
+      const { application, outboxId } = await db.transaction(async (tx) => {
+        const r = createApplicationsRepository(tx);
+        await r.lockApplicant(opts.email, formRow.id);
+        if ((await r.countOpen(opts.email, formRow.id)) >= MAX_OPEN_APPLICATIONS_PER_EMAIL) {
+          throw new AppError(
+            ERROR_CODES.applicationOpenLimit,
+            MESSAGES.applicationOpenLimit(MAX_OPEN_APPLICATIONS_PER_EMAIL),
+          );
+        }
+        const application = await r.insertApplication({
+          companyId: formRow.companyId,
+          customFormId: formRow.id,
+          formVersion: version,
+          status: 'draft',
+          data: fieldCrypto.sealData(form, result.data),
+          revision: 1,
+          applicantEmail: opts.email,
+          applicantCompanyName: companyNameOf(result.data, null),
+          acceptance: (opts.acceptance ?? { documents: [], termsAcceptedAt: null }) as Record<string, unknown>,
+          rememberAnswers: opts.rememberAnswers ?? false,
+          resumeMailedAt: at,
+          updatedBy: opts.email,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await r.insertOwner({
+          applicationId: application.id,
+          kind: 'primaryApplicant',
+          role,
+          email: opts.email,
+          position: 0,
+          codeHash: hashAccessCode(codeSecret, code),
+          codeExpiresAt: linkExpiry(at),
+          linkSentAt: at,
+          lastSeenAt: at,
+          createdAt: at,
+        });
+        const outboxId = await queueResumeMail(tx, {
+          application,
+          email: opts.email,
+          code,
+          institution: formRow.companyName,
+          formName: formRow.name,
+        });
+        await writeAudit(tx, {
+          action: 'application.create',
+          actorUserId: null,
+          companyId: formRow.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { email: opts.email, role, customFormId: formRow.id, version },
+        });
+        return { application, outboxId };
+      });
+      await mail.dispatch(outboxId);
+      return { applicationId: application.id, code, revision: application.revision };
+    },
+
+    async saveDraft(opts: {
+      applicationId: string;
+      code: string;
+      data: Record<string, unknown>;
+      revision: number;
+      acceptance?: Acceptance;
+      rememberAnswers?: boolean;
+      vaultToken?: string;
+    }): Promise<{ revision: number; savedAt: string }> {
+      const at = now();
+      const { application, outboxId } = await db.transaction(async (tx) => {
+        const { application, owner } = await link(tx, opts.applicationId, opts.code, true);
+        const form = await formOfApplication(application, createApplicationsRepository(tx));
+        const written = await writeData(tx, { application, owner, form, code: opts.code, at }, opts);
+        await touchOwner(tx, owner, at);
+        return written;
+      });
+      await mail.dispatch(outboxId);
+      return { revision: application.revision, savedAt: at.toISOString() };
+    },
+
+    /** A single-use upload URL for an attachment, issued to the caller's owner link on an open application. */
+    async presign(opts: {
+      applicationId: string;
+      code: string;
+      size: number;
+      ip: string;
+    }): Promise<{ uploadUrl: string; fileKey: string; expiresAt: string }> {
+      await throttles.take([[THROTTLE_RULES.applicantUploadAddress, addressKey(opts.ip)]]);
+      const { application, owner } = await link(db, opts.applicationId, opts.code, false);
+      if (!isOpen(application.status)) {
+        throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+      }
+      const issued = await files.issueUpload({
+        purpose: 'application-attachment',
+        caller: { userId: owner.id, companyId: application.companyId },
+        maxBytes: opts.size,
+      });
+      return { uploadUrl: issued.uploadUrl, fileKey: issued.fileUrl, expiresAt: issued.expiresAt };
+    },
+
+    async get(opts: { applicationId: string; code: string }): Promise<ApplicantApplication> {
+      const at = now();
+      const { application, owner } = await link(db, opts.applicationId, opts.code, false);
+      const form = await formOfApplication(application);
+      await touchOwner(db, owner, at);
+      const owners = await repo.listOwners(application.id);
+      const blockedBy = application.blockedAt ? await repo.companyName(application.companyId) : null;
+      return {
+        applicationId: application.id,
+        customFormId: application.customFormId,
+        formVersion: application.formVersion,
+        status: application.status as ApplicationStatus,
+        role: roleOf(owner),
+        ownerKind: owner.kind as OwnerKind,
+        ownerId: owner.id,
+        email: owner.email,
+        data: fieldCrypto.maskData(form, application.data),
+        revision: application.revision,
+        acceptance: acceptanceOf(application),
+        rememberAnswers: application.rememberAnswers,
+        readOnly: !isOpen(application.status),
+        blockedBy,
+        // every owner sees who the owners are and how far they are; never anyone's code
+        owners: owners.map((o) => ({
+          ownerId: o.id,
+          kind: o.kind as OwnerKind,
+          name: o.name,
+          email: o.email,
+          ownershipPercent: o.ownershipPercent === null ? null : Number(o.ownershipPercent),
+          completedAt: o.completedAt?.toISOString() ?? null,
+          linkSentAt: o.linkSentAt?.toISOString() ?? null,
+        })),
+        submittedAt: application.submittedAt?.toISOString() ?? null,
+        updatedAt: application.updatedAt.toISOString(),
+      };
+    },
+
+    /**
+     * The primary submits the application (every required field, every additional owner completed, not blocked):
+     * status `pending`. An additional owner completes their part (the required fields their role may edit).
+     */
+    async submit(opts: {
+      applicationId: string;
+      code: string;
+      data?: Record<string, unknown>;
+      revision?: number;
+      acceptance?: Acceptance;
+      vaultToken?: string;
+    }): Promise<{ applicationId: string; status: ApplicationStatus; submittedAt: string }> {
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        const r = createApplicationsRepository(tx);
+        const resolved = await link(tx, opts.applicationId, opts.code, true);
+        const { owner } = resolved;
+        let { application } = resolved;
+        const form = await formOfApplication(application, r);
+        if (!isOpen(application.status)) {
+          throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+        }
+        const isPrimary = owner.kind === 'primaryApplicant';
+        if (isPrimary && application.blockedAt) {
+          throw new AppError(
+            ERROR_CODES.applicationBlocked,
+            MESSAGES.applicationBlocked(await r.companyName(application.companyId)),
+          );
+        }
+        let outboxId: string | undefined;
+        if (opts.data !== undefined) {
+          if (opts.revision === undefined) {
+            throw new AppError(ERROR_CODES.validation, MESSAGES.http400, [{ path: 'revision', message: 'Required' }]);
+          }
+          const ctx = { application, owner, form, code: opts.code, at };
+          ({ application, outboxId } = await writeData(tx, ctx, {
+            data: opts.data,
+            revision: opts.revision,
+            acceptance: opts.acceptance,
+            vaultToken: opts.vaultToken,
+          }));
+        }
+        await touchOwner(tx, owner, at);
+        const data = fieldCrypto.openData(form, application.data);
+        const role = roleOf(owner);
+        // Each owner answers for the required fields their role may edit; the primary's submit also needs every
+        // additional owner's part complete, so the fields only shared owners edit are theirs (decision 036).
+        const checked = validateSubmission(form, data, {
+          role,
+          previousData: data,
+          unsubmitted: true,
+          requiredOnlyEditable: true,
+        });
+        if (!checked.valid) throw refusal(checked.errors, { submitting: true });
+        if (!isPrimary) {
+          await r.updateOwner(owner.id, { completedAt: at });
+          await writeAudit(tx, {
+            action: 'application.owner-complete',
+            actorUserId: null,
+            companyId: application.companyId,
+            targetType: 'application',
+            targetId: application.id,
+            details: { email: owner.email, role, ownerId: owner.id },
+          });
+          return { status: application.status as ApplicationStatus, outboxId };
+        }
+        const missing = (await r.listOwners(application.id)).filter(
+          (o) => o.kind === 'additionalOwner' && !o.completedAt,
+        );
+        if (missing.length > 0) {
+          const emails = missing.map((o) => o.email);
+          throw new AppError(
+            ERROR_CODES.applicationOwnersIncomplete,
+            MESSAGES.applicationOwnersMissing(emails),
+            emails.map((e) => ({ path: 'owners', message: e })),
+          );
+        }
+        await r.updateApplication(application.id, {
+          status: 'pending',
+          submittedAt: at,
+          updatedAt: at,
+          updatedBy: owner.email,
+          ...(opts.acceptance && opts.data === undefined
+            ? { acceptance: opts.acceptance as Record<string, unknown> }
+            : {}),
+        });
+        await writeAudit(tx, {
+          action: 'application.submit',
+          actorUserId: null,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { email: owner.email, role, revision: application.revision },
+        });
+        if (application.rememberAnswers && deps.onSubmitted) {
+          await deps.onSubmitted(tx, { application, form, data: checked.data, email: owner.email });
+        }
+        return { status: 'pending' as const, outboxId };
+      });
+      await mail.dispatch(outcome.outboxId);
+      return { applicationId: opts.applicationId, status: outcome.status, submittedAt: at.toISOString() };
+    },
+  };
+}
+
+export type ApplicationsService = ReturnType<typeof createApplicationsService>;
