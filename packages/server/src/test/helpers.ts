@@ -112,8 +112,6 @@ export async function createTestApp(
     gateway?: BuildAppOptions['gateway'];
     /** Configuration overrides (e.g. the payment gateway's settings). */
     config?: Partial<Config>;
-    /** Field encryption; by default infra/field-crypto under the configured keys. */
-    fieldCrypto?: BuildAppOptions['fieldCrypto'];
     /** The applicant vault's encryption (decision 039). */
     vaultCrypto?: BuildAppOptions['vaultCrypto'];
     /** Field encryption; by default the app's (keys of the test's data dir). */
@@ -147,7 +145,6 @@ export async function createTestApp(
     storage: options.storage,
     pdfPool: options.pdfPool,
     gateway: options.gateway,
-    fieldCrypto: options.fieldCrypto,
     vaultCrypto: options.vaultCrypto,
     fieldCrypto: options.fieldCrypto,
   });
