@@ -105,7 +105,13 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
         url: '/api/public/applications/drafts',
         headers: key,
         remoteAddress,
-        payload: { customFormId: form.customFormId, email: 'canary@example.com', data: { owner_ssn: SSN } },
+        payload: {
+          customFormId: form.customFormId,
+          email: 'canary@example.com',
+          data: { owner_ssn: SSN },
+          // "Remember my answers": the applicant vault keeps them too (decision 039), sealed as well
+          rememberAnswers: true,
+        },
       });
       expect(created.statusCode, created.body).toBe(201);
       const { applicationId, code } = created.json() as { applicationId: string; code: string; revision: number };
@@ -170,7 +176,15 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
         `select table_schema, table_name from information_schema.tables
          where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
       )) as { rows: { table_schema: string; table_name: string }[] };
-      expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['applications', 'audit_events']));
+      expect(tables.rows.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(['applications', 'audit_events', 'applicant_vaults']),
+      );
+      const vaults = (await t.database.executeSql('select entries::text as entries from applicant_vaults')) as {
+        rows: { entries: string }[];
+      };
+      // the vault kept the answers it has dictionary keys for (the system fields here); the scans below cover it
+      expect(vaults.rows.length).toBe(1);
+      expect(vaults.rows[0]?.entries).toContain('Nary');
       const dump: string[] = [];
       for (const { table_schema, table_name } of tables.rows) {
         const res = (await t.database.executeSql(
