@@ -9,7 +9,7 @@ function inlineScripts(html: string): string[] {
 
 // The built apps as the server sends them (the unit test checks the sources; this checks what `vite build` made
 // of them, which exists only here, after the build that precedes the journeys).
-for (const path of ['/', '/admin/']) {
+for (const path of ['/', '/admin/', '/application-form/00000000-0000-4000-8000-000000000000']) {
   test(`${path} is served with its scripts from files, no inline script, under the strict CSP`, async ({ request }) => {
     const res = await request.get(path);
     expect(res.status()).toBe(200);
@@ -23,3 +23,15 @@ for (const path of ['/', '/admin/']) {
     expect(inlineScripts(html)).toEqual([]);
   });
 }
+
+test('the applicant page carries the public API key its calls send, and no other page does', async ({ request }) => {
+  const applicant = await (await request.get('/application-form/00000000-0000-4000-8000-000000000000')).text();
+  const key = applicant.match(/<meta name="under-api-key" content="([^"]+)"/)?.[1] ?? '';
+  expect(key.length).toBeGreaterThanOrEqual(20);
+  const form = await request.get('/api/public/custom_forms/00000000-0000-4000-8000-000000000000', {
+    headers: { 'x-api-key': key },
+  });
+  // the key is accepted: an unknown form is 404, not 401
+  expect(form.status()).toBe(404);
+  expect(await (await request.get('/')).text()).not.toContain(key);
+});

@@ -16,8 +16,24 @@ function adminDeepLinks(): Plugin {
         const url = req.url ?? '';
         const isPage = req.headers.accept?.includes('text/html') && !/\.[a-z0-9]+($|\?)/i.test(url);
         if (isPage && (url === '/admin' || url.startsWith('/admin/'))) req.url = '/admin/index.html';
+        else if (isPage && /^\/application-form(-successfully)?\//.test(url)) req.url = '/applicant/index.html';
         next();
       });
+    },
+  };
+}
+
+/**
+ * In development the applicant pages get the public API key from PUBLIC_API_KEY (the server reads the same variable):
+ * `PUBLIC_API_KEY=some-long-key npm run dev`. In production the server fills it in (plugins/spa.ts).
+ */
+function devApiKey(): Plugin {
+  return {
+    name: 'under-dev-api-key',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const key = (process.env.PUBLIC_API_KEY ?? '').replace(/[^A-Za-z0-9_-]/g, '');
+      return html.replace('<meta name="under-api-key" content="" />', `<meta name="under-api-key" content="${key}" />`);
     },
   };
 }
@@ -25,7 +41,7 @@ function adminDeepLinks(): Plugin {
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), adminDeepLinks()],
+  plugins: [react(), adminDeepLinks(), devApiKey()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -13,6 +13,11 @@ describe('the server', () => {
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'index.html'), '<html>client app</html>');
     writeFileSync(path.join(web, 'admin', 'index.html'), '<html>admin app</html>');
+    mkdirSync(path.join(web, 'applicant'));
+    writeFileSync(
+      path.join(web, 'applicant', 'index.html'),
+      '<html><meta name="under-api-key" content="" />applicant app</html>',
+    );
     writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp('pglite', {
       webDist: web,
@@ -43,6 +48,24 @@ describe('the server', () => {
     expect((await t.app.inject({ url: '/' })).body).toContain('client app');
     const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the applicant pages from their own entry, with the public API key in its meta tag', async () => {
+    const key = t.config.secrets.publicApiKey;
+    for (const url of [
+      '/application-form/8d1c1f7e-0000-4000-8000-000000000001',
+      '/application-form/a/b/c/d@e.co',
+      '/application-form-successfully/a',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('applicant app');
+      expect(res.body).toContain(`<meta name="under-api-key" content="${key}" />`);
+      expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
+    }
+    // the other apps never carry the key
+    expect((await t.app.inject({ url: '/application-formx' })).body).toContain('client app');
+    expect((await t.app.inject({ url: '/' })).body).not.toContain(key);
   });
 
   it('sends a strict CSP without unsafe-eval or inline scripts, and other security headers', async () => {

@@ -330,7 +330,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerApplicationRoutes(app, { applications });
   options.extend?.(app);
 
-  await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST);
+  await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST, { publicApiKey: config.secrets.publicApiKey });
   await app.ready();
   return {
     app,

@@ -9,13 +9,20 @@ function inlineScripts(html: string): string[] {
     .map(([tag]) => tag);
 }
 
-const entries = ['../../index.html', '../../admin/index.html'];
+const entries = ['../../index.html', '../../admin/index.html', '../../applicant/index.html'];
 
 describe('HTML entries', () => {
   it.each(entries)('%s loads its app from a file, with no inline script', (relative) => {
     const html = readFileSync(fileURLToPath(new URL(relative, import.meta.url)), 'utf8');
     expect(inlineScripts(html)).toEqual([]);
-    expect(html).toMatch(/<script type="module" src="\/src\/app\/(client|admin)\/main\.tsx"><\/script>/);
+    expect(html).toMatch(/<script type="module" src="\/src\/app\/(client|admin|applicant)\/main\.tsx"><\/script>/);
+  });
+
+  it('the applicant entry has the API key placeholder the server fills in (plugins/spa.ts)', () => {
+    // a literal `new URL('…', import.meta.url)` would be rewritten by Vite into an asset URL
+    const relative = entries[2] as string;
+    const html = readFileSync(fileURLToPath(new URL(relative, import.meta.url)), 'utf8');
+    expect(html).toContain('<meta name="under-api-key" content="" />');
   });
 });
 

@@ -25,6 +25,19 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/invitations/abc/resend')).toBe('/api/invitations/abc/resend');
     expect(redactUrl('/api/members?page=2&q=ann')).toBe('/api/members?page=2&q=ann');
   });
+
+  it('hides the link code (and what follows it) of the applicant page paths', () => {
+    expect(redactUrl('/application-form/cf1/app1/CoDe_123-x/ann%40b.co')).toBe(
+      `/application-form/cf1/app1/${REDACTED}`,
+    );
+    expect(redactUrl('/application-form/cf1/app1/CoDe_123-x/3/ann%40b.co?x=1')).toBe(
+      `/application-form/cf1/app1/${REDACTED}?x=1`,
+    );
+    expect(redactUrl('/application-form/cf1')).toBe('/application-form/cf1');
+    expect(redactUrl('/api/public/applications/app1/draft?code=CoDe_123-x')).toBe(
+      `/api/public/applications/app1/draft?code=${REDACTED}`,
+    );
+  });
 });
 
 describe('serializeError', () => {

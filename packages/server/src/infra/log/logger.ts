@@ -14,7 +14,8 @@ const SECRET_QUERY_KEY = /^(token|code|invitationcode|password|secret|signature|
 /**
  * Paths whose last segment is a credential: `GET /api/invitations/{code}` (the e-mailed code is the credential;
  * the member ids of `DELETE /api/invitations/{memberId}` are hidden with it) and the web page `/register/{code}`
- * the invitation link opens.
+ * the invitation link opens; the applicant's page `/application-form/{customFormId}/{applicationId}/{code}/…` (the
+ * link code and the e-mail or version after it).
  */
 const SECRET_PATHS = [
   /^(\/api\/invitations\/)[^/]+$/,

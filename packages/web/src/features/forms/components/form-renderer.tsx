@@ -15,9 +15,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useForm } from 'react-hook-form';
 import { lookupPath, mapDataPaths, underAny } from '../lib/data-paths';
 import { createFormStore, errorRoot } from '../lib/form-store';
+import { createFormValues } from '../lib/form-values';
 import { ErrorSummaryBlock } from './error-summary-block';
 import { FormNodes } from './form-nodes';
 import classes from './renderer.module.css';
@@ -41,7 +41,21 @@ export interface FormRendererProps extends WizardColors {
   upload?: UploadFn;
   readOnly?: boolean;
   submitLabel?: string;
+  /** Called after every change with all the values (calculated ones included): the applicant's autosave. */
+  onChange?: (values: Record<string, unknown>) => void;
+  /**
+   * An application not submitted yet: encrypted fields follow their euPermission like any other field (they are
+   * read-only to owners only once submitted, spec 1 §6; core's validateSubmission `unsubmitted`).
+   */
+  unsubmitted?: boolean;
+  /** Shown above the wizard's buttons on its last page (the applicant's terms to accept). */
+  beforeSubmit?: React.ReactNode;
 }
+
+/** The sanitised HTML block of the renderer's htmlelement, for pages around a form (terms and conditions). */
+export { HtmlContent } from './html-content';
+/** The renderer's button, for the same look on the pages around a form. */
+export { RendererButton } from './renderer-button';
 
 /**
  * Performance marks read by `bench/form-render.ts`. Every field mounts in the first commit, so `complete` (all
@@ -80,6 +94,9 @@ function FormRendererInner({
   upload,
   readOnly = false,
   submitLabel = 'Submit',
+  onChange,
+  beforeSubmit,
+  unsubmitted = false,
   headerColor,
   headerTextColor,
   progressColor,
@@ -93,7 +110,7 @@ function FormRendererInner({
     return { store, values };
   });
   const { store } = setup;
-  const methods = useForm<Record<string, unknown>>({ defaultValues: setup.values, shouldUnregister: false });
+  const [methods] = useState(() => createFormValues(setup.values));
   const { getValues, setValue, watch } = methods;
   useState(() => store.syncValues(getValues()));
   const idPrefix = `uf${useId().replace(/[^A-Za-z0-9]/g, '')}`;
@@ -151,9 +168,12 @@ function FormRendererInner({
   );
 
   const validateNow = useCallback(
-    () => validateSubmission(form, getValues(), { role, previousData }),
-    [form, getValues, role, previousData],
+    () => validateSubmission(form, getValues(), { role, previousData, ...(unsubmitted ? { unsubmitted } : {}) }),
+    [form, getValues, role, previousData, unsubmitted],
   );
+
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
 
   useEffect(() => {
     let writing = false;
@@ -165,6 +185,7 @@ function FormRendererInner({
       writing = false;
       // The fields whose value changed (the one typed in, calculated ones) re-render; no other.
       store.syncValues(getValues());
+      onChangeRef.current?.(getValues());
       // After a first submit, errors follow the values so they clear as the user fixes them; before it, only the
       // errors of the wizard pages whose "Next" was pressed do.
       if (submitted.current) store.setErrors(validateNow().errors);
@@ -298,8 +319,8 @@ function FormRendererInner({
 
   const setFieldValue = useCallback((key: string, value: unknown) => setValue(key, value), [setValue]);
   const context = useMemo<RendererContextValue>(
-    () => ({ store, setFieldValue, role, readOnly, upload, idPrefix }),
-    [store, setFieldValue, role, readOnly, upload, idPrefix],
+    () => ({ store, setFieldValue, role, readOnly, upload, idPrefix, unsubmitted }),
+    [store, setFieldValue, role, readOnly, upload, idPrefix, unsubmitted],
   );
 
   const hasSubmitButton = useMemo(() => {
@@ -347,6 +368,7 @@ function FormRendererInner({
           ) : (
             <FormNodes components={form.components} />
           )}
+          {isLast && !readOnly ? beforeSubmit : null}
           {readOnly ? null : isWizard ? (
             <div className={classes.actions}>
               <Button variant="default" onClick={() => go(-1)} disabled={list[0] === page}>

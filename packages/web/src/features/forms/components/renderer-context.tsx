@@ -21,6 +21,8 @@ export interface RendererContextValue {
   readOnly: boolean;
   upload: UploadFn | undefined;
   idPrefix: string;
+  /** Not submitted yet: encrypted fields follow their euPermission (FormRendererProps.unsubmitted). */
+  unsubmitted?: boolean;
 }
 
 export const RendererContext = createContext<RendererContextValue | null>(null);

@@ -1,5 +1,6 @@
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { maskValue } from '@under/core/forms/masking';
+import { isFieldEditable } from '@under/core/forms/permissions';
 import { fieldId, useFieldErrors, useFieldValue, useRenderer } from './renderer-context';
 
 const noop = () => {};
@@ -10,7 +11,7 @@ const noop = () => {};
  * current role may edit it (core's isFieldEditable, compiled per role) and the message of its last validation.
  */
 export function useField(component: FormComponent) {
-  const { store, role, readOnly, idPrefix, setFieldValue } = useRenderer();
+  const { store, role, readOnly, idPrefix, setFieldValue, unsubmitted } = useRenderer();
   const compiled = store.fieldOf(component.key);
   const key = component.key;
   const field = {
@@ -21,8 +22,14 @@ export function useField(component: FormComponent) {
     ref: noop as (el: HTMLElement | null) => void,
   };
   const errors = useFieldErrors(component.key);
-  const editable =
-    !readOnly && component.disabled !== true && (role === undefined || compiled?.editable[role] !== false);
+  const roleMay =
+    role === undefined ||
+    compiled?.editable[role] !== false ||
+    // unsubmitted: an encrypted field is editable as its euPermission says (core's validateSubmission agrees)
+    (unsubmitted === true &&
+      compiled?.encrypted === true &&
+      isFieldEditable({ ...component, euEncrypted: false }, role));
+  const editable = !readOnly && component.disabled !== true && roleMay;
   const own = errors.find((e) => e.path === component.key) ?? errors[0];
   return {
     field,

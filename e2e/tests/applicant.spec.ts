@@ -1,0 +1,202 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MESSAGES } from '@under/core/messages';
+import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { seriousViolations } from '../support/axe';
+import { field, PASSWORD } from '../support/client';
+import { codeFromOutbox, uniqueEmail } from '../support/outbox';
+import { shot } from '../support/page-tools';
+import { expect, test } from '../support/test';
+
+const SAMPLE_FORM_NAME = 'Sample merchant application';
+
+/**
+ * A client company with an active form on the seeded sample master form, all through the API: sign-up, the code
+ * from the outbox, sign-in, the company, the form, active.
+ */
+async function activeClientForm(request: APIRequestContext, name: string) {
+  const email = uniqueEmail('applicant-client');
+  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>) => {
+    expect(res.ok(), await res.text()).toBe(true);
+    return res;
+  };
+  await ok(await request.post('/api/auth/client/sign-up', { data: { email, password: PASSWORD } }));
+  const code = await codeFromOutbox(email);
+  await ok(await request.post('/api/auth/client/confirm-sign-up', { data: { email, code } }));
+  const { accessToken } = (await (
+    await ok(await request.post('/api/auth/client/sign-in', { data: { email, password: PASSWORD } }))
+  ).json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  await ok(
+    await request.post('/api/profiles', {
+      headers,
+      data: { companyName: `${name} Bank`, email, firstName: 'Ann', lastName: 'Lee', phoneNumber: '(555) 123-4567' },
+    }),
+  );
+  const masters = (await (await ok(await request.get('/api/client_master_forms', { headers }))).json()) as {
+    formId: string;
+    name: string;
+  }[];
+  const master = masters.find((m) => m.name === SAMPLE_FORM_NAME);
+  if (!master) throw new Error(`no "${SAMPLE_FORM_NAME}" among ${masters.map((m) => m.name).join(', ')}`);
+  const created = (await (
+    await ok(await request.post('/api/custom_forms', { headers, data: { masterFormId: master.formId, name } }))
+  ).json()) as { customFormId: string };
+  const customFormId = created.customFormId;
+  // terms and conditions to accept before submitting (the client's wizard, step 3)
+  await ok(
+    await request.post(`/api/custom_forms/${customFormId}`, {
+      headers,
+      data: { customFormDocument: { termsAndConditions: '<p>The applicant accepts the <strong>terms</strong>.</p>' } },
+    }),
+  );
+  const setStatus = (status: 'active' | 'inactive') =>
+    request.patch(`/api/custom_forms/${customFormId}/status`, { headers, data: { status } });
+  await ok(await setStatus('active'));
+  return { customFormId, setStatus };
+}
+
+async function noSeriousViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Values the sample form's rules accept, by label (patterns of the starter dictionary). */
+const BY_LABEL: [RegExp, string][] = [
+  [/EIN|routing/i, '021000021'],
+  [/SSN|social security/i, '123-45-6789'],
+  [/account number/i, '000123456789'],
+  [/\bstate\b/i, 'CA'],
+  [/ZIP/i, '94105'],
+  [/MCC/i, '5812'],
+  [/card present/i, '60'],
+  [/keyed|e-commerce/i, '20'],
+  [/ownership/i, '100'],
+  [/title/i, 'Owner'],
+];
+
+/**
+ * Fills the required inputs of the wizard's current page that are still empty (the sample form: text, e-mail,
+ * phone, numbers, dates, radio groups, selects, a typed signature).
+ */
+async function fillRequired(page: Page, email: string) {
+  const form = page.locator('form[aria-label]');
+  for (const group of await form.locator('[role=radiogroup][aria-required=true]').all()) {
+    if ((await group.locator('input:checked').count()) === 0) await group.locator('input[type=radio]').first().check();
+  }
+  for (const how of await form.getByRole('radio', { name: 'Type your name' }).all()) await how.check({ force: true });
+  for (const typed of await form.getByLabel(/type your full name$/).all()) {
+    if ((await typed.inputValue()) === '') await typed.fill('Ann Lee');
+  }
+  const inputs = form.locator(
+    'input[required]:not([readonly]):not([type=radio]):not([type=checkbox]), textarea[required]:not([readonly])',
+  );
+  for (const input of await inputs.all()) {
+    if (!(await input.isVisible()) || (await input.inputValue()) !== '') continue;
+    const id = (await input.getAttribute('id')) ?? '';
+    const label = id ? ((await form.locator(`label[for="${id}"]`).first().textContent()) ?? '') : '';
+    const type = (await input.getAttribute('type')) ?? 'text';
+    const mode = (await input.getAttribute('inputmode')) ?? '';
+    const known = BY_LABEL.find(([pattern]) => pattern.test(label))?.[1];
+    const value =
+      known ??
+      (type === 'email' || /e-?mail/i.test(label)
+        ? email
+        : type === 'tel' || mode === 'tel' || /phone/i.test(label)
+          ? '5552345678'
+          : type === 'date'
+            ? '1980-01-02'
+            : mode === 'numeric' || mode === 'decimal' || type === 'number'
+              ? '12'
+              : 'Test value');
+    await input.fill(value);
+  }
+  for (const select of await form.locator('select[required]').all()) {
+    if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
+  }
+}
+
+/** The first input of the wizard's current page. */
+const firstInput = (page: Page) => page.locator('form[aria-label] input:not([type=hidden]):not([readonly])').first();
+
+test('an applicant starts on the link, is saved as they type, reloads, continues, accepts the terms and submits', async ({
+  page,
+  request,
+}) => {
+  const { customFormId } = await activeClientForm(request, `Applicant ${Date.now()}`);
+  await page.goto(`/application-form/${customFormId}`);
+  await expect(page.getByRole('heading', { name: 'Merchant Processing Application' })).toBeVisible();
+  await noSeriousViolations(page);
+  await shot(page, 'applicant-email-1280');
+
+  const email = uniqueEmail('applicant');
+  await page.getByLabel(T.emailLabel).fill(email);
+  await page.getByRole('button', { name: T.emailContinue }).click();
+
+  // page 1: type into its first field; the first autosave creates the draft and the address becomes the continue link
+  const input = firstInput(page);
+  await input.fill('Ann Lee Trading');
+  const inputId = (await input.getAttribute('id')) ?? '';
+  const label = ((await page.locator(`label[for="${inputId}"]`).textContent()) ?? '').replace(/\s*\*\s*$/, '');
+  await expect(page.getByTestId('save-status')).toHaveText(T.statusSaved, { timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`/application-form/${customFormId}/[0-9a-f-]{36}/[A-Za-z0-9_-]+/`));
+  await noSeriousViolations(page);
+  await shot(page, 'applicant-page1-1280');
+
+  // a reload continues where the applicant stopped
+  await page.reload();
+  await expect(field(page, label)).toHaveValue('Ann Lee Trading');
+
+  // to the last page, filling what each page requires; the terms, then submit; the success page
+  for (let i = 0; i < 20; i++) {
+    await fillRequired(page, email);
+    if (await page.getByRole('button', { name: T.submit }).isVisible()) break;
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  // the signature pad loads lazily: sign by typing the name
+  await page.getByText('Type your name').click();
+  await page.getByLabel(/type your full name$/).fill('Ann Lee');
+  await expect(page.getByText('The applicant accepts the')).toBeVisible();
+  await page.getByRole('button', { name: T.submit }).click();
+  await expect(page.getByText(T.termsRequired)).toBeVisible();
+  await expect(page.getByLabel(T.termsAccept)).toBeFocused();
+  await page.keyboard.press('Space');
+  await noSeriousViolations(page);
+  await shot(page, 'applicant-terms-1280');
+  await page.getByRole('button', { name: T.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${customFormId}$`), { timeout: 15_000 });
+  await expect(page.getByText(T.successText)).toBeVisible();
+  await noSeriousViolations(page);
+  await shot(page, 'applicant-success-1280');
+});
+
+test('an inactive form says so, and an expired link offers a fresh one', async ({ page, request }) => {
+  const { customFormId, setStatus } = await activeClientForm(request, `Inactive ${Date.now()}`);
+  await setStatus('inactive');
+  await page.goto(`/application-form/${customFormId}`);
+  await expect(page.getByText(MESSAGES.inactiveForm)).toBeVisible();
+  await noSeriousViolations(page);
+
+  // a link whose code matches nothing on file: expired or unknown, the page never tells which application exists
+  await setStatus('active');
+  const fake = `/application-form/${customFormId}/00000000-0000-4000-8000-000000000000/${'x'.repeat(43)}/a%40b.co`;
+  await page.goto(fake);
+  await expect(page.getByText(T.notFound).or(page.getByText(MESSAGES.urlExpired))).toBeVisible();
+});
+
+test('at 390 px the e-mail step and the first page fit, keyboard only', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { customFormId } = await activeClientForm(request, `Mobile ${Date.now()}`);
+  await page.goto(`/application-form/${customFormId}`);
+  await expect(page.getByLabel(T.emailLabel)).toBeVisible();
+  // keyboard only: Tab to the e-mail, type, Enter
+  for (let i = 0; i < 10; i++) {
+    if (await page.getByLabel(T.emailLabel).evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.type(uniqueEmail('mobile'));
+  await page.keyboard.press('Enter');
+  await expect(firstInput(page)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await noSeriousViolations(page);
+  await shot(page, 'applicant-page1-390');
+});

@@ -1,0 +1,296 @@
+import '../../test/setup';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApplicantApplication } from '@under/core/applications/application.schema';
+import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
+import { MESSAGES } from '@under/core/messages';
+import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { VAULT_TEXT } from '@under/core/ui-text/applicant-vault';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { HttpError } from '../../lib/http-error';
+import { buildForm, renderWithMantine } from '../../test/form-test-utils';
+import { ApplicantApp } from './applicant-app';
+import type { ApplicantApi } from './lib/applicant-api';
+import { parseApplicantPath } from './lib/applicant-routes';
+import { OWNERS_TEXT } from './owners/owners-text';
+
+const CF = '11111111-1111-4111-8111-111111111111';
+const APP = '22222222-2222-4222-8222-222222222222';
+const CODE = 'c'.repeat(43);
+
+function publicForm(overrides: Partial<PublicCustomForm> = {}): PublicCustomForm {
+  return {
+    customFormId: CF,
+    name: 'Acme application',
+    version: 2,
+    companyName: 'Acme Bank',
+    logoUrl: null,
+    form: buildForm(
+      [
+        {
+          type: 'panel',
+          key: 'page1',
+          title: 'Business',
+          components: [{ type: 'textfield', key: 'legalName', label: 'Legal name', input: true }],
+        },
+        {
+          type: 'panel',
+          key: 'page2',
+          title: 'Contact',
+          components: [{ type: 'textfield', key: 'phone', label: 'Phone', input: true }],
+        },
+      ],
+      'wizard',
+    ),
+    layout: {
+      headerLayout: {
+        title: 'Merchant Processing Application',
+        subtitle: 'Fill out all the application once and you will never have to fill out another form again!',
+        backgroundColor: '#4582ec',
+        textColor: '#ffffff',
+      },
+      progressLayout: {
+        backgroundColor: '#ffffff',
+        textColor: '#000000',
+        defaultStepColor: '#d9d9d9',
+        activeStepColor: '#2a6add',
+      },
+    },
+    documents: [{ documentId: 'd1', name: 'Fee schedule', url: '/files/fees.pdf' }],
+    termsAndConditions: '<p>You agree to everything.</p>',
+    ...overrides,
+  };
+}
+
+function application(overrides: Partial<ApplicantApplication> = {}): ApplicantApplication {
+  return {
+    applicationId: APP,
+    customFormId: CF,
+    formVersion: 2,
+    status: 'draft',
+    role: 'primaryOwnerEndUser',
+    ownerKind: 'primaryApplicant',
+    ownerId: 'o1',
+    email: 'ann@example.com',
+    data: { legalName: 'Ann Co' },
+    revision: 4,
+    acceptance: { documents: [], termsAcceptedAt: null },
+    rememberAnswers: false,
+    readOnly: false,
+    blockedBy: null,
+    owners: [],
+    submittedAt: null,
+    updatedAt: '2026-11-23T20:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function fakeApi(overrides: Partial<ApplicantApi> = {}) {
+  const api = {
+    form: vi.fn(async () => publicForm()),
+    application: vi.fn(async () => application()),
+    createDraft: vi.fn(async () => ({ applicationId: APP, code: CODE, revision: 1 })),
+    saveDraft: vi.fn(async (_link, body: { revision: number }) => ({
+      revision: body.revision + 1,
+      savedAt: 'now',
+    })),
+    submit: vi.fn(async () => ({ applicationId: APP, status: 'pending' as const, submittedAt: 'now' })),
+    presign: vi.fn(),
+    requestLink: vi.fn(async () => undefined),
+    http: { call: vi.fn(), contractCall: vi.fn() },
+    ...overrides,
+  };
+  return api as unknown as ApplicantApi & { [K in keyof ApplicantApi]: Mock };
+}
+
+function show(path: string, api: ApplicantApi) {
+  window.history.replaceState(null, '', path);
+  return renderWithMantine(<ApplicantApp api={api} route={parseApplicantPath(path)} />);
+}
+
+describe('applicant pages', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a new application: e-mail first, then the first autosave creates the draft and puts the continue link in the address bar', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    show(`/application-form/${CF}`, api);
+    expect(await screen.findByRole('heading', { name: 'Merchant Processing Application' })).toBeTruthy();
+    expect(screen.getByText('Acme Bank')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: T.emailContinue }));
+    expect(screen.getByText(T.emailInvalid)).toBeTruthy();
+    await user.type(screen.getByLabelText(T.emailLabel), 'Ann@Example.com');
+    await user.click(screen.getByRole('button', { name: T.emailContinue }));
+    await user.type(await screen.findByLabelText('Legal name'), 'Ann Co');
+    // every keystroke is in the browser's storage at once, before any request
+    expect(localStorage.getItem(`under:applicant:new:${CF}:ann@example.com`)).toContain('Ann Co');
+    await waitFor(() => expect(api.createDraft).toHaveBeenCalledTimes(1), { timeout: 4_000 });
+    expect(api.createDraft.mock.calls[0]?.[0]).toMatchObject({
+      customFormId: CF,
+      email: 'ann@example.com',
+      version: 2,
+      data: { legalName: 'Ann Co' },
+    });
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe(T.statusSaved));
+    expect(window.location.pathname).toBe(`/application-form/${CF}/${APP}/${CODE}/ann%40example.com`);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('continues a draft: a later change goes as a save on the stored revision', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    const input = await screen.findByLabelText('Legal name');
+    expect((input as HTMLInputElement).value).toBe('Ann Co');
+    expect(api.form).toHaveBeenCalledWith(CF, 2);
+    await user.type(input, '!');
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledTimes(1), { timeout: 4_000 });
+    expect(api.saveDraft.mock.calls[0]?.[1]).toMatchObject({ data: { legalName: 'Ann Co!' }, revision: 4 });
+  });
+
+  it('applies and sends a local copy the server never got (a crashed tab)', async () => {
+    localStorage.setItem(
+      `under:applicant:draft:${APP}`,
+      JSON.stringify({ data: { legalName: 'Typed before the crash' }, baseRevision: 4, changedAt: 'x' }),
+    );
+    const api = fakeApi();
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    const input = await screen.findByLabelText('Legal name');
+    expect((input as HTMLInputElement).value).toBe('Typed before the crash');
+    expect(screen.getByText(T.localRestored)).toBeTruthy();
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledTimes(1), { timeout: 4_000 });
+    expect(api.saveDraft.mock.calls[0]?.[1]).toMatchObject({ data: { legalName: 'Typed before the crash' } });
+  });
+
+  it('a revision conflict stops saving and offers a reload', async () => {
+    const api = fakeApi({
+      saveDraft: vi.fn(async () => {
+        throw new HttpError(409, 'application/revision-conflict', 'changed');
+      }),
+    });
+    const user = userEvent.setup();
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    await user.type(await screen.findByLabelText('Legal name'), 'x');
+    expect(await screen.findByText(T.conflictTitle, {}, { timeout: 4_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: T.reload })).toBeTruthy();
+    expect((screen.getByLabelText('Legal name') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('flushes on page hide', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    await user.type(await screen.findByLabelText('Legal name'), 'z');
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledTimes(1));
+    expect(api.saveDraft.mock.calls[0]?.[2]).toBe(true);
+  });
+
+  it('submits only with the terms accepted, with the acceptance, then goes to the success page', async () => {
+    const assign = vi.fn();
+    const original = window.location;
+    const api = fakeApi();
+    const user = userEvent.setup();
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    await screen.findByLabelText('Legal name');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('link', { name: 'Fee schedule' }));
+    expect(screen.getByText(T.documentOpened)).toBeTruthy();
+    Object.defineProperty(window, 'location', { value: { ...original, assign }, configurable: true });
+    try {
+      await user.click(screen.getByRole('button', { name: T.submit }));
+      expect(await screen.findByText(T.termsRequired)).toBeTruthy();
+      expect(api.submit).not.toHaveBeenCalled();
+      await user.click(screen.getByLabelText(T.termsAccept));
+      await user.click(screen.getByRole('button', { name: T.submit }));
+      await waitFor(() => expect(api.submit).toHaveBeenCalledTimes(1));
+      const body = api.submit.mock.calls[0]?.[1] as { acceptance: { termsAcceptedAt: string; documents: unknown[] } };
+      expect(body.acceptance.termsAcceptedAt).toBeTruthy();
+      expect(body.acceptance.documents).toEqual([{ documentId: 'd1', at: expect.any(String) }]);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(`/application-form-successfully/${CF}`));
+    } finally {
+      Object.defineProperty(window, 'location', { value: original, configurable: true });
+    }
+  });
+
+  it('the primary applicant gets the owners panel and the opt-in; an additional owner the banner of their part', async () => {
+    const user = userEvent.setup();
+    const primary = show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, fakeApi());
+    await user.click(await screen.findByRole('button', { name: T.ownersOpen }));
+    expect(await screen.findByRole('heading', { name: OWNERS_TEXT.title })).toBeTruthy();
+    // the opt-in comes with the terms, before the submit
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('checkbox', { name: new RegExp(VAULT_TEXT.rememberLabel) })).toBeTruthy();
+    primary.unmount();
+
+    const api = fakeApi({
+      application: vi.fn(async () =>
+        application({ role: 'sharedOwnerEndUser', ownerKind: 'additionalOwner', ownerId: 'o2' }),
+      ),
+    });
+    show(`/application-form/${CF}/${APP}/${CODE}/bob@example.com`, api);
+    expect(await screen.findByRole('button', { name: OWNERS_TEXT.complete })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: T.ownersOpen })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByRole('checkbox', { name: new RegExp(VAULT_TEXT.rememberLabel) })).toBeNull();
+  });
+
+  it('an expired link says so and e-mails a fresh one with a neutral answer', async () => {
+    const api = fakeApi({
+      application: vi.fn(async () => {
+        throw new HttpError(410, 'application/link-expired', MESSAGES.urlExpired);
+      }),
+    });
+    const user = userEvent.setup();
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    expect(await screen.findByText(MESSAGES.urlExpired)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: T.sendFreshLink }));
+    expect(await screen.findByText(T.freshLinkSent)).toBeTruthy();
+    expect(api.requestLink).toHaveBeenCalledWith({ applicationId: APP, email: 'ann@example.com' });
+  });
+
+  it('an inactive form, a blocked application, a version that is gone, a submitted application', async () => {
+    const inactive = fakeApi({
+      form: vi.fn(async () => {
+        throw new HttpError(409, 'custom-form/inactive', MESSAGES.inactiveForm);
+      }),
+    });
+    const first = show(`/application-form/${CF}`, inactive);
+    expect(await screen.findByText(MESSAGES.inactiveForm)).toBeTruthy();
+    first.unmount();
+
+    const blocked = show(
+      `/application-form/${CF}/${APP}/${CODE}/ann@example.com`,
+      fakeApi({ application: vi.fn(async () => application({ blockedBy: 'Acme Bank' })) }),
+    );
+    expect(await screen.findByText(T.blockedText('Acme Bank'))).toBeTruthy();
+    blocked.unmount();
+
+    const gone = show(
+      `/application-form/${CF}/${APP}/${CODE}/1/ann@example.com`,
+      fakeApi({
+        form: vi.fn(async () => {
+          throw new HttpError(410, 'application/version-gone', 'gone');
+        }),
+      }),
+    );
+    expect(await screen.findByText(MESSAGES.versionFormIncorrect)).toBeTruthy();
+    gone.unmount();
+
+    show(
+      `/application-form/${CF}/${APP}/${CODE}/ann@example.com`,
+      fakeApi({ application: vi.fn(async () => application({ readOnly: true, status: 'pending' })) }),
+    );
+    expect(await screen.findByText(T.readOnlyNotice)).toBeTruthy();
+    expect((screen.getByLabelText('Legal name') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    fireEvent(window, new Event('pagehide'));
+  });
+});

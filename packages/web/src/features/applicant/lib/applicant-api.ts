@@ -1,0 +1,57 @@
+import type { APPLICANT_API } from '@under/core/api/applicant.contract';
+import type { BodyIn, ResponseOf } from '@under/core/api/contract';
+import type { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
+import type { Acceptance } from '@under/core/applications/application.schema';
+import { APPLICANT_ROUTES as R } from './applicant-constants';
+import type { ApplicantHttp } from './applicant-http';
+
+type Api = typeof APPLICANT_API;
+
+/** Where an application is, for the calls that need its link: its id and the caller's code. */
+export interface ApplicationLink {
+  applicationId: string;
+  code: string;
+}
+
+export interface DraftBody {
+  data: Record<string, unknown>;
+  acceptance?: Acceptance;
+}
+
+/** The applicant pages' calls (APPLICANT_API and the public form), typed by the contracts. */
+export function createApplicantApi(http: ApplicantHttp) {
+  const withCode = (link: ApplicationLink) => ({
+    params: { applicationId: link.applicationId },
+    query: { code: link.code },
+  });
+  return {
+    /** The client itself, for the owners and vault panels (`http.contractCall`, `http.call`). */
+    http,
+    form(customFormId: string, version?: number) {
+      return http.call<ResponseOf<typeof CUSTOM_FORMS_API.getPublic>>(R.form, {
+        params: { customFormId },
+        query: version === undefined ? {} : { version },
+      });
+    },
+    application(link: ApplicationLink) {
+      return http.call<ResponseOf<Api['get']>>(R.get, withCode(link));
+    },
+    createDraft(body: BodyIn<Api['createDraft']>, keepalive = false) {
+      return http.call<ResponseOf<Api['createDraft']>>(R.createDraft, { body, keepalive });
+    },
+    saveDraft(link: ApplicationLink, body: BodyIn<Api['saveDraft']>, keepalive = false) {
+      return http.call<ResponseOf<Api['saveDraft']>>(R.saveDraft, { ...withCode(link), body, keepalive });
+    },
+    submit(link: ApplicationLink, body: BodyIn<Api['submit']>) {
+      return http.call<ResponseOf<Api['submit']>>(R.submit, { ...withCode(link), body });
+    },
+    presign(body: BodyIn<Api['presign']>) {
+      return http.call<ResponseOf<Api['presign']>>(R.presign, { body });
+    },
+    requestLink(body: BodyIn<Api['requestLink']>) {
+      return http.call<void>(R.requestLink, { body });
+    },
+  };
+}
+
+export type ApplicantApi = ReturnType<typeof createApplicantApi>;
