@@ -1,10 +1,26 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type FormDefinition, parseFormDefinition } from '@under/core/forms/form.schema';
+import type { Config } from '../config';
 import { applications } from '../db/schema/index';
+import { createFieldCrypto, type KeyedFieldCrypto } from '../infra/field-crypto/field-crypto';
+import { loadKeyRing } from '../infra/field-crypto/keys';
 import { adminToken, publishedMaster } from '../modules/custom-forms/custom-forms.fixtures';
 import { bearer, type Caller } from './accounts';
 import type { TestApp } from './helpers';
 
 /** Test support for encrypted fields: a form with encrypted fields at several depths, and applications on it. */
+
+/**
+ * `createTestApp` options for the real field encryption (infra/field-crypto) under the keys of a fresh data dir
+ * (DATA_DIR/keys.json), whatever the test helpers' default: tests of encryption itself must not run on a stand-in.
+ */
+export function realFieldCrypto(): { config: Partial<Config>; fieldCrypto: KeyedFieldCrypto } {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'under-sealed-'));
+  const encryption = loadKeyRing(dataDir, {});
+  return { config: { dataDir, encryption }, fieldCrypto: createFieldCrypto(encryption) };
+}
 
 export const ENCRYPTED_EXTRA = [
   { type: 'textfield', key: 'owner_ssn', label: 'Owner SSN', input: true, euEncrypted: true },

@@ -31,7 +31,11 @@ export interface FieldCrypto {
   /** Opens one envelope to its text (a non-string value gives its JSON text). Throws FieldCryptoError. */
   decryptValue(envelope: string): string;
   /** Whether a value has the envelope's shape (it may still fail to open). */
-  isSealed(value: unknown): value is string;
+  isSealed(value: unknown): boolean;
+}
+
+/** What `createFieldCrypto` gives besides the services' API: key rotation (`npm run keys:rotate`). */
+export interface KeyedFieldCrypto extends FieldCrypto {
   /** The key that seals new values. */
   readonly activeKeyId: string;
   /** The key id an envelope names, or undefined for anything else. */
@@ -57,7 +61,7 @@ const TYPE_JSON = 0x6a; // 'j'
 /** Encrypted values are scalars or small objects (an address); deeper JSON is refused rather than left plaintext. */
 const MAX_VALUE_DEPTH = 32;
 
-export function createFieldCrypto(ring: KeyRing): FieldCrypto {
+export function createFieldCrypto(ring: KeyRing): KeyedFieldCrypto {
   if (!KEY_ID_PATTERN.test(ring.activeKeyId) || !ring.keys.has(ring.activeKeyId)) {
     throw new FieldCryptoError('the active data-encryption key is missing');
   }

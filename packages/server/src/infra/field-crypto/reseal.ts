@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ENVELOPE_PREFIX, type FieldCrypto } from './field-crypto';
+import { ENVELOPE_PREFIX, type KeyedFieldCrypto } from './field-crypto';
 import type { SealedColumn } from './sealed-columns';
 
 export interface ResealCount {
@@ -30,7 +30,7 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export async function resealAll(opts: {
   db: Db;
-  fieldCrypto: FieldCrypto;
+  fieldCrypto: KeyedFieldCrypto;
   columns: readonly SealedColumn[];
   batchSize?: number;
   onBatch?: (count: ResealCount) => void;

@@ -10,7 +10,7 @@ import { createPgliteDatabase, type Database } from '../../db/client';
 import { applications } from '../../db/schema/index';
 import { registerCompany } from '../../test/accounts';
 import { createTestApp, testDatabases } from '../../test/helpers';
-import { activeEncryptedForm, insertSealedApplication } from '../../test/sealed-applications';
+import { activeEncryptedForm, insertSealedApplication, realFieldCrypto } from '../../test/sealed-applications';
 import { createFieldCrypto } from './field-crypto';
 import { loadKeyRing, startRotation } from './keys';
 import { rotateKeys } from './rotate-keys';
@@ -29,9 +29,10 @@ const keyIdsIn = (data: unknown) => [...JSON.stringify(data).matchAll(/enc:v1:([
 
 describe.each(testDatabases())('npm run keys:rotate on %s', (kind) => {
   it('re-seals every value under a new key in batches, keeps the old keys, resumes an interrupted run', async () => {
-    const t = await createTestApp(kind, { pgliteFiles: true });
+    const real = realFieldCrypto();
+    const t = await createTestApp(kind, { pgliteFiles: true, ...real });
     const dataDir = t.config.dataDir;
-    const firstKey = t.fieldCrypto.activeKeyId;
+    const firstKey = real.fieldCrypto.activeKeyId;
     const a = await registerCompany(t, { companyName: 'Rotating Bank', membershipId: 'MEMBERSHIP_006' });
     const form = await activeEncryptedForm(t, a);
     const ids: string[] = [];
@@ -117,12 +118,13 @@ describe.each(testDatabases())('npm run keys:rotate on %s', (kind) => {
 
 describe('the keys:rotate command', () => {
   it('runs from the repository root on a PGlite data dir and prints its counts', async () => {
-    const t = await createTestApp('pglite', { pgliteFiles: true });
+    const real = realFieldCrypto();
+    const t = await createTestApp('pglite', { pgliteFiles: true, ...real });
     const dataDir = t.config.dataDir;
     const a = await registerCompany(t, { companyName: 'Command Bank', membershipId: 'MEMBERSHIP_006' });
     const form = await activeEncryptedForm(t, a);
     const id = await insertSealedApplication(t, { companyId: a.companyId, form, data: plainOf(7) });
-    const oldKey = t.fieldCrypto.activeKeyId;
+    const oldKey = real.fieldCrypto.activeKeyId;
     await t.close();
     const { stdout } = await run('npm', ['run', '--silent', 'keys:rotate'], {
       cwd: ROOT,

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
-import { activeEncryptedForm, type EncryptedForm, insertSealedApplication } from '../../test/sealed-applications';
+import {
+  activeEncryptedForm,
+  type EncryptedForm,
+  insertSealedApplication,
+  realFieldCrypto,
+} from '../../test/sealed-applications';
 
 const SSN = '987-65-4329';
 const ACCOUNT = '000123456789';
@@ -16,7 +21,7 @@ describe.each(testDatabases())('POST /api/applications/:applicationId/reveal on 
   let form: EncryptedForm;
   let applicationId: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, realFieldCrypto());
     a = await registerCompany(t, { companyName: 'Reveal Bank', membershipId: 'MEMBERSHIP_006' });
     form = await activeEncryptedForm(t, a);
     applicationId = await insertSealedApplication(t, {

@@ -59,8 +59,7 @@ export function createRevealService(deps: { db: Db; fieldCrypto: FieldCrypto }) 
 /** The plaintext of a stored value as text: an envelope opened, several values joined, nothing as ''. */
 function revealText(fieldCrypto: FieldCrypto, value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (fieldCrypto.isSealed(value)) return fieldCrypto.decryptValue(value);
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return fieldCrypto.isSealed(value) ? fieldCrypto.decryptValue(value) : value;
   if (Array.isArray(value)) return value.map((v) => revealText(fieldCrypto, v)).join(', ');
   if (typeof value === 'object') {
     return JSON.stringify(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revealText(fieldCrypto, v)])));

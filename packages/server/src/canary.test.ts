@@ -1,0 +1,238 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { maskValue } from '@under/core/forms/masking';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { bearer, registerCompany } from './test/accounts';
+import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
+import { activeEncryptedForm, realFieldCrypto } from './test/sealed-applications';
+
+/**
+ * The canary of encrypted fields (issue 12, decision 038): an applicant submits a known SSN and account number through
+ * the public API, and neither appears in plaintext (nor in common encodings) anywhere the data can rest or pass: the
+ * database's files (PGlite's data dir, every file of DATA_DIR), the database's content (every table read back as JSON
+ * text; pg_dump on PostgreSQL), the logs (at trace level), the mail sent and the outbox, and every answer of the API
+ * except the one reveal an ADMINISTRATOR asked for.
+ */
+
+const SSN = '987-65-4329';
+const ACCOUNT = '70003141592653';
+const OWNER_SSN = '876-54-3219';
+const SECRETS = [SSN, ACCOUNT, OWNER_SSN];
+
+/** The ways a value could be written out: as is, without separators, in UTF-16, base64, hex, URL-encoded. */
+function encodings(secret: string): string[] {
+  const bare = secret.replace(/-/g, '');
+  const forms = new Set<string>();
+  for (const text of new Set([secret, bare])) {
+    forms.add(text);
+    const b64 = Buffer.from(text).toString('base64').replace(/=+$/, '');
+    // base64 of the text at any byte offset: the last characters depend on what follows, so cut back to whole groups
+    forms.add(b64.slice(0, Math.floor(b64.length / 4) * 4));
+    forms.add(
+      Buffer.from(text)
+        .toString('base64url')
+        .slice(0, Math.floor(b64.length / 4) * 4),
+    );
+    forms.add(Buffer.from(text).toString('hex'));
+    forms.add(encodeURIComponent(text));
+  }
+  return [...forms].filter((f) => f.length >= 8);
+}
+
+const NEEDLES = SECRETS.flatMap((s) =>
+  encodings(s).flatMap((text) => [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')]),
+);
+
+/** The needles found in a buffer, as text (empty when none). */
+function leaksIn(bytes: Buffer): string[] {
+  return NEEDLES.filter((needle) => bytes.includes(needle)).map((n) => n.toString('utf8'));
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(full));
+    else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+const run = promisify(execFile);
+const PG_DUMP = '/usr/lib/postgresql/15/bin/pg_dump';
+
+describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
+  it('a submitted SSN and account number are nowhere in plaintext: files, database, dump, logs, mail, answers', async () => {
+    const logs: string[] = [];
+    const t = await createTestApp(kind, {
+      ...realFieldCrypto(),
+      pgliteFiles: true,
+      outbox: true,
+      logger: { level: 'trace', stream: { write: (line) => void logs.push(line) } },
+    });
+    let closed = false;
+    try {
+      // No compression of stored text, so a plaintext value would show in the files as its bytes (a compressed
+      // TOAST value would hide it from the file scan; the table dump below reads values back either way).
+      const columns = (await t.database.executeSql(
+        `select table_name, column_name from information_schema.columns
+         where table_schema = 'public' and data_type in ('text', 'jsonb', 'character varying')`,
+      )) as { rows: { table_name: string; column_name: string }[] };
+      for (const c of columns.rows) {
+        await t.database.executeSql(
+          `alter table public."${c.table_name}" alter column "${c.column_name}" set storage external`,
+        );
+      }
+
+      const answers: string[] = [];
+      const call = async (opts: InjectOptions) => {
+        const res = await t.app.inject(opts);
+        answers.push(`${res.statusCode} ${JSON.stringify(res.headers)} ${res.body}`);
+        return res;
+      };
+      const a = await registerCompany(t, { companyName: 'Canary Bank', membershipId: 'MEMBERSHIP_006' });
+      const form = await activeEncryptedForm(t, a, 'Canary form');
+      const key = { 'x-api-key': t.config.secrets.publicApiKey };
+      const remoteAddress = uniqueAddress();
+
+      const publicForm = await call({ url: `/api/public/custom_forms/${form.customFormId}`, headers: key });
+      expect(publicForm.statusCode, publicForm.body).toBe(200);
+      const created = await call({
+        method: 'POST',
+        url: '/api/public/applications/drafts',
+        headers: key,
+        remoteAddress,
+        payload: {
+          customFormId: form.customFormId,
+          email: 'canary@example.com',
+          data: { owner_ssn: SSN },
+          // "Remember my answers": the applicant vault keeps them too (decision 039), sealed as well
+          rememberAnswers: true,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { applicationId, code } = created.json() as { applicationId: string; code: string; revision: number };
+      const full = {
+        Firstname: 'Cara',
+        Lastname: 'Nary',
+        PhoneNumber: '(555) 123-4567',
+        Email: 'canary@example.com',
+        CompanyName: 'Canary Shop',
+        owner_ssn: SSN,
+        bank_account_number: ACCOUNT,
+        tax_id: 'TAX-CANARY',
+        more_owners: [{ more_name: 'Otto', more_ssn: OWNER_SSN }],
+      };
+      const saved = await call({
+        method: 'PUT',
+        url: `/api/public/applications/${applicationId}/draft?code=${code}`,
+        headers: key,
+        remoteAddress,
+        payload: { data: full, revision: created.json().revision },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+
+      // every read is masked; the masks sent back mean "unchanged"
+      const read = await call({ url: `/api/public/applications/${applicationId}?code=${code}`, headers: key });
+      expect(read.statusCode, read.body).toBe(200);
+      const shown = read.json().data as Record<string, unknown>;
+      expect(shown.owner_ssn).toBe(maskValue(SSN));
+      expect(shown.bank_account_number).toBe(maskValue(ACCOUNT));
+      expect(shown.more_owners).toEqual([{ more_name: 'Otto', more_ssn: maskValue(OWNER_SSN) }]);
+      const submitted = await call({
+        method: 'POST',
+        url: `/api/public/applications/${applicationId}/submit?code=${code}`,
+        headers: key,
+        remoteAddress,
+        payload: { data: { ...shown, Firstname: 'Carla' }, revision: saved.json().revision },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(submitted.json().status).toBe('pending');
+      const after = await call({ url: `/api/public/applications/${applicationId}?code=${code}`, headers: key });
+      expect(after.json().data).toMatchObject({ Firstname: 'Carla', owner_ssn: maskValue(SSN) });
+
+      // the values are really stored (sealed): the company's ADMINISTRATOR may reveal them, one at a time
+      const reveal = async (p: string) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/applications/${applicationId}/reveal`,
+            headers: bearer(a.token),
+            payload: { path: p },
+          })
+        ).json().value;
+      expect(await reveal('owner_ssn')).toBe(SSN);
+      expect(await reveal('bank_account_number')).toBe(ACCOUNT);
+      expect(await reveal('more_owners[0].more_ssn')).toBe(OWNER_SSN);
+
+      await t.mailer.settle();
+      expect(t.mailer.sent.length).toBeGreaterThan(0);
+
+      // the whole database read back: every table of every schema as JSON text
+      const tables = (await t.database.executeSql(
+        `select table_schema, table_name from information_schema.tables
+         where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+      )) as { rows: { table_schema: string; table_name: string }[] };
+      expect(tables.rows.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(['applications', 'audit_events', 'applicant_vaults']),
+      );
+      const vaults = (await t.database.executeSql('select entries::text as entries from applicant_vaults')) as {
+        rows: { entries: string }[];
+      };
+      // the vault kept the answers it has dictionary keys for (the system fields here); the scans below cover it
+      expect(vaults.rows.length).toBe(1);
+      expect(vaults.rows[0]?.entries).toContain('Nary');
+      const dump: string[] = [];
+      for (const { table_schema, table_name } of tables.rows) {
+        const res = (await t.database.executeSql(
+          `select coalesce(json_agg(t)::text, '[]') as rows from "${table_schema}"."${table_name}" t`,
+        )) as { rows: { rows: string }[] };
+        dump.push(`${table_schema}.${table_name} ${res.rows[0]?.rows}`);
+      }
+      const dumpText = dump.join('\n');
+      expect(dumpText).toContain('enc:v1:');
+      expect(leaksIn(Buffer.from(dumpText)), 'database content').toEqual([]);
+
+      if (kind === 'postgres') {
+        expect(existsSync(PG_DUMP)).toBe(true);
+        const name = (
+          (await t.database.executeSql('select current_database() as name')) as { rows: { name: string }[] }
+        ).rows[0]?.name as string;
+        const url = new URL(process.env.TEST_DATABASE_URL as string);
+        url.pathname = `/${name}`;
+        const { stdout } = await run(PG_DUMP, ['--no-owner', url.toString()], { maxBuffer: 256 * 1024 * 1024 });
+        expect(stdout).toContain('enc:v1:');
+        expect(stdout).toContain('TAX-CANARY');
+        expect(leaksIn(Buffer.from(stdout)), 'pg_dump').toEqual([]);
+      }
+
+      expect(leaksIn(Buffer.from(JSON.stringify(t.mailer.sent))), 'mail sent').toEqual([]);
+      expect(answers.join('\n')).toContain('TAX-CANARY');
+      expect(leaksIn(Buffer.from(answers.join('\n'))), 'API answers').toEqual([]);
+
+      await t.close();
+      closed = true;
+      expect(logs.length).toBeGreaterThan(0);
+      expect(leaksIn(Buffer.from(logs.join('\n'))), 'logs').toEqual([]);
+
+      // every file of the data dir: PGlite's files (tables, indexes, WAL), the outbox, keys and secrets
+      const files = filesUnder(t.config.dataDir);
+      expect(files.some((f) => f.includes(`${path.sep}outbox${path.sep}`))).toBe(true);
+      if (kind === 'pglite') expect(files.some((f) => f.includes(`${path.sep}pglite${path.sep}`))).toBe(true);
+      // the scan sees what is there: a plain field's value is found in the files
+      let plainSeen = false;
+      for (const file of files) {
+        const bytes = readFileSync(file);
+        expect(leaksIn(bytes), file).toEqual([]);
+        if (bytes.includes(Buffer.from('TAX-CANARY'))) plainSeen = true;
+      }
+      if (kind === 'pglite') expect(plainSeen).toBe(true);
+      expect(statSync(path.join(t.config.dataDir, 'keys.json')).mode & 0o777).toBe(0o600);
+    } finally {
+      if (!closed) await t.close();
+    }
+  }, 120_000);
+});
