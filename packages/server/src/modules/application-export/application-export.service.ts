@@ -92,7 +92,10 @@ export function createApplicationExportService(deps: ApplicationExportDeps) {
 
       const versions = filter ? await repo.versions(filter) : [];
       const formOf = new Map(
-        versions.map((v) => [`${v.customFormId}:${v.version}`, v.form as unknown as FormDefinition]),
+        versions.map((v) => {
+          const form = v.form as unknown as FormDefinition;
+          return [`${v.customFormId}:${v.version}`, { form, byKey: new Map(topFields(form).map((c) => [c.key, c])) }];
+        }),
       );
       const fields = fieldColumns(versions.map((v) => v.form as unknown as FormDefinition));
       const header: Cells = [...fields.map((f) => f.label), ...EXPORT_COLUMNS];
@@ -106,12 +109,12 @@ export function createApplicationExportService(deps: ApplicationExportDeps) {
           if (!batch.length) return;
           after = batch[batch.length - 1]?.number;
           yield batch.map((r) => {
-            const form = formOf.get(`${r.customFormId}:${r.formVersion}`);
+            const plan = formOf.get(`${r.customFormId}:${r.formVersion}`);
+            const form = plan?.form;
             // every value leaves masked (decision 038); an unknown version exports no field values
             const data = form ? fieldCrypto.maskData(form, r.data) : {};
-            const byKey = new Map(form ? topFields(form).map((c) => [c.key, c]) : []);
             const cells = fields.map((f) => {
-              const c = byKey.get(f.key);
+              const c = plan?.byKey.get(f.key);
               return c ? cellText(c, data[f.key]) : '';
             });
             return [

@@ -34,13 +34,19 @@ export interface FieldColumn {
  * The fields of a form that hold a value at the top of the data, in form order: panels, columns, tabs... are looked
  * through; a container or grid is one field (its parts are summarised in its cell); buttons and content are none.
  */
+const topFieldsCache = new WeakMap<readonly FormComponent[], Loose[]>();
+
 export function topFields(form: FormDefinition): Loose[] {
+  // read once per form (and per container or grid): an export reads the same few forms for every row
+  const cached = topFieldsCache.get(form.components);
+  if (cached) return cached;
   const out: Loose[] = [];
   walkComponents(form.components, ({ component, ancestors }) => {
     if (ancestors.some((a) => DATA_GROUP_TYPES.has(a.type))) return;
     if (NON_DATA_TYPES.has(component.type) || component.type === 'hidden') return;
     out.push(component as Loose);
   });
+  topFieldsCache.set(form.components, out);
   return out;
 }
 

@@ -33,7 +33,7 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
   return files;
 }
 
-const unescape = (s: string) =>
+const unescapeXml = (s: string) =>
   s
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -51,7 +51,7 @@ export function sheetRows(xml: string): string[][] {
       const col = [...(c[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
       const text = /<t[^>]*>(.*?)<\/t>/s.exec(c[3] ?? '')?.[1] ?? '';
       while (cells.length < col) cells.push('');
-      cells[col] = unescape(text);
+      cells[col] = unescapeXml(text);
     }
     rows[Number(row[1]) - 1] = cells;
   }

@@ -77,7 +77,6 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 async function* sheetXml(header: Cells, rows: AsyncIterable<Cells[]>): AsyncGenerator<string> {
-  const last = columnName(Math.max(header.length, 1) - 1);
   yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols><col min="1" max="${header.length}" width="${COLUMN_WIDTH}" customWidth="1"/></cols><sheetData>${xlsxRow(header, 1, ' s="1"')}`;
   let n = 1;
@@ -89,7 +88,7 @@ async function* sheetXml(header: Cells, rows: AsyncIterable<Cells[]>): AsyncGene
     }
     if (xml) yield xml;
   }
-  yield `</sheetData><autoFilter ref="A1:${last}${n}"/></worksheet>`;
+  yield '</sheetData></worksheet>';
 }
 
 export async function* xlsxStream(header: Cells, rows: AsyncIterable<Cells[]>): AsyncGenerator<Buffer> {
