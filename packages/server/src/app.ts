@@ -21,6 +21,8 @@ import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accou
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
+import { registerApplicationExportRoutes } from './modules/application-export/application-export.routes';
+import { createApplicationExportService } from './modules/application-export/application-export.service';
 import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
 import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
 import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
@@ -320,6 +322,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerCustomFormRoutes(app, { customForms });
   registerApplicationInviteRoutes(app, { invites: applicationInvites });
   registerApplicationListRoutes(app, { lists: applicationLists });
+  registerApplicationExportRoutes(app, {
+    exports: createApplicationExportService({ db: database.db, fieldCrypto, forms: customForms, now: options.now }),
+  });
   registerMailRoutes(app, { mail });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });

@@ -7,6 +7,7 @@ import {
 } from '../applications/application.schema';
 import {
   AdminApplicationListQuerySchema,
+  ApplicationExportQuerySchema,
   ApplicationListQuerySchema,
   ApplicationListSchema,
   ChangeStatusBodySchema,
@@ -73,5 +74,14 @@ export const APPLICATIONS_API = {
     response: StatusStatisticsSchema,
     tag,
     summary: 'Counts by status, per month and per form over the last 6, 12, 24 or 36 months',
+  }),
+  // issue 14 (decision 043): binary answer (xlsx or csv), streamed
+  export: endpoint({
+    method: 'GET',
+    path: '/api/applications/export',
+    query: ApplicationExportQuerySchema,
+    tag,
+    summary:
+      "The list's filter (all pages) as a spreadsheet: .xlsx (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet) or .csv (text/csv)",
   }),
 } as const;

@@ -62,6 +62,19 @@ const checkDates = (v: { startDate?: string; endDate?: string }, ctx: z.Refineme
 export const ApplicationListQuerySchema = z.strictObject(listQueryShape).superRefine(checkDates);
 export type ApplicationListQuery = z.input<typeof ApplicationListQuerySchema>;
 
+/** The spreadsheet formats of the export (decision 043). */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * GET /api/applications/export: the list's query (its page and pageSize are accepted and ignored: every page is
+ * exported), plus the format.
+ */
+export const ApplicationExportQuerySchema = z
+  .strictObject({ ...listQueryShape, format: z.enum(EXPORT_FORMATS).default('xlsx') })
+  .superRefine(checkDates);
+export type ApplicationExportQuery = z.input<typeof ApplicationExportQuerySchema>;
+
 /** GET /api/admin/applications: one account's applications (and one of its forms). */
 export const AdminApplicationListQuerySchema = z
   .strictObject({ ...listQueryShape, companyId: z.uuid() })

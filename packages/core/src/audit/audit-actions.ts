@@ -203,6 +203,15 @@ export const AUDIT_ACTIONS = {
     target: 'application',
     details: z.strictObject({ email: z.string(), role: z.string(), ownerId: z.string() }),
   },
+  // issue 14 (decision 043): the filters and the count, never a value
+  'application.export': {
+    target: 'company',
+    details: z.strictObject({
+      format: z.enum(['xlsx', 'csv']),
+      rows: z.number().int().nonnegative(),
+      filters: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    }),
+  },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

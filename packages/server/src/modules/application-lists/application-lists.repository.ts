@@ -54,7 +54,7 @@ export function searchQuery(q: string): string | undefined {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
-function whereOf(f: ListFilter): SQL | undefined {
+export function whereOf(f: ListFilter): SQL | undefined {
   const statuses = f.statuses?.length ? [...new Set(f.statuses)] : undefined;
   return and(
     // a form is one company's (`list` checks it first): naming both makes the planner multiply two selectivities

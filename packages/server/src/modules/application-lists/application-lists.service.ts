@@ -58,6 +58,23 @@ function monthsFrom(since: Date, months: number): string[] {
 
 const zeroCounts = (): Record<ListedStatus, number> => ({ invite_sent: 0, pending: 0, approved: 0, denied: 0 });
 
+/** The list's filter from its query (the export takes exactly the same: decision 043). */
+export function filterOf(companyId: string, masterFormIds: string[] | undefined, o: Partial<ListOptions>): ListFilter {
+  const search = o.q ? searchQuery(o.q) : undefined;
+  return {
+    companyId,
+    masterFormIds,
+    statuses: o.statuses,
+    search,
+    // a search of punctuation only matches nothing rather than everything
+    matchNothing: o.q !== undefined && search === undefined,
+    submittedFrom: o.startDate ? new Date(`${o.startDate}T00:00:00.000Z`) : undefined,
+    submittedBefore: o.endDate ? new Date(new Date(`${o.endDate}T00:00:00.000Z`).getTime() + DAY) : undefined,
+    applicantCompanyName: o.applicantCompanyName,
+    formId: o.formId,
+  };
+}
+
 /**
  * The institution's applications (issue 14; decision 042): the lists (client and admin), status decisions and the
  * dashboard's statistics. Every read is scoped to one company; a STANDARD member sees only the applications of the
@@ -67,22 +84,6 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
   const { db, mail, forms } = deps;
   const now = deps.now ?? Date.now;
   const repo = createApplicationListsRepository(db);
-
-  function filterOf(companyId: string, masterFormIds: string[] | undefined, o: Partial<ListOptions>): ListFilter {
-    const search = o.q ? searchQuery(o.q) : undefined;
-    return {
-      companyId,
-      masterFormIds,
-      statuses: o.statuses,
-      search,
-      // a search of punctuation only matches nothing rather than everything
-      matchNothing: o.q !== undefined && search === undefined,
-      submittedFrom: o.startDate ? new Date(`${o.startDate}T00:00:00.000Z`) : undefined,
-      submittedBefore: o.endDate ? new Date(new Date(`${o.endDate}T00:00:00.000Z`).getTime() + DAY) : undefined,
-      applicantCompanyName: o.applicantCompanyName,
-      formId: o.formId,
-    };
-  }
 
   async function page(filter: ListFilter, o: ListOptions) {
     const { rows, total } = await repo.list(filter, {

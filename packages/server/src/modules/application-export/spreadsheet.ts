@@ -1,0 +1,103 @@
+import { ZipStream } from './zip-stream';
+
+/** The width of every column (spec 1 §9 "Spreadsheet export columns"). */
+export const COLUMN_WIDTH = 20;
+
+/** A row of cells as text (the export writes every cell as text: what the user saw, decision 043). */
+export type Cells = readonly string[];
+
+/**
+ * A cell that a spreadsheet would read as a formula (or a DDE command) starts with an apostrophe instead: = + - @,
+ * a tab or a carriage return (OWASP "CSV injection").
+ */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+// ---- CSV (RFC 4180; a UTF-8 byte order mark so Excel reads the accents)
+
+function csvCell(text: string): string {
+  const t = neutralise(text);
+  return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+}
+
+export async function* csvStream(header: Cells, rows: AsyncIterable<Cells[]>): AsyncGenerator<string> {
+  yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
+  for await (const batch of rows) {
+    if (batch.length) yield batch.map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
+  }
+}
+
+// ---- XLSX (SpreadsheetML in a zip: one sheet of inline strings, the header row frozen and bold)
+
+/** Characters XML 1.0 does not allow are dropped; the rest escaped. */
+function xmlText(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** `A`, `Z`, `AA`...: the column's letters. */
+export function columnName(index: number): string {
+  let n = index + 1;
+  let name = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    name = String.fromCharCode(65 + r) + name;
+    n = Math.floor((n - 1) / 26);
+  }
+  return name;
+}
+
+/** Excel keeps at most 32,767 characters in a cell. */
+const MAX_CELL = 32_767;
+
+function xlsxRow(cells: Cells, rowNumber: number, style: string): string {
+  let xml = `<row r="${rowNumber}">`;
+  cells.forEach((text, i) => {
+    if (text === '') return;
+    const value = xmlText(neutralise(text).slice(0, MAX_CELL));
+    xml += `<c r="${columnName(i)}${rowNumber}" t="inlineStr"${style}><is><t xml:space="preserve">${value}</t></is></c>`;
+  });
+  return `${xml}</row>`;
+}
+
+const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
+const ROOT_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+const WORKBOOK = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Applications" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
+const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+
+async function* sheetXml(header: Cells, rows: AsyncIterable<Cells[]>): AsyncGenerator<string> {
+  yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols><col min="1" max="${header.length}" width="${COLUMN_WIDTH}" customWidth="1"/></cols><sheetData>${xlsxRow(header, 1, ' s="1"')}`;
+  let n = 1;
+  for await (const batch of rows) {
+    let xml = '';
+    for (const r of batch) {
+      n += 1;
+      xml += xlsxRow(r, n, '');
+    }
+    if (xml) yield xml;
+  }
+  yield '</sheetData></worksheet>';
+}
+
+export async function* xlsxStream(header: Cells, rows: AsyncIterable<Cells[]>): AsyncGenerator<Buffer> {
+  const zip = new ZipStream();
+  yield* zip.entry('[Content_Types].xml', [CONTENT_TYPES]);
+  yield* zip.entry('_rels/.rels', [ROOT_RELS]);
+  yield* zip.entry('xl/workbook.xml', [WORKBOOK]);
+  yield* zip.entry('xl/_rels/workbook.xml.rels', [WORKBOOK_RELS]);
+  yield* zip.entry('xl/styles.xml', [STYLES]);
+  yield* zip.entry('xl/worksheets/sheet1.xml', sheetXml(header, rows));
+  yield zip.finish();
+}
