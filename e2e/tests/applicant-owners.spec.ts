@@ -46,7 +46,13 @@ async function saved(page: Page) {
 async function fillToLastPage(page: Page, email: string) {
   for (let i = 0; i < 20; i++) {
     await fillRequired(page, email);
-    if (await page.getByRole('button', { name: T.submit }).isVisible()) return;
+    if (await page.getByRole('button', { name: T.submit }).isVisible()) {
+      // the signature pad loads lazily: sign by typing the name once it is there
+      await page.getByText('Type your name').click();
+      const typed = page.getByLabel(/type your full name$/);
+      if ((await typed.inputValue()) === '') await typed.fill('Ann Lee');
+      return;
+    }
     await page.getByRole('button', { name: 'Next' }).click();
   }
   throw new Error('the wizard has no last page within 20 pages');
@@ -75,4 +81,70 @@ test('1. invite -> the applicant opens the e-mailed link, fills page 1, is saved
   await page.reload();
   await expect(field(page, label)).toHaveValue('Invited Trading LLC');
   await expect(page.getByTestId('save-status')).toBeVisible();
+});
+
+test('2. the primary adds an owner; the owner fills their part on their own link; the primary submits', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const app = await invited(request, { termsAndConditions: TERMS });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.path);
+  await fillToLastPage(page, app.email);
+  await saved(page);
+
+  // the owners panel: one owner, saved; their e-mail carries a link of their own
+  await page.getByRole('button', { name: T.ownersOpen }).click();
+  await page.getByRole('button', { name: O.add }).click();
+  const ownerEmail = uniqueEmail('co-owner');
+  await field(page, O.nameLabel(1)).fill('Bo Owner');
+  await field(page, O.emailLabel(1)).fill(ownerEmail);
+  await field(page, O.percentLabel(1)).fill('25');
+  await page.getByRole('button', { name: O.save }).click();
+  await expect(page.getByText(O.saved)).toBeVisible();
+  await expect(page.getByRole('group', { name: O.statusLabel(1) })).toContainText(O.statusWaiting);
+  await noSeriousViolations(page);
+  await page.getByRole('heading', { name: O.title }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/owners-panel-1280.png`, fullPage: true });
+  const ownerPath = applicantPath(await waitForMail(ownerEmail));
+  expect(ownerPath).not.toBe(app.path);
+  expect(decodeURIComponent(ownerPath.split('/').at(-1) ?? '')).toBe(ownerEmail);
+
+  // the owner, in a browser context of their own: the banner, primary-only fields read-only, their part complete
+  const owner = await freshPage(browser);
+  await owner.page.goto(ownerPath);
+  await expect(owner.page.getByRole('heading', { name: O.bannerTitle })).toBeVisible();
+  // the primary was invited by e-mail and has no name on file yet
+  await expect(owner.page.getByText(O.bannerText(null))).toBeVisible();
+  // system fields are the primary's: First name is shown, filled by the primary, and read-only
+  const firstName = field(owner.page, 'First Name');
+  await expect(firstName).toBeVisible();
+  await expect(firstName).not.toBeEditable();
+  await expect(firstName).not.toHaveValue('');
+  // a field every owner may edit: the owner changes it and it is saved
+  const editable = firstInput(owner.page);
+  const editableLabel = await labelOf(owner.page, editable);
+  expect(editableLabel).not.toBe('First Name');
+  await editable.fill('Changed by the co-owner');
+  await saved(owner.page);
+  await noSeriousViolations(owner.page);
+  await owner.page.screenshot({ path: `${SHOTS}/owner-banner-1280.png` });
+  await owner.page.getByRole('button', { name: O.complete }).click();
+  await expect(owner.page.getByRole('status').filter({ hasText: O.completedTitle })).toContainText(O.completedText);
+  await owner.context.close();
+
+  // the primary reloads: the owner completed, their change is there; terms accepted, submitted, the success page
+  await page.reload();
+  await expect(field(page, editableLabel)).toHaveValue('Changed by the co-owner');
+  await page.getByRole('button', { name: T.ownersOpen }).click();
+  await expect(page.getByRole('group', { name: O.statusLabel(1) })).toContainText(O.statusCompleted);
+  await page.screenshot({ path: `${SHOTS}/owners-panel-completed-1280.png`, fullPage: true });
+  await fillToLastPage(page, app.email);
+  await page.getByLabel(T.termsAccept).check();
+  await page.getByRole('button', { name: T.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${app.customFormId}$`), { timeout: 15_000 });
+  await expect(page.getByText(T.successText)).toBeVisible();
+  expect(mailCount(ownerEmail)).toBe(1);
 });
