@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { MESSAGES } from '@under/core/messages';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { OWNERS_TEXT as O } from '../../packages/web/src/features/applicant/owners/owners-text';
 import { activeDemoForm, applicantPath, fillRequired, firstInput, labelOf, waitForMail } from '../support/applicant';
@@ -147,4 +150,79 @@ test('2. the primary adds an owner; the owner fills their part on their own link
   await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${app.customFormId}$`), { timeout: 15_000 });
   await expect(page.getByText(T.successText)).toBeVisible();
   expect(mailCount(ownerEmail)).toBe(1);
+});
+
+test('3. the resume link e-mailed on the first autosave continues in another browser context', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const demo = demoClient();
+  const form = await activeDemoForm(request, demo.email, demo.password);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/application-form/${form.customFormId}`);
+  const email = uniqueEmail('resume');
+  await page.getByLabel(T.emailLabel).fill(email);
+  await page.getByRole('button', { name: T.emailContinue }).click();
+  const first = firstInput(page);
+  const label = await labelOf(page, first);
+  await first.fill('Resumed Trading Co');
+  await saved(page);
+  const resumePath = applicantPath(await waitForMail(email));
+  expect(resumePath).toContain(`/application-form/${form.customFormId}/`);
+
+  const other = await freshPage(browser);
+  await other.page.goto(resumePath);
+  await expect(field(other.page, label)).toHaveValue('Resumed Trading Co');
+  // and it goes on saving from there
+  await field(other.page, label).fill('Resumed Trading Co 2');
+  await saved(other.page);
+  await other.page.reload();
+  await expect(field(other.page, label)).toHaveValue('Resumed Trading Co 2');
+  await other.context.close();
+});
+
+const DAY_MS = 86_400_000;
+/** The server reads its clock offset (ms) from this file (TEST_CLOCK_FILE in playwright.config.ts). */
+const setClockOffset = (ms: number) =>
+  writeFileSync(path.join(process.env.E2E_DATA_DIR as string, 'clock-offset'), String(ms));
+
+test("4. an owner's expired link says so and e-mails a fresh link on request", async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const app = await invited(request);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.path);
+  await firstInput(page).fill('Expiring Trading');
+  await saved(page);
+  await page.getByRole('button', { name: T.ownersOpen }).click();
+  await page.getByRole('button', { name: O.add }).click();
+  const ownerEmail = uniqueEmail('late-owner');
+  await field(page, O.nameLabel(1)).fill('Cy Late');
+  await field(page, O.emailLabel(1)).fill(ownerEmail);
+  await field(page, O.percentLabel(1)).fill('10');
+  await page.getByRole('button', { name: O.save }).click();
+  await expect(page.getByText(O.saved)).toBeVisible();
+  const ownerPath = applicantPath(await waitForMail(ownerEmail));
+
+  const owner = await freshPage(browser);
+  try {
+    // the link lives 30 days: 31 days later it is expired
+    setClockOffset(31 * DAY_MS);
+    await owner.page.goto(ownerPath);
+    await expect(owner.page.getByText(MESSAGES.urlExpired)).toBeVisible();
+    await expect(owner.page.getByText(T.expiredText)).toBeVisible();
+    await noSeriousViolations(owner.page);
+    await owner.page.screenshot({ path: `${SHOTS}/expired-link-1280.png` });
+    await owner.page.getByRole('button', { name: T.sendFreshLink }).click();
+    await expect(owner.page.getByRole('status').filter({ hasText: T.freshLinkSent })).toBeVisible();
+    const freshPath = applicantPath(await waitForMail(ownerEmail, 1));
+    expect(freshPath).not.toBe(ownerPath);
+    // the fresh link works (on the same moved clock) and opens the owner's part
+    await owner.page.goto(freshPath);
+    await expect(owner.page.getByRole('heading', { name: O.bannerTitle })).toBeVisible();
+    await expect(field(owner.page, 'First Name')).not.toBeEditable();
+  } finally {
+    setClockOffset(0);
+    await owner.context.close();
+  }
 });
