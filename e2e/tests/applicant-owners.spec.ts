@@ -4,7 +4,15 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { OWNERS_TEXT as O } from '../../packages/web/src/features/applicant/owners/owners-text';
-import { activeDemoForm, applicantPath, fillRequired, firstInput, labelOf, waitForMail } from '../support/applicant';
+import {
+  activeDemoForm,
+  applicantPath,
+  fillRequired,
+  firstInput,
+  labelOf,
+  valueFor,
+  waitForMail,
+} from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
 import { demoClient, mailCount, uniqueEmail } from '../support/outbox';
@@ -225,4 +233,115 @@ test("4. an owner's expired link says so and e-mails a fresh link on request", a
     setClockOffset(0);
     await owner.context.close();
   }
+});
+
+/** What has the keyboard focus: enough to decide the next key. */
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const input = el instanceof HTMLInputElement ? el : null;
+    const byFor = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null;
+    const label = (el.getAttribute('aria-label') ?? byFor ?? el.closest('label')?.textContent ?? '')
+      .replace(/\s*\*\s*$/, '')
+      .trim();
+    const name = input?.name;
+    return {
+      tag: el.tagName.toLowerCase(),
+      type: input?.type ?? el.getAttribute('type') ?? '',
+      mode: el.getAttribute('inputmode'),
+      label,
+      text: (el.textContent ?? '').trim(),
+      value: input ? input.value : el instanceof HTMLTextAreaElement ? el.value : '',
+      required: el.hasAttribute('required') || el.getAttribute('aria-required') === 'true',
+      readOnly: el.hasAttribute('readonly') || el.hasAttribute('disabled'),
+      checked: input?.checked ?? false,
+      groupChecked:
+        input?.type === 'radio' && name
+          ? document.querySelectorAll(`input[type=radio][name="${CSS.escape(name)}"]:checked`).length > 0
+          : false,
+    };
+  });
+}
+
+test('5. keyboard only, axe clean on every page: a new application through the whole sample form to the success page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const demo = demoClient();
+  const form = await activeDemoForm(request, demo.email, demo.password, { termsAndConditions: TERMS });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/application-form/${form.customFormId}`);
+  await expect(page.getByLabel(T.emailLabel)).toBeVisible();
+  await noSeriousViolations(page);
+  const email = uniqueEmail('keyboard');
+  for (
+    let i = 0;
+    i < 15 && !(await page.getByLabel(T.emailLabel).evaluate((el) => el === document.activeElement));
+    i++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByLabel(T.emailLabel)).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await expect(firstInput(page)).toBeVisible();
+  await noSeriousViolations(page);
+
+  let pages = 1;
+  let submitted = false;
+  for (let step = 0; step < 600 && !submitted; step++) {
+    const f = await focused(page);
+    if (f && !f.readOnly) {
+      if (f.tag === 'button' && f.text === 'Next') {
+        await page.keyboard.press('Enter');
+        pages += 1;
+        await expect(page.getByText(new RegExp(`^Step ${pages} of \\d+`))).toBeVisible();
+        await noSeriousViolations(page);
+        // focus stays on "Next" (the new step is announced by the live "Step n of m" line): back up with
+        // Shift+Tab to the step list at the top of the new page, then on through its fields
+        for (let back = 0; back < 200; back++) {
+          await page.keyboard.press('Shift+Tab');
+          if (/^\d+\. /.test((await focused(page))?.text ?? '')) break;
+        }
+        continue;
+      }
+      if (f.tag === 'button' && f.text === T.submit) {
+        await noSeriousViolations(page);
+        await page.keyboard.press('Enter');
+        submitted = true;
+        break;
+      }
+      if (f.type === 'radio') {
+        // the signature: from "Draw" to "Type your name" (arrows move within a radio group)
+        if (f.label === 'Draw' && f.checked) {
+          await page.keyboard.press('ArrowRight');
+          continue;
+        }
+        if (!f.groupChecked) {
+          await page.keyboard.press('Space');
+          continue;
+        }
+      } else if (f.type === 'checkbox') {
+        if (f.label === T.termsAccept && !f.checked) {
+          await page.keyboard.press('Space');
+          continue;
+        }
+      } else if ((f.tag === 'input' || f.tag === 'textarea') && f.value === '') {
+        if (/type your full name$/.test(f.label)) {
+          await page.keyboard.type('Ann Lee');
+        } else if (f.required) {
+          await page.keyboard.type(f.type === 'date' ? '01021980' : valueFor(f.label, f.type, f.mode, email));
+        }
+      }
+    }
+    await page.keyboard.press('Tab');
+  }
+  expect(submitted).toBe(true);
+  expect(pages).toBe(4); // the sample form's four pages, each reached by "Next"
+  await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${form.customFormId}$`), { timeout: 15_000 });
+  await expect(page.getByText(T.successText)).toBeVisible();
+  await noSeriousViolations(page);
+  await page.screenshot({ path: `${SHOTS}/keyboard-success-1280.png` });
 });
