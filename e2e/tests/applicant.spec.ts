@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { fillRequired, firstInput } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { field, PASSWORD } from '../support/client';
 import { codeFromOutbox, uniqueEmail } from '../support/outbox';
@@ -58,64 +59,6 @@ async function activeClientForm(request: APIRequestContext, name: string) {
 async function noSeriousViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
-
-/** Values the sample form's rules accept, by label (patterns of the starter dictionary). */
-const BY_LABEL: [RegExp, string][] = [
-  [/EIN|routing/i, '021000021'],
-  [/SSN|social security/i, '123-45-6789'],
-  [/account number/i, '000123456789'],
-  [/\bstate\b/i, 'CA'],
-  [/ZIP/i, '94105'],
-  [/MCC/i, '5812'],
-  [/card present/i, '60'],
-  [/keyed|e-commerce/i, '20'],
-  [/ownership/i, '100'],
-  [/title/i, 'Owner'],
-];
-
-/**
- * Fills the required inputs of the wizard's current page that are still empty (the sample form: text, e-mail,
- * phone, numbers, dates, radio groups, selects, a typed signature).
- */
-async function fillRequired(page: Page, email: string) {
-  const form = page.locator('form[aria-label]');
-  for (const group of await form.locator('[role=radiogroup][aria-required=true]').all()) {
-    if ((await group.locator('input:checked').count()) === 0) await group.locator('input[type=radio]').first().check();
-  }
-  for (const how of await form.getByRole('radio', { name: 'Type your name' }).all()) await how.check({ force: true });
-  for (const typed of await form.getByLabel(/type your full name$/).all()) {
-    if ((await typed.inputValue()) === '') await typed.fill('Ann Lee');
-  }
-  const inputs = form.locator(
-    'input[required]:not([readonly]):not([type=radio]):not([type=checkbox]), textarea[required]:not([readonly])',
-  );
-  for (const input of await inputs.all()) {
-    if (!(await input.isVisible()) || (await input.inputValue()) !== '') continue;
-    const id = (await input.getAttribute('id')) ?? '';
-    const label = id ? ((await form.locator(`label[for="${id}"]`).first().textContent()) ?? '') : '';
-    const type = (await input.getAttribute('type')) ?? 'text';
-    const mode = (await input.getAttribute('inputmode')) ?? '';
-    const known = BY_LABEL.find(([pattern]) => pattern.test(label))?.[1];
-    const value =
-      known ??
-      (type === 'email' || /e-?mail/i.test(label)
-        ? email
-        : type === 'tel' || mode === 'tel' || /phone/i.test(label)
-          ? '5552345678'
-          : type === 'date'
-            ? '1980-01-02'
-            : mode === 'numeric' || mode === 'decimal' || type === 'number'
-              ? '12'
-              : 'Test value');
-    await input.fill(value);
-  }
-  for (const select of await form.locator('select[required]').all()) {
-    if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
-  }
-}
-
-/** The first input of the wizard's current page. */
-const firstInput = (page: Page) => page.locator('form[aria-label] input:not([type=hidden]):not([readonly])').first();
 
 test('an applicant starts on the link, is saved as they type, reloads, continues, accepts the terms and submits', async ({
   page,

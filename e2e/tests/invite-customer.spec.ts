@@ -1,39 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
 import { UI_TEXT } from '@under/core/ui-text';
 import { CUSTOMERS_TEXT as T } from '@under/core/ui-text/client-customers';
-import { uniqueName } from '../support/admin';
+import { activeDemoForm, waitForMail } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { field, signIn } from '../support/client';
-import { demoClient, lastMailTo, mailCount, uniqueEmail } from '../support/outbox';
+import { demoClient, uniqueEmail } from '../support/outbox';
 import { expect, test } from '../support/test';
 
 const SHOTS = '/tmp/shots-C';
-
-/** The demo client's API token and a new active form of its own on the seeded sample master form. */
-async function activeDemoForm(request: APIRequestContext, email: string, password: string) {
-  const signedIn = await request.post('/api/auth/client/sign-in', { data: { email, password } });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const headers = { authorization: `Bearer ${(await signedIn.json()).accessToken}` };
-  const masters = (await (await request.get('/api/client_master_forms', { headers })).json()) as {
-    formId: string;
-    name: string;
-  }[];
-  const sample = masters.find((m) => m.name === 'Sample merchant application') ?? masters[0];
-  if (!sample) throw new Error('the demo client has no master form to build on');
-  const name = uniqueName('Invite form');
-  const created = await request.post('/api/custom_forms', { headers, data: { masterFormId: sample.formId, name } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { customFormId } = await created.json();
-  const on = await request.patch(`/api/custom_forms/${customFormId}/status`, { headers, data: { status: 'active' } });
-  expect(on.ok(), await on.text()).toBe(true);
-  return { customFormId: customFormId as string, name };
-}
-
-async function waitForMail(to: string) {
-  await expect.poll(() => mailCount(to), { timeout: 15_000 }).toBeGreaterThan(0);
-  return lastMailTo(to);
-}
 
 test('the client invites a customer from /create-customer and from the form list; the e-mail carries the link', async ({
   page,

@@ -76,4 +76,30 @@ describe('validateSubmission for drafts and owners', () => {
     );
     expect(r.data.ssn).toBe('123456789');
   });
+
+  it('in the browser, a stored encrypted value known only masked passes its format rules unchanged', () => {
+    // the web validates with the data it was sent: the mask (the server opens the real value and checks that)
+    const pattern = build([
+      {
+        type: 'textfield',
+        key: 'ein',
+        label: 'EIN',
+        euEncrypted: true,
+        validate: { required: true, pattern: '[0-9]{9}' },
+      },
+    ]);
+    const masked = { ein: '*******21' };
+    const r = validateSubmission(pattern, masked, {
+      role: 'primaryOwnerEndUser',
+      unsubmitted: true,
+      previousData: masked,
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.data.ein).toBe('*******21');
+    // a new value is still checked, and a mask that is not the stored one is no value at all
+    const typed = validateSubmission(pattern, { ein: 'abc' }, { role: 'primaryOwnerEndUser', unsubmitted: true });
+    expect(typed.errors.map((e) => e.path)).toEqual(['ein']);
+    const foreign = validateSubmission(pattern, masked, { role: 'primaryOwnerEndUser', unsubmitted: true });
+    expect(foreign.errors.map((e) => [e.path, e.code])).toEqual([['ein', 'required']]);
+  });
 });

@@ -326,6 +326,13 @@ function validateField(
     }
   }
 
+  // The browser knows a stored encrypted value only masked (spec 1 §5): it was checked when it was saved, and the
+  // mask cannot match the field's format. Kept as it is here; the server opens the real value and checks that.
+  if (field.encrypted && isMaskedValue(value) && sameValue(field, value, own(previous, field.key))) {
+    out[field.key] = value;
+    return;
+  }
+
   if (isEmptyValue(value, field.type)) {
     if (required)
       reportIssue(errors, field, prefix, { code: 'required', message: MESSAGES.fieldRequired(field.label) });

@@ -22,7 +22,8 @@ export const OWNERS_TEXT = {
   statusLinkNotSent: 'Link not sent yet',
   statusLabel: (n: number) => `Owner ${n} status`,
   resend: 'Re-send link',
-  resendTo: (email: string) => `Re-send the link to ${email}`,
+  /** Contains the visible "Re-send link" (WCAG 2.5.3, axe label-content-name-mismatch). */
+  resendTo: (email: string) => `Re-send link to ${email}`,
   resendConfirmLabel: 'Confirm re-sending the link',
   resendConfirm: (email: string) => `Send a new link to ${email}? The link sent before stops working.`,
   resendYes: 'Send new link',

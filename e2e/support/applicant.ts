@@ -1,0 +1,113 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { uniqueName } from './admin';
+import { lastMailTo, mailCount } from './outbox';
+
+/** The demo client's API headers and a new active form of its own on the seeded sample master form. */
+export async function activeDemoForm(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  options: { termsAndConditions?: string } = {},
+) {
+  const signedIn = await request.post('/api/auth/client/sign-in', { data: { email, password } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const headers = { authorization: `Bearer ${(await signedIn.json()).accessToken}` };
+  const masters = (await (await request.get('/api/client_master_forms', { headers })).json()) as {
+    formId: string;
+    name: string;
+  }[];
+  const sample = masters.find((m) => m.name === 'Sample merchant application') ?? masters[0];
+  if (!sample) throw new Error('the demo client has no master form to build on');
+  const name = uniqueName('Invite form');
+  const created = await request.post('/api/custom_forms', { headers, data: { masterFormId: sample.formId, name } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { customFormId } = await created.json();
+  if (options.termsAndConditions) {
+    const terms = await request.post(`/api/custom_forms/${customFormId}`, {
+      headers,
+      data: { customFormDocument: { termsAndConditions: options.termsAndConditions } },
+    });
+    expect(terms.ok(), await terms.text()).toBe(true);
+  }
+  const on = await request.patch(`/api/custom_forms/${customFormId}/status`, { headers, data: { status: 'active' } });
+  expect(on.ok(), await on.text()).toBe(true);
+  return { customFormId: customFormId as string, name, headers };
+}
+
+/** Waits until `to` has received more than `after` e-mails; returns the newest. */
+export async function waitForMail(to: string, after = 0) {
+  await expect.poll(() => mailCount(to), { timeout: 15_000 }).toBeGreaterThan(after);
+  return lastMailTo(to);
+}
+
+/** The applicant's link in an e-mail, as a path on the server the journeys use (the host is PUBLIC_URL's). */
+export function applicantPath(mail: string): string {
+  const link = mail.match(/\/application-form\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{40,}\/[^\s"<>]+/)?.[0];
+  if (!link) throw new Error(`no applicant link in:\n${mail}`);
+  return link;
+}
+
+/** Values the sample form's rules accept, by label (patterns of the starter dictionary). */
+const BY_LABEL: [RegExp, string][] = [
+  [/EIN|routing/i, '021000021'],
+  [/SSN|social security/i, '123-45-6789'],
+  [/account number/i, '000123456789'],
+  [/\bstate\b/i, 'CA'],
+  [/ZIP/i, '94105'],
+  [/MCC/i, '5812'],
+  [/card present/i, '60'],
+  [/keyed|e-commerce/i, '20'],
+  [/ownership/i, '100'],
+  [/title/i, 'Owner'],
+];
+
+/**
+ * Fills the required inputs of the wizard's current page that are still empty (the sample form: text, e-mail,
+ * phone, numbers, dates, radio groups, selects, a typed signature).
+ */
+export async function fillRequired(page: Page, email: string) {
+  const form = page.locator('form[aria-label]');
+  for (const group of await form.locator('[role=radiogroup][aria-required=true]').all()) {
+    if ((await group.locator('input:checked').count()) === 0) await group.locator('input[type=radio]').first().check();
+  }
+  for (const how of await form.getByRole('radio', { name: 'Type your name' }).all()) await how.check({ force: true });
+  for (const typed of await form.getByLabel(/type your full name$/).all()) {
+    if ((await typed.inputValue()) === '') await typed.fill('Ann Lee');
+  }
+  const inputs = form.locator(
+    'input[required]:not([readonly]):not([type=radio]):not([type=checkbox]), textarea[required]:not([readonly])',
+  );
+  for (const input of await inputs.all()) {
+    if (!(await input.isVisible()) || (await input.inputValue()) !== '') continue;
+    const id = (await input.getAttribute('id')) ?? '';
+    const label = id ? ((await form.locator(`label[for="${id}"]`).first().textContent()) ?? '') : '';
+    await input.fill(
+      valueFor(label, (await input.getAttribute('type')) ?? 'text', await input.getAttribute('inputmode'), email),
+    );
+  }
+  for (const select of await form.locator('select[required]').all()) {
+    if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
+  }
+}
+
+/** A value the sample form accepts for an input of this label, type and input mode. */
+export function valueFor(label: string, type: string, mode: string | null, email: string): string {
+  const known = BY_LABEL.find(([pattern]) => pattern.test(label))?.[1];
+  if (known) return known;
+  if (type === 'email' || /e-?mail/i.test(label)) return email;
+  if (type === 'tel' || mode === 'tel' || /phone/i.test(label)) return '5552345678';
+  if (type === 'date') return '1980-01-02';
+  if (mode === 'numeric' || mode === 'decimal' || type === 'number') return '12';
+  return 'Test value';
+}
+
+/** The first editable input of the wizard's current page. */
+export const firstInput = (page: Page) =>
+  page.locator('form[aria-label] input:not([type=hidden]):not([readonly])').first();
+
+/** The label text of an input (its `label[for]`, without the required asterisk). */
+export async function labelOf(page: Page, input: ReturnType<Page['locator']>) {
+  const id = (await input.getAttribute('id')) ?? '';
+  return ((await page.locator(`label[for="${id}"]`).first().textContent()) ?? '').replace(/\s*\*\s*$/, '');
+}

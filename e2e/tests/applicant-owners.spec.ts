@@ -1,0 +1,347 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { MESSAGES } from '@under/core/messages';
+import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { OWNERS_TEXT as O } from '../../packages/web/src/features/applicant/owners/owners-text';
+import {
+  activeDemoForm,
+  applicantPath,
+  fillRequired,
+  firstInput,
+  labelOf,
+  valueFor,
+  waitForMail,
+} from '../support/applicant';
+import { seriousViolations } from '../support/axe';
+import { field } from '../support/client';
+import { demoClient, mailCount, uniqueEmail } from '../support/outbox';
+import { expect, test } from '../support/test';
+
+const SHOTS = '/tmp/shots-J';
+const TERMS = '<p>The applicant accepts the <strong>terms</strong>.</p>';
+
+/** The demo client invites a new customer (the API of /create-customer) to a new active form; the mailed link. */
+async function invited(request: APIRequestContext, options: { termsAndConditions?: string } = {}) {
+  const demo = demoClient();
+  const form = await activeDemoForm(request, demo.email, demo.password, options);
+  const email = uniqueEmail('invited');
+  const res = await request.post('/api/applications/invite', {
+    headers: form.headers,
+    data: {
+      customFormId: form.customFormId,
+      invitedEmail: email,
+      emailPrimary: 'primary',
+      timeZone: 'UTC',
+      timeZoneOffset: 0,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { applicationId } = (await res.json()) as { applicationId: string };
+  const mail = await waitForMail(email);
+  const path = applicantPath(mail);
+  expect(path).toContain(`/application-form/${form.customFormId}/${applicationId}/`);
+  return { ...form, email, applicationId, path };
+}
+
+async function noSeriousViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Waits for the autosave's "Saved". */
+async function saved(page: Page) {
+  await expect(page.getByTestId('save-status')).toHaveText(T.statusSaved, { timeout: 15_000 });
+}
+
+/** To the last page, filling what each page requires (nothing submitted). */
+async function fillToLastPage(page: Page, email: string) {
+  for (let i = 0; i < 20; i++) {
+    await fillRequired(page, email);
+    if (await page.getByRole('button', { name: T.submit }).isVisible()) {
+      // the signature pad loads lazily: sign by typing the name once it is there
+      await page.getByText('Type your name').click();
+      const typed = page.getByLabel(/type your full name$/);
+      if ((await typed.inputValue()) === '') await typed.fill('Ann Lee');
+      return;
+    }
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  throw new Error('the wizard has no last page within 20 pages');
+}
+
+/** A page of its own: a new browser context (no cookies, no local storage of the other). */
+async function freshPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return { context, page: await context.newPage() };
+}
+
+test('1. invite -> the applicant opens the e-mailed link, fills page 1, is saved, reloads and finds the values', async ({
+  page,
+  request,
+}) => {
+  const app = await invited(request);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.path);
+  await expect(page.getByRole('heading', { name: 'Merchant Processing Application' })).toBeVisible();
+  const first = firstInput(page);
+  const label = await labelOf(page, first);
+  await first.fill('Invited Trading LLC');
+  await fillRequired(page, app.email);
+  await saved(page);
+  await noSeriousViolations(page);
+  await page.reload();
+  await expect(field(page, label)).toHaveValue('Invited Trading LLC');
+  await expect(page.getByTestId('save-status')).toBeVisible();
+});
+
+test('2. the primary adds an owner; the owner fills their part on their own link; the primary submits', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const app = await invited(request, { termsAndConditions: TERMS });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.path);
+  await fillToLastPage(page, app.email);
+  await saved(page);
+
+  // the owners panel: one owner, saved; their e-mail carries a link of their own
+  await page.getByRole('button', { name: T.ownersOpen }).click();
+  await page.getByRole('button', { name: O.add }).click();
+  const ownerEmail = uniqueEmail('co-owner');
+  await field(page, O.nameLabel(1)).fill('Bo Owner');
+  await field(page, O.emailLabel(1)).fill(ownerEmail);
+  await field(page, O.percentLabel(1)).fill('25');
+  await page.getByRole('button', { name: O.save }).click();
+  await expect(page.getByText(O.saved)).toBeVisible();
+  await expect(page.getByRole('group', { name: O.statusLabel(1) })).toContainText(O.statusWaiting);
+  await noSeriousViolations(page);
+  await page.getByRole('heading', { name: O.title }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/owners-panel-1280.png`, fullPage: true });
+  const ownerPath = applicantPath(await waitForMail(ownerEmail));
+  expect(ownerPath).not.toBe(app.path);
+  expect(decodeURIComponent(ownerPath.split('/').at(-1) ?? '')).toBe(ownerEmail);
+
+  // the owner, in a browser context of their own: the banner, primary-only fields read-only, their part complete
+  const owner = await freshPage(browser);
+  await owner.page.goto(ownerPath);
+  await expect(owner.page.getByRole('heading', { name: O.bannerTitle })).toBeVisible();
+  // the primary was invited by e-mail and has no name on file yet
+  await expect(owner.page.getByText(O.bannerText(null))).toBeVisible();
+  // system fields are the primary's: First name is shown, filled by the primary, and read-only
+  const firstName = field(owner.page, 'First Name');
+  await expect(firstName).toBeVisible();
+  await expect(firstName).not.toBeEditable();
+  await expect(firstName).not.toHaveValue('');
+  // a field every owner may edit: the owner changes it and it is saved
+  const editable = firstInput(owner.page);
+  const editableLabel = await labelOf(owner.page, editable);
+  expect(editableLabel).not.toBe('First Name');
+  await editable.fill('Changed by the co-owner');
+  await saved(owner.page);
+  await noSeriousViolations(owner.page);
+  await owner.page.screenshot({ path: `${SHOTS}/owner-banner-1280.png` });
+  await owner.page.getByRole('button', { name: O.complete }).click();
+  await expect(owner.page.getByRole('status').filter({ hasText: O.completedTitle })).toContainText(O.completedText);
+  await owner.context.close();
+
+  // the primary reloads: the owner completed, their change is there; terms accepted, submitted, the success page
+  await page.reload();
+  await expect(field(page, editableLabel)).toHaveValue('Changed by the co-owner');
+  await page.getByRole('button', { name: T.ownersOpen }).click();
+  await expect(page.getByRole('group', { name: O.statusLabel(1) })).toContainText(O.statusCompleted);
+  await page.screenshot({ path: `${SHOTS}/owners-panel-completed-1280.png`, fullPage: true });
+  await fillToLastPage(page, app.email);
+  await page.getByLabel(T.termsAccept).check();
+  await page.getByRole('button', { name: T.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${app.customFormId}$`), { timeout: 15_000 });
+  await expect(page.getByText(T.successText)).toBeVisible();
+  expect(mailCount(ownerEmail)).toBe(1);
+});
+
+test('3. the resume link e-mailed on the first autosave continues in another browser context', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const demo = demoClient();
+  const form = await activeDemoForm(request, demo.email, demo.password);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/application-form/${form.customFormId}`);
+  const email = uniqueEmail('resume');
+  await page.getByLabel(T.emailLabel).fill(email);
+  await page.getByRole('button', { name: T.emailContinue }).click();
+  const first = firstInput(page);
+  const label = await labelOf(page, first);
+  await first.fill('Resumed Trading Co');
+  await saved(page);
+  const resumePath = applicantPath(await waitForMail(email));
+  expect(resumePath).toContain(`/application-form/${form.customFormId}/`);
+
+  const other = await freshPage(browser);
+  await other.page.goto(resumePath);
+  await expect(field(other.page, label)).toHaveValue('Resumed Trading Co');
+  // and it goes on saving from there
+  await field(other.page, label).fill('Resumed Trading Co 2');
+  await saved(other.page);
+  await other.page.reload();
+  await expect(field(other.page, label)).toHaveValue('Resumed Trading Co 2');
+  await other.context.close();
+});
+
+const DAY_MS = 86_400_000;
+/** The server reads its clock offset (ms) from this file (TEST_CLOCK_FILE in playwright.config.ts). */
+const setClockOffset = (ms: number) =>
+  writeFileSync(path.join(process.env.E2E_DATA_DIR as string, 'clock-offset'), String(ms));
+
+test("4. an owner's expired link says so and e-mails a fresh link on request", async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const app = await invited(request);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.path);
+  await firstInput(page).fill('Expiring Trading');
+  await saved(page);
+  await page.getByRole('button', { name: T.ownersOpen }).click();
+  await page.getByRole('button', { name: O.add }).click();
+  const ownerEmail = uniqueEmail('late-owner');
+  await field(page, O.nameLabel(1)).fill('Cy Late');
+  await field(page, O.emailLabel(1)).fill(ownerEmail);
+  await field(page, O.percentLabel(1)).fill('10');
+  await page.getByRole('button', { name: O.save }).click();
+  await expect(page.getByText(O.saved)).toBeVisible();
+  const ownerPath = applicantPath(await waitForMail(ownerEmail));
+
+  const owner = await freshPage(browser);
+  try {
+    // the link lives 30 days: 31 days later it is expired
+    setClockOffset(31 * DAY_MS);
+    await owner.page.goto(ownerPath);
+    await expect(owner.page.getByText(MESSAGES.urlExpired)).toBeVisible();
+    await expect(owner.page.getByText(T.expiredText)).toBeVisible();
+    await noSeriousViolations(owner.page);
+    await owner.page.screenshot({ path: `${SHOTS}/expired-link-1280.png` });
+    await owner.page.getByRole('button', { name: T.sendFreshLink }).click();
+    await expect(owner.page.getByRole('status').filter({ hasText: T.freshLinkSent })).toBeVisible();
+    const freshPath = applicantPath(await waitForMail(ownerEmail, 1));
+    expect(freshPath).not.toBe(ownerPath);
+    // the fresh link works (on the same moved clock) and opens the owner's part
+    await owner.page.goto(freshPath);
+    await expect(owner.page.getByRole('heading', { name: O.bannerTitle })).toBeVisible();
+    await expect(field(owner.page, 'First Name')).not.toBeEditable();
+  } finally {
+    setClockOffset(0);
+    await owner.context.close();
+  }
+});
+
+/** What has the keyboard focus: enough to decide the next key. */
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const input = el instanceof HTMLInputElement ? el : null;
+    const byFor = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null;
+    const label = (el.getAttribute('aria-label') ?? byFor ?? el.closest('label')?.textContent ?? '')
+      .replace(/\s*\*\s*$/, '')
+      .trim();
+    const name = input?.name;
+    return {
+      tag: el.tagName.toLowerCase(),
+      type: input?.type ?? el.getAttribute('type') ?? '',
+      mode: el.getAttribute('inputmode'),
+      label,
+      text: (el.textContent ?? '').trim(),
+      value: input ? input.value : el instanceof HTMLTextAreaElement ? el.value : '',
+      required: el.hasAttribute('required') || el.getAttribute('aria-required') === 'true',
+      readOnly: el.hasAttribute('readonly') || el.hasAttribute('disabled'),
+      checked: input?.checked ?? false,
+      groupChecked:
+        input?.type === 'radio' && name
+          ? document.querySelectorAll(`input[type=radio][name="${CSS.escape(name)}"]:checked`).length > 0
+          : false,
+    };
+  });
+}
+
+test('5. keyboard only, axe clean on every page: a new application through the whole sample form to the success page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const demo = demoClient();
+  const form = await activeDemoForm(request, demo.email, demo.password, { termsAndConditions: TERMS });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/application-form/${form.customFormId}`);
+  await expect(page.getByLabel(T.emailLabel)).toBeVisible();
+  await noSeriousViolations(page);
+  const email = uniqueEmail('keyboard');
+  for (
+    let i = 0;
+    i < 15 && !(await page.getByLabel(T.emailLabel).evaluate((el) => el === document.activeElement));
+    i++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByLabel(T.emailLabel)).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await expect(firstInput(page)).toBeVisible();
+  await noSeriousViolations(page);
+
+  let pages = 1;
+  let submitted = false;
+  for (let step = 0; step < 600 && !submitted; step++) {
+    const f = await focused(page);
+    if (f && !f.readOnly) {
+      if (f.tag === 'button' && f.text === 'Next') {
+        await page.keyboard.press('Enter');
+        pages += 1;
+        await expect(page.getByText(new RegExp(`^Step ${pages} of \\d+`))).toBeVisible();
+        await noSeriousViolations(page);
+        // focus stays on "Next" (the new step is announced by the live "Step n of m" line): back up with
+        // Shift+Tab to the step list at the top of the new page, then on through its fields
+        for (let back = 0; back < 200; back++) {
+          await page.keyboard.press('Shift+Tab');
+          if (/^\d+\. /.test((await focused(page))?.text ?? '')) break;
+        }
+        continue;
+      }
+      if (f.tag === 'button' && f.text === T.submit) {
+        await noSeriousViolations(page);
+        await page.keyboard.press('Enter');
+        submitted = true;
+        break;
+      }
+      if (f.type === 'radio') {
+        // the signature: from "Draw" to "Type your name" (arrows move within a radio group)
+        if (f.label === 'Draw' && f.checked) {
+          await page.keyboard.press('ArrowRight');
+          continue;
+        }
+        if (!f.groupChecked) {
+          await page.keyboard.press('Space');
+          continue;
+        }
+      } else if (f.type === 'checkbox') {
+        if (f.label === T.termsAccept && !f.checked) {
+          await page.keyboard.press('Space');
+          continue;
+        }
+      } else if ((f.tag === 'input' || f.tag === 'textarea') && f.value === '') {
+        if (/type your full name$/.test(f.label)) {
+          await page.keyboard.type('Ann Lee');
+        } else if (f.required) {
+          await page.keyboard.type(f.type === 'date' ? '01021980' : valueFor(f.label, f.type, f.mode, email));
+        }
+      }
+    }
+    await page.keyboard.press('Tab');
+  }
+  expect(submitted).toBe(true);
+  expect(pages).toBe(4); // the sample form's four pages, each reached by "Next"
+  await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${form.customFormId}$`), { timeout: 15_000 });
+  await expect(page.getByText(T.successText)).toBeVisible();
+  await noSeriousViolations(page);
+  await page.screenshot({ path: `${SHOTS}/keyboard-success-1280.png` });
+});
