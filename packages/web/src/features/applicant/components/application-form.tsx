@@ -253,6 +253,12 @@ export function ApplicationForm(props: ApplicationFormProps) {
             completedAt={props.owners.find((o) => o.ownerId === props.ownerId)?.completedAt ?? null}
             primaryName={props.owners.find((o) => o.kind === 'primaryApplicant')?.name ?? null}
             readOnly={readOnly}
+            onError={(error) => {
+              // a refused "My part is complete" names the fields still missing, as the primary's submit does
+              if (error instanceof HttpError && error.status === 422) {
+                setProblem({ title: error.message || T.submitFailed, errors: error.errors });
+              }
+            }}
             prepare={async () => {
               await saver.flush();
               return {
