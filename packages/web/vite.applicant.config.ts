@@ -15,6 +15,8 @@ export default defineConfig({
     outDir: 'dist',
     // the portal's build just filled dist: keep it
     emptyOutDir: false,
+    // every browser the pages support has <link rel="modulepreload">: the polyfill is bytes on the first page
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: { applicant: fileURLToPath(new URL('./applicant/index.html', import.meta.url)) },
     },

@@ -335,7 +335,10 @@ export async function buildApp(options: BuildAppOptions) {
   registerApplicationRoutes(app, { applications });
   options.extend?.(app);
 
-  await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST, { publicApiKey: config.secrets.publicApiKey });
+  await registerSpa(app, options.webDist ?? DEFAULT_WEB_DIST, {
+    publicApiKey: config.secrets.publicApiKey,
+    publicForm: (customFormId) => customForms.getPublic({ customFormId }),
+  });
   await app.ready();
   return {
     app,

@@ -21,7 +21,7 @@ import { createTheme, MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApplicantApp } from '../../features/applicant/applicant-app';
-import { createApplicantApi } from '../../features/applicant/lib/applicant-api';
+import { createApplicantApi, readInlineForm } from '../../features/applicant/lib/applicant-api';
 import { createApplicantHttp } from '../../features/applicant/lib/applicant-http';
 import { parseApplicantPath } from '../../features/applicant/lib/applicant-routes';
 
@@ -30,7 +30,8 @@ import { parseApplicantPath } from '../../features/applicant/lib/applicant-route
  * texts. The server puts the public API key into the page's meta tag; every call sends it as x-api-key.
  */
 const apiKey = document.querySelector<HTMLMetaElement>('meta[name="under-api-key"]')?.content ?? '';
-const api = createApplicantApi(createApplicantHttp({ apiKey }));
+// the active form, inlined by the server: the first page does not wait for a call after the script (decision 040)
+const api = createApplicantApi(createApplicantHttp({ apiKey }), readInlineForm(document));
 /** Not the portal's theme (its texts would come along): Mantine's blue, a shade dark enough for white text. */
 const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'md' });
 

@@ -18,8 +18,27 @@ export interface DraftBody {
   acceptance?: Acceptance;
 }
 
-/** The applicant pages' calls (APPLICANT_API and the public form), typed by the contracts. */
-export function createApplicantApi(http: ApplicantHttp) {
+type PublicForm = ResponseOf<typeof CUSTOM_FORMS_API.getPublic>;
+
+/** The id of the `<script type="application/json">` the server puts the active public form in (decision 040). */
+export const PUBLIC_FORM_SCRIPT_ID = 'under-public-form';
+
+/** The public form the server inlined into the page (plugins/spa.ts), if any: read without a call. */
+export function readInlineForm(doc: Document): PublicForm | undefined {
+  const text = doc.getElementById(PUBLIC_FORM_SCRIPT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as PublicForm;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The applicant pages' calls (APPLICANT_API and the public form), typed by the contracts. `inlineForm`, the form the
+ * server put into the page, answers `form()` for its id and version without a call.
+ */
+export function createApplicantApi(http: ApplicantHttp, inlineForm?: PublicForm) {
   const withCode = (link: ApplicationLink) => ({
     params: { applicationId: link.applicationId },
     query: { code: link.code },
@@ -27,8 +46,11 @@ export function createApplicantApi(http: ApplicantHttp) {
   return {
     /** The client itself, for the owners and vault panels (`http.contractCall`, `http.call`). */
     http,
-    form(customFormId: string, version?: number) {
-      return http.call<ResponseOf<typeof CUSTOM_FORMS_API.getPublic>>(R.form, {
+    form(customFormId: string, version?: number): Promise<PublicForm> {
+      if (inlineForm?.customFormId === customFormId && (version === undefined || version === inlineForm.version)) {
+        return Promise.resolve(inlineForm);
+      }
+      return http.call<PublicForm>(R.form, {
         params: { customFormId },
         query: version === undefined ? {} : { version },
       });

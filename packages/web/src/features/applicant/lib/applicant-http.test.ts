@@ -1,7 +1,7 @@
 import { APPLICANT_API } from '@under/core/api/applicant.contract';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http-error';
-import { createApplicantApi } from './applicant-api';
+import { createApplicantApi, PUBLIC_FORM_SCRIPT_ID, readInlineForm } from './applicant-api';
 import { createApplicantHttp } from './applicant-http';
 
 const json = (status: number, body: unknown) =>
@@ -58,5 +58,27 @@ describe('the applicant pages’ http', () => {
     const error = await offline.call({ method: 'GET', path: '/api/x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(0);
+  });
+});
+
+describe('the form the server inlined into the page (decision 040)', () => {
+  it('answers form() for its id and version without a call, and calls for any other', async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PUBLIC_FORM_SCRIPT_ID;
+    script.textContent = '{"customFormId":"f1","version":2,"name":"\\u003c/script\\u003e"}';
+    document.head.append(script);
+    const inline = readInlineForm(document);
+    script.remove();
+    expect(inline).toMatchObject({ customFormId: 'f1', version: 2, name: '</script>' });
+    const fetch = vi.fn(async () => json(200, { customFormId: 'f1', version: 1 }));
+    const api = createApplicantApi(createApplicantHttp({ apiKey: 'k', fetch }), inline);
+    expect(await api.form('f1')).toBe(inline);
+    expect(await api.form('f1', 2)).toBe(inline);
+    expect(fetch).not.toHaveBeenCalled();
+    await api.form('f1', 1);
+    await api.form('f2');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(readInlineForm(document)).toBeUndefined();
   });
 });
