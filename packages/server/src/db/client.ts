@@ -99,8 +99,21 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
   };
 }
 
-export function createPostgresDatabase(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+/**
+ * Connections per process to PostgreSQL: `DATABASE_POOL_SIZE` (1-200), default 20. A request holds one connection
+ * for its whole transaction, mostly waiting on round trips, so a pool well below the HTTP concurrency queues requests
+ * (the applicant bench's 50 connections on 10 gave p99 of several hundred ms); far above it, the server's backends
+ * compete for the same cores. Size it with the server's `max_connections` divided by the number of instances.
+ */
+export const DEFAULT_POOL_SIZE = 20;
+export function poolSizeOf(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 200 ? n : DEFAULT_POOL_SIZE;
+}
+
+export function createPostgresDatabase(url: string, opts: { poolSize?: number } = {}): Database {
+  const max = opts.poolSize ?? poolSizeOf(process.env.DATABASE_POOL_SIZE);
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle client whose connection drops (server restart, a test's DROP DATABASE … FORCE racing pool.end) is
   // removed by the pool; without a listener its 'error' would crash the process. Queries still fail visibly.
   pool.on('error', () => {});
