@@ -100,12 +100,13 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
 }
 
 /**
- * Connections per process to PostgreSQL: `DATABASE_POOL_SIZE` (1-200), default 20. A request holds one connection
- * for its whole transaction, mostly waiting on round trips, so a pool well below the HTTP concurrency queues requests
- * (the applicant bench's 50 connections on 10 gave p99 of several hundred ms); far above it, the server's backends
- * compete for the same cores. Size it with the server's `max_connections` divided by the number of instances.
+ * Connections per process to PostgreSQL: `DATABASE_POOL_SIZE` (1-200), default 10. A request holds one connection
+ * for its whole transaction; more connections than the database's cores mostly add backends competing for the same
+ * CPUs: on the 2-core bench machine (decision 036 "Performance") pools of 20 and 30 gave lower throughput and
+ * higher p99 than 10 for the applicant's save and submit. Raise it for a database on its own larger machine, keeping
+ * instances x pool size below the server's `max_connections`.
  */
-export const DEFAULT_POOL_SIZE = 20;
+export const DEFAULT_POOL_SIZE = 10;
 export function poolSizeOf(value: string | undefined): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 200 ? n : DEFAULT_POOL_SIZE;
