@@ -2,7 +2,7 @@
 // GET /api/health (the baseline) in the same run; on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
 // Targets (issue 12): on PostgreSQL autosave and submit each >= 500 req/s with p99 <= 150 ms; PGlite printed beside.
 // The page-load part (<= 120 KB gzip JavaScript, first page of a 300-field form within 1 s at 4x CPU slow-down) is
-// bench/_applicant-page.ts (helper W1), run at the end when present.
+// bench/_applicant-page.ts (helper W1), run at the end when present (BENCH_SKIP_PAGE=1 leaves it out).
 import { existsSync } from 'node:fs';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import { parseFormDefinition } from '@under/core/forms/form.schema';
@@ -61,7 +61,9 @@ function fullData(seed: number): Record<string, unknown> {
   return data;
 }
 
-for (const kind of benchDatabases()) {
+// BENCH_DB=postgres (or pglite) measures one database only; BENCH_SKIP_PAGE=1 leaves out the page-load part
+const only = process.env.BENCH_DB;
+for (const kind of benchDatabases().filter((k) => !only || k === only)) {
   const server = await startBenchServer(kind);
   const crypto = server.fieldCrypto;
   try {
@@ -228,7 +230,9 @@ if (!process.env.TEST_DATABASE_URL) console.log('(set TEST_DATABASE_URL to measu
 
 // page load (helper W1): bench/_applicant-page.ts exports `measureApplicantPage()` when it is there
 const pageBench = new URL('./_applicant-page.ts', import.meta.url);
-if (existsSync(pageBench)) {
+if (process.env.BENCH_SKIP_PAGE) {
+  console.log('page load: skipped (BENCH_SKIP_PAGE)');
+} else if (existsSync(pageBench)) {
   const mod = (await import(pageBench.href)) as { measureApplicantPage?: () => Promise<void> };
   if (mod.measureApplicantPage) await mod.measureApplicantPage();
   else console.log('page load: bench/_applicant-page.ts has no measureApplicantPage()');

@@ -1,4 +1,5 @@
 import { type AuditEventInput, checkAuditEvent } from '@under/core/audit/audit-actions';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { auditEvents } from '../schema/index';
 
@@ -16,4 +17,23 @@ export async function writeAudit(db: DbOrTx, event: AuditEventInput): Promise<vo
     targetId: event.targetId,
     details,
   });
+}
+
+/**
+ * The insert of one audit event as SQL, not yet run (checked like `writeAudit`): for a use case that sends it
+ * together with its other writes in one statement (`with … as (…)`), saving a round trip on a hot path.
+ */
+export function auditInsertSql(db: DbOrTx, event: AuditEventInput): SQL {
+  const details = checkAuditEvent(event);
+  return db
+    .insert(auditEvents)
+    .values({
+      actorUserId: event.actorUserId,
+      companyId: event.companyId ?? null,
+      action: event.action,
+      targetType: event.targetType,
+      targetId: event.targetId,
+      details,
+    })
+    .getSQL();
 }

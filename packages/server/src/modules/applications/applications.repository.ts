@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../db/schema/index';
 
@@ -68,6 +68,28 @@ export function createApplicationsRepository(db: DbOrTx) {
     },
     async updateOwner(id: string, patch: Partial<NewOwner>) {
       await db.update(applicationOwners).set(patch).where(eq(applicationOwners.id, id));
+    },
+    /**
+     * Several writes in one statement (one round trip): `with w0 as (…), w1 as (…) select 1`. PostgreSQL runs every
+     * data-modifying part on the same snapshot, so no two of them may change the same row.
+     */
+    async runTogether(statements: SQL[]) {
+      if (statements.length === 0) return;
+      if (statements.length === 1) {
+        await db.execute(statements[0] as SQL);
+        return;
+      }
+      const parts = sql.join(
+        statements.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s})`),
+        sql`, `,
+      );
+      await db.execute(sql`with ${parts} select 1`);
+    },
+    updateApplicationSql(id: string, patch: Partial<NewApplication>): SQL {
+      return db.update(applications).set(patch).where(eq(applications.id, id)).getSQL();
+    },
+    updateOwnerSql(id: string, patch: Partial<NewOwner>): SQL {
+      return db.update(applicationOwners).set(patch).where(eq(applicationOwners.id, id)).getSQL();
     },
     /** The owners still on the application (removed ones keep their row, not their place). */
     async listOwners(applicationId: string) {

@@ -277,6 +277,28 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
   });
 
   describe('saveDraft and get', () => {
+    it("a save writes the data, the audit event and the owner's sliding link end together", async () => {
+      const { applicationId, code } = await started({ bank_name: 'One' });
+      const old = new Date(Date.now() - 10 * 86_400_000);
+      await t.database.db
+        .update(applicationOwners)
+        .set({ lastSeenAt: old, codeExpiresAt: new Date(old.getTime() + 30 * 86_400_000) })
+        .where(eq(applicationOwners.applicationId, applicationId));
+      const ok = await save(applicationId, code, { data: { bank_name: 'Two' }, revision: 1 });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await stored(applicationId)).revision).toBe(2);
+      const [owner] = await t.database.db
+        .select()
+        .from(applicationOwners)
+        .where(eq(applicationOwners.applicationId, applicationId));
+      expect(owner?.lastSeenAt?.getTime()).toBeGreaterThan(old.getTime());
+      expect(owner?.codeExpiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+      const audit = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, applicationId), eq(auditEvents.action, 'application.save')));
+      expect(audit).toHaveLength(1);
+    });
     it('saves with the revision check: a stale revision is 409 with the current one, nothing written', async () => {
       const { applicationId, code } = await started({ bank_name: 'One' });
       const ok = await save(applicationId, code, { data: { bank_name: 'Two' }, revision: 1 });

@@ -8,14 +8,16 @@ import {
   MAX_OPEN_APPLICATIONS_PER_EMAIL,
   type OwnerKind,
 } from '@under/core/applications/application.schema';
+import type { AuditEventInput } from '@under/core/audit/audit-actions';
 import type { EndUserRole } from '@under/core/forms/field-types';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
 import { type SubmissionError, validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../db/repositories/audit.repository';
+import { auditInsertSql, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
@@ -24,7 +26,18 @@ import type { MailService } from '../mail/mail.service';
 import { hashAccessCode, newAccessCode } from './access-codes';
 import { type ApplicationOwnerRow, type ApplicationRow, linkExpiry, resolveApplicantLink } from './applicant-link';
 import { applicantLink, resumeLinkMail } from './applications.mails';
-import { createApplicationsRepository } from './applications.repository';
+import { createApplicationsRepository, type NewApplication, type NewOwner } from './applications.repository';
+
+/**
+ * The writes a save or submit has left once everything is checked: one patch of the application row, one of the
+ * owner row, audit events. Sent together in one statement at the end (decision 036 "Performance").
+ */
+interface PendingWrites {
+  application: Partial<NewApplication>;
+  owner: Partial<NewOwner>;
+  audits: AuditEventInput[];
+}
+const noWrites = (): PendingWrites => ({ application: {}, owner: {}, audits: [] });
 
 /** What the vault (or any later step) is told inside the submit transaction: `data` is opened plaintext. */
 export type OnSubmitted = (
@@ -202,7 +215,14 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
    */
   async function writeData(
     tx: DbOrTx,
-    ctx: { application: ApplicationRow; owner: ApplicationOwnerRow; form: FormDefinition; code: string; at: Date },
+    ctx: {
+      application: ApplicationRow;
+      owner: ApplicationOwnerRow;
+      form: FormDefinition;
+      code: string;
+      at: Date;
+      pending: PendingWrites;
+    },
     input: {
       data: Record<string, unknown>;
       revision: number;
@@ -211,7 +231,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       vaultToken?: string;
     },
   ): Promise<{ application: ApplicationRow; outboxId?: string }> {
-    const { application, owner, form, at } = ctx;
+    const { application, owner, form, at, pending } = ctx;
     if (!isOpen(application.status)) {
       throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
     }
@@ -246,10 +266,10 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       ...(isPrimary ? { applicantCompanyName: companyNameOf(result.data, application.applicantCompanyName) } : {}),
       ...(isPrimary && !application.resumeMailedAt ? { resumeMailedAt: at } : {}),
     };
-    await r.updateApplication(application.id, patch);
+    Object.assign(pending.application, patch);
     const fields = changedFields(previous, result.data);
     // an additional owner who changes anything after completing their part completes it again
-    if (!isPrimary && owner.completedAt && fields.length > 0) await r.updateOwner(owner.id, { completedAt: null });
+    if (!isPrimary && owner.completedAt && fields.length > 0) pending.owner.completedAt = null;
     let outboxId: string | undefined;
     if (isPrimary && !application.resumeMailedAt) {
       const form = await r.findForm(application.customFormId);
@@ -261,7 +281,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         formName: form?.name ?? '',
       });
     }
-    await writeAudit(tx, {
+    pending.audits.push({
       action: 'application.save',
       actorUserId: null,
       companyId: application.companyId,
@@ -317,8 +337,29 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
    * an autosave every few seconds does not rewrite the owner row each time.
    */
   async function touchOwner(tx: DbOrTx, owner: ApplicationOwnerRow, at: Date) {
-    if (owner.lastSeenAt && at.getTime() - owner.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
-    await createApplicationsRepository(tx).updateOwner(owner.id, { lastSeenAt: at, codeExpiresAt: linkExpiry(at) });
+    const patch = touchPatch(owner, at);
+    if (patch) await createApplicationsRepository(tx).updateOwner(owner.id, patch);
+  }
+  function touchPatch(owner: ApplicationOwnerRow, at: Date): Partial<NewOwner> | undefined {
+    if (owner.lastSeenAt && at.getTime() - owner.lastSeenAt.getTime() < TOUCH_EVERY_MS) return undefined;
+    return { lastSeenAt: at, codeExpiresAt: linkExpiry(at) };
+  }
+
+  /** The pending writes in one round trip; afterwards `pending` is empty. */
+  async function flush(
+    tx: DbOrTx,
+    ids: { applicationId: string; ownerId: string },
+    pending: PendingWrites,
+  ): Promise<void> {
+    const r = createApplicationsRepository(tx);
+    const statements: SQL[] = [];
+    if (Object.keys(pending.application).length > 0) {
+      statements.push(r.updateApplicationSql(ids.applicationId, pending.application));
+    }
+    if (Object.keys(pending.owner).length > 0) statements.push(r.updateOwnerSql(ids.ownerId, pending.owner));
+    for (const event of pending.audits) statements.push(auditInsertSql(tx, event));
+    Object.assign(pending, noWrites());
+    await r.runTogether(statements);
   }
 
   async function link(tx: DbOrTx, applicationId: string, code: string, lock: boolean) {
@@ -431,8 +472,10 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       const { application, outboxId } = await db.transaction(async (tx) => {
         const { application, owner } = await link(tx, opts.applicationId, opts.code, true);
         const form = await formOfApplication(application, createApplicationsRepository(tx));
-        const written = await writeData(tx, { application, owner, form, code: opts.code, at }, opts);
-        await touchOwner(tx, owner, at);
+        const pending = noWrites();
+        const written = await writeData(tx, { application, owner, form, code: opts.code, at, pending }, opts);
+        Object.assign(pending.owner, touchPatch(owner, at));
+        await flush(tx, { applicationId: application.id, ownerId: owner.id }, pending);
         return written;
       });
       await mail.dispatch(outboxId);
@@ -519,6 +562,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
         }
         const isPrimary = owner.kind === 'primaryApplicant';
+        const ids = { applicationId: application.id, ownerId: owner.id };
         if (isPrimary && application.blockedAt) {
           throw new AppError(
             ERROR_CODES.applicationBlocked,
@@ -526,11 +570,12 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           );
         }
         let outboxId: string | undefined;
+        const pending = noWrites();
         if (opts.data !== undefined) {
           if (opts.revision === undefined) {
             throw new AppError(ERROR_CODES.validation, MESSAGES.http400, [{ path: 'revision', message: 'Required' }]);
           }
-          const ctx = { application, owner, form, code: opts.code, at };
+          const ctx = { application, owner, form, code: opts.code, at, pending };
           ({ application, outboxId } = await writeData(tx, ctx, {
             data: opts.data,
             revision: opts.revision,
@@ -538,7 +583,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             vaultToken: opts.vaultToken,
           }));
         }
-        await touchOwner(tx, owner, at);
+        Object.assign(pending.owner, touchPatch(owner, at));
         const data = fieldCrypto.openData(form, application.data);
         const role = roleOf(owner);
         // Each owner answers for the required fields their role may edit; the primary's submit also needs every
@@ -551,8 +596,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         });
         if (!checked.valid) throw refusal(checked.errors, { submitting: true });
         if (!isPrimary) {
-          await r.updateOwner(owner.id, { completedAt: at });
-          await writeAudit(tx, {
+          pending.owner.completedAt = at;
+          pending.audits.push({
             action: 'application.owner-complete',
             actorUserId: null,
             companyId: application.companyId,
@@ -560,6 +605,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             targetId: application.id,
             details: { email: owner.email, role, ownerId: owner.id },
           });
+          await flush(tx, ids, pending);
           return { status: application.status as ApplicationStatus, outboxId };
         }
         const missing = (await r.listOwners(application.id)).filter(
@@ -573,7 +619,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             emails.map((e) => ({ path: 'owners', message: e })),
           );
         }
-        await r.updateApplication(application.id, {
+        Object.assign(pending.application, {
           status: 'pending',
           submittedAt: at,
           updatedAt: at,
@@ -582,7 +628,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             ? { acceptance: opts.acceptance as Record<string, unknown> }
             : {}),
         });
-        await writeAudit(tx, {
+        pending.audits.push({
           action: 'application.submit',
           actorUserId: null,
           companyId: application.companyId,
@@ -590,6 +636,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           targetId: application.id,
           details: { email: owner.email, role, revision: application.revision },
         });
+        await flush(tx, ids, pending);
         if (application.rememberAnswers && deps.onSubmitted) {
           await deps.onSubmitted(tx, { application, form, data: checked.data, email: owner.email });
         }
