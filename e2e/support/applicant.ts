@@ -71,7 +71,11 @@ export async function fillRequired(page: Page, email: string) {
   for (const group of await form.locator('[role=radiogroup][aria-required=true]').all()) {
     if ((await group.locator('input:checked').count()) === 0) await group.locator('input[type=radio]').first().check();
   }
-  for (const how of await form.getByRole('radio', { name: 'Type your name' }).all()) await how.check({ force: true });
+  // the segmented control's radio input is visually hidden (a forced check can land outside the viewport): a DOM
+  // click selects it as the label would
+  for (const how of await form.getByRole('radio', { name: 'Type your name' }).all()) {
+    if (!(await how.isChecked())) await how.evaluate((el) => (el as HTMLInputElement).click());
+  }
   for (const typed of await form.getByLabel(/type your full name$/).all()) {
     if ((await typed.inputValue()) === '') await typed.fill('Ann Lee');
   }
