@@ -103,3 +103,119 @@ describe('validateSubmission for drafts and owners', () => {
     expect(foreign.errors.map((e) => [e.path, e.code])).toEqual([['ein', 'required']]);
   });
 });
+
+/** Groups and hidden fields must not open fields to a role that may not change them (review of issue 12). */
+describe('validateSubmission: groups and hidden fields keep what the role may not change', () => {
+  const groups = build([
+    { type: 'textfield', key: 'show', label: 'Show' },
+    {
+      type: 'datagrid',
+      key: 'rows',
+      label: 'Rows',
+      components: [
+        { type: 'textfield', key: 'who', label: 'Who' },
+        { type: 'textfield', key: 'bank', label: 'Bank', euPermission: 'editTableByPrimaryOwner' },
+      ],
+    },
+    {
+      type: 'container',
+      key: 'box',
+      label: 'Box',
+      components: [{ type: 'textfield', key: 'ein', label: 'EIN', euPermission: 'editTableByPrimaryOwner' }],
+    },
+    {
+      type: 'textfield',
+      key: 'secret',
+      label: 'Secret',
+      euPermission: 'editTableByPrimaryOwner',
+      clearOnHide: false,
+      conditional: { show: true, when: 'show', eq: 'yes' },
+    },
+  ]);
+  const stored = {
+    show: 'yes',
+    rows: [
+      { who: 'a', bank: 'A-1' },
+      { who: 'b', bank: 'B-2' },
+    ],
+    box: { ein: '12-3456789' },
+    secret: 's1',
+  };
+  const shared = { role: 'sharedOwnerEndUser' as const, previousData: stored, partial: true, unsubmitted: true };
+
+  it('refuses emptying a grid or a container that holds values the role may not change, and keeps them', () => {
+    for (const data of [
+      { ...stored, rows: [] },
+      { ...stored, rows: null },
+      { ...stored, box: null },
+    ]) {
+      const r = validateSubmission(groups, data, shared);
+      expect(r.errors.map((e) => e.code)).toEqual(['notEditable']);
+      expect(r.data.rows).toEqual(stored.rows);
+      expect(r.data.box).toEqual(stored.box);
+    }
+  });
+
+  it('refuses removing a row that holds such a value (at the end or in the middle)', () => {
+    const tail = validateSubmission(groups, { ...stored, rows: [stored.rows[0]] }, shared);
+    expect(tail.errors).toEqual([expect.objectContaining({ path: 'rows', code: 'notEditable' })]);
+    expect(tail.data.rows).toEqual(stored.rows);
+    const middle = validateSubmission(groups, { ...stored, rows: [stored.rows[1]] }, shared);
+    expect(middle.valid).toBe(false);
+  });
+
+  it('the primary may still remove rows, and a role edits its own column', () => {
+    const primary = validateSubmission(
+      groups,
+      { ...stored, rows: [stored.rows[0]] },
+      { ...shared, role: 'primaryOwnerEndUser' },
+    );
+    expect(primary.errors).toEqual([]);
+    const own = validateSubmission(
+      groups,
+      {
+        ...stored,
+        rows: [
+          { who: 'x', bank: 'A-1' },
+          { who: 'y', bank: 'B-2' },
+        ],
+      },
+      shared,
+    );
+    expect(own.errors).toEqual([]);
+    expect(own.data.rows).toEqual([
+      { who: 'x', bank: 'A-1' },
+      { who: 'y', bank: 'B-2' },
+    ]);
+  });
+
+  it('hiding a field does not open it: a different value is refused by path and the stored one kept', () => {
+    const r = validateSubmission(groups, { ...stored, show: 'no', secret: 'changed' }, shared);
+    expect(r.errors).toEqual([expect.objectContaining({ path: 'secret', code: 'notEditable' })]);
+    expect(r.data.secret).toBe('s1');
+    const same = validateSubmission(groups, { ...stored, show: 'no' }, shared);
+    expect(same.errors).toEqual([]);
+    expect(same.data.secret).toBe('s1');
+  });
+});
+
+describe('validateSubmission: a mask stands for the value stored at its own place only', () => {
+  const grid = build([
+    {
+      type: 'datagrid',
+      key: 'accounts',
+      label: 'Accounts',
+      components: [{ type: 'textfield', key: 'number', label: 'Account number', euEncrypted: true }],
+    },
+  ]);
+  const stored = { accounts: [{ number: '111111111' }, { number: '222222222' }] };
+  const ctx = { role: 'primaryOwnerEndUser' as const, previousData: stored, partial: true, unsubmitted: true };
+
+  it('keeps a row’s value for its own mask, and never takes another row’s value for a mask that moved', () => {
+    const kept = validateSubmission(grid, { accounts: [{ number: '*******11' }, { number: '*******22' }] }, ctx);
+    expect(kept.data.accounts).toEqual(stored.accounts);
+    // the first row removed: the second row's mask now sits in row 0, whose stored value is another number
+    const moved = validateSubmission(grid, { accounts: [{ number: '*******22' }] }, ctx);
+    expect(moved.data.accounts).toEqual([{}]);
+  });
+});

@@ -11,7 +11,7 @@ import {
 } from './field-values';
 import type { FormDefinition } from './form.schema';
 import { isTruthy, LogicError } from './json-logic';
-import { isMaskedValue } from './masking';
+import { isMaskedValue, maskValue } from './masking';
 import { isPlainObject } from './path';
 import { isFieldEditable } from './permissions';
 
@@ -137,8 +137,9 @@ function buildWorking(
   for (const field of scope.fields) {
     let value = own(source, field.key);
     const before = own(previous, field.key);
-    // A masked value is the mask we sent out: it means "unchanged", never new text (spec 1 §5).
-    if (field.encrypted && isMaskedValue(value)) value = before;
+    // A masked value is the mask we sent out: it means "unchanged", never new text (spec 1 §5). Only the mask of
+    // the value stored at this place: a grid row moved or removed must not take another row's value.
+    if (field.encrypted && isMaskedValue(value)) value = maskOfStored(before) === value ? before : undefined;
     // Read-only inputs are often left out of a post (disabled inputs are); that is not a change.
     if (value === undefined && !canEdit(field)) value = before;
     if (field.scope && field.group === 'container' && isPlainObject(value)) {
@@ -205,6 +206,10 @@ function evaluateScope(scope: CompiledScope, obj: Record<string, unknown>, run: 
   run.visibleOf.set(obj, visible);
 }
 
+/** The mask of a stored value (a masked value masks to itself), or undefined for no text to mask. */
+const maskOfStored = (before: unknown): string | undefined =>
+  typeof before === 'string' || typeof before === 'number' ? maskValue(before) : undefined;
+
 /** Validates the shown fields of one scope object; returns the values to store. */
 function validateScope(
   scope: CompiledScope,
@@ -224,7 +229,7 @@ function validateScope(
     const field = node.field;
     if (!field) continue;
     if (!visible[i]) {
-      if (!field.clearOnHide && Object.hasOwn(obj, field.key)) out[field.key] = obj[field.key];
+      if (!field.clearOnHide && Object.hasOwn(obj, field.key)) keepHidden(field, obj, previous, run, prefix, out);
       continue;
     }
     const required =
@@ -269,6 +274,12 @@ function validateGroup(
     return;
   }
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
+    // emptying a group would remove values the role may not change: refused, the stored value kept
+    if (holdsLockedValue(scope, before, run)) {
+      report('notEditable', MESSAGES.fieldNotEditable(field.label));
+      out[field.key] = before;
+      return;
+    }
     if (required) report('required', MESSAGES.fieldRequired(field.label));
     else if (field.minRows !== undefined && field.minRows > 0 && !run.partial)
       report('minLength', MESSAGES.fieldMinRows(field.label, field.minRows));
@@ -293,6 +304,12 @@ function validateGroup(
   if (field.maxRows !== undefined && value.length > field.maxRows)
     report('maxLength', MESSAGES.fieldMaxRows(field.label, field.maxRows));
   const rowsBefore = Array.isArray(before) ? before : [];
+  // rows removed (at the end, or in the middle: the rest shift up) that hold values the role may not change
+  if (value.length < rowsBefore.length && holdsLockedValue(scope, rowsBefore.slice(value.length), run)) {
+    report('notEditable', MESSAGES.fieldNotEditable(field.label));
+    out[field.key] = before;
+    return;
+  }
   const rows: Record<string, unknown>[] = [];
   for (let r = 0; r < value.length; r++) {
     const row = value[r];
@@ -304,6 +321,55 @@ function validateGroup(
     rows.push(validateScope(scope, row, isPlainObject(rowBefore) ? rowBefore : {}, run, `${path}[${r}].`));
   }
   out[field.key] = rows;
+}
+
+/** A field the role may not change (calculated and disabled values are the form's, never the role's). */
+const isLocked = (field: CompiledField, run: Run): boolean =>
+  run.role !== undefined && !run.canEdit(field) && !field.calculate && field.component.disabled !== true;
+
+/** Whether a group's scope has, at any depth, a field the role may not change. */
+function scopeHasLocked(scope: CompiledScope, run: Run): boolean {
+  return scope.fields.some((f) => (f.scope ? scopeHasLocked(f.scope, run) : isLocked(f, run)));
+}
+
+/** Whether a stored group value (an object, or rows) holds a non-empty value of a field the role may not change. */
+function holdsLockedValue(scope: CompiledScope, before: unknown, run: Run): boolean {
+  if (run.role === undefined) return false;
+  const objects = Array.isArray(before) ? before : [before];
+  for (const obj of objects) {
+    if (!isPlainObject(obj)) continue;
+    for (const f of scope.fields) {
+      const v = own(obj, f.key);
+      if (v === undefined || v === null || v === '') continue;
+      if (f.scope ? holdsLockedValue(f.scope, v, run) : isLocked(f, run)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A hidden field that keeps its value (clearOnHide false): the role's own fields keep what was sent; a field (or a
+ * group holding fields) the role may not change keeps the stored value, and a different one sent is refused by path
+ * (hiding a field must not open it to writes).
+ */
+function keepHidden(
+  field: CompiledField,
+  obj: Record<string, unknown>,
+  previous: Record<string, unknown>,
+  run: Run,
+  prefix: string,
+  out: Record<string, unknown>,
+): void {
+  const locked = field.scope ? scopeHasLocked(field.scope, run) : isLocked(field, run);
+  if (!locked) {
+    out[field.key] = obj[field.key];
+    return;
+  }
+  const before = own(previous, field.key);
+  if (JSON.stringify(obj[field.key] ?? null) !== JSON.stringify(before ?? null)) {
+    reportIssue(run.errors, field, prefix, { code: 'notEditable', message: MESSAGES.fieldNotEditable(field.label) });
+  }
+  if (before !== undefined) out[field.key] = before;
 }
 
 function validateField(
