@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationOwners, applications, auditEvents } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases, uniqueEmail } from '../../test/helpers';
+import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { resolveApplicantLink } from '../applications/applicant-link';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { INVITE_THROTTLES } from './application-invites.service';
@@ -216,6 +216,29 @@ describe.each(testDatabases())('customer invitations on %s', (kind) => {
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(MAX_OPEN_APPLICATIONS_PER_EMAIL);
     expect(codes.filter((c) => c === 409)).toHaveLength(3);
+    const rows = await t.database.db.select().from(applications).where(eq(applications.customFormId, form));
+    expect(rows).toHaveLength(MAX_OPEN_APPLICATIONS_PER_EMAIL);
+  });
+
+  it('invitations and the applicant’s own drafts share one cap, also when they race', async () => {
+    const form = await activeForm(a, 'Mixed form');
+    const email = uniqueEmail('mixed');
+    const draft = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/applications/drafts',
+        headers: { 'x-api-key': t.config.secrets.publicApiKey },
+        payload: { customFormId: form, email, data: {} },
+        remoteAddress: uniqueAddress(),
+      });
+    const answers = await Promise.all(
+      Array.from({ length: MAX_OPEN_APPLICATIONS_PER_EMAIL + 4 }, (_, i) =>
+        i % 2 === 0 ? invite(a, { customFormId: form, invitedEmail: email }) : draft(),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(MAX_OPEN_APPLICATIONS_PER_EMAIL);
+    expect(codes.filter((c) => c === 409)).toHaveLength(4);
     const rows = await t.database.db.select().from(applications).where(eq(applications.customFormId, form));
     expect(rows).toHaveLength(MAX_OPEN_APPLICATIONS_PER_EMAIL);
   });

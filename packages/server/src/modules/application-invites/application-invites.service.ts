@@ -1,13 +1,13 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import { type ApplicationStatus, MAX_OPEN_APPLICATIONS_PER_EMAIL } from '@under/core/applications/application.schema';
+import type { ApplicationStatus } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { requireCompanyId } from '../accounts/tenant';
-import { hashAccessCode, newAccessCode } from '../applications/access-codes';
-import { linkExpiry } from '../applications/applicant-link';
+import { applicantLink } from '../applications/applicant-link';
+import { startApplication } from '../applications/start-application';
 import type { AuthContext } from '../auth/auth.service';
 import { createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
@@ -72,9 +72,6 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
   const now = deps.now ?? Date.now;
   const throttles = deps.throttles ?? createThrottles({ db, now });
 
-  const linkFor = (customFormId: string, applicationId: string, code: string, email: string) =>
-    `${publicUrl}/application-form/${customFormId}/${applicationId}/${code}/${encodeURIComponent(email)}`;
-
   return {
     /** POST /api/applications/invite. */
     async invite(opts: {
@@ -98,43 +95,29 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
       ]);
       // another company's form, or one a STANDARD member was not granted: 404
       await forms.submittable({ auth: opts.auth, customFormId: opts.customFormId });
-      const code = newAccessCode();
       const t = new Date(now());
       const outboxIds: string[] = [];
       const application = await db.transaction(async (tx) => {
         const repo = createApplicationInvitesRepository(tx);
-        const form = await repo.lockForm(opts.customFormId, companyId);
+        const form = await repo.findForm(opts.customFormId, companyId);
         if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
         if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
-        if ((await repo.countOpen(primaryEmail, form.id)) >= MAX_OPEN_APPLICATIONS_PER_EMAIL) {
-          throw new AppError(
-            ERROR_CODES.applicationOpenLimit,
-            MESSAGES.applicationOpenLimit(MAX_OPEN_APPLICATIONS_PER_EMAIL),
-          );
-        }
-        const row = await repo.insertApplication({
-          companyId,
-          customFormId: form.id,
-          formVersion: form.version,
-          status: 'invite_sent',
-          applicantEmail: primaryEmail,
-          timeZone: opts.timeZone ?? null,
-          timeZoneOffset: opts.timeZoneOffset ?? null,
-          invitedBy: opts.auth.userId,
-          updatedBy: opts.auth.email,
-          createdAt: t,
-          updatedAt: t,
-        });
-        await repo.insertOwner({
-          applicationId: row.id,
-          kind: 'primaryApplicant',
-          role: 'primaryOwnerEndUser',
-          email: primaryEmail,
-          position: 0,
-          codeHash: hashAccessCode(codeSecret, code),
-          codeExpiresAt: linkExpiry(t),
-          linkSentAt: t,
-          createdAt: t,
+        // the same start as an applicant's own draft: one lock per e-mail and form keeps both under the cap
+        const { application: row, code } = await startApplication(tx, {
+          codeSecret,
+          at: t,
+          application: {
+            companyId,
+            customFormId: form.id,
+            formVersion: form.version,
+            status: 'invite_sent',
+            applicantEmail: primaryEmail,
+            timeZone: opts.timeZone ?? null,
+            timeZoneOffset: opts.timeZoneOffset ?? null,
+            invitedBy: opts.auth.userId,
+            updatedBy: opts.auth.email,
+          },
+          owner: { linkSentAt: t },
         });
         await writeAudit(tx, {
           actorUserId: opts.auth.userId,
@@ -157,7 +140,12 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
               to: opts.invitedEmail,
               companyName: form.companyName,
               formName: form.name,
-              link: linkFor(form.id, row.id, code, primaryEmail),
+              link: applicantLink(publicUrl, {
+                customFormId: form.id,
+                applicationId: row.id,
+                code,
+                email: primaryEmail,
+              }),
             }),
           }),
         );

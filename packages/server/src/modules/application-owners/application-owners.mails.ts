@@ -8,17 +8,6 @@ function escapeHtml(value: string): string {
 /** Names typed by applicants and institutions: kept out of the subject's line breaks. */
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
-/** An owner's link to an application: `{publicUrl}/application-form/{customFormId}/{applicationId}/{code}/{email}`. */
-export function ownerLink(opts: {
-  publicUrl: string;
-  customFormId: string;
-  applicationId: string;
-  code: string;
-  email: string;
-}): string {
-  return `${opts.publicUrl}/application-form/${opts.customFormId}/${opts.applicationId}/${opts.code}/${encodeURIComponent(opts.email)}`;
-}
-
 /**
  * The e-mail carrying one owner's own link: why they get it (named as an owner by the primary applicant, or a
  * fresh link they asked for), the applicant's company when known and the institution.

@@ -7,10 +7,10 @@ import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { refreshSearchText } from '../application-lists/application-lists.repository';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
-import { type ApplicationRow, linkExpiry, resolveApplicantLink } from '../applications/applicant-link';
+import { type ApplicationRow, applicantLink, linkExpiry, resolveApplicantLink } from '../applications/applicant-link';
 import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
-import { ownerLink, ownerLinkMail } from './application-owners.mails';
+import { ownerLinkMail } from './application-owners.mails';
 import { createApplicationOwnersRepository, type OwnerRow } from './application-owners.repository';
 
 /** The retention sweep of unsubmitted applications (decision 037): daily, on one instance. */
@@ -121,8 +121,7 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
       key: `owner-link:${owner.id}:${codeHash}`,
       message: ownerLinkMail({
         to: owner.email,
-        link: ownerLink({
-          publicUrl,
+        link: applicantLink(publicUrl, {
           customFormId: application.customFormId,
           applicationId: application.id,
           code,
@@ -219,8 +218,7 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
               key: `owner-link:${row.id}:${codeHash}`,
               message: ownerLinkMail({
                 to: o.email,
-                link: ownerLink({
-                  publicUrl,
+                link: applicantLink(publicUrl, {
                   customFormId: application.customFormId,
                   applicationId: application.id,
                   code,

@@ -12,6 +12,14 @@ export type ApplicationOwnerRow = typeof applicationOwners.$inferSelect;
 
 const DAY_MS = 86_400_000;
 
+/** An owner's link: `{publicUrl}/application-form/{customFormId}/{applicationId}/{code}/{email}` (codes are base64url). */
+export function applicantLink(
+  publicUrl: string,
+  opts: { customFormId: string; applicationId: string; code: string; email: string },
+): string {
+  return `${publicUrl}/application-form/${opts.customFormId}/${opts.applicationId}/${opts.code}/${encodeURIComponent(opts.email)}`;
+}
+
 /** When a link issued or used at `now` stops working. */
 export const linkExpiry = (now: Date): Date => new Date(now.getTime() + APPLICANT_LINK_TTL_DAYS * DAY_MS);
 

@@ -5,14 +5,6 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The applicant's continue link: `/application-form/{customFormId}/{applicationId}/{code}/{email}`. */
-export function applicantLink(
-  publicUrl: string,
-  opts: { customFormId: string; applicationId: string; code: string; email: string },
-): string {
-  return `${publicUrl}/application-form/${opts.customFormId}/${opts.applicationId}/${encodeURIComponent(opts.code)}/${encodeURIComponent(opts.email)}`;
-}
-
 /** The first save's e-mail (issue 12): the resume link, and how long an unsubmitted draft is kept. */
 export function resumeLinkMail(to: string, opts: { institution: string; formName: string; link: string }): MailMessage {
   const subject = `Continue your application to ${opts.institution}`;

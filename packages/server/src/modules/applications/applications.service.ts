@@ -5,7 +5,6 @@ import {
   AcceptanceSchema,
   type ApplicantApplication,
   type ApplicationStatus,
-  MAX_OPEN_APPLICATIONS_PER_EMAIL,
   type OwnerKind,
 } from '@under/core/applications/application.schema';
 import type { AuditEventInput } from '@under/core/audit/audit-actions';
@@ -23,10 +22,17 @@ import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { FilesService } from '../files/files.service';
 import type { MailService } from '../mail/mail.service';
-import { hashAccessCode, newAccessCode } from './access-codes';
-import { type ApplicationOwnerRow, type ApplicationRow, linkExpiry, resolveApplicantLink } from './applicant-link';
-import { applicantLink, resumeLinkMail } from './applications.mails';
+import { newAccessCode } from './access-codes';
+import {
+  type ApplicationOwnerRow,
+  type ApplicationRow,
+  applicantLink,
+  linkExpiry,
+  resolveApplicantLink,
+} from './applicant-link';
+import { resumeLinkMail } from './applications.mails';
 import { createApplicationsRepository, type NewApplication, type NewOwner } from './applications.repository';
+import { startApplication } from './start-application';
 
 /**
  * The writes a save or submit has left once everything is checked: one patch of the application row, one of the
@@ -393,50 +399,32 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         [THROTTLE_RULES.applicantDraftAddress, addressKey(opts.ip)],
         [THROTTLE_RULES.applicantDraftForm, formRow.id],
       ]);
-      const code = newAccessCode();
       // A bot filled the hidden field: it gets an answer shaped like a real one, and nothing is stored or sent.
-      if (opts.honeypot) return { applicationId: randomUUID(), code, revision: 1 };
+      if (opts.honeypot) return { applicationId: randomUUID(), code: newAccessCode(), revision: 1 };
       const role: EndUserRole = 'primaryOwnerEndUser';
       const sent = await withVaultAnswers(form, opts.data, opts.vaultToken);
       const result = validateSubmission(form, sent, { role, partial: true, unsubmitted: true });
       if (!result.valid) throw refusal(result.errors, { submitting: false });
       const at = now();
-      const { application, outboxId } = await db.transaction(async (tx) => {
-        const r = createApplicationsRepository(tx);
-        await r.lockApplicant(opts.email, formRow.id);
-        if ((await r.countOpen(opts.email, formRow.id)) >= MAX_OPEN_APPLICATIONS_PER_EMAIL) {
-          throw new AppError(
-            ERROR_CODES.applicationOpenLimit,
-            MESSAGES.applicationOpenLimit(MAX_OPEN_APPLICATIONS_PER_EMAIL),
-          );
-        }
-        const application = await r.insertApplication({
-          companyId: formRow.companyId,
-          customFormId: formRow.id,
-          formVersion: version,
-          status: 'draft',
-          data: fieldCrypto.sealData(form, result.data),
-          revision: 1,
-          applicantEmail: opts.email,
-          applicantCompanyName: companyNameOf(result.data, null),
-          acceptance: (opts.acceptance ?? { documents: [], termsAcceptedAt: null }) as Record<string, unknown>,
-          rememberAnswers: opts.rememberAnswers ?? false,
-          resumeMailedAt: at,
-          updatedBy: opts.email,
-          createdAt: at,
-          updatedAt: at,
-        });
-        await r.insertOwner({
-          applicationId: application.id,
-          kind: 'primaryApplicant',
-          role,
-          email: opts.email,
-          position: 0,
-          codeHash: hashAccessCode(codeSecret, code),
-          codeExpiresAt: linkExpiry(at),
-          linkSentAt: at,
-          lastSeenAt: at,
-          createdAt: at,
+      const { application, code, outboxId } = await db.transaction(async (tx) => {
+        const { application, code } = await startApplication(tx, {
+          codeSecret,
+          at,
+          application: {
+            companyId: formRow.companyId,
+            customFormId: formRow.id,
+            formVersion: version,
+            status: 'draft',
+            data: fieldCrypto.sealData(form, result.data),
+            revision: 1,
+            applicantEmail: opts.email,
+            applicantCompanyName: companyNameOf(result.data, null),
+            acceptance: (opts.acceptance ?? { documents: [], termsAcceptedAt: null }) as Record<string, unknown>,
+            rememberAnswers: opts.rememberAnswers ?? false,
+            resumeMailedAt: at,
+            updatedBy: opts.email,
+          },
+          owner: { linkSentAt: at, lastSeenAt: at },
         });
         const outboxId = await queueResumeMail(tx, {
           application,
@@ -453,7 +441,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           targetId: application.id,
           details: { email: opts.email, role, customFormId: formRow.id, version },
         });
-        return { application, outboxId };
+        return { application, code, outboxId };
       });
       await mail.dispatch(outboxId);
       return { applicationId: application.id, code, revision: application.revision };
