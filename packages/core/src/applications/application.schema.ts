@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailSchema } from '../auth/credentials';
 
 /**
  * Applications as the applicant and the institution exchange them (spec 1 §3 "Application", "Invite", §4; spec 2
@@ -24,13 +25,6 @@ export const AUTOSAVE_DELAY_MS = 1_500;
 /** The hidden honeypot input's name: a person never fills it; a bot that does gets a plausible answer and nothing stored. */
 export const HONEYPOT_FIELD = 'website';
 
-const email = z
-  .string()
-  .trim()
-  .min(3)
-  .max(100)
-  .pipe(z.email())
-  .transform((v) => v.toLowerCase());
 const id = z.uuid();
 /** A link code: base64url of 32 random bytes (256 bits). */
 export const AccessCodeSchema = z
@@ -58,7 +52,7 @@ export type Acceptance = z.output<typeof AcceptanceSchema>;
 
 export const CreateDraftBodySchema = z.strictObject({
   customFormId: id,
-  email,
+  email: EmailSchema,
   data: submissionData,
   /** The form version the page was loaded on (default: the current one). */
   version: z.number().int().min(1).optional(),
@@ -151,7 +145,7 @@ export const SetOwnersBodySchema = z.strictObject({
     .array(
       z.strictObject({
         name: z.string().trim().min(1).max(100),
-        email,
+        email: EmailSchema,
         ownershipPercent: z.number().min(0).max(100).nullable().default(null),
       }),
     )
@@ -160,12 +154,12 @@ export const SetOwnersBodySchema = z.strictObject({
 export const OwnersResponseSchema = z.object({ owners: z.array(OwnerViewSchema) });
 
 /** An expired or lost link: e-mail a fresh one to the address on file (answers 202 whether or not it matched). */
-export const RequestLinkBodySchema = z.strictObject({ applicationId: id, email });
+export const RequestLinkBodySchema = z.strictObject({ applicationId: id, email: EmailSchema });
 
 /** The institution invites a customer to a form (spec 1 §3 "Invite"; spec 1 §9 default 'primary'). */
 export const InviteBodySchema = z.strictObject({
   customFormId: id,
-  invitedEmail: email,
+  invitedEmail: EmailSchema,
   /** Which address is the primary applicant's: 'primary' (the invited e-mail) or another e-mail. */
   emailPrimary: z.string().trim().min(1).max(100).default('primary'),
   timeZone: z.string().trim().min(1).max(64).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailSchema } from '../auth/credentials';
 import { CODE_LENGTH } from '../constants';
 
 /**
@@ -15,17 +16,9 @@ export const VAULT_TOKEN_TTL_MS = 30 * 60_000;
 /** The header that carries the vault token (never a query string: URLs end up in logs and histories). */
 export const VAULT_TOKEN_HEADER = 'x-vault-token';
 
-const email = z
-  .string()
-  .trim()
-  .min(3)
-  .max(100)
-  .pipe(z.email())
-  .transform((v) => v.toLowerCase());
-
-export const VaultCodeBodySchema = z.strictObject({ email });
+export const VaultCodeBodySchema = z.strictObject({ email: EmailSchema });
 export const VaultUnlockBodySchema = z.strictObject({
-  email,
+  email: EmailSchema,
   code: z
     .string()
     .trim()

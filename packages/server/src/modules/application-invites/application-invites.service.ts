@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { ApplicationStatus } from '@under/core/applications/application.schema';
+import { isValidEmail } from '@under/core/auth/credentials';
 import { MESSAGES } from '@under/core/messages';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -24,8 +24,6 @@ export const INVITE_THROTTLES = {
   recipient: { scope: 'application-invite:recipient', max: 20, windowMs: 24 * HOUR },
 } as const satisfies Record<string, ThrottleRule>;
 
-const emailSchema = z.email().max(100);
-
 /**
  * The primary applicant's address: 'primary' (the spec's default) or the invited e-mail itself means the invited
  * address; anything else must be an e-mail address (400).
@@ -33,7 +31,7 @@ const emailSchema = z.email().max(100);
 export function primaryAddress(invitedEmail: string, emailPrimary: string): string {
   const value = emailPrimary.trim().toLowerCase();
   if (value === 'primary' || value === invitedEmail) return invitedEmail;
-  if (!emailSchema.safeParse(value).success) {
+  if (!isValidEmail(value)) {
     throw new AppError(ERROR_CODES.applicationInvalidPrimaryEmail, MESSAGES.invalidPrimaryEmail, [
       { path: 'emailPrimary', message: MESSAGES.invalidPrimaryEmail },
     ]);
