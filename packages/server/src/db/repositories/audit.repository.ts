@@ -8,8 +8,13 @@ import { auditEvents } from '../schema/index';
  * or rolls back with the change it records. The details are checked against the action's schema first.
  */
 export async function writeAudit(db: DbOrTx, event: AuditEventInput): Promise<void> {
+  await auditInsert(db, event);
+}
+
+/** The checked insert of one event (not yet run). */
+function auditInsert(db: DbOrTx, event: AuditEventInput) {
   const details = checkAuditEvent(event);
-  await db.insert(auditEvents).values({
+  return db.insert(auditEvents).values({
     actorUserId: event.actorUserId,
     companyId: event.companyId ?? null,
     action: event.action,
@@ -24,16 +29,5 @@ export async function writeAudit(db: DbOrTx, event: AuditEventInput): Promise<vo
  * together with its other writes in one statement (`with … as (…)`), saving a round trip on a hot path.
  */
 export function auditInsertSql(db: DbOrTx, event: AuditEventInput): SQL {
-  const details = checkAuditEvent(event);
-  return db
-    .insert(auditEvents)
-    .values({
-      actorUserId: event.actorUserId,
-      companyId: event.companyId ?? null,
-      action: event.action,
-      targetType: event.targetType,
-      targetId: event.targetId,
-      details,
-    })
-    .getSQL();
+  return auditInsert(db, event).getSQL();
 }
