@@ -236,7 +236,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       rememberAnswers?: boolean;
       vaultToken?: string;
     },
-  ): Promise<{ application: ApplicationRow; outboxId?: string }> {
+  ): Promise<{ application: ApplicationRow; data: Record<string, unknown>; outboxId?: string }> {
     const { application, owner, form, at, pending } = ctx;
     if (!isOpen(application.status)) {
       throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
@@ -295,7 +295,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       targetId: application.id,
       details: { email: owner.email, role, revision: patch.revision, fields },
     });
-    return { application: { ...application, ...patch } as ApplicationRow, outboxId };
+    return { application: { ...application, ...patch } as ApplicationRow, data: result.data, outboxId };
   }
 
   /**
@@ -558,13 +558,15 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           );
         }
         let outboxId: string | undefined;
+        // the data as validated and stored, in the clear: written now, or opened from the row
+        let data: Record<string, unknown> | undefined;
         const pending = noWrites();
         if (opts.data !== undefined) {
           if (opts.revision === undefined) {
             throw new AppError(ERROR_CODES.validation, MESSAGES.http400, [{ path: 'revision', message: 'Required' }]);
           }
           const ctx = { application, owner, form, code: opts.code, at, pending };
-          ({ application, outboxId } = await writeData(tx, ctx, {
+          ({ application, data, outboxId } = await writeData(tx, ctx, {
             data: opts.data,
             revision: opts.revision,
             acceptance: opts.acceptance,
@@ -572,7 +574,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           }));
         }
         Object.assign(pending.owner, touchPatch(owner, at));
-        const data = fieldCrypto.openData(form, application.data);
+        data ??= fieldCrypto.openData(form, application.data);
         const role = roleOf(owner);
         // Each owner answers for the required fields their role may edit; the primary's submit also needs every
         // additional owner's part complete, so the fields only shared owners edit are theirs (decision 036).
