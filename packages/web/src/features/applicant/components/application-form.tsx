@@ -13,7 +13,9 @@ import { continuePath, successPath } from '../lib/applicant-routes';
 import type { DraftState } from '../lib/draft-saver';
 import { pickLocalCopy } from '../lib/draft-saver';
 import { classifySaveError, type DraftStorage, draftStorage } from '../lib/draft-storage';
+import { fillEmpty, labelsByKey, maskedOnly } from '../lib/prefill';
 import { useDraftSaver } from '../lib/use-draft-saver';
+import type { VaultPrefillResult } from '../vault/vault-prefill-offer';
 import { MessageCard } from './page-frame';
 import { SaveStatusLine } from './save-status';
 import { TERMS_CHECKBOX_ID, termsSatisfied } from './terms-rules';
@@ -56,6 +58,9 @@ const RememberAnswersToggle = lazy(() =>
 // Shown on the last page only.
 const DocumentsAndTerms = lazy(() => import('./documents-and-terms').then((m) => ({ default: m.DocumentsAndTerms })));
 const OwnerBanner = lazy(() => import('../owners/owner-banner').then((m) => ({ default: m.OwnerBanner })));
+const VaultPrefillOffer = lazy(() =>
+  import('../vault/vault-prefill-offer').then((m) => ({ default: m.VaultPrefillOffer })),
+);
 
 const EMPTY_ACCEPTANCE: Acceptance = { documents: [], termsAcceptedAt: null };
 
@@ -84,6 +89,8 @@ export function ApplicationForm(props: ApplicationFormProps) {
     acceptance: (restored?.extra?.acceptance as Acceptance | undefined) ?? props.acceptance ?? EMPTY_ACCEPTANCE,
   }));
   const dataRef = useRef<Record<string, unknown>>(initial.data);
+  // what the renderer starts from; a vault prefill starts it again (new key) with the answers filled in
+  const [shown, setShown] = useState({ key: 0, data: initial.data, previous: props.data });
   const [acceptance, setAcceptance] = useState<Acceptance>(initial.acceptance);
   const acceptanceRef = useRef(acceptance);
   /** What goes with the data on every save: the acceptance and the opt-in. */
@@ -172,6 +179,17 @@ export function ApplicationForm(props: ApplicationFormProps) {
     saver.change({ data: dataRef.current, extra: extra(acceptanceRef.current) });
   };
 
+  const [labelOf] = useState(() => labelsByKey(publicForm.form));
+  const prefill = (result: VaultPrefillResult) => {
+    api.setVaultToken(result.vaultToken);
+    // the vault keeps no e-mail (it is keyed by it): the address that unlocked it fills the Email system field
+    const data = fillEmpty(dataRef.current, { ...result.values, Email: result.email });
+    dataRef.current = data;
+    // masked encrypted answers stand for stored values in the browser's checks; the server takes them from the vault
+    setShown((s) => ({ key: s.key + 1, data, previous: fillEmpty(s.previous, maskedOnly(result.values)) }));
+    saver.change({ data, extra: extra(acceptanceRef.current) });
+  };
+
   const upload = useMemo(
     () => async (file: File) => {
       if (!linkRef.current) await saver.flush();
@@ -245,6 +263,19 @@ export function ApplicationForm(props: ApplicationFormProps) {
         </div>
       ) : null}
       {props.aside}
+      {!readOnly && props.ownerKind === 'primaryApplicant' ? (
+        <Suspense fallback={null}>
+          <VaultPrefillOffer
+            call={api.http.call}
+            customFormId={publicForm.customFormId}
+            version={publicForm.version}
+            email={email}
+            onPrefill={prefill}
+            labelOf={labelOf}
+            onDeleted={() => api.setVaultToken(undefined)}
+          />
+        </Suspense>
+      ) : null}
       {link && props.ownerKind === 'additionalOwner' ? (
         <Suspense fallback={null}>
           <OwnerBanner
@@ -272,9 +303,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
       ) : null}
       <div className={classes.card}>
         <FormRenderer
+          key={shown.key}
           form={publicForm.form}
-          data={initial.data}
-          previousData={props.data}
+          data={shown.data}
+          previousData={shown.previous}
           role={ownerRole}
           readOnly={readOnly || showConflict}
           unsubmitted={props.unsubmitted}

@@ -2,6 +2,7 @@ import type { APPLICANT_API } from '@under/core/api/applicant.contract';
 import type { BodyIn, ResponseOf } from '@under/core/api/contract';
 import type { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import type { Acceptance } from '@under/core/applications/application.schema';
+import { VAULT_TOKEN_HEADER } from '@under/core/applications/vault.schema';
 import { APPLICANT_ROUTES as R } from './applicant-constants';
 import type { ApplicantHttp } from './applicant-http';
 
@@ -43,7 +44,15 @@ export function createApplicantApi(http: ApplicantHttp, inlineForm?: PublicForm)
     params: { applicationId: link.applicationId },
     query: { code: link.code },
   });
+  // the applicant vault's token, once they unlocked it: saves send it so the server takes the masked prefilled
+  // encrypted answers from the vault (decision 039); never in a URL or in storage
+  let vaultToken: string | undefined;
+  const vaultHeaders = () => (vaultToken ? { [VAULT_TOKEN_HEADER]: vaultToken } : undefined);
   return {
+    /** The vault's token for the saves and the submit (undefined: forget it). */
+    setVaultToken(token: string | undefined) {
+      vaultToken = token;
+    },
     /** The client itself, for the owners and vault panels (`http.contractCall`, `http.call`). */
     http,
     form(customFormId: string, version?: number): Promise<PublicForm> {
@@ -59,13 +68,18 @@ export function createApplicantApi(http: ApplicantHttp, inlineForm?: PublicForm)
       return http.call<ResponseOf<Api['get']>>(R.get, withCode(link));
     },
     createDraft(body: BodyIn<Api['createDraft']>, keepalive = false) {
-      return http.call<ResponseOf<Api['createDraft']>>(R.createDraft, { body, keepalive });
+      return http.call<ResponseOf<Api['createDraft']>>(R.createDraft, { body, keepalive, headers: vaultHeaders() });
     },
     saveDraft(link: ApplicationLink, body: BodyIn<Api['saveDraft']>, keepalive = false) {
-      return http.call<ResponseOf<Api['saveDraft']>>(R.saveDraft, { ...withCode(link), body, keepalive });
+      return http.call<ResponseOf<Api['saveDraft']>>(R.saveDraft, {
+        ...withCode(link),
+        body,
+        keepalive,
+        headers: vaultHeaders(),
+      });
     },
     submit(link: ApplicationLink, body: BodyIn<Api['submit']>) {
-      return http.call<ResponseOf<Api['submit']>>(R.submit, { ...withCode(link), body });
+      return http.call<ResponseOf<Api['submit']>>(R.submit, { ...withCode(link), body, headers: vaultHeaders() });
     },
     presign(body: BodyIn<Api['presign']>) {
       return http.call<ResponseOf<Api['presign']>>(R.presign, { body });
