@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { maskValue } from '@under/core/forms/masking';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { unzip } from './modules/application-export/read-xlsx';
 import { bearer, registerCompany } from './test/accounts';
 import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
 import { activeEncryptedForm, realFieldCrypto } from './test/sealed-applications';
@@ -167,6 +168,20 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       expect(await reveal('owner_ssn')).toBe(SSN);
       expect(await reveal('bank_account_number')).toBe(ACCOUNT);
       expect(await reveal('more_owners[0].more_ssn')).toBe(OWNER_SSN);
+
+      // the institution's list and its exports (issue 14): the masks, never the values; the xlsx read unzipped
+      const client = bearer(a.token);
+      const list = await call({ url: '/api/applications', headers: client });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.body).toContain(applicationId);
+      const csv = await call({ url: '/api/applications/export?format=csv', headers: client });
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body).toContain(maskValue(SSN));
+      const xlsx = await t.app.inject({ url: '/api/applications/export?format=xlsx', headers: client });
+      expect(xlsx.statusCode).toBe(200);
+      const sheet = [...unzip(xlsx.rawPayload).values()].map((part) => part.toString('utf8')).join('\n');
+      expect(sheet).toContain(maskValue(SSN));
+      answers.push(sheet);
 
       await t.mailer.settle();
       expect(t.mailer.sent.length).toBeGreaterThan(0);
