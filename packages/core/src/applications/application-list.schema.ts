@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageSchema, PageSizeSchema, SearchSchema, SortOrderSchema } from '../api/pagination.schema';
+import { PageSchema, PageSizeSchema, pagedSchema, SearchSchema, SortOrderSchema } from '../api/pagination.schema';
 import { MESSAGES } from '../messages';
 
 /**
@@ -97,12 +97,7 @@ export const ApplicationListItemSchema = z.object({
 });
 export type ApplicationListItem = z.output<typeof ApplicationListItemSchema>;
 
-export const ApplicationListSchema = z.object({
-  items: z.array(ApplicationListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ApplicationListSchema = pagedSchema(ApplicationListItemSchema);
 
 /**
  * Which status may follow which (decision 042): only a submitted (pending) application is decided; a decision is

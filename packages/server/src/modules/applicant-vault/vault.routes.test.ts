@@ -10,9 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantVaults, applications, auditEvents, dictionaries } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
-import { createThrottles } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
-import { createVaultService } from './vault.service';
 import { createTestVaultCrypto } from './vault-test-crypto';
 
 // Two institutions' master forms that share dictionary entries, laid out differently (decision 039).
@@ -259,32 +257,6 @@ describe.each(testDatabases())('the applicant vault on %s', (kind) => {
       .from(applications)
       .where(eq(applications.id, (without.json() as { applicationId: string }).applicationId));
     expect((other?.data.company as Record<string, unknown> | undefined)?.ein).toBeUndefined();
-  });
-
-  it('without the field encryption keeps and shows no encrypted answer (never plaintext)', async () => {
-    const plain = createVaultService({
-      db: t.database.db,
-      mail: t.services.mail,
-      throttles: createThrottles({ db: t.database.db }),
-      secret: t.config.secrets.codeSecret,
-      publicForm: (opts) => t.services.customForms.getPublic(opts),
-    });
-    const email = uniqueEmail('plain');
-    const form = await publicForm(formA);
-    const kept = await t.database.db.transaction((tx) =>
-      plain.remember(tx, { email, form, data: { LegalName: 'Plain Ltd', FederalTaxId: '555666777' } }),
-    );
-    expect(kept.keys).toBe(1);
-    expect(JSON.stringify(await t.database.db.execute(sql`select entries from applicant_vaults`))).not.toContain(
-      '555666777',
-    );
-    // a vault that holds an encrypted answer (kept with the encryption) shows it to nobody without it
-    const other = uniqueEmail('other');
-    await rememberOnA(other);
-    const { vaultToken } = await unlock(other);
-    const shown = await plain.prefill({ token: vaultToken, customFormId: formB });
-    expect(shown.values['company.legal_name']).toBe('Analytical Engines Ltd');
-    expect(Object.keys(shown.values)).not.toContain('company.ein');
   });
 
   it('answers the same for an address without a vault, and tells only its mailbox', async () => {

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import type { VaultEntry } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { hashCode, hashToken, newCode, newToken, safeEqual } from '../auth/secrets';
 import { addressKey, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
@@ -22,14 +23,10 @@ import { createVaultRepository, type VaultRow } from './vault.repository';
 import { candidateKeysOf, readPath, type VaultField, vaultFieldsOf, writePath } from './vault-fields';
 
 /**
- * What the vault needs of the field encryption (infra/field-crypto, decision of helper E): the same envelopes
- * ('enc:v1:<keyId>:…') as applications' encrypted fields, so key rotation covers both.
+ * What the vault needs of the field encryption (decision 038): the same envelopes ('enc:v1:<keyId>:…') as
+ * applications' encrypted fields, so key rotation covers both.
  */
-export interface VaultCrypto {
-  encryptValue(plain: string): string;
-  decryptValue(envelope: string): string;
-  isSealed(value: unknown): boolean;
-}
+export type VaultCrypto = Pick<FieldCrypto, 'encryptValue' | 'decryptValue' | 'isSealed'>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -54,11 +51,8 @@ export interface VaultServiceDeps {
   throttles: Throttles;
   /** Keys the e-mail hash and the codes (config.secrets.codeSecret). */
   secret: string;
-  /**
-   * The field encryption. Without it (until infra/field-crypto is wired in app.ts) encrypted answers are neither
-   * kept nor shown: never kept in plaintext, and a submit never fails for it.
-   */
-  crypto?: VaultCrypto;
+  /** The field encryption: encrypted answers stay sealed in the vault. */
+  crypto: VaultCrypto;
   /** The public form an applicant fills in (custom forms' getPublic): only its definition is read. */
   publicForm: (opts: { customFormId: string; version?: number }) => Promise<{ form: FormDefinition }>;
   now?: () => number;
@@ -97,7 +91,6 @@ export function createVaultService(deps: VaultServiceDeps) {
   /** What the browser may see of a saved answer: encrypted ones masked (spec 1 §5's rule), never in plaintext. */
   function shown(entry: VaultEntry, field: VaultField): unknown {
     if (!entry.encrypted && !field.encrypted) return entry.value;
-    if (entry.encrypted && !crypto) return undefined;
     const plain = open(entry);
     return typeof plain === 'string' || typeof plain === 'number' ? maskValue(plain) : undefined;
   }
@@ -105,7 +98,7 @@ export function createVaultService(deps: VaultServiceDeps) {
   /** The saved answer in plaintext (server side only). */
   function open(entry: VaultEntry): unknown {
     if (!entry.encrypted) return entry.value;
-    return crypto && typeof entry.value === 'string' ? crypto.decryptValue(entry.value) : undefined;
+    return typeof entry.value === 'string' ? crypto.decryptValue(entry.value) : undefined;
   }
 
   return {
@@ -240,12 +233,11 @@ export function createVaultService(deps: VaultServiceDeps) {
       for (const field of fields) {
         const value = readPath(opts.data, field.path);
         if (isEmpty(value) || isMaskedValue(value)) continue;
-        // without the field encryption nothing encrypted is kept
         if (!field.encrypted) {
           updates[field.dictionaryKey] = { value, encrypted: false, savedAt };
-        } else if (crypto?.isSealed(value)) {
+        } else if (crypto.isSealed(value)) {
           updates[field.dictionaryKey] = { value, encrypted: true, savedAt };
-        } else if (crypto && (typeof value === 'string' || typeof value === 'number')) {
+        } else if (typeof value === 'string' || typeof value === 'number') {
           updates[field.dictionaryKey] = { value: crypto.encryptValue(String(value)), encrypted: true, savedAt };
         }
       }

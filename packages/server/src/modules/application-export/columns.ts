@@ -3,6 +3,7 @@ import { DATA_GROUP_TYPES, GRID_TYPES, NON_DATA_TYPES } from '@under/core/forms/
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
 import { formatDate } from '@under/core/forms/format';
+import { isPlainObject } from '@under/core/forms/path';
 
 /** The spec's columns after the application's own fields (spec 1 §9), in its order. */
 export const EXPORT_COLUMNS = [
@@ -64,10 +65,8 @@ export function fieldColumns(forms: readonly FormDefinition[]): FieldColumn[] {
   return [...seen.values()];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function optionLabel(c: Loose, value: unknown): string {
-  const options = (c.values ?? (isObject(c.data) ? c.data.values : undefined)) as
+  const options = (c.values ?? (isPlainObject(c.data) ? c.data.values : undefined)) as
     | { label: string; value: string }[]
     | undefined;
   const found = options?.find((o) => o.value === value);
@@ -79,7 +78,7 @@ function plain(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(plain).filter(Boolean).join(', ');
-  if (isObject(value)) {
+  if (isPlainObject(value)) {
     return Object.values(value).map(plain).filter(Boolean).join(', ');
   }
   return '';
@@ -88,7 +87,7 @@ function plain(value: unknown): string {
 function fileNames(value: unknown): string[] {
   const files = Array.isArray(value) ? value : value ? [value] : [];
   return files.map((f) =>
-    isObject(f) ? String(f.originalName ?? f.name ?? f.fileName ?? 'file') : typeof f === 'string' ? f : 'file',
+    isPlainObject(f) ? String(f.originalName ?? f.name ?? f.fileName ?? 'file') : typeof f === 'string' ? f : 'file',
   );
 }
 
@@ -115,9 +114,9 @@ const ADDRESS_PARTS = [
 ];
 
 function addressText(value: unknown): string {
-  if (!isObject(value)) return plain(value);
+  if (!isPlainObject(value)) return plain(value);
   for (const k of ADDRESS_TEXT_KEYS) if (typeof value[k] === 'string' && value[k]) return value[k] as string;
-  const parts = isObject(value.address) ? value.address : value;
+  const parts = isPlainObject(value.address) ? value.address : value;
   const keys = [
     ...ADDRESS_PARTS.filter((k) => k in parts),
     ...Object.keys(parts)
@@ -132,7 +131,7 @@ function addressText(value: unknown): string {
 
 /** The parts of a container or a grid row as `Label: value` pairs (empty values left out). */
 function partsText(children: readonly FormComponent[], row: unknown): string {
-  if (!isObject(row)) return plain(row);
+  if (!isPlainObject(row)) return plain(row);
   const parts: string[] = [];
   for (const c of topFields({ components: children } as unknown as FormDefinition)) {
     const text = cellText(c, row[c.key]);
@@ -155,7 +154,7 @@ export function cellText(c: Loose, value: unknown): string {
     case 'radio':
       return Array.isArray(value) ? value.map((v) => optionLabel(c, v)).join(', ') : optionLabel(c, value);
     case 'selectboxes': {
-      if (!isObject(value)) return plain(value);
+      if (!isPlainObject(value)) return plain(value);
       // in the options' order (a stored object's key order is not kept by jsonb)
       const options = (c.values as { label: string; value: string }[] | undefined) ?? [];
       const known = options.filter((o) => value[o.value] === true).map((o) => o.label);
@@ -187,7 +186,7 @@ export function cellText(c: Loose, value: unknown): string {
 export function attachmentCount(form: FormDefinition, data: Record<string, unknown>): number {
   let n = 0;
   const count = (components: readonly FormComponent[], scope: unknown) => {
-    if (!isObject(scope)) return;
+    if (!isPlainObject(scope)) return;
     for (const c of topFields({ components } as unknown as FormDefinition)) {
       const v = scope[c.key];
       const children = (c as { components?: FormComponent[] }).components ?? [];
