@@ -2,7 +2,7 @@ import type { Acceptance, OwnerKind, OwnerView } from '@under/core/applications/
 import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
 import type { EndUserRole } from '@under/core/forms/field-types';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { HttpError } from '../../../lib/http-error';
 import { putFile } from '../../../lib/put-file';
 import { FormRenderer, RendererButton } from '../../forms/components/form-renderer';
@@ -190,8 +190,8 @@ export function ApplicationForm(props: ApplicationFormProps) {
     saver.change({ data, extra: extra(acceptanceRef.current) });
   };
 
-  const upload = useMemo(
-    () => async (file: File) => {
+  const upload = useCallback(
+    async (file: File) => {
       if (!linkRef.current) await saver.flush();
       const link = linkRef.current;
       if (!link) throw new Error(T.statusFailed);

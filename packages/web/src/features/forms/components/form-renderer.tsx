@@ -184,8 +184,9 @@ function FormRendererInner({
       for (const [key, value] of Object.entries(calculated)) setValue(key, value);
       writing = false;
       // The fields whose value changed (the one typed in, calculated ones) re-render; no other.
-      store.syncValues(getValues());
-      onChangeRef.current?.(getValues());
+      const current = getValues();
+      store.syncValues(current);
+      onChangeRef.current?.(current);
       // After a first submit, errors follow the values so they clear as the user fixes them; before it, only the
       // errors of the wizard pages whose "Next" was pressed do.
       if (submitted.current) store.setErrors(validateNow().errors);
