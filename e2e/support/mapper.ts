@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { MAPPER_TEXT as T } from '@under/core/ui-text/admin-mapper';
+import { waitForToastsGone } from './page-tools';
 
 /** The layer over page n of the mapper, where boxes are placed (one screen pixel = one point at zoom 1). */
 export const overlay = (page: Page, n: number) => page.getByTestId(`page-overlay-${n}`);
@@ -39,6 +40,8 @@ export async function reviewFromMapper(page: Page, templateId: string): Promise<
     reviewed = { status: response.status(), type: response.headers()['content-type'] ?? '', body };
     await route.fulfill({ response, body });
   });
+  // the toolbar's "saved" notification may cover the button
+  await waitForToastsGone(page);
   const popup = page.context().waitForEvent('page', { timeout: 15_000 });
   await page.getByRole('button', { name: T.review }).click();
   await (await popup).close();

@@ -48,3 +48,14 @@ export function watchConsole(page: Page) {
     },
   };
 }
+
+/**
+ * Waits until no notification is on screen. A Mantine notification pauses its auto-close while the pointer is over
+ * it, and one that appears under the pointer (a toolbar button just clicked) would stay and cover the toolbar: the
+ * pointer is moved away first.
+ */
+export async function waitForToastsGone(page: Page) {
+  const size = page.viewportSize();
+  await page.mouse.move(1, (size?.height ?? 600) - 1);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+}
