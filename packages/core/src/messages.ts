@@ -342,4 +342,25 @@ export const MESSAGES = {
     `Waiting for these owners to complete their part: ${emails.join(', ')}.`,
   /** Ours: an attachment value that is not an upload made for this application. */
   applicationFileNotOwned: 'This file was not uploaded for this application.',
+  // signatures and documents (issue 13)
+  /** Ours: the signature image is narrower than spec 1 §5's 500 px. */
+  signatureTooNarrow: 'The signature must be at least 500 px wide.',
+  /** Ours: the signature is not a PNG image we can read. */
+  signatureInvalid: 'The signature could not be read. Please sign again.',
+  /** Ours: the e-mailed signing code is wrong, used or expired. */
+  signCodeInvalid: 'The code is incorrect or has expired. Ask for a new code.',
+  /** Ours: the application is not waiting for signatures (not submitted yet, or every owner signed). */
+  signNotOpen: 'This application is not open for signing.',
+  /** Ours: the owner's current signature stands. */
+  signAlreadySigned: 'You have already signed this application.',
+  /** Ours: the confirm page's e-mail item must be the address the owner's link was sent to. */
+  signEmailMismatch: 'Enter the e-mail address this link was sent to.',
+  /** Ours: a confirm-page item the master form asks this owner for is missing. */
+  signItemRequired: (item: string) => `The ${item} is required to sign.`,
+  documentNotFound: 'The document is not found.',
+  attachmentNotFound: 'The attachment is not found.',
+  /** Ours: the final documents exist only once every owner signed. */
+  documentsNotReady: 'The documents are generated once every owner has signed.',
+  /** Ours: the verify page and API take a PDF file. */
+  verifyNotPdf: 'This file is not a PDF.',
 } as const;

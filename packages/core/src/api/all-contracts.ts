@@ -2,6 +2,7 @@
 import { ACCOUNTS_API } from './accounts.contract';
 import { ADMIN_ACCOUNTS_API } from './admin-accounts.contract';
 import { APPLICANT_API } from './applicant.contract';
+import { APPLICATION_DETAIL_API } from './application-detail.contract';
 import { APPLICATIONS_API } from './applications.contract';
 import { AUTH_API } from './auth.contract';
 import { AUTH_PASSWORD_API } from './auth-password.contract';
@@ -16,6 +17,7 @@ import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
 import { PDF_TEMPLATES_API } from './pdf-templates.contract';
+import { SIGNING_API } from './signing.contract';
 import { TEAM_API } from './team.contract';
 import { VAULT_API } from './vault.contract';
 
@@ -24,6 +26,7 @@ export const ALL_CONTRACTS = {
   ACCOUNTS_API,
   ADMIN_ACCOUNTS_API,
   APPLICANT_API,
+  APPLICATION_DETAIL_API,
   APPLICATIONS_API,
   AUTH_API,
   AUTH_PASSWORD_API,
@@ -37,6 +40,7 @@ export const ALL_CONTRACTS = {
   MAIL_API,
   MASTER_FORMS_API,
   PDF_TEMPLATES_API,
+  SIGNING_API,
   TEAM_API,
   VAULT_API,
 };

@@ -178,6 +178,23 @@ export const ERRORS = {
   applicationFieldNotEditable: { code: 'application/field-not-editable', status: 403 },
   /** Spec 2 §8 'Missing Required Fields': the paths in `errors`. */
   applicationMissingFields: { code: 'application/missing-fields', status: 422 },
+  // signatures and documents (issue 13)
+  /** The signing code e-mailed to the owner is wrong, used, expired, or guessed wrong too often. */
+  signCodeInvalid: { code: 'sign/code-invalid', status: 400 },
+  /** The application is not waiting for signatures (not submitted, or every owner signed). */
+  signNotOpen: { code: 'sign/not-open', status: 409 },
+  /** The owner's current signature stands: nothing was written. */
+  signAlreadySigned: { code: 'sign/already-signed', status: 409 },
+  /** A signature or initials image that is not a readable PNG at least SIGNATURE_MIN_WIDTH wide. */
+  signatureInvalid: { code: 'sign/signature-invalid', status: 400 },
+  /** The confirm page's e-mail is not the owner's own, or a required item is missing. */
+  signItemsInvalid: { code: 'sign/items-invalid', status: 400 },
+  documentNotFound: { code: 'document/not-found', status: 404 },
+  attachmentNotFound: { code: 'attachment/not-found', status: 404 },
+  /** The final documents exist only once every owner signed. */
+  documentsNotReady: { code: 'document/not-ready', status: 409 },
+  /** POST /api/public/verify: the body is not a PDF. */
+  verifyNotPdf: { code: 'verify/not-pdf', status: 400 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,0 +1,150 @@
+import { ApplicationParamsSchema } from '../applications/application.schema';
+import {
+  ApplicationDetailSchema,
+  DetailQuerySchema,
+  UpdateApplicationBodySchema,
+  UpdateApplicationResponseSchema,
+} from '../applications/application-detail.schema';
+import {
+  AttachmentListQuerySchema,
+  AttachmentListSchema,
+  AttachmentParamsSchema,
+  ConfirmPageParamsSchema,
+  DocumentListQuerySchema,
+  DocumentListSchema,
+  DocumentParamsSchema,
+  DownloadUrlSchema,
+  GenerateDocumentsResponseSchema,
+} from '../applications/documents.schema';
+import { HistoryQuerySchema, HistorySchema } from '../applications/history.schema';
+import {
+  RemoveSignatureBodySchema,
+  RemoveSignatureResponseSchema,
+  SignReminderBodySchema,
+  SignReminderResponseSchema,
+} from '../applications/signing.schema';
+import { endpoint } from './contract';
+
+const tag = 'applications';
+
+/**
+ * The institution's calls on one application (spec 2 §7 "Applications (client)"; issues 13 and 14): its detail and
+ * edit, signatures, generated PDFs, attachments and chained history. Scoped to the caller's company (another
+ * company's application answers 404); a STANDARD member only sees applications of forms granted to them.
+ */
+export const APPLICATION_DETAIL_API = {
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/applications/:applicationId',
+    params: ApplicationParamsSchema,
+    query: DetailQuerySchema,
+    response: ApplicationDetailSchema,
+    tag,
+    summary: 'One application: data (encrypted values masked), owners, sign status and every owner’s signature',
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/applications/:applicationId',
+    params: ApplicationParamsSchema,
+    query: DetailQuerySchema,
+    body: UpdateApplicationBodySchema,
+    response: UpdateApplicationResponseSchema,
+    tag,
+    summary: 'Edit the submission (revision-checked); a change to signed data invalidates the signatures',
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/applications/:applicationId/history',
+    params: ApplicationParamsSchema,
+    query: HistoryQuerySchema,
+    response: HistorySchema,
+    tag,
+    summary: 'Every event of the application, chained; the chain is reported intact or broken at event N',
+  }),
+  remind: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/sign-reminders',
+    params: ApplicationParamsSchema,
+    body: SignReminderBodySchema,
+    status: 202,
+    response: SignReminderResponseSchema,
+    tag,
+    summary: 'Remind one owner (or every owner who has not signed) to sign',
+  }),
+  removeSignature: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/remove-signature',
+    params: ApplicationParamsSchema,
+    body: RemoveSignatureBodySchema,
+    response: RemoveSignatureResponseSchema,
+    tag,
+    summary: 'Remove an e-signature confirmation (one owner’s or all): signing reopens; audited',
+  }),
+  documents: endpoint({
+    method: 'GET',
+    path: '/api/applications/:applicationId/documents',
+    params: ApplicationParamsSchema,
+    query: DocumentListQuerySchema,
+    response: DocumentListSchema,
+    tag,
+    summary: 'The generated PDFs (paged) and the state of their generation',
+  }),
+  generate: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/documents/generate',
+    params: ApplicationParamsSchema,
+    status: 202,
+    response: GenerateDocumentsResponseSchema,
+    tag,
+    summary: 'Generate the PDFs again (a new generation; the previous one is kept until it is done)',
+  }),
+  deleteDocument: endpoint({
+    method: 'DELETE',
+    path: '/api/applications/:applicationId/documents/:documentId',
+    params: DocumentParamsSchema,
+    status: 204,
+    tag,
+    summary: 'Delete one generated PDF (audited)',
+  }),
+  documentUrl: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/documents/:documentId/download-url',
+    params: DocumentParamsSchema,
+    response: DownloadUrlSchema,
+    tag,
+    summary: 'A short-lived signed URL to download one generated PDF (audited)',
+  }),
+  attachments: endpoint({
+    method: 'GET',
+    path: '/api/applications/:applicationId/attachments',
+    params: ApplicationParamsSchema,
+    query: AttachmentListQuerySchema,
+    response: AttachmentListSchema,
+    tag,
+    summary: 'The files applicants uploaded (paged, sorted)',
+  }),
+  attachmentUrl: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/attachments/:attachmentId/download-url',
+    params: AttachmentParamsSchema,
+    response: DownloadUrlSchema,
+    tag,
+    summary: 'A short-lived signed URL to download one attachment (audited)',
+  }),
+  deleteAttachment: endpoint({
+    method: 'DELETE',
+    path: '/api/applications/:applicationId/attachments/:attachmentId',
+    params: AttachmentParamsSchema,
+    status: 204,
+    tag,
+    summary: 'Delete one attachment: the file and its value in the data (audited)',
+  }),
+  // binary answer: application/pdf
+  confirmPage: endpoint({
+    method: 'POST',
+    path: '/api/applications/confirm-page/:customFormId',
+    params: ConfirmPageParamsSchema,
+    tag,
+    summary: "The form's confirm page as a PDF: the template's pages with the signers' boxes marked",
+  }),
+} as const;
