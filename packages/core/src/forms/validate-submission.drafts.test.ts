@@ -77,6 +77,36 @@ describe('validateSubmission for drafts and owners', () => {
     expect(r.data.ssn).toBe('123456789');
   });
 
+  it('an address with encrypted parts: a masked part keeps the stored part, another mask is no value (review of #12)', () => {
+    const address = build([
+      {
+        type: 'address',
+        key: 'home',
+        label: 'Home',
+        components: [
+          { type: 'textfield', key: 'address1', label: 'Street', euEncrypted: true },
+          { type: 'textfield', key: 'city', label: 'City' },
+        ],
+      },
+    ]);
+    const stored = { home: { mode: 'manual', address: { address1: '1 Secret Road', city: 'Town' } } };
+    const opts = { role: 'primaryOwnerEndUser' as const, partial: true, unsubmitted: true, previousData: stored };
+    // what the browser got: the part masked (spec 1 §5), sent back with a changed city
+    const sent = { home: { mode: 'manual', address: { address1: '*********Road', city: 'City' } } };
+    const kept = validateSubmission(address, sent, opts);
+    expect(kept.errors).toEqual([]);
+    expect(kept.data.home).toEqual({ mode: 'manual', address: { address1: '1 Secret Road', city: 'City' } });
+    // a mask that is not the stored part's is never stored as text
+    const foreign = { home: { mode: 'manual', address: { address1: '***et Road', city: 'Town' } } };
+    const dropped = validateSubmission(address, foreign, opts);
+    expect((dropped.data.home as { address: Record<string, unknown> }).address.address1).toBeUndefined();
+    // a new part is taken as typed
+    const typed = { home: { mode: 'manual', address: { address1: '2 Other Road', city: 'Town' } } };
+    expect(
+      (validateSubmission(address, typed, opts).data.home as { address: Record<string, unknown> }).address,
+    ).toEqual({ address1: '2 Other Road', city: 'Town' });
+  });
+
   it('in the browser, a stored encrypted value known only masked passes its format rules unchanged', () => {
     // the web validates with the data it was sent: the mask (the server opens the real value and checks that)
     const pattern = build([

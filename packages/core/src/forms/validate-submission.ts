@@ -140,6 +140,7 @@ function buildWorking(
     // A masked value is the mask we sent out: it means "unchanged", never new text (spec 1 §5). Only the mask of
     // the value stored at this place: a grid row moved or removed must not take another row's value.
     if (field.encrypted && isMaskedValue(value)) value = maskOfStored(before) === value ? before : undefined;
+    else if (field.type === 'address' && isPlainObject(value)) value = keepMaskedAddressParts(field, value, before);
     // Read-only inputs are often left out of a post (disabled inputs are); that is not a change.
     if (value === undefined && !canEdit(field)) value = before;
     if (field.scope && field.group === 'container' && isPlainObject(value)) {
@@ -209,6 +210,37 @@ function evaluateScope(scope: CompiledScope, obj: Record<string, unknown>, run: 
 /** The mask of a stored value (a masked value masks to itself), or undefined for no text to mask. */
 const maskOfStored = (before: unknown): string | undefined =>
   typeof before === 'string' || typeof before === 'number' ? maskValue(before) : undefined;
+
+/**
+ * An address whose parts are encrypted one by one (not the whole field): a masked part is the mask we sent out of
+ * the stored part, so it means "unchanged" like a masked field; any other masked text counts as empty. Parts sit in
+ * the value or under its `address` (Form.io's manual mode).
+ */
+function keepMaskedAddressParts(
+  field: CompiledField,
+  value: Record<string, unknown>,
+  before: unknown,
+): Record<string, unknown> {
+  const component = field.component;
+  if (component.type !== 'address') return value;
+  const parts = (component.components ?? []).filter((p) => p.euEncrypted === true).map((p) => p.key);
+  if (parts.length === 0) return value;
+  const nested = isPlainObject(value.address);
+  const inner = (nested ? value.address : value) as Record<string, unknown>;
+  const stored = isPlainObject(before) ? before : {};
+  const storedInner = (isPlainObject(stored.address) ? stored.address : stored) as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of parts) {
+    const part = own(inner, key);
+    if (!isMaskedValue(part)) continue;
+    copy ??= { ...inner };
+    const previous = own(storedInner, key);
+    if (maskOfStored(previous) === part) copy[key] = previous;
+    else delete copy[key];
+  }
+  if (!copy) return value;
+  return nested ? { ...value, address: copy } : copy;
+}
 
 /** Validates the shown fields of one scope object; returns the values to store. */
 function validateScope(
