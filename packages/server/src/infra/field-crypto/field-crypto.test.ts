@@ -109,6 +109,17 @@ describe('field crypto', () => {
     expect(crypto.openData(form, sealed).ssn).toBe(fake);
   });
 
+  it('sealInput seals an envelope that came in from outside, even one that opens (a value taken from elsewhere)', () => {
+    const crypto = createFieldCrypto(ring());
+    const elsewhere = crypto.sealData(form, { ssn: '111-22-3333' }).ssn as string;
+    const planted = crypto.sealInput(form, { ssn: elsewhere, name: 'Jane' });
+    expect(planted.ssn).not.toBe(elsewhere);
+    // it stays the text that was sent, never the other application's value
+    expect(crypto.openData(form, planted).ssn).toBe(elsewhere);
+    expect(planted.name).toBe('Jane');
+    expect(crypto.sealInput(form, { ssn: '*******33' }).ssn).toBe('*******33');
+  });
+
   it('masks the plaintext by spec 1 §5 (1, 2 or 4 trailing characters), never showing the envelope', () => {
     const crypto = createFieldCrypto(ring());
     const sealed = crypto.sealData(form, {

@@ -22,6 +22,12 @@ import { KEY_ID_PATTERN, type KeyRing } from './keys';
 export interface FieldCrypto {
   /** Seals the values of every `euEncrypted` field (any depth); envelopes that open stay; masked values stay. */
   sealData(form: FormDefinition, data: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Seals a write that came from outside (an applicant's or a team member's data, validated against the opened stored
+   * data): every value is sealed, text shaped like an envelope too, so nobody can plant an envelope taken from another
+   * application or field. Masked and empty values stay.
+   */
+  sealInput(form: FormDefinition, data: Record<string, unknown>): Record<string, unknown>;
   /** Opens every envelope of the form's encrypted fields (server side only: never send the result out). */
   openData(form: FormDefinition, stored: Record<string, unknown>): Record<string, unknown>;
   /** The encrypted fields' values masked by spec 1 §5 (`maskValue` of the plaintext): what every read returns. */
@@ -134,6 +140,12 @@ export function createFieldCrypto(ring: KeyRing): KeyedFieldCrypto {
     return seal(TYPE_JSON, JSON.stringify(value));
   };
 
+  const sealInputLeaf = (value: unknown): unknown => {
+    if (value === null || value === undefined) return value;
+    if (typeof value === 'string') return value === '' || isMaskedValue(value) ? value : seal(TYPE_STRING, value);
+    return seal(TYPE_JSON, JSON.stringify(value));
+  };
+
   const openLeaf = (value: unknown): unknown => (isSealed(value) ? openValue(value) : value);
 
   const maskLeaf = (value: unknown): unknown => {
@@ -147,6 +159,7 @@ export function createFieldCrypto(ring: KeyRing): KeyedFieldCrypto {
   return {
     activeKeyId: active,
     sealData: (form, data) => mapEncrypted(form, data, sealLeaf),
+    sealInput: (form, data) => mapEncrypted(form, data, sealInputLeaf),
     openData: (form, stored) => mapEncrypted(form, stored, openLeaf),
     maskData: (form, stored) => mapEncrypted(form, stored, maskLeaf),
     encryptValue: (plain) => seal(TYPE_STRING, plain),

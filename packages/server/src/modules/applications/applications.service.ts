@@ -262,7 +262,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     await attachNewFiles(tx, { application, owner, form, previous, data: result.data });
     const isPrimary = owner.kind === 'primaryApplicant';
     const patch = {
-      data: fieldCrypto.sealData(form, result.data),
+      data: fieldCrypto.sealInput(form, result.data),
       revision: application.revision + 1,
       updatedAt: at,
       updatedBy: owner.email,
@@ -415,7 +415,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             customFormId: formRow.id,
             formVersion: version,
             status: 'draft',
-            data: fieldCrypto.sealData(form, result.data),
+            data: fieldCrypto.sealInput(form, result.data),
             revision: 1,
             applicantEmail: opts.email,
             applicantCompanyName: companyNameOf(result.data, null),
