@@ -7,6 +7,7 @@ import { applicationOwners, applications, auditEvents } from '../../db/schema/in
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { resolveApplicantLink } from '../applications/applicant-link';
+import { createThrottles } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { INVITE_THROTTLES } from './application-invites.service';
 
@@ -241,6 +242,18 @@ describe.each(testDatabases())('customer invitations on %s', (kind) => {
     expect(codes.filter((c) => c === 409)).toHaveLength(4);
     const rows = await t.database.db.select().from(applications).where(eq(applications.customFormId, form));
     expect(rows).toHaveLength(MAX_OPEN_APPLICATIONS_PER_EMAIL);
+  });
+
+  it('the notice to another primary address counts against that mailbox too: a flooded mailbox stops the invitation', async () => {
+    const primary = uniqueEmail('flooded-owner');
+    const throttles = createThrottles({ db: t.database.db });
+    while (await throttles.tryTake(INVITE_THROTTLES.recipient, primary)) {}
+    const invited = uniqueEmail('assistant');
+    const res = await invite(a, { customFormId: formA, invitedEmail: invited, emailPrimary: primary });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe(ERROR_CODES.rateLimited);
+    const rows = await t.database.db.select().from(applications).where(eq(applications.applicantEmail, primary));
+    expect(rows).toHaveLength(0);
   });
 
   it('throttles invitations per company, refusals included', async () => {

@@ -87,9 +87,11 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
           { path: 'timeZone', message: MESSAGES.invalidTimeZone },
         ]);
       }
+      // every mailbox the invitation writes to is counted: the invited one, and the primary's when it is another
       await throttles.take([
         [INVITE_THROTTLES.company, companyId],
         [INVITE_THROTTLES.recipient, opts.invitedEmail],
+        ...(primaryEmail !== opts.invitedEmail ? [[INVITE_THROTTLES.recipient, primaryEmail] as const] : []),
       ]);
       // another company's form, or one a STANDARD member was not granted: 404
       await forms.submittable({ auth: opts.auth, customFormId: opts.customFormId });

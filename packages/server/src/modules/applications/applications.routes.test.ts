@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestApp, localPath, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
-import { THROTTLE_RULES } from '../auth/throttles';
+import { createThrottles, THROTTLE_RULES } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { hashAccessCode, newAccessCode } from './access-codes';
 
@@ -181,6 +181,18 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       expect((await save(applicationId, code, { data: { bank_name: 'Again' }, revision: 1 })).statusCode).toBe(200);
       await t.mailer.settle();
       expect(t.mailer.sent.filter((m) => m.to === email)).toHaveLength(1);
+    });
+
+    it('a mailbox past its link mails gets no resume mail (the draft still starts; a later save sends none)', async () => {
+      const email = uniqueEmail('flooded');
+      const throttles = createThrottles({ db: t.database.db });
+      while (await throttles.tryTake(THROTTLE_RULES.applicantLinkMail, email)) {}
+      const res = await create({ email, data: { bank_name: 'Mine' } });
+      expect(res.statusCode, res.body).toBe(201);
+      const { applicationId, code } = res.json();
+      expect((await save(applicationId, code, { data: { bank_name: 'Again' }, revision: 1 })).statusCode).toBe(200);
+      await t.mailer.settle();
+      expect(t.mailer.sent.filter((m) => m.to === email)).toHaveLength(0);
     });
 
     it('requires nothing on a draft but refuses a bad value by path', async () => {

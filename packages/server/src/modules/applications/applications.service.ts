@@ -405,6 +405,9 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       const sent = await withVaultAnswers(form, opts.data, opts.vaultToken);
       const result = validateSubmission(form, sent, { role, partial: true, unsubmitted: true });
       if (!result.valid) throw refusal(result.errors, { submitting: false });
+      // the resume mail counts against the mailbox's link mails: whoever types someone else's address cannot flood it
+      // (the applicant has the link in the browser; over the limit no mail is sent, now or on a later save)
+      const mailable = await throttles.tryTake(THROTTLE_RULES.applicantLinkMail, opts.email);
       const at = now();
       const { application, code, outboxId } = await db.transaction(async (tx) => {
         const { application, code } = await startApplication(tx, {
@@ -426,13 +429,15 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           },
           owner: { linkSentAt: at, lastSeenAt: at },
         });
-        const outboxId = await queueResumeMail(tx, {
-          application,
-          email: opts.email,
-          code,
-          institution: formRow.companyName,
-          formName: formRow.name,
-        });
+        const outboxId = mailable
+          ? await queueResumeMail(tx, {
+              application,
+              email: opts.email,
+              code,
+              institution: formRow.companyName,
+              formName: formRow.name,
+            })
+          : undefined;
         await writeAudit(tx, {
           action: 'application.create',
           actorUserId: null,
