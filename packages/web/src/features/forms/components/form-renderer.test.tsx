@@ -169,6 +169,8 @@ describe('FormRenderer', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(label('B')), 'y');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(/Step 2 of 3/)).toBeTruthy();
+    // focus moves to the new page's step line (read out; the next Tab reaches the page's first field)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText(/Step 2 of 3/)));
     expect(screen.queryByText('C is required')).toBeNull();
     // Enter in a field of a middle page goes on (checking the page), never submits.
     await user.type(screen.getByLabelText(label('C')), '{Enter}');

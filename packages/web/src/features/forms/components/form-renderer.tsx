@@ -145,6 +145,20 @@ function FormRendererInner({
     [form],
   );
   const [page, setPage] = useState(0);
+  // A page changed by Next, Previous or a step: focus goes to the "Step n of m" line (not when an error's field is
+  // focused instead: that sets the page itself).
+  const stepRef = useRef<HTMLParagraphElement>(null);
+  const focusStep = useRef(false);
+  const turnTo = (next: number) => {
+    focusStep.current = next !== page;
+    setPage(next);
+  };
+  // after every render (a cheap check): the render that shows the new page moves the focus once
+  useEffect(() => {
+    if (!focusStep.current) return;
+    focusStep.current = false;
+    stepRef.current?.focus();
+  });
   // Wizard pages whose "Next" was pressed: their errors follow the values from then on (before any full submit).
   const checkedPages = useRef(new Set<number>());
 
@@ -248,7 +262,7 @@ function FormRendererInner({
     const list = visiblePages();
     const at = list.indexOf(page);
     const next = list[Math.min(Math.max(at + direction, 0), list.length - 1)];
-    if (next !== undefined) setPage(next);
+    if (next !== undefined) turnTo(next);
     window.scrollTo?.({ top: 0 });
   };
 
@@ -354,7 +368,8 @@ function FormRendererInner({
                 return { key: p.key, title: (p.type === 'panel' && p.title) || p.label || `Page ${i + 1}` };
               })}
               current={Math.max(list.indexOf(page), 0)}
-              onPick={(i) => setPage(list[i] ?? 0)}
+              onPick={(i) => turnTo(list[i] ?? 0)}
+              stepRef={stepRef}
               headerColor={headerColor}
               headerTextColor={headerTextColor}
               progressColor={progressColor}

@@ -1,5 +1,6 @@
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { DEFAULT_HEADER_COLOR, DEFAULT_PROGRESS_COLOR } from '@under/core/constants';
+import type { Ref } from 'react';
 import { readableOn } from '../../../lib/contrast';
 import classes from './renderer.module.css';
 
@@ -22,6 +23,8 @@ interface WizardHeaderProps extends WizardColors {
   pages: readonly { key: string; title: string }[];
   current: number;
   onPick: (index: number) => void;
+  /** The "Step n of m" line: the renderer moves focus to it when the page changes. */
+  stepRef?: Ref<HTMLParagraphElement>;
 }
 
 /** The wizard's coloured header, step list and progress bar. */
@@ -34,6 +37,7 @@ export function WizardHeader({
   headerTextColor = '#fff',
   progressColor = DEFAULT_PROGRESS_COLOR,
   stepColor,
+  stepRef,
 }: WizardHeaderProps) {
   const currentText = readableOn(progressColor, STEPS_BACKGROUND, STEP_TEXT_FALLBACK);
   const percent = pages.length <= 1 ? 100 : Math.round(((current + 1) / pages.length) * 100);
@@ -76,7 +80,8 @@ export function WizardHeader({
           ))}
         </Group>
       </nav>
-      <Text size="sm" c="gray.7" px="md" pt={6} aria-live="polite">
+      {/* Focused on a page change (tabIndex -1): read out, and the next Tab goes to the new page's first field. */}
+      <Text ref={stepRef} tabIndex={-1} size="sm" c="gray.7" px="md" pt={6} aria-live="polite">
         Step {current + 1} of {pages.length}: {pages[current]?.title}
       </Text>
     </Box>
