@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MAX_GRID_ROWS } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { buildForm, renderWithMantine } from '../../../test/form-test-utils';
 import { FormRenderer } from './form-renderer';
+import { rowCap } from './group-fields';
 
 const owners = buildForm([
   { type: 'textfield', key: 'entity', label: 'Entity' },
@@ -192,5 +194,27 @@ describe('renderer: calculated values inside rows', { timeout: 20_000 }, () => {
     expect(await within(grid).findByLabelText(/LLC role/)).toBeTruthy();
     await user.clear(screen.getByLabelText('Entity'));
     await waitFor(() => expect(within(grid).queryByLabelText(/LLC role/)).toBeNull());
+  });
+});
+
+describe('"Add another" stops where the server does', () => {
+  it('the cap is the author maximum, never more than MAX_GRID_ROWS', () => {
+    expect(rowCap(undefined)).toBe(MAX_GRID_ROWS);
+    expect(rowCap(3)).toBe(3);
+    expect(rowCap(MAX_GRID_ROWS * 5)).toBe(MAX_GRID_ROWS);
+  });
+
+  it("the button is disabled at the cap (rendering MAX_GRID_ROWS rows is slow: the author's maximum shows the wiring)", () => {
+    const form = buildForm([
+      {
+        type: 'datagrid',
+        key: 'rows',
+        label: 'Rows',
+        validate: { maxLength: 2 },
+        components: [{ type: 'textfield', key: 'x', label: 'X' }],
+      },
+    ]);
+    renderWithMantine(<FormRenderer form={form} data={{ rows: [{}, {}] }} />);
+    expect((screen.getByRole('button', { name: /add/i }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type {
   EditgridComponent,
   FormComponent,
 } from '@under/core/forms/form.schema';
+import { MAX_GRID_ROWS } from '@under/core/forms/validate-submission';
 import { GROUP_TEXT } from '@under/core/ui-text/form-groups';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 import type { FormStore } from '../lib/form-store';
@@ -137,13 +138,16 @@ function labelOf(component: FormComponent): string {
   return component.label?.trim() || component.key;
 }
 
+/** The most rows "Add another" allows: the author's maximum, never more than the server takes (MAX_GRID_ROWS). */
+export const rowCap = (authored: number | undefined): number => Math.min(authored ?? MAX_GRID_ROWS, MAX_GRID_ROWS);
+
 /** A datagrid: a table with a column per component, a row per entry, and Add/Remove row buttons. */
 export function DatagridGroup({ component }: { component: DatagridComponent }) {
   const { setFieldValue, readOnly, store } = useRenderer();
   const rows = rowsOf(useStoreValue(store, component.key));
   const label = labelOf(component);
   const fixed = component.disableAddingRemovingRows === true || readOnly;
-  const max = component.validate?.maxLength;
+  const max = rowCap(component.validate?.maxLength);
   const min = component.validate?.minLength ?? 0;
   const columns = component.components.filter((c) => c.type !== 'button');
   const required = new Set(
@@ -213,7 +217,7 @@ export function DatagridGroup({ component }: { component: DatagridComponent }) {
         <div>
           <RendererButton
             variant="default"
-            disabled={max !== undefined && rows.length >= max}
+            disabled={rows.length >= max}
             onClick={() => setFieldValue(component.key, [...rows, {}])}
           >
             {component.addAnother || GROUP_TEXT.addRow}
@@ -240,7 +244,7 @@ export function EditgridGroup({ component }: { component: EditgridComponent }) {
   const [open, setOpen] = useState<number | null>(null);
   const label = labelOf(component);
   const fixed = component.disableAddingRemovingRows === true || readOnly;
-  const max = component.validate?.maxLength;
+  const max = rowCap(component.validate?.maxLength);
   const columns = component.components.filter((c) => c.type !== 'button');
   return (
     <fieldset className={classes.grid}>
@@ -297,7 +301,7 @@ export function EditgridGroup({ component }: { component: EditgridComponent }) {
         <div>
           <RendererButton
             variant="default"
-            disabled={max !== undefined && rows.length >= max}
+            disabled={rows.length >= max}
             onClick={() => {
               setFieldValue(component.key, [...rows, {}]);
               setOpen(rows.length);
