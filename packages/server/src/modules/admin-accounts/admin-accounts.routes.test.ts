@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
-import { auditEvents, users } from '../../db/schema/index';
+import { auditEvents, subscriptions, users } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, PASSWORD, signIn, type TestApp, testDatabases, uniqueEmail } from '../../test/helpers';
 
@@ -151,6 +151,18 @@ describe.each(testDatabases())('admin back office on %s', (kind) => {
       });
       const unknown = await call('PUT', `/api/accounts/${id}/subscription-level`, { membershipId: 'MEMBERSHIP_099' });
       expect(unknown.statusCode).toBe(400);
+    });
+
+    it("drops the customer's scheduled downgrade (it would undo the staff's plan at renewal); a cancellation stays", async () => {
+      const id = await newCompany('Scheduled Bank', 'MEMBERSHIP_004');
+      await t.database.db
+        .insert(subscriptions)
+        .values({ companyId: id, status: 'active', pendingMembershipId: 'MEMBERSHIP_002', cancelAtPeriodEnd: false });
+      const res = await call('PUT', `/api/accounts/${id}/subscription-level`, { membershipId: 'MEMBERSHIP_006' });
+      expect(res.statusCode).toBe(200);
+      const [sub] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.companyId, id));
+      expect(sub?.pendingMembershipId).toBeNull();
+      expect(sub?.status).toBe('active');
     });
   });
 

@@ -21,6 +21,7 @@ import { AppError } from '../../errors';
 import { companyNotFound } from '../accounts/tenant';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/secrets';
+import { dropScheduledDowngrade } from '../billing/billing.service';
 import type { MailService } from '../mail/mail.service';
 import type { MasterFormsService } from '../master-forms/master-forms.service';
 import { type AccountListParams, type AccountRow, createAdminAccountsRepository } from './admin-accounts.repository';
@@ -131,6 +132,8 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
           throw new AppError(ERROR_CODES.validation, M.unknownPlan, [{ path: 'membershipId', message: M.unknownPlan }]);
         if (current.membershipId === plan.id) return;
         await companies.updateCompany(current.id, { membershipId: plan.id });
+        // the customer's scheduled downgrade would undo this at the period's end
+        await dropScheduledDowngrade(tx, current.id, now());
         await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId: current.id,

@@ -10,7 +10,7 @@ import {
 import { addMonths, centsToDollars, prorateCents } from '@under/core/billing/money';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { AppError } from '../../errors';
@@ -517,3 +517,16 @@ export function createBillingService(deps: BillingServiceDeps) {
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;
+
+/**
+ * Staff set a company's plan (admin back office, decision 033): a downgrade the customer had scheduled for the
+ * period's end no longer applies (it would undo the staff's choice at renewal). A cancellation stays: it is the
+ * customer's decision to stop paying. Runs in the caller's transaction; answers whether a downgrade was dropped.
+ */
+export async function dropScheduledDowngrade(tx: DbOrTx, companyId: string, at: Date): Promise<boolean> {
+  const r = createBillingRepository(tx);
+  const sub = await r.findSubscription(companyId);
+  if (!sub?.pendingMembershipId) return false;
+  await r.updateSubscription(companyId, { pendingMembershipId: null }, at);
+  return true;
+}
