@@ -23,6 +23,8 @@ import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
 import { registerApplicationExportRoutes } from './modules/application-export/application-export.routes';
 import { createApplicationExportService } from './modules/application-export/application-export.service';
+import { registerApplicationHistoryRoutes } from './modules/application-history/application-history.routes';
+import { createApplicationHistoryService } from './modules/application-history/application-history.service';
 import { registerApplicationInviteRoutes } from './modules/application-invites/application-invites.routes';
 import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
 import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
@@ -71,6 +73,7 @@ import { type DeclaredRoute, registerAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestContext } from './plugins/request-context';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 
@@ -298,6 +301,8 @@ export async function buildApp(options: BuildAppOptions) {
   const routes: DeclaredRoute[] = [];
   let stopping = false;
 
+  // first: every later hook and handler runs with the request's IP and user agent (audit events, decision 044)
+  registerRequestContext(app);
   await app.register(cookie);
   await registerSecurityHeaders(app, { stripe: config.payments.gateway === 'stripe' });
   await registerOpenApi(app);
@@ -322,6 +327,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerCustomFormRoutes(app, { customForms });
   registerApplicationInviteRoutes(app, { invites: applicationInvites });
   registerApplicationListRoutes(app, { lists: applicationLists });
+  registerApplicationHistoryRoutes(app, {
+    history: createApplicationHistoryService({ db: database.db, forms: customForms }),
+  });
   registerApplicationExportRoutes(app, {
     exports: createApplicationExportService({ db: database.db, fieldCrypto, forms: customForms, now: options.now }),
   });

@@ -1,33 +1,153 @@
+import { createHash } from 'node:crypto';
 import { type AuditEventInput, checkAuditEvent } from '@under/core/audit/audit-actions';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { currentRequest } from '../../plugins/request-context';
 import type { DbOrTx } from '../client';
-import { auditEvents } from '../schema/index';
+import { applicationAuditHeads, auditEvents } from '../schema/index';
 
 /**
- * Writes one audit event of core's catalogue (`AUDIT_ACTIONS`). Pass the caller's transaction, so the event commits
- * or rolls back with the change it records. The details are checked against the action's schema first.
+ * Audit events (core's catalogue `AUDIT_ACTIONS`), written in the caller's transaction so an event commits or rolls
+ * back with the change it records; the details are checked against the action's schema first. Every event carries
+ * the request's IP and user agent (plugins/request-context). Events of an application are chained (decision 044).
  */
 export async function writeAudit(db: DbOrTx, event: AuditEventInput): Promise<void> {
-  await auditInsert(db, event);
+  const parts = auditWriteParts(db, [event]);
+  await db.execute(withParts(parts));
 }
 
-/** The checked insert of one event (not yet run). */
-function auditInsert(db: DbOrTx, event: AuditEventInput) {
-  const details = checkAuditEvent(event);
-  return db.insert(auditEvents).values({
-    actorUserId: event.actorUserId,
-    companyId: event.companyId ?? null,
-    action: event.action,
-    targetType: event.targetType,
-    targetId: event.targetId,
-    details,
+/** One CTE of a statement: `name as (sql)`. */
+export interface NamedPart {
+  name: string;
+  sql: SQL;
+}
+
+/** `with a as (…), b as (…) select 1`: one statement, one round trip. */
+export function withParts(parts: readonly NamedPart[]): SQL {
+  const list = sql.join(
+    parts.map((p) => sql`${sql.raw(p.name)} as (${p.sql})`),
+    sql`, `,
+  );
+  return sql`with ${list} select 1`;
+}
+
+/** An event as it is stored and hashed. */
+interface StoredEvent {
+  at: Date;
+  actorUserId: string | null;
+  companyId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** JSON with object keys sorted at every depth: one text for one value, however jsonb reorders it. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+
+/** The text of an event that its hash covers (everything but its place in the chain). */
+export function eventPayload(e: StoredEvent): string {
+  return canonicalJson({
+    at: e.at.toISOString(),
+    actorUserId: e.actorUserId,
+    companyId: e.companyId,
+    action: e.action,
+    targetType: e.targetType,
+    targetId: e.targetId,
+    details: e.details,
+    ip: e.ip,
+    userAgent: e.userAgent,
   });
 }
 
+/** hash = SHA-256 hex of `prevHash|seq|payload` (what the database computes with sha256() when it writes). */
+export function chainHash(prevHash: string, seq: number, payload: string): string {
+  return createHash('sha256').update(`${prevHash}|${seq}|${payload}`, 'utf8').digest('hex');
+}
+
+const hashSql = (prev: SQL, seq: SQL, payload: string): SQL =>
+  sql`encode(sha256(convert_to(${prev} || '|' || (${seq})::text || '|' || ${payload}::text, 'UTF8')), 'hex')`;
+
+let partCounter = 0;
+
 /**
- * The insert of one audit event as SQL, not yet run (checked like `writeAudit`): for a use case that sends it
- * together with its other writes in one statement (`with … as (…)`), saving a round trip on a hot path.
+ * The writes of some audit events as CTE parts of one statement (no round trip of their own): events of an
+ * application advance its chain head by one upsert (the row lock orders two writers of one application) and are
+ * inserted with their numbers and hashes computed from the head's previous hash. Several events of one application
+ * in one batch are chained in order. Other events are plain inserts.
  */
-export function auditInsertSql(db: DbOrTx, event: AuditEventInput): SQL {
-  return auditInsert(db, event).getSQL();
+export function auditWriteParts(db: DbOrTx, events: readonly AuditEventInput[]): NamedPart[] {
+  const context = currentRequest();
+  const at = new Date();
+  const stored = events.map(
+    (event): StoredEvent => ({
+      at,
+      actorUserId: event.actorUserId,
+      companyId: event.companyId ?? null,
+      action: event.action,
+      targetType: event.targetType,
+      targetId: event.targetId,
+      details: checkAuditEvent(event),
+      ip: context.ip,
+      userAgent: context.userAgent,
+    }),
+  );
+  const parts: NamedPart[] = [];
+  const plain = stored.filter((e) => e.targetType !== 'application');
+  if (plain.length > 0) {
+    parts.push({ name: `audit_p${partCounter++}`, sql: db.insert(auditEvents).values(plain).getSQL() });
+  }
+  const byApplication = new Map<string, StoredEvent[]>();
+  for (const e of stored) {
+    if (e.targetType !== 'application') continue;
+    byApplication.set(e.targetId, [...(byApplication.get(e.targetId) ?? []), e]);
+  }
+  for (const [applicationId, list] of byApplication) parts.push(...chainParts(applicationId, list));
+  return parts;
+}
+
+function chainParts(applicationId: string, list: StoredEvent[]): NamedPart[] {
+  const n = partCounter++;
+  const head = `audit_h${n}`;
+  const payloads = list.map(eventPayload);
+  const k = list.length;
+  // the new head's hash from a previous hash, through every event of the batch
+  const through = (prev: SQL, firstSeq: SQL): SQL =>
+    payloads.reduce<SQL>((acc, payload, i) => hashSql(acc, sql`${firstSeq} + ${i}`, payload), prev);
+  const h = applicationAuditHeads;
+  const upsert = sql`insert into ${h} as x (${sql.identifier('application_id')}, ${sql.identifier('seq')}, ${sql.identifier('hash')}, ${sql.identifier('prev_hash')})
+    values (${applicationId}, ${k}, ${through(sql`''`, sql`1`)}, '')
+    on conflict (${sql.identifier('application_id')}) do update set
+      ${sql.identifier('seq')} = x.seq + ${k},
+      ${sql.identifier('hash')} = ${through(sql`x.hash`, sql`x.seq + 1`)},
+      ${sql.identifier('prev_hash')} = x.hash
+    returning x.seq - ${k} as base, x.prev_hash as prev`;
+  // each event: its number and its hash, chained from the batch's previous hash
+  const rows = list.map((e, i) => {
+    const seq = sql`${sql.raw(head)}.base + ${i + 1}`;
+    const prev =
+      i === 0
+        ? sql`${sql.raw(head)}.prev`
+        : payloads
+            .slice(0, i)
+            .reduce<SQL>(
+              (acc, payload, j) => hashSql(acc, sql`${sql.raw(head)}.base + ${j + 1}`, payload),
+              sql`${sql.raw(head)}.prev`,
+            );
+    return sql`select ${e.at.toISOString()}::timestamptz, ${e.actorUserId}::uuid, ${e.companyId}::uuid, ${e.action}, ${e.targetType}, ${e.targetId}, ${e.details === null ? null : JSON.stringify(e.details)}::jsonb, ${e.ip}, ${e.userAgent}, ${applicationId}::uuid, ${seq}, ${prev}, ${hashSql(prev, seq, payloads[i] as string)} from ${sql.raw(head)}`;
+  });
+  const insert = sql`insert into ${auditEvents} (${sql.raw('at, actor_user_id, company_id, action, target_type, target_id, details, ip, user_agent, application_id, chain_seq, prev_hash, hash')}) ${sql.join(rows, sql` union all `)}`;
+  return [
+    { name: head, sql: upsert },
+    { name: `audit_e${n}`, sql: insert },
+  ];
 }

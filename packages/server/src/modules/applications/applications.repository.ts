@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { type NamedPart, withParts } from '../../db/repositories/audit.repository';
 import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../db/schema/index';
 
 export type NewApplication = typeof applications.$inferInsert;
@@ -70,20 +71,18 @@ export function createApplicationsRepository(db: DbOrTx) {
       await db.update(applicationOwners).set(patch).where(eq(applicationOwners.id, id));
     },
     /**
-     * Several writes in one statement (one round trip): `with w0 as (…), w1 as (…) select 1`. PostgreSQL runs every
+     * Several writes in one statement (one round trip): `with w0 as (…), w1 as (…) select 1` (named parts keep
+     * their names: the audit chain's insert reads its head's part). PostgreSQL runs every
      * data-modifying part on the same snapshot, so no two of them may change the same row.
      */
-    async runTogether(statements: SQL[]) {
+    async runTogether(statements: (SQL | NamedPart)[]) {
       if (statements.length === 0) return;
-      if (statements.length === 1) {
-        await db.execute(statements[0] as SQL);
+      const only = statements[0];
+      if (statements.length === 1 && !isNamed(only)) {
+        await db.execute(only as SQL);
         return;
       }
-      const parts = sql.join(
-        statements.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s})`),
-        sql`, `,
-      );
-      await db.execute(sql`with ${parts} select 1`);
+      await db.execute(withParts(statements.map((s, i) => (isNamed(s) ? s : { name: `w${i}`, sql: s }))));
     },
     updateApplicationSql(id: string, patch: Partial<NewApplication>): SQL {
       return db.update(applications).set(patch).where(eq(applications.id, id)).getSQL();
@@ -103,3 +102,6 @@ export function createApplicationsRepository(db: DbOrTx) {
 }
 
 export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;
+
+const isNamed = (s: SQL | NamedPart | undefined): s is NamedPart =>
+  s !== undefined && typeof (s as NamedPart).name === 'string' && 'sql' in (s as object);

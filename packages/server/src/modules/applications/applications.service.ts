@@ -16,7 +16,7 @@ import { MESSAGES } from '@under/core/messages';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { auditInsertSql, writeAudit } from '../../db/repositories/audit.repository';
+import { auditWriteParts, type NamedPart, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
@@ -358,12 +358,12 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     pending: PendingWrites,
   ): Promise<void> {
     const r = createApplicationsRepository(tx);
-    const statements: SQL[] = [];
+    const statements: (SQL | NamedPart)[] = [];
     if (Object.keys(pending.application).length > 0) {
       statements.push(r.updateApplicationSql(ids.applicationId, pending.application));
     }
     if (Object.keys(pending.owner).length > 0) statements.push(r.updateOwnerSql(ids.ownerId, pending.owner));
-    for (const event of pending.audits) statements.push(auditInsertSql(tx, event));
+    statements.push(...auditWriteParts(tx, pending.audits));
     Object.assign(pending, noWrites());
     await r.runTogether(statements);
   }
