@@ -37,6 +37,8 @@ import {
 } from './modules/application-owners/application-owners.service';
 import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
 import { createRevealService } from './modules/application-reveal/reveal.service';
+import { registerSigningRoutes } from './modules/application-signing/signing.routes';
+import { createSigningService } from './modules/application-signing/signing.service';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -282,7 +284,19 @@ export async function buildApp(options: BuildAppOptions) {
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
     await applicationOwners.removeStaleApplications();
   });
+  const signing = createSigningService({
+    db: database.db,
+    mail,
+    storage,
+    jobs,
+    forms: customForms,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
+    throttles,
+    now: options.now,
+  });
   const applications = createApplicationsService({
+    signing,
     db: database.db,
     mail,
     files,
@@ -327,6 +341,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerCustomFormRoutes(app, { customForms });
   registerApplicationInviteRoutes(app, { invites: applicationInvites });
   registerApplicationListRoutes(app, { lists: applicationLists });
+  registerSigningRoutes(app, { signing });
   registerApplicationHistoryRoutes(app, {
     history: createApplicationHistoryService({ db: database.db, forms: customForms }),
   });

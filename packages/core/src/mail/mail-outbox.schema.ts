@@ -30,6 +30,11 @@ export const MAIL_KINDS = [
   'application-owner-link',
   'application-status',
   'application-link',
+  /** Signing (issue 13): the one-time code, the request to sign (and reminders), signatures invalidated, all signed. */
+  'sign-code',
+  'sign-request',
+  'sign-invalidated',
+  'sign-completed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

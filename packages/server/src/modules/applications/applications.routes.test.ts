@@ -497,6 +497,11 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       const app = await stored(applicationId);
       expect(app.status).toBe('pending');
       expect(app.submittedAt).not.toBeNull();
+      // signing starts (issue 13): the additional owner is asked to sign with a fresh link
+      expect(app.signStatus).toBe('PROGRESSING');
+      await t.mailer.settle();
+      const ask = t.mailer.sent.find((m) => m.to === owner.email && m.subject.startsWith('Please sign'));
+      expect(ask?.text).toContain(`/application-form/${formId}/${applicationId}/`);
       // submitted: read-only
       expect((await get(applicationId, code)).json().readOnly).toBe(true);
       const late = await save(applicationId, code, { data: FULL, revision: app.revision });

@@ -63,6 +63,8 @@ export interface ApplicationsServiceDeps {
   now?: () => number;
   /** Called in the primary's submit transaction when the applicant opted in to "Remember my answers". */
   onSubmitted?: OnSubmitted;
+  /** Signing starts in the primary's submit transaction (issue 13): answers the mails to send after the commit. */
+  signing?: { startSigning(tx: DbOrTx, application: ApplicationRow, at: Date): Promise<string[]> };
   /**
    * The applicant vault (decision 039): encrypted answers prefilled from it come back masked with the vault's
    * token; this puts the real values in before validation (the save then seals them as usual).
@@ -635,9 +637,11 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         if (application.rememberAnswers && deps.onSubmitted) {
           await deps.onSubmitted(tx, { application, form, data: checked.data, email: owner.email });
         }
-        return { status: 'pending' as const, outboxId };
+        const signOutbox = deps.signing ? await deps.signing.startSigning(tx, application, at) : [];
+        return { status: 'pending' as const, outboxId, signOutbox };
       });
       await mail.dispatch(outcome.outboxId);
+      for (const id of ('signOutbox' in outcome && outcome.signOutbox) || []) await mail.dispatch(id);
       return { applicationId: opts.applicationId, status: outcome.status, submittedAt: at.toISOString() };
     },
   };
