@@ -37,6 +37,8 @@ import {
 } from './modules/application-owners/application-owners.service';
 import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
 import { createRevealService } from './modules/application-reveal/reveal.service';
+import { registerDocumentRoutes } from './modules/application-documents/documents.routes';
+import { createDocumentsService } from './modules/application-documents/documents.service';
 import { registerSigningRoutes } from './modules/application-signing/signing.routes';
 import { createSigningService } from './modules/application-signing/signing.service';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
@@ -97,6 +99,8 @@ export interface BuildAppOptions {
   vaultCrypto?: VaultCrypto;
   /** Encrypted fields' sealing; by default made from the configured key ring (decision 038). */
   fieldCrypto?: FieldCrypto;
+  /** Tests only: called after each generated document is written (a crash between two documents). */
+  afterDocument?: (slot: string) => Promise<void>;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -295,6 +299,20 @@ export async function buildApp(options: BuildAppOptions) {
     throttles,
     now: options.now,
   });
+  // the documents of signed applications: a job per run and a sweep of lost runs (issue 13; decision 046)
+  const documents = createDocumentsService({
+    db: database.db,
+    storage,
+    pdf: pdfPool,
+    templates,
+    fieldCrypto,
+    jobs,
+    forms: customForms,
+    log: app.log,
+    now: options.now,
+    afterDocument: options.afterDocument,
+  });
+  await documents.register();
   const applications = createApplicationsService({
     signing,
     db: database.db,
@@ -342,6 +360,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerApplicationInviteRoutes(app, { invites: applicationInvites });
   registerApplicationListRoutes(app, { lists: applicationLists });
   registerSigningRoutes(app, { signing });
+  registerDocumentRoutes(app, { documents });
   registerApplicationHistoryRoutes(app, {
     history: createApplicationHistoryService({ db: database.db, forms: customForms }),
   });
@@ -387,6 +406,8 @@ export async function buildApp(options: BuildAppOptions) {
       applicationOwners,
       applicationLists,
       applications,
+      signing,
+      documents,
     },
     gateway,
     fieldCrypto,

@@ -116,6 +116,8 @@ export async function createTestApp(
     vaultCrypto?: BuildAppOptions['vaultCrypto'];
     /** Field encryption; by default the app's (keys of the test's data dir). */
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
+    /** Called after each generated document is written (a crash between two documents). */
+    afterDocument?: BuildAppOptions['afterDocument'];
   } = {},
 ) {
   const config = testConfig(options.config);
@@ -147,6 +149,7 @@ export async function createTestApp(
     gateway: options.gateway,
     vaultCrypto: options.vaultCrypto,
     fieldCrypto: options.fieldCrypto,
+    afterDocument: options.afterDocument,
   });
   mailer.drain = () => built.services.mail.drain();
   if (options.outbox) {

@@ -14,6 +14,7 @@ import type {
   PdfFailure,
   PdfRequest,
   ToChild,
+  TextDocumentRequest,
 } from './pdf-protocol';
 
 export type { FillSettings, FillValue, InspectResult, PdfFailure } from './pdf-protocol';
@@ -283,6 +284,11 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
         cacheKey: opts.cacheKey,
         settings: opts.settings ?? {},
       });
+      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    },
+    /** Lays out a document of text (title, sections of lines) with the embedded font: issue 13's certificate. */
+    async textDocument(opts: Omit<TextDocumentRequest, 'op'>): Promise<Uint8Array> {
+      const out = await run<Uint8Array>({ op: 'text', ...opts });
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     },
     /**

@@ -49,7 +49,17 @@ export interface FillRequest {
   settings: FillSettings;
 }
 
-export type PdfRequest = InspectRequest | FillRequest;
+/** A document of text we lay out ourselves (additional questions, audit certificate). */
+export interface TextDocumentRequest {
+  op: 'text';
+  title: string;
+  subtitle?: string;
+  sections: { heading: string; lines: string[] }[];
+  /** ISO time written as the document's creation date. */
+  createdAt: string;
+}
+
+export type PdfRequest = InspectRequest | FillRequest | TextDocumentRequest;
 
 /** Parent to child: one task at a time. */
 export type ToChild = PdfRequest & { type: 'task'; id: number };

@@ -5,6 +5,7 @@ import type { FromChild, TaskDone, ToChild } from '../pdf-protocol';
 import { fill, NotPrepared } from './fill';
 import { inspect } from './inspect';
 import { Refusal } from './refusal';
+import { textDocument } from './text-document';
 
 const send = (message: FromChild) =>
   new Promise<void>((resolve, reject) => {
@@ -14,6 +15,7 @@ const send = (message: FromChild) =>
 
 async function attempt(task: ToChild, limits: PdfLimits): Promise<TaskDone> {
   try {
+    if (task.op === 'text') return { type: 'done', id: task.id, ok: true, result: await textDocument(task) };
     const bytes = new Uint8Array(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
     const result = task.op === 'inspect' ? await inspect(bytes, limits) : await fill({ ...task, bytes }, limits);
     return { type: 'done', id: task.id, ok: true, result };

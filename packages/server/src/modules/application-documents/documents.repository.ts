@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  applicationDocumentRuns,
+  applicationDocuments,
+  applicationOwners,
+  applicationSignatures,
+  applications,
+  companies,
+  customForms,
+  customFormVersions,
+  masterForms,
+} from '../../db/schema/index';
+
+export type DocumentRow = typeof applicationDocuments.$inferSelect;
+export type RunRow = typeof applicationDocumentRuns.$inferSelect;
+
+export function createDocumentsRepository(db: DbOrTx) {
+  return {
+    async findRun(runId: string) {
+      const [row] = await db.select().from(applicationDocumentRuns).where(eq(applicationDocumentRuns.id, runId));
+      return row;
+    },
+    async updateRun(runId: string, patch: Partial<typeof applicationDocumentRuns.$inferInsert>) {
+      await db.update(applicationDocumentRuns).set(patch).where(eq(applicationDocumentRuns.id, runId));
+    },
+    /** Runs waiting or started before `before`: their job was lost (a crash) or is stuck. */
+    async staleRuns(before: Date) {
+      return db
+        .select({ id: applicationDocumentRuns.id })
+        .from(applicationDocumentRuns)
+        .where(
+          and(
+            inArray(applicationDocumentRuns.status, ['queued', 'running']),
+            lt(sql`coalesce(${applicationDocumentRuns.startedAt}, ${applicationDocumentRuns.createdAt})`, before),
+          ),
+        )
+        .limit(100);
+    },
+    async latestRun(applicationId: string) {
+      const [row] = await db
+        .select()
+        .from(applicationDocumentRuns)
+        .where(eq(applicationDocumentRuns.applicationId, applicationId))
+        .orderBy(desc(applicationDocumentRuns.generation))
+        .limit(1);
+      return row;
+    },
+    /** What a run needs of its application: the row, its form version, master form, template and company. */
+    async source(applicationId: string) {
+      const [row] = await db
+        .select({
+          application: applications,
+          form: customFormVersions.form,
+          formName: customForms.name,
+          masterFormId: customForms.masterFormId,
+          templateId: masterForms.templateId,
+          companyName: companies.name,
+        })
+        .from(applications)
+        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
+        .innerJoin(
+          customFormVersions,
+          and(
+            eq(customFormVersions.customFormId, applications.customFormId),
+            eq(customFormVersions.version, applications.formVersion),
+          ),
+        )
+        .innerJoin(masterForms, eq(masterForms.id, customForms.masterFormId))
+        .innerJoin(companies, eq(companies.id, applications.companyId))
+        .where(eq(applications.id, applicationId))
+        .limit(1);
+      return row;
+    },
+    async owners(applicationId: string) {
+      return db
+        .select()
+        .from(applicationOwners)
+        .where(and(eq(applicationOwners.applicationId, applicationId), isNull(applicationOwners.removedAt)))
+        .orderBy(asc(applicationOwners.position));
+    },
+    async validSignatures(applicationId: string) {
+      return db
+        .select()
+        .from(applicationSignatures)
+        .where(
+          and(eq(applicationSignatures.applicationId, applicationId), isNull(applicationSignatures.invalidatedAt)),
+        );
+    },
+    async documentsOfGeneration(applicationId: string, generation: number) {
+      return db
+        .select()
+        .from(applicationDocuments)
+        .where(
+          and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.generation, generation)),
+        )
+        .orderBy(asc(applicationDocuments.createdAt));
+    },
+    /** Written once per slot of a generation: a second writer (a retried job) finds it there and writes nothing. */
+    async insertDocument(row: typeof applicationDocuments.$inferInsert) {
+      const [out] = await db.insert(applicationDocuments).values(row).onConflictDoNothing().returning();
+      return out;
+    },
+    async listDocuments(applicationId: string, o: { limit: number; offset: number; order: 'asc' | 'desc' }) {
+      const where = and(eq(applicationDocuments.applicationId, applicationId), isNull(applicationDocuments.deletedAt));
+      const rows = await db
+        .select()
+        .from(applicationDocuments)
+        .where(where)
+        .orderBy(
+          o.order === 'asc' ? asc(applicationDocuments.generation) : desc(applicationDocuments.generation),
+          asc(applicationDocuments.createdAt),
+        )
+        .limit(o.limit)
+        .offset(o.offset);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(applicationDocuments).where(where);
+      return { rows, total: count?.n ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,287 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applicationDocumentRuns,
+  applicationDocuments,
+  auditEvents,
+  masterForms,
+  pdfTemplates,
+} from '../../db/schema/index';
+import { bearer, type Caller, registerCompany } from '../../test/accounts';
+import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
+
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+async function textsOf(bytes: Uint8Array) {
+  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, standardFontDataUrl }).promise;
+  const out: { page: number; text: string; x: number; y: number }[] = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    const page = await doc.getPage(p);
+    const viewport = page.getViewport({ scale: 1 });
+    for (const item of (await page.getTextContent()).items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const [, , , , e, f] = item.transform as number[];
+      const [x, y] = viewport.convertToViewportPoint(e, f);
+      out.push({ page: p, text: item.str, x, y });
+    }
+  }
+  await doc.destroy();
+  return out;
+}
+
+/** A grey PNG of the given width, as a data URL. */
+function png(width: number, height = 150): string {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 90)]);
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}
+
+const EXTRA = [{ type: 'textfield', key: 'bank_name', label: 'Bank name', input: true }];
+const FULL = {
+  Firstname: 'Ada',
+  Lastname: 'Lovelace',
+  PhoneNumber: '(555) 123-4567',
+  Email: 'ada@example.com',
+  CompanyName: 'Analytical Engines',
+  bank_name: 'Difference Savings',
+};
+const BOX = { x: 72, y: 100, width: 220, height: 18 };
+const field = (key: string, type: string, at: { x: number; y: number; width: number; height: number }) => ({
+  id: key,
+  key,
+  type,
+  page: 1,
+  ...at,
+  renderOrder: 0,
+  required: false,
+  euPermission: 'editTableByAllOwner',
+  euEncrypted: false,
+});
+
+describe.each(testDatabases())('generated documents on %s', (kind) => {
+  let t: TestApp;
+  let a: Caller;
+  let b: Caller;
+  let formId: string;
+  const written: string[] = [];
+  let crashAfter: string | undefined;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      afterDocument: async (slot: string) => {
+        written.push(slot);
+        if (crashAfter === slot) {
+          crashAfter = undefined;
+          throw new Error('crash injected after a document');
+        }
+      },
+    });
+    const admin = await adminToken(t);
+    const masterId = await publishedMaster(t, admin, { name: 'Documents Bank', extra: EXTRA });
+    // the master form's PDF: one page, the bank name mapped, the primary's signature and e-mail on the confirm page
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    const pdf = await doc.save();
+    const fileKey = `templates/test/${Date.now()}.pdf`;
+    await t.storage.put(fileKey, Readable.from(Buffer.from(pdf)), {
+      maxBytes: 1_000_000,
+      contentType: 'application/pdf',
+    });
+    const [template] = await t.database.db
+      .insert(pdfTemplates)
+      .values({
+        name: `Docs template ${Date.now()}`,
+        fileKey,
+        fileSize: pdf.byteLength,
+        pages: [{ page: 1, width: 612, height: 792, rotation: 0 }],
+        mapping: [field('bank_name', 'text', BOX)] as never,
+        mappingFieldsVersion: 1,
+        confirmPage: [
+          { id: 'c1', item: 'signature', owner: 'primaryApplicant', page: 1, x: 72, y: 300, width: 250, height: 60 },
+          { id: 'c2', item: 'email', owner: 'primaryApplicant', page: 1, x: 72, y: 400, width: 250, height: 18 },
+        ],
+      })
+      .returning();
+    await t.database.db.update(masterForms).set({ templateId: template?.id }).where(eq(masterForms.id, masterId));
+    a = await registerCompany(t, { companyName: 'Documents A', membershipId: 'MEMBERSHIP_006' });
+    b = await registerCompany(t, { companyName: 'Documents B', membershipId: 'MEMBERSHIP_006' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/custom_forms',
+      headers: bearer(a.token),
+      payload: { masterFormId: masterId, name: 'Documents form' },
+    });
+    formId = created.json().customFormId;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/custom_forms/${formId}/status`,
+      headers: bearer(a.token),
+      payload: { status: 'active' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const key = () => ({ 'x-api-key': t.config.secrets.publicApiKey });
+
+  /** Started, submitted and signed by its only owner: the documents' run is written. */
+  async function signedApplication() {
+    const email = uniqueEmail('docs');
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/applications/drafts',
+      headers: key(),
+      payload: { customFormId: formId, email, data: {} },
+      remoteAddress: uniqueAddress(),
+    });
+    const { applicationId, code } = draft.json();
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${applicationId}/submit?code=${code}`,
+      headers: key(),
+      payload: { data: FULL, revision: 1 },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${applicationId}/sign-code?code=${code}`,
+      headers: key(),
+    });
+    await t.mailer.settle();
+    const mail = [...t.mailer.sent].reverse().find((m) => m.to === email && m.subject.startsWith('Your signing code'));
+    const emailCode = mail?.subject.match(/(\d{6})/)?.[1];
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${applicationId}/sign?code=${code}`,
+      headers: key(),
+      payload: { emailCode, signature: { kind: 'drawn', image: png(600) }, confirmed: true, email },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().allSigned).toBe(true);
+    const [run] = await t.database.db
+      .select()
+      .from(applicationDocumentRuns)
+      .where(eq(applicationDocumentRuns.applicationId, applicationId));
+    return { applicationId: applicationId as string, email, runId: run?.id as string };
+  }
+  /** The run as the job leaves it: polled until done or failed (pg-boss runs it, retries included). */
+  async function finished(runId: string) {
+    for (let i = 0; i < 600; i++) {
+      const [run] = await t.database.db
+        .select()
+        .from(applicationDocumentRuns)
+        .where(eq(applicationDocumentRuns.id, runId));
+      if (run && (run.status === 'done' || run.status === 'failed')) return run;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the documents run did not finish');
+  }
+  const documentsOf = (applicationId: string) =>
+    t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId));
+  async function bytesOf(storageKey: string) {
+    const file = await t.storage.get(storageKey);
+    const chunks: Buffer[] = [];
+    for await (const c of file?.body ?? []) chunks.push(Buffer.from(c as Buffer));
+    return new Uint8Array(Buffer.concat(chunks));
+  }
+
+  it('the filled template (values in their boxes, the signer’s e-mail) and an audit certificate, written once', async () => {
+    const f = await signedApplication();
+    expect((await finished(f.runId)).status).toBe('done');
+    await t.services.documents.handleRun(f.runId); // done: nothing more
+    const docs = await documentsOf(f.applicationId);
+    expect(docs.map((d) => d.kind).sort()).toEqual(['certificate', 'template']);
+    const template = docs.find((d) => d.kind === 'template');
+    const texts = await textsOf(await bytesOf(template?.storageKey as string));
+    const bank = texts.find((x) => x.text.includes('Difference Savings'));
+    expect(bank).toBeDefined();
+    // inside its box (top-left origin, baseline within the box's height)
+    expect(bank?.x).toBeGreaterThanOrEqual(BOX.x - 1);
+    expect(bank?.x).toBeLessThan(BOX.x + BOX.width);
+    expect(bank?.y).toBeGreaterThan(BOX.y);
+    expect(bank?.y).toBeLessThanOrEqual(BOX.y + BOX.height + 1);
+    expect(texts.some((x) => x.text.includes(f.email))).toBe(true);
+    const certificate = await textsOf(await bytesOf(docs.find((d) => d.kind === 'certificate')?.storageKey as string));
+    const all = certificate.map((x) => x.text).join(' ');
+    expect(all).toContain('Audit certificate');
+    expect(all).toContain(f.email);
+    expect(all).toContain(template?.sha256.slice(0, 16) as string);
+    const [run] = await t.database.db
+      .select()
+      .from(applicationDocumentRuns)
+      .where(eq(applicationDocumentRuns.id, f.runId));
+    expect(run?.status).toBe('done');
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, f.applicationId), eq(auditEvents.action, 'application.document-generate')));
+    expect(events).toHaveLength(2);
+    // the institution lists them; another company cannot
+    const list = await t.app.inject({
+      url: `/api/applications/${f.applicationId}/documents`,
+      headers: bearer(a.token),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({ total: 2, generation: { state: 'done', generation: 1 } });
+    const other = await t.app.inject({
+      url: `/api/applications/${f.applicationId}/documents`,
+      headers: bearer(b.token),
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('a run that crashes after its first document completes on retry, each document exactly once', async () => {
+    const [master] = (await t.database.db.select().from(masterForms)).filter((m) => m.templateId);
+    const slot = `template:${master?.templateId}`;
+    written.length = 0;
+    crashAfter = slot;
+    const f = await signedApplication();
+    const run = await finished(f.runId);
+    expect(run.status).toBe('done');
+    expect(run.attempts).toBe(2);
+    const docs = await documentsOf(f.applicationId);
+    expect(docs.map((d) => d.slot).sort()).toEqual(['certificate', slot]);
+    expect(written.filter((s) => s === slot)).toHaveLength(1);
+    // a lost job (a restart) is found by the sweep; a done run is left alone
+    await t.database.db
+      .update(applicationDocumentRuns)
+      .set({ status: 'queued', startedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(applicationDocumentRuns.id, f.runId));
+    await t.services.documents.sweep();
+    expect((await finished(f.runId)).status).toBe('done');
+    expect(await documentsOf(f.applicationId)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,358 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import type { GeneratedDocument } from '@under/core/applications/documents.schema';
+import type { FormDefinition } from '@under/core/forms/form.schema';
+import type { PdfField } from '@under/core/templates/pdf-field.schema';
+import { ConfirmPageItemSchema } from '@under/core/templates/pdf-template.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
+import { AppError } from '../../errors';
+import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import type { FillValue, PdfPool } from '../../infra/pdf/pdf-pool';
+import type { Storage } from '../../infra/storage/storage';
+import { requireCompanyId } from '../accounts/tenant';
+import { readApplicationHistory } from '../application-history/application-history.service';
+import type { AuthContext } from '../auth/auth.service';
+import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
+import { createDocumentsRepository, type DocumentRow } from './documents.repository';
+import { DOCUMENTS_QUEUE } from './request-documents';
+
+/** A run not finished this long after it started (or was queued) is queued again by the sweep. */
+export const STALE_RUN_MS = 5 * 60_000;
+export const DOCUMENTS_SWEEP_QUEUE = 'application-documents-sweep';
+const MAX_PDF_BYTES = 50 * 1_000_000;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+type Values = Record<string, FillValue>;
+
+/** A stored value as the PDF filler takes it: text, numbers, booleans, lists of choices, images as data URLs. */
+export function fillValueOf(value: unknown): FillValue | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
+  if (typeof value === 'object') {
+    // selectboxes: { a: true, b: false } -> ['a']
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.every(([, v]) => typeof v === 'boolean')) return entries.filter(([, v]) => v).map(([k]) => k);
+  }
+  return undefined;
+}
+
+/** The value of each mapped box, from the form field it is bound to (its binding's key, else its own key). */
+export function valuesForMapping(fields: readonly PdfField[], data: Record<string, unknown>): Values {
+  const values: Values = {};
+  for (const f of fields) {
+    if (f.type === 'replica') continue;
+    const bound = f.bindingField?.key;
+    const raw = bound !== undefined && Object.hasOwn(data, bound) ? data[bound] : data[f.key];
+    const value = fillValueOf(raw);
+    if (value !== undefined) values[f.key] = value;
+  }
+  return values;
+}
+
+export interface DocumentsDeps {
+  db: Db;
+  storage: Storage;
+  pdf: Pick<PdfPool, 'textDocument'>;
+  templates: Pick<PdfTemplatesService, 'render' | 'getMapping' | 'getConfirmPage'>;
+  fieldCrypto: FieldCrypto;
+  jobs: {
+    send<T extends object>(name: string, data: T): Promise<string>;
+    register<T>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+    schedule<T>(name: string, cron: string, handler: (data: T) => Promise<void>): Promise<void>;
+  };
+  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  log: FastifyBaseLogger;
+  now?: () => number;
+  /** Tests only: called after each document is written (a crash between two documents). */
+  afterDocument?: (slot: string) => Promise<void>;
+}
+
+/**
+ * The documents of a signed application (issue 13; decision 046): a job per run fills the master form's PDF
+ * template from the application (mapped values and the confirm page's signatures, e-mails, initials and names) and
+ * lays out an audit certificate; each document is written once per slot of its generation, so a retried or
+ * re-queued run completes what is missing and never writes a document twice.
+ */
+export function createDocumentsService(deps: DocumentsDeps) {
+  const { db, storage } = deps;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+
+  async function bytesOf(key: string): Promise<Buffer> {
+    const file = await storage.get(key);
+    if (!file) throw new Error(`stored file missing: ${key}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks);
+  }
+  const dataUrl = async (key: string) => `data:image/png;base64,${(await bytesOf(key)).toString('base64')}`;
+
+  /** Writes one document of a run unless its slot is written: stored first (a fixed key), then its row. */
+  async function writeDocument(
+    run: { id: string; applicationId: string; generation: number },
+    companyId: string,
+    doc: { slot: string; kind: 'template' | 'additional' | 'certificate'; name: string; templateId: string | null },
+    make: () => Promise<Uint8Array>,
+  ): Promise<void> {
+    const existing = await createDocumentsRepository(db).documentsOfGeneration(run.applicationId, run.generation);
+    if (existing.some((d) => d.slot === doc.slot)) return;
+    const bytes = await make();
+    const hash = sha256(bytes);
+    // a key of this attempt's own: two runners of one run (a retry racing a re-queued job) never share a file
+    const slot = doc.slot.replace(/[^A-Za-z0-9-]/g, '-');
+    const key = `documents/${run.applicationId}/${run.generation}/${slot}-${randomUUID()}.pdf`;
+    await storage.put(key, Readable.from(Buffer.from(bytes)), {
+      maxBytes: MAX_PDF_BYTES,
+      contentType: 'application/pdf',
+    });
+    const pages = await pageCount(bytes);
+    const won = await db.transaction(async (tx) => {
+      const row = await createDocumentsRepository(tx).insertDocument({
+        applicationId: run.applicationId,
+        runId: run.id,
+        generation: run.generation,
+        kind: doc.kind,
+        slot: doc.slot,
+        templateId: doc.templateId,
+        name: doc.name,
+        storageKey: key,
+        sha256: hash,
+        size: bytes.byteLength,
+        pages,
+        sealed: false,
+      });
+      if (!row) return false;
+      await writeAudit(tx, {
+        action: 'application.document-generate',
+        actorUserId: null,
+        companyId,
+        targetType: 'application',
+        targetId: run.applicationId,
+        details: { documentId: row.id, kind: doc.kind, name: doc.name, sha256: hash, generation: run.generation },
+      });
+      return true;
+    });
+    // another runner wrote this slot first: its document stands, this file goes
+    if (!won) {
+      await storage.delete(key);
+      return;
+    }
+    await deps.afterDocument?.(doc.slot);
+  }
+
+  /** One run: every document of its generation, then done. Throws to be retried (pg-boss), after which it fails. */
+  async function handleRun(runId: string): Promise<void> {
+    const repo = createDocumentsRepository(db);
+    const run = await repo.findRun(runId);
+    if (!run || run.status === 'done') return;
+    await repo.updateRun(run.id, { status: 'running', attempts: run.attempts + 1, startedAt: now(), error: null });
+    try {
+      const source = await repo.source(run.applicationId);
+      if (!source) throw new Error('application gone');
+      const { application } = source;
+      const form = source.form as unknown as FormDefinition;
+      const data = deps.fieldCrypto.openData(form, application.data);
+      const owners = await repo.owners(application.id);
+      const signatures = await repo.validSignatures(application.id);
+      const title = `Application ${application.number} – ${source.formName}`;
+      if (source.templateId) {
+        const templateId = source.templateId;
+        await writeDocument(
+          run,
+          application.companyId,
+          { slot: `template:${templateId}`, kind: 'template', name: `${title}.pdf`, templateId },
+          async () => {
+            const mapping = (await deps.templates.getMapping({ templateId })).data as PdfField[];
+            const confirm = await confirmFields(templateId);
+            const values = valuesForMapping(mapping, data);
+            Object.assign(values, await confirmValues(confirm.items, owners, signatures));
+            return deps.templates.render({
+              templateId,
+              values,
+              useSamples: false,
+              fields: [...mapping, ...confirm.fields],
+            });
+          },
+        );
+      }
+      // the certificate last: it names every other document of the generation by its hash
+      await writeDocument(
+        run,
+        application.companyId,
+        { slot: 'certificate', kind: 'certificate', name: `${title} – audit certificate.pdf`, templateId: null },
+        async () => {
+          const documents = await repo.documentsOfGeneration(application.id, run.generation);
+          const history = await readApplicationHistory(db, application.id);
+          return deps.pdf.textDocument({
+            title: `Audit certificate – application ${application.number}`,
+            subtitle: `${source.companyName} · ${source.formName} · generation ${run.generation} · made ${now().toISOString()}`,
+            createdAt: now().toISOString(),
+            sections: [
+              {
+                heading: 'Signers',
+                lines: owners.flatMap((o) => {
+                  const s = signatures.find((x) => x.ownerId === o.id);
+                  return [
+                    `${o.name ?? o.email} <${o.email}> · ${o.kind === 'primaryApplicant' ? 'primary applicant' : 'additional owner'}`,
+                    s
+                      ? `Signed ${s.signedAt.toISOString()} (UTC) from ${s.ip ?? 'unknown address'} · ${s.userAgent ?? 'unknown browser'} · e-mail proved by a one-time code · data SHA-256 ${s.dataHash}`
+                      : 'Not signed',
+                  ];
+                }),
+              },
+              {
+                heading: 'Documents',
+                lines: documents
+                  .filter((d) => d.kind !== 'certificate')
+                  .map((d) => `${d.name} · ${d.pages} pages · SHA-256 ${d.sha256}`),
+              },
+              {
+                heading: 'History',
+                lines: [
+                  `${history.chain.events} events, chain ${history.chain.intact ? 'intact' : `broken at event ${history.chain.brokenAt}`}`,
+                  `Head of the chain (SHA-256): ${history.headHash ?? 'none'}`,
+                  ...history.events.map(
+                    (e) => `${e.seq}. ${e.at} · ${e.action} · ${e.actor ?? 'system'} · ${e.ip ?? ''}`,
+                  ),
+                ],
+              },
+            ],
+          });
+        },
+      );
+      await repo.updateRun(run.id, { status: 'done', finishedAt: now() });
+    } catch (err) {
+      deps.log.error({ err, runId }, 'document generation failed');
+      await repo.updateRun(run.id, { status: run.attempts + 1 >= 4 ? 'failed' : 'queued', error: 'generation failed' });
+      throw err;
+    }
+  }
+
+  /** The confirm page's boxes of the template as fields the filler draws (signatures as images, the rest as text). */
+  async function confirmFields(templateId: string) {
+    const confirmPage: unknown[] = (await deps.templates.getConfirmPage({ templateId })).items ?? [];
+    const items = confirmPage.flatMap((raw) => {
+      const parsed = ConfirmPageItemSchema.safeParse(raw);
+      return parsed.success ? [parsed.data] : [];
+    });
+    const fields = items.map(
+      (box, i): PdfField => ({
+        id: `confirm-${i}`,
+        key: `confirm_${i}_${box.item}`,
+        type: box.item === 'signature' || box.item === 'initials' ? 'signature' : 'text',
+        page: box.page,
+        x: box.x,
+        y: box.y,
+        width: box.width,
+        height: box.height,
+        renderOrder: 1000 + i,
+        required: false,
+        euPermission: 'editTableByAllOwner',
+        euEncrypted: false,
+      }),
+    );
+    return { items, fields };
+  }
+
+  async function confirmValues(
+    items: { item: string; owner: 'primaryApplicant' | number }[],
+    owners: Awaited<ReturnType<ReturnType<typeof createDocumentsRepository>['owners']>>,
+    signatures: Awaited<ReturnType<ReturnType<typeof createDocumentsRepository>['validSignatures']>>,
+  ): Promise<Values> {
+    const values: Values = {};
+    const additional = owners.filter((o) => o.kind === 'additionalOwner');
+    for (const [i, box] of items.entries()) {
+      const owner =
+        box.owner === 'primaryApplicant'
+          ? owners.find((o) => o.kind === 'primaryApplicant')
+          : additional[box.owner - 1];
+      const s = owner ? signatures.find((x) => x.ownerId === owner.id) : undefined;
+      if (!owner || !s) continue;
+      const key = `confirm_${i}_${box.item}`;
+      if (box.item === 'signature') values[key] = await dataUrl(s.signatureKey);
+      else if (box.item === 'initials' && s.initialsKey) values[key] = await dataUrl(s.initialsKey);
+      else if (box.item === 'email') values[key] = s.email;
+      else if (box.item === 'principalName' && s.principalName) values[key] = s.principalName;
+    }
+    return values;
+  }
+
+  return {
+    handleRun,
+    /** The job and the sweep (every minute: runs whose job was lost in a crash are queued again). */
+    async register() {
+      await deps.jobs.register<{ runId: string }>(DOCUMENTS_QUEUE, (job) => handleRun(job.runId));
+      await deps.jobs.schedule(DOCUMENTS_SWEEP_QUEUE, '* * * * *', () => sweep());
+    },
+    sweep,
+
+    /** GET /api/applications/{id}/documents: the generated PDFs (paged) and the state of the latest generation. */
+    async list(opts: {
+      auth: AuthContext;
+      applicationId: string;
+      page: number;
+      pageSize: number;
+      order: 'asc' | 'desc';
+      companyId?: string;
+    }) {
+      const companyId = requireCompanyId(opts.auth);
+      if (opts.companyId && opts.companyId !== companyId) throw new AppError(ERROR_CODES.applicationNotFound);
+      const repo = createDocumentsRepository(db);
+      const source = await repo.source(opts.applicationId);
+      if (!source || source.application.companyId !== companyId || source.application.status === 'draft') {
+        throw new AppError(ERROR_CODES.applicationNotFound);
+      }
+      const granted = await deps.forms.grantedMasterFormIds({ auth: opts.auth });
+      if (granted && !granted.includes(source.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
+      const { rows, total } = await repo.listDocuments(opts.applicationId, {
+        limit: opts.pageSize,
+        offset: (opts.page - 1) * opts.pageSize,
+        order: opts.order,
+      });
+      const run = await repo.latestRun(opts.applicationId);
+      return {
+        items: rows.map(toDocument),
+        total,
+        page: opts.page,
+        pageSize: opts.pageSize,
+        generation: {
+          state: (run?.status ?? 'none') as 'none' | 'queued' | 'running' | 'done' | 'failed',
+          generation: run?.generation ?? 0,
+          updatedAt: run ? (run.finishedAt ?? run.startedAt ?? run.createdAt).toISOString() : null,
+        },
+      };
+    },
+  };
+
+  async function sweep(): Promise<void> {
+    const stale = await createDocumentsRepository(db).staleRuns(new Date(now().getTime() - STALE_RUN_MS));
+    for (const run of stale) await deps.jobs.send(DOCUMENTS_QUEUE, { runId: run.id });
+  }
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+function toDocument(d: DocumentRow): GeneratedDocument {
+  return {
+    documentId: d.id,
+    kind: d.kind as GeneratedDocument['kind'],
+    name: d.name,
+    templateId: d.templateId,
+    pages: d.pages,
+    size: d.size,
+    sha256: d.sha256,
+    sealed: d.sealed,
+    generation: d.generation,
+    generatedAt: d.createdAt.toISOString(),
+  };
+}
+
+/** Pages of a PDF we made (read back by pdf-lib: our own output, small). */
+async function pageCount(bytes: Uint8Array): Promise<number> {
+  return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+}
