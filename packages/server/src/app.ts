@@ -21,6 +21,8 @@ import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accou
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
+import { registerDocumentRoutes } from './modules/application-documents/documents.routes';
+import { createDocumentsService } from './modules/application-documents/documents.service';
 import { registerApplicationExportRoutes } from './modules/application-export/application-export.routes';
 import { createApplicationExportService } from './modules/application-export/application-export.service';
 import { registerApplicationHistoryRoutes } from './modules/application-history/application-history.routes';
@@ -37,8 +39,6 @@ import {
 } from './modules/application-owners/application-owners.service';
 import { registerRevealRoutes } from './modules/application-reveal/reveal.routes';
 import { createRevealService } from './modules/application-reveal/reveal.service';
-import { registerDocumentRoutes } from './modules/application-documents/documents.routes';
-import { createDocumentsService } from './modules/application-documents/documents.service';
 import { registerSigningRoutes } from './modules/application-signing/signing.routes';
 import { createSigningService } from './modules/application-signing/signing.service';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';

@@ -13,8 +13,8 @@ import type {
   InspectResult,
   PdfFailure,
   PdfRequest,
-  ToChild,
   TextDocumentRequest,
+  ToChild,
 } from './pdf-protocol';
 
 export type { FillSettings, FillValue, InspectResult, PdfFailure } from './pdf-protocol';
