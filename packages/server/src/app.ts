@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './infra/mail/mailer';
 import { createGateway } from './infra/payments/create-gateway';
 import type { PaymentGateway } from './infra/payments/gateway';
 import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool';
+import { createPadesSealer } from './infra/pdf-seal/pades';
 import { createStorage } from './infra/storage/create-storage';
 import { createUrlSigner } from './infra/storage/signed-url';
 import type { Storage } from './infra/storage/storage';
@@ -56,6 +57,8 @@ import { registerCouponRoutes } from './modules/coupons/coupons.routes';
 import { createCouponsService } from './modules/coupons/coupons.service';
 import { registerCustomFormRoutes } from './modules/custom-forms/custom-forms.routes';
 import { createCustomFormsService } from './modules/custom-forms/custom-forms.service';
+import { registerVerifyRoutes } from './modules/document-verify/verify.routes';
+import { createVerifyService } from './modules/document-verify/verify.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createFilesService, SWEEP_CRON, SWEEP_QUEUE } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -299,6 +302,8 @@ export async function buildApp(options: BuildAppOptions) {
     throttles,
     now: options.now,
   });
+  // the platform's seal of the PDFs we issue: its key is made into DATA_DIR/seal on first use (decision 047)
+  const sealer = createPadesSealer({ dataDir: config.dataDir });
   // the documents of signed applications: a job per run and a sweep of lost runs (issue 13; decision 046)
   const documents = createDocumentsService({
     db: database.db,
@@ -306,6 +311,7 @@ export async function buildApp(options: BuildAppOptions) {
     pdf: pdfPool,
     templates,
     fieldCrypto,
+    sealer,
     jobs,
     forms: customForms,
     log: app.log,
@@ -361,6 +367,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerApplicationListRoutes(app, { lists: applicationLists });
   registerSigningRoutes(app, { signing });
   registerDocumentRoutes(app, { documents });
+  registerVerifyRoutes(app, { verify: createVerifyService({ db: database.db, sealer }) });
   registerApplicationHistoryRoutes(app, {
     history: createApplicationHistoryService({ db: database.db, forms: customForms }),
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationDocumentRuns,
   applicationDocuments,
+  applications,
   auditEvents,
   masterForms,
   pdfTemplates,
@@ -249,6 +250,30 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       .from(auditEvents)
       .where(and(eq(auditEvents.targetId, f.applicationId), eq(auditEvents.action, 'application.document-generate')));
     expect(events).toHaveLength(2);
+    // sealed: the verify API says we issued it, for which application, and that it is unchanged
+    const sealed = Buffer.from(await bytesOf(template?.storageKey as string));
+    const verify = (
+      payload: Buffer,
+      headers: Record<string, string> = { ...key(), 'content-type': 'application/pdf' },
+    ) => t.app.inject({ method: 'POST', url: '/api/public/verify', headers, payload });
+    const ok = await verify(sealed);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [app] = await t.database.db.select().from(applications).where(eq(applications.id, f.applicationId));
+    expect(ok.json()).toMatchObject({
+      issued: true,
+      intact: true,
+      applicationId: f.applicationId,
+      applicationNumber: app?.number,
+      documentName: template?.name,
+      reason: null,
+    });
+    const changed = Buffer.from(sealed);
+    const at = changed.indexOf('Difference Savings') > 0 ? changed.indexOf('/Type /Catalog') + 3 : 100;
+    changed[at] = (changed[at] as number) ^ 0x01;
+    expect((await verify(changed)).json()).toMatchObject({ intact: false });
+    const notPdf = await verify(Buffer.from('\x89PNG not a pdf'), { ...key(), 'content-type': 'image/png' });
+    expect(notPdf.statusCode).toBe(400);
+    expect((await verify(sealed, { 'content-type': 'application/pdf' })).statusCode).toBe(401);
     // the institution lists them; another company cannot
     const list = await t.app.inject({
       url: `/api/applications/${f.applicationId}/documents`,

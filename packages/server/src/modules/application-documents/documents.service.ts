@@ -12,6 +12,7 @@ import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import type { FillValue, PdfPool } from '../../infra/pdf/pdf-pool';
+import type { Sealer } from '../../infra/pdf-seal/sealer';
 import type { Storage } from '../../infra/storage/storage';
 import { requireCompanyId } from '../accounts/tenant';
 import { readApplicationHistory } from '../application-history/application-history.service';
@@ -61,6 +62,7 @@ export interface DocumentsDeps {
   pdf: Pick<PdfPool, 'textDocument'>;
   templates: Pick<PdfTemplatesService, 'render' | 'getMapping' | 'getConfirmPage'>;
   fieldCrypto: FieldCrypto;
+  sealer: Sealer;
   jobs: {
     send<T extends object>(name: string, data: T): Promise<string>;
     register<T>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
@@ -96,12 +98,20 @@ export function createDocumentsService(deps: DocumentsDeps) {
   async function writeDocument(
     run: { id: string; applicationId: string; generation: number },
     companyId: string,
+    companyName: string,
     doc: { slot: string; kind: 'template' | 'additional' | 'certificate'; name: string; templateId: string | null },
     make: () => Promise<Uint8Array>,
   ): Promise<void> {
     const existing = await createDocumentsRepository(db).documentsOfGeneration(run.applicationId, run.generation);
     if (existing.some((d) => d.slot === doc.slot)) return;
-    const bytes = await make();
+    const documentId = randomUUID();
+    // sealed (PAdES-B, decision 047): its hash is the sealed file's, what the verify page looks up
+    const bytes = await deps.sealer.seal(await make(), {
+      reason: `Issued by Under for ${companyName}`,
+      applicationId: run.applicationId,
+      documentId,
+      at: now(),
+    });
     const hash = sha256(bytes);
     // a key of this attempt's own: two runners of one run (a retry racing a re-queued job) never share a file
     const slot = doc.slot.replace(/[^A-Za-z0-9-]/g, '-');
@@ -113,6 +123,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     const pages = await pageCount(bytes);
     const won = await db.transaction(async (tx) => {
       const row = await createDocumentsRepository(tx).insertDocument({
+        id: documentId,
         applicationId: run.applicationId,
         runId: run.id,
         generation: run.generation,
@@ -124,7 +135,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         sha256: hash,
         size: bytes.byteLength,
         pages,
-        sealed: false,
+        sealed: true,
       });
       if (!row) return false;
       await writeAudit(tx, {
@@ -165,6 +176,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         await writeDocument(
           run,
           application.companyId,
+          source.companyName,
           { slot: `template:${templateId}`, kind: 'template', name: `${title}.pdf`, templateId },
           async () => {
             const mapping = (await deps.templates.getMapping({ templateId })).data as PdfField[];
@@ -184,6 +196,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       await writeDocument(
         run,
         application.companyId,
+        source.companyName,
         { slot: 'certificate', kind: 'certificate', name: `${title} – audit certificate.pdf`, templateId: null },
         async () => {
           const documents = await repo.documentsOfGeneration(application.id, run.generation);

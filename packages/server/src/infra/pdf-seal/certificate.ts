@@ -1,0 +1,105 @@
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+  X509Certificate,
+} from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { bits, explicit, int, nul, oid, seq, set, time, utf8 } from './der';
+
+export const OID = {
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  sha256WithRSA: '1.2.840.113549.1.1.11',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  commonName: '2.5.4.3',
+  organization: '2.5.4.10',
+  keyUsage: '2.5.29.15',
+  basicConstraints: '2.5.29.19',
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+} as const;
+
+/** The platform's sealing identity: its key, its certificate (DER) and the certificates it had before. */
+export interface SealIdentity {
+  key: KeyObject;
+  certificate: Buffer;
+  /** SHA-256 fingerprints (hex, lower case) of every certificate of ours, the current one first. */
+  fingerprints: string[];
+}
+
+export const fingerprintOf = (der: Buffer) => createHash('sha256').update(der).digest('hex');
+
+/** The issuer and subject: CN=Under document seal, O=Under. */
+export function sealName(): Buffer {
+  return seq(
+    set(seq(oid(OID.organization), utf8('Under'))),
+    set(seq(oid(OID.commonName), utf8('Under document seal'))),
+  );
+}
+
+/**
+ * A self-signed X.509 v3 certificate for an RSA key: ten years, keyUsage digitalSignature and nonRepudiation
+ * (critical), not a CA. Written by hand in DER and signed with SHA-256.
+ */
+export function selfSignedCertificate(privateKey: KeyObject, publicKeyDer: Buffer, now = new Date()): Buffer {
+  const alg = seq(oid(OID.sha256WithRSA), nul());
+  const serial = randomBytes(16);
+  serial[0] = (serial[0] as number) & 0x7f;
+  const tbs = seq(
+    explicit(0, int(2)),
+    int(serial),
+    alg,
+    sealName(),
+    seq(time(now), time(new Date(now.getTime() + 10 * 365.25 * 86_400_000))),
+    sealName(),
+    publicKeyDer,
+    explicit(
+      3,
+      seq(
+        // keyUsage: digitalSignature (bit 0) and nonRepudiation (bit 1): one byte 0b1100_0000, 6 unused bits
+        seq(oid(OID.keyUsage), Buffer.from([0x01, 0x01, 0xff]), tlvOctets(Buffer.from([0x03, 0x02, 0x06, 0xc0]))),
+        seq(oid(OID.basicConstraints), tlvOctets(seq())),
+      ),
+    ),
+  );
+  const signature = sign('sha256', tbs, privateKey);
+  return seq(tbs, alg, bits(signature));
+}
+
+const tlvOctets = (b: Buffer) => Buffer.concat([Buffer.from([0x04, b.length]), b]);
+
+/**
+ * The sealing identity of a data dir: made on first use into DATA_DIR/seal (key 0600), kept; earlier certificates
+ * stay there (`*.cert.der`) so documents sealed before a change of key still verify as ours.
+ */
+export function loadOrCreateIdentity(dataDir: string): SealIdentity {
+  const dir = path.join(dataDir, 'seal');
+  const keyFile = path.join(dir, 'seal-key.pem');
+  const certFile = path.join(dir, 'current.cert.der');
+  if (!existsSync(keyFile) || !existsSync(certFile)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const cert = selfSignedCertificate(privateKey, publicKey.export({ type: 'spki', format: 'der' }));
+    writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    chmodSync(keyFile, 0o600);
+    writeFileSync(certFile, cert, { mode: 0o600 });
+  }
+  const certificate = readFileSync(certFile);
+  // the certificate must parse as X.509 (a damaged file is an error at start, not a bad seal later)
+  new X509Certificate(certificate);
+  const older = readdirSync(dir)
+    .filter((f) => f.endsWith('.cert.der') && f !== 'current.cert.der')
+    .map((f) => fingerprintOf(readFileSync(path.join(dir, f))));
+  return {
+    key: createPrivateKey(readFileSync(keyFile)),
+    certificate,
+    fingerprints: [fingerprintOf(certificate), ...older],
+  };
+}

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString } from 'pdf-lib';
+import { fingerprintOf, loadOrCreateIdentity, type SealIdentity } from './certificate';
+import { checkSignedData, signedData } from './cms';
+import type { SealCheck, Sealer, SealInfo } from './sealer';
+
+/** Room for the CMS in /Contents (bytes): our signature with its certificate is about 1.5 KB. */
+const CONTENTS_BYTES = 8192;
+/** The ByteRange as written first: four numbers of fixed width, replaced in place once the offsets are known. */
+const PLACEHOLDER = 9_999_999_999;
+
+/** D:YYYYMMDDHHmmSSZ */
+const pdfDate = (d: Date) => `D:${d.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
+const parsePdfDate = (s: string): Date | null => {
+  const m = /^D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(s);
+  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
+};
+
+/**
+ * PAdES-B seal of the PDFs we generate (issue 13; decision 047): a signature field whose dictionary
+ * (/SubFilter /ETSI.CAdES.detached) holds a CMS signature over every byte of the file but the signature itself, by
+ * the platform's certificate; any change to a byte breaks it in any reader.
+ */
+export function createPadesSealer(opts: { dataDir: string } | { identity: SealIdentity }): Sealer {
+  let identity: SealIdentity | undefined = 'identity' in opts ? opts.identity : undefined;
+  const id = () => {
+    identity ??= loadOrCreateIdentity((opts as { dataDir: string }).dataDir);
+    return identity;
+  };
+
+  return {
+    async seal(pdf: Uint8Array, info: SealInfo): Promise<Uint8Array> {
+      const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+      const ctx = doc.context;
+      const page = doc.getPage(0);
+      const sigDict = ctx.obj({
+        Type: 'Sig',
+        Filter: 'Adobe.PPKLite',
+        SubFilter: 'ETSI.CAdES.detached',
+        ByteRange: [0, PLACEHOLDER, PLACEHOLDER, PLACEHOLDER],
+        Contents: PDFHexString.of('0'.repeat(CONTENTS_BYTES * 2)),
+        M: PDFString.of(pdfDate(info.at)),
+        Reason: PDFString.of(info.reason),
+        Name: PDFString.of('Under'),
+        Under_ApplicationId: PDFString.of(info.applicationId),
+        Under_DocumentId: PDFString.of(info.documentId),
+      });
+      const sigRef = ctx.register(sigDict);
+      const widget = ctx.obj({
+        Type: 'Annot',
+        Subtype: 'Widget',
+        FT: 'Sig',
+        Rect: [0, 0, 0, 0],
+        V: sigRef,
+        T: PDFString.of('Under seal'),
+        F: 132,
+        P: page.ref,
+      });
+      const widgetRef = ctx.register(widget);
+      const annots = page.node.lookup(PDFName.of('Annots'));
+      if (annots instanceof PDFArray) annots.push(widgetRef);
+      else page.node.set(PDFName.of('Annots'), ctx.obj([widgetRef]));
+      doc.catalog.set(PDFName.of('AcroForm'), ctx.obj({ Fields: [widgetRef], SigFlags: PDFNumber.of(3) }));
+      const bytes = Buffer.from(await doc.save({ useObjectStreams: false }));
+
+      // where the placeholder's hex string sits: <000…0>
+      const text = bytes.toString('latin1');
+      const hexStart = text.indexOf(`<${'0'.repeat(CONTENTS_BYTES * 2)}>`);
+      if (hexStart < 0) throw new Error('seal: signature placeholder not found');
+      const hexEnd = hexStart + CONTENTS_BYTES * 2 + 2;
+      const range = [0, hexStart, hexEnd, bytes.length - hexEnd];
+      const found = new RegExp(`\\[\\s*0\\s+${PLACEHOLDER}\\s+${PLACEHOLDER}\\s+${PLACEHOLDER}\\s*\\]`).exec(text);
+      if (!found) throw new Error('seal: byte range placeholder not found');
+      const at = found.index;
+      const written = `[${range.join(' ')}]`.padEnd(found[0].length, ' ');
+      if (written.length !== found[0].length) throw new Error('seal: byte range does not fit');
+      bytes.write(written, at, 'latin1');
+
+      const digest = createHash('sha256').update(bytes.subarray(0, hexStart)).update(bytes.subarray(hexEnd)).digest();
+      const cms = signedData(digest, id());
+      if (cms.length > CONTENTS_BYTES) throw new Error('seal: signature larger than its room');
+      bytes.write(cms.toString('hex').padEnd(CONTENTS_BYTES * 2, '0'), hexStart + 1, 'latin1');
+      return new Uint8Array(bytes);
+    },
+
+    async check(pdf: Uint8Array): Promise<SealCheck> {
+      const bytes = Buffer.from(pdf);
+      const text = bytes.toString('latin1');
+      const none = (reason: string): SealCheck => ({
+        ours: false,
+        intact: false,
+        applicationId: null,
+        documentId: null,
+        sealedAt: null,
+        reason,
+      });
+      const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+      const last = ranges.at(-1);
+      if (!last) return none('The PDF carries no seal.');
+      const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
+      const ids = {
+        applicationId: /\/Under_ApplicationId\s*\(([^)]*)\)/.exec(text)?.[1] ?? null,
+        documentId: /\/Under_DocumentId\s*\(([^)]*)\)/.exec(text)?.[1] ?? null,
+        sealedAt: parsePdfDate(/\/M\s*\((D:[^)]*)\)/.exec(text)?.[1] ?? ''),
+      };
+      const contents = bytes.subarray(b, c).toString('latin1');
+      const cms = /^<([0-9a-fA-F]+)>$/.test(contents) ? Buffer.from(contents.slice(1, -1), 'hex') : null;
+      const check = cms ? checkSignedData(cms) : { valid: false, digest: null, fingerprint: null };
+      const ours = !!check.fingerprint && id().fingerprints.includes(check.fingerprint);
+      const problem =
+        a !== 0 || b <= 0 || c <= b || !cms
+          ? 'The seal is damaged.'
+          : c + d !== bytes.length
+            ? 'Bytes were added after the seal.'
+            : !check.valid
+              ? 'The seal does not match its signature.'
+              : !check.digest?.equals(
+                    createHash('sha256')
+                      .update(bytes.subarray(0, b))
+                      .update(bytes.subarray(c, c + d))
+                      .digest(),
+                  )
+                ? 'The document was changed after it was sealed.'
+                : null;
+      return {
+        ours,
+        intact: problem === null,
+        ...ids,
+        reason: problem ?? (ours ? null : 'The seal is not Under’s.'),
+      };
+    },
+  };
+}
+
+export { fingerprintOf };

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import type { VerifyResult } from '@under/core/applications/signing.schema';
+import { MESSAGES } from '@under/core/messages';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { applicationDocuments, applications } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Sealer } from '../../infra/pdf-seal/sealer';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /api/public/verify (issue 13; decision 047): whether we issued a PDF (our seal, and a document of ours with
+ * that id and, when intact, those exact bytes), for which application and when, and whether it is unchanged.
+ */
+export function createVerifyService(deps: { db: Db; sealer: Sealer }) {
+  return {
+    async verify(pdf: Buffer): Promise<VerifyResult> {
+      if (pdf.length < 5 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
+        throw new AppError(ERROR_CODES.verifyNotPdf, MESSAGES.verifyNotPdf);
+      }
+      const seal = await deps.sealer.check(new Uint8Array(pdf));
+      const result: VerifyResult = {
+        issued: false,
+        intact: seal.intact,
+        applicationId: null,
+        applicationNumber: null,
+        documentName: null,
+        sealedAt: seal.sealedAt ? seal.sealedAt.toISOString() : null,
+        reason: seal.reason,
+      };
+      if (!seal.ours || !seal.documentId || !UUID.test(seal.documentId)) return result;
+      const [row] = await deps.db
+        .select({
+          id: applicationDocuments.id,
+          name: applicationDocuments.name,
+          sha256: applicationDocuments.sha256,
+          applicationId: applicationDocuments.applicationId,
+          number: applications.number,
+        })
+        .from(applicationDocuments)
+        .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
+        .where(eq(applicationDocuments.id, seal.documentId))
+        .limit(1);
+      if (!row) return { ...result, reason: 'We have no record of this document.' };
+      const sameBytes = createHash('sha256').update(pdf).digest('hex') === row.sha256;
+      return {
+        ...result,
+        issued: true,
+        intact: seal.intact && sameBytes,
+        applicationId: row.applicationId,
+        applicationNumber: row.number,
+        documentName: row.name,
+        reason: seal.intact && !sameBytes ? 'The document differs from the one we issued.' : seal.reason,
+      };
+    },
+  };
+}
+
+export type VerifyService = ReturnType<typeof createVerifyService>;
