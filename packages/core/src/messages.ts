@@ -361,6 +361,8 @@ export const MESSAGES = {
   attachmentNotFound: 'The attachment is not found.',
   /** Ours: the final documents exist only once every owner signed. */
   documentsNotReady: 'The documents are generated once every owner has signed.',
+  /** Ours: the institution edits a submitted (pending) application only; a decided one is reopened first. */
+  applicationEditPendingOnly: 'Only a pending application can be edited. Reopen a decided application first.',
   /** Ours: the verify page and API take a PDF file. */
   verifyNotPdf: 'This file is not a PDF.',
 } as const;

@@ -22,6 +22,8 @@ import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accou
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
+import { registerApplicationDetailRoutes } from './modules/application-detail/application-detail.routes';
+import { createApplicationDetailService } from './modules/application-detail/application-detail.service';
 import { registerDocumentRoutes } from './modules/application-documents/documents.routes';
 import { createDocumentsService } from './modules/application-documents/documents.service';
 import { registerApplicationExportRoutes } from './modules/application-export/application-export.routes';
@@ -314,6 +316,9 @@ export async function buildApp(options: BuildAppOptions) {
     sealer,
     jobs,
     forms: customForms,
+    signer,
+    codeSecret: config.secrets.codeSecret,
+    publicUrl: config.publicUrl,
     log: app.log,
     now: options.now,
     afterDocument: options.afterDocument,
@@ -367,6 +372,21 @@ export async function buildApp(options: BuildAppOptions) {
   registerApplicationListRoutes(app, { lists: applicationLists });
   registerSigningRoutes(app, { signing });
   registerDocumentRoutes(app, { documents });
+  registerApplicationDetailRoutes(app, {
+    detail: createApplicationDetailService({
+      db: database.db,
+      fieldCrypto,
+      forms: customForms,
+      files,
+      now: options.now,
+    }),
+    // a removed attachment changes signed data: the signatures go, the owners are asked again (decision 045)
+    onDataChanged: (tx, application, path) =>
+      signing.invalidateSignatures(tx, { application, fields: [path], actorUserId: null }).then((r) => r.outbox),
+    // an edit of signed data: the same (decision 045)
+    onEdited: (tx, application, fields) => signing.invalidateSignatures(tx, { application, fields, actorUserId: null }),
+    dispatch: (id) => mail.dispatch(id),
+  });
   registerVerifyRoutes(app, { verify: createVerifyService({ db: database.db, sealer }) });
   registerApplicationHistoryRoutes(app, {
     history: createApplicationHistoryService({ db: database.db, forms: customForms }),

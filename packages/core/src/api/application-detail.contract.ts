@@ -24,6 +24,7 @@ import {
   SignReminderResponseSchema,
 } from '../applications/signing.schema';
 import { endpoint } from './contract';
+import { FileTokenQuerySchema } from './files.contract';
 
 const tag = 'applications';
 
@@ -138,6 +139,14 @@ export const APPLICATION_DETAIL_API = {
     status: 204,
     tag,
     summary: 'Delete one attachment: the file and its value in the data (audited)',
+  }),
+  // binary answer: the PDF of a short-lived signed URL (documentUrl, or an applicant's documents list)
+  documentFile: endpoint({
+    method: 'GET',
+    path: '/api/document-files',
+    query: FileTokenQuerySchema,
+    tag,
+    summary: 'The bytes of a generated PDF through its signed URL, while the document stands',
   }),
   // binary answer: application/pdf
   confirmPage: endpoint({

@@ -101,6 +101,38 @@ export function createDocumentsRepository(db: DbOrTx) {
       const [out] = await db.insert(applicationDocuments).values(row).onConflictDoNothing().returning();
       return out;
     },
+    async findDocument(applicationId: string, documentId: string) {
+      const [row] = await db
+        .select()
+        .from(applicationDocuments)
+        .where(
+          and(
+            eq(applicationDocuments.id, documentId),
+            eq(applicationDocuments.applicationId, applicationId),
+            isNull(applicationDocuments.deletedAt),
+          ),
+        );
+      return row;
+    },
+    async findByKey(storageKey: string) {
+      const [row] = await db
+        .select()
+        .from(applicationDocuments)
+        .where(and(eq(applicationDocuments.storageKey, storageKey), isNull(applicationDocuments.deletedAt)));
+      return row;
+    },
+    async markDeleted(id: string, at: Date) {
+      await db.update(applicationDocuments).set({ deletedAt: at }).where(eq(applicationDocuments.id, id));
+    },
+    /** A custom form's company and its master form's template. */
+    async formTemplate(customFormId: string) {
+      const [row] = await db
+        .select({ companyId: customForms.companyId, templateId: masterForms.templateId })
+        .from(customForms)
+        .innerJoin(masterForms, eq(masterForms.id, customForms.masterFormId))
+        .where(eq(customForms.id, customFormId));
+      return row;
+    },
     async listDocuments(applicationId: string, o: { limit: number; offset: number; order: 'asc' | 'desc' }) {
       const where = and(eq(applicationDocuments.applicationId, applicationId), isNull(applicationDocuments.deletedAt));
       const rows = await db

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -196,7 +197,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       .select()
       .from(applicationDocumentRuns)
       .where(eq(applicationDocumentRuns.applicationId, applicationId));
-    return { applicationId: applicationId as string, email, runId: run?.id as string };
+    return { applicationId: applicationId as string, email, code: code as string, runId: run?.id as string };
   }
   /** The run as the job leaves it: polled until done or failed (pg-boss runs it, retries included). */
   async function finished(runId: string) {
@@ -286,6 +287,88 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       headers: bearer(b.token),
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('download URLs, the applicant’s list, the preview, the confirm page, regenerate and delete', async () => {
+    const f = await signedApplication();
+    expect((await finished(f.runId)).status).toBe('done');
+    const list = (
+      await t.app.inject({ url: `/api/applications/${f.applicationId}/documents`, headers: bearer(a.token) })
+    ).json();
+    const template = list.items.find((d: { kind: string }) => d.kind === 'template');
+    const url = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${f.applicationId}/documents/${template.documentId}/download-url`,
+      headers: bearer(a.token),
+    });
+    expect(url.statusCode, url.body).toBe(200);
+    const path = new URL(url.json().url).pathname + new URL(url.json().url).search;
+    const file = await t.app.inject({ url: path });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain('attachment;');
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(template.sha256);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/applications/${f.applicationId}/documents/${template.documentId}/download-url`,
+          headers: bearer(b.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+    // the applicant's own list, with URLs
+    const code = f.code;
+    const mine = await t.app.inject({
+      url: `/api/public/applications/${f.applicationId}/documents?code=${code}`,
+      headers: key(),
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().items).toHaveLength(2);
+    // the preview: the filled template, marked, not sealed
+    const preview = await t.app.inject({
+      url: `/api/public/applications/${f.applicationId}/preview?code=${code}`,
+      headers: key(),
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const previewTexts = (await textsOf(new Uint8Array(preview.rawPayload))).map((x) => x.text).join(' ');
+    expect(previewTexts).toContain('Preview - not signed');
+    expect(previewTexts).toContain('Difference Savings');
+    // the confirm page: the template's pages with the boxes named
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/confirm-page/${formId}`,
+      headers: bearer(a.token),
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect((await textsOf(new Uint8Array(confirm.rawPayload))).map((x) => x.text).join(' ')).toContain('signature');
+    // regenerate: generation 2, done by its job
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${f.applicationId}/documents/generate`,
+      headers: bearer(a.token),
+    });
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json().generation).toBe(2);
+    const [second] = await t.database.db
+      .select()
+      .from(applicationDocumentRuns)
+      .where(
+        and(eq(applicationDocumentRuns.applicationId, f.applicationId), eq(applicationDocumentRuns.generation, 2)),
+      );
+    expect((await finished(second?.id as string)).status).toBe('done');
+    // delete one: gone from the list, its URL dead
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/applications/${f.applicationId}/documents/${template.documentId}`,
+      headers: bearer(a.token),
+    });
+    expect(del.statusCode).toBe(204);
+    const after = (
+      await t.app.inject({ url: `/api/applications/${f.applicationId}/documents`, headers: bearer(a.token) })
+    ).json();
+    expect(after.total).toBe(3);
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
   });
 
   it('a run that crashes after its first document completes on retry, each document exactly once', async () => {

@@ -3,27 +3,32 @@ import { Readable } from 'node:stream';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { GeneratedDocument } from '@under/core/applications/documents.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
+import { MESSAGES } from '@under/core/messages';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { ConfirmPageItemSchema } from '@under/core/templates/pdf-template.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import type { FillValue, PdfPool } from '../../infra/pdf/pdf-pool';
 import type { Sealer } from '../../infra/pdf-seal/sealer';
+import type { UrlSigner } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';
 import { requireCompanyId } from '../accounts/tenant';
 import { readApplicationHistory } from '../application-history/application-history.service';
+import { resolveApplicantLink } from '../applications/applicant-link';
 import type { AuthContext } from '../auth/auth.service';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
-import { DOCUMENTS_QUEUE } from './request-documents';
+import { DOCUMENTS_QUEUE, requestDocumentGeneration } from './request-documents';
 
 /** A run not finished this long after it started (or was queued) is queued again by the sweep. */
 export const STALE_RUN_MS = 5 * 60_000;
 export const DOCUMENTS_SWEEP_QUEUE = 'application-documents-sweep';
+/** Download URLs of documents work this long (issue 13: short-lived). */
+export const DOWNLOAD_URL_MS = 5 * 60_000;
 const MAX_PDF_BYTES = 50 * 1_000_000;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -69,6 +74,9 @@ export interface DocumentsDeps {
     schedule<T>(name: string, cron: string, handler: (data: T) => Promise<void>): Promise<void>;
   };
   forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  signer: UrlSigner;
+  codeSecret: string;
+  publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => number;
   /** Tests only: called after each document is written (a crash between two documents). */
@@ -304,6 +312,160 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
     sweep,
 
+    /** POST …/documents/generate: a new generation of a signed application's documents (a run, then its job). */
+    async regenerate(opts: { auth: AuthContext; applicationId: string }) {
+      const source = await clientSource(opts.auth, opts.applicationId);
+      if (source.application.signStatus !== 'COMPLETED') {
+        throw new AppError(ERROR_CODES.documentsNotReady, MESSAGES.documentsNotReady);
+      }
+      const run = await db.transaction(async (tx) => {
+        const requested = await requestDocumentGeneration(tx, {
+          applicationId: opts.applicationId,
+          reason: 'regenerate',
+        });
+        if (requested.created) {
+          await writeAudit(tx, {
+            action: 'application.documents-request',
+            actorUserId: opts.auth.userId,
+            companyId: source.application.companyId,
+            targetType: 'application',
+            targetId: opts.applicationId,
+            details: { generation: requested.generation, reason: 'regenerate' },
+          });
+        }
+        return requested;
+      });
+      await deps.jobs.send(DOCUMENTS_QUEUE, { runId: run.runId });
+      return { generation: run.generation, state: 'queued' as const };
+    },
+
+    /** DELETE …/documents/{documentId}: gone from the list and from storage; audited. */
+    async deleteDocument(opts: { auth: AuthContext; applicationId: string; documentId: string }) {
+      const source = await clientSource(opts.auth, opts.applicationId);
+      const doc = await db.transaction(async (tx) => {
+        const row = await createDocumentsRepository(tx).findDocument(opts.applicationId, opts.documentId);
+        if (!row) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+        await createDocumentsRepository(tx).markDeleted(row.id, now());
+        await writeAudit(tx, {
+          action: 'application.document-delete',
+          actorUserId: opts.auth.userId,
+          companyId: source.application.companyId,
+          targetType: 'application',
+          targetId: opts.applicationId,
+          details: { documentId: row.id, name: row.name },
+        });
+        return row;
+      });
+      await storage.delete(doc.storageKey);
+    },
+
+    /** POST …/documents/{documentId}/download-url: a 5-minute URL to the file (audited). */
+    async documentUrl(opts: { auth: AuthContext; applicationId: string; documentId: string }) {
+      const source = await clientSource(opts.auth, opts.applicationId);
+      return db.transaction(async (tx) => {
+        const row = await createDocumentsRepository(tx).findDocument(opts.applicationId, opts.documentId);
+        if (!row) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+        await writeAudit(tx, {
+          action: 'application.document-download',
+          actorUserId: opts.auth.userId,
+          companyId: source.application.companyId,
+          targetType: 'application',
+          targetId: opts.applicationId,
+          details: { documentId: row.id, name: row.name },
+        });
+        return urlOf(row);
+      });
+    },
+
+    /** GET /api/document-files?token=: the bytes of a download URL while its document stands. */
+    async openFile(token: string) {
+      const checked = deps.signer.verify(token, 'GET');
+      if (!checked.ok) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      const row = await createDocumentsRepository(db).findByKey(checked.claims.k);
+      const file = row ? await storage.get(row.storageKey) : undefined;
+      if (!row || !file) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      return { file, name: row.name };
+    },
+
+    /** GET /api/public/applications/{id}/documents?code=: an owner's final documents, once every owner signed. */
+    async applicantDocuments(opts: { applicationId: string; code: string }) {
+      const { application } = await resolveApplicantLink(db, { ...opts, codeSecret: deps.codeSecret, now: now() });
+      const repo = createDocumentsRepository(db);
+      const run = await repo.latestRun(application.id);
+      if (application.signStatus !== 'COMPLETED' || run?.status !== 'done') {
+        throw new AppError(ERROR_CODES.documentsNotReady, MESSAGES.documentsNotReady);
+      }
+      const rows = (await repo.documentsOfGeneration(application.id, run.generation)).filter((d) => !d.deletedAt);
+      return { items: rows.map((d) => ({ ...toDocument(d), ...urlOf(d) })) };
+    },
+
+    /**
+     * GET /api/public/applications/{id}/preview?code=: the filled template the owner is about to sign, with the values
+     * as the owner sees them (encrypted ones masked), not sealed, marked as a preview on every page. Audited.
+     */
+    async preview(opts: { applicationId: string; code: string }): Promise<Uint8Array> {
+      const { application, owner } = await resolveApplicantLink(db, {
+        ...opts,
+        codeSecret: deps.codeSecret,
+        now: now(),
+      });
+      if (application.status === 'draft' || application.status === 'invite_sent') {
+        throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+      }
+      const source = await createDocumentsRepository(db).source(application.id);
+      if (!source) throw new AppError(ERROR_CODES.applicationNotFound);
+      const form = source.form as unknown as FormDefinition;
+      const masked = deps.fieldCrypto.maskData(form, application.data);
+      const pdf = source.templateId
+        ? await deps.templates.render({
+            templateId: source.templateId,
+            values: valuesForMapping(
+              (await deps.templates.getMapping({ templateId: source.templateId })).data as PdfField[],
+              masked,
+            ),
+            useSamples: false,
+          })
+        : await deps.pdf.textDocument({
+            title: `Application ${application.number} – ${source.formName}`,
+            createdAt: now().toISOString(),
+            sections: [
+              {
+                heading: 'Answers',
+                lines: Object.entries(masked).map(
+                  ([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+                ),
+              },
+            ],
+          });
+      await db.transaction((tx) =>
+        writeAudit(tx, {
+          action: 'application.preview',
+          actorUserId: null,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { email: owner.email, role: owner.role },
+        }),
+      );
+      return markPreview(pdf);
+    },
+
+    /** POST /api/applications/confirm-page/{customFormId}: the template's pages with the signers' boxes drawn and named. */
+    async confirmPage(opts: { auth: AuthContext; customFormId: string }): Promise<Uint8Array> {
+      const companyId = requireCompanyId(opts.auth);
+      const form = await createDocumentsRepository(db).formTemplate(opts.customFormId);
+      if (!form || form.companyId !== companyId) throw new AppError(ERROR_CODES.customFormNotFound);
+      if (!form.templateId) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      const confirm = await confirmFields(form.templateId);
+      const labels: Values = {};
+      confirm.items.forEach((box, i) => {
+        const who = box.owner === 'primaryApplicant' ? 'primary applicant' : `owner ${box.owner}`;
+        labels[`confirm_${i}_${box.item}`] = `[${box.item} – ${who}]`;
+      });
+      const fields = confirm.fields.map((f) => ({ ...f, type: 'text' as const }));
+      return deps.templates.render({ templateId: form.templateId, values: labels, useSamples: false, fields });
+    },
+
     /** GET /api/applications/{id}/documents: the generated PDFs (paged) and the state of the latest generation. */
     async list(opts: {
       auth: AuthContext;
@@ -313,15 +475,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
       order: 'asc' | 'desc';
       companyId?: string;
     }) {
-      const companyId = requireCompanyId(opts.auth);
-      if (opts.companyId && opts.companyId !== companyId) throw new AppError(ERROR_CODES.applicationNotFound);
+      await clientSource(opts.auth, opts.applicationId, opts.companyId);
       const repo = createDocumentsRepository(db);
-      const source = await repo.source(opts.applicationId);
-      if (!source || source.application.companyId !== companyId || source.application.status === 'draft') {
-        throw new AppError(ERROR_CODES.applicationNotFound);
-      }
-      const granted = await deps.forms.grantedMasterFormIds({ auth: opts.auth });
-      if (granted && !granted.includes(source.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
       const { rows, total } = await repo.listDocuments(opts.applicationId, {
         limit: opts.pageSize,
         offset: (opts.page - 1) * opts.pageSize,
@@ -341,6 +496,30 @@ export function createDocumentsService(deps: DocumentsDeps) {
       };
     },
   };
+
+  /** The institution's application (another company's, a draft, an ungranted form: 404). */
+  async function clientSource(auth: AuthContext, applicationId: string, companyId?: string) {
+    const callerCompany = requireCompanyId(auth);
+    if (companyId && companyId !== callerCompany) throw new AppError(ERROR_CODES.applicationNotFound);
+    const source = await createDocumentsRepository(db).source(applicationId);
+    if (!source || source.application.companyId !== callerCompany || source.application.status === 'draft') {
+      throw new AppError(ERROR_CODES.applicationNotFound);
+    }
+    const granted = await deps.forms.grantedMasterFormIds({ auth });
+    if (granted && !granted.includes(source.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
+    return source;
+  }
+
+  /** A 5-minute download URL of a document (its own route: the bytes are served while the document stands). */
+  function urlOf(d: DocumentRow) {
+    const signed = deps.signer.sign({ m: 'GET', k: d.storageKey }, DOWNLOAD_URL_MS);
+    const token = new URL(signed.url).searchParams.get('token') ?? '';
+    return {
+      url: `${deps.publicUrl}/api/document-files?token=${token}`,
+      fileName: d.name,
+      expiresAt: signed.expiresAt.toISOString(),
+    };
+  }
 
   async function sweep(): Promise<void> {
     const stale = await createDocumentsRepository(db).staleRuns(new Date(now().getTime() - STALE_RUN_MS));
@@ -368,4 +547,21 @@ function toDocument(d: DocumentRow): GeneratedDocument {
 /** Pages of a PDF we made (read back by pdf-lib: our own output, small). */
 async function pageCount(bytes: Uint8Array): Promise<number> {
   return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+}
+
+/** "Preview – not signed" across the top of every page. */
+async function markPreview(pdf: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const font = await doc.embedFont(StandardFonts.HelveticaBold);
+  for (const page of doc.getPages()) {
+    const { width, height } = page.getSize();
+    page.drawText('Preview - not signed', {
+      x: width / 2 - 80,
+      y: height - 16,
+      size: 12,
+      font,
+      color: rgb(0.75, 0.1, 0.1),
+    });
+  }
+  return doc.save();
 }

@@ -99,7 +99,7 @@ function fileFieldKeys(form: FormDefinition): Set<string> {
 }
 
 /** Every file value (`{ name, size, url }`, url = the upload's key) of the data, with the path of its field. */
-function fileRefs(form: FormDefinition, data: unknown): { path: string; key: string }[] {
+export function fileRefs(form: FormDefinition, data: unknown): { path: string; key: string }[] {
   const keys = fileFieldKeys(form);
   const out: { path: string; key: string }[] = [];
   if (keys.size === 0) return out;

@@ -1,0 +1,186 @@
+import { deflateSync } from 'node:zlib';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications } from '../../db/schema/index';
+import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
+import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
+
+const EXTRA = [
+  { type: 'textfield', key: 'bank_name', label: 'Bank name', input: true },
+  { type: 'textfield', key: 'ssn', label: 'SSN', input: true, euEncrypted: true },
+];
+const FULL = {
+  Firstname: 'Ada',
+  Lastname: 'Lovelace',
+  PhoneNumber: '(555) 123-4567',
+  Email: 'ada@example.com',
+  CompanyName: 'Analytical Engines',
+  bank_name: 'First',
+  ssn: '123456789',
+};
+
+function png(width: number, height = 120): string {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = (table[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 120)]);
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}
+
+describe.each(testDatabases())('application detail and edit on %s', (kind) => {
+  let t: TestApp;
+  let a: Caller;
+  let b: Caller;
+  let formId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const admin = await adminToken(t);
+    const masterId = await publishedMaster(t, admin, { name: 'Detail Bank', extra: EXTRA });
+    a = await registerCompany(t, { companyName: 'Detail A', membershipId: 'MEMBERSHIP_006' });
+    b = await registerCompany(t, { companyName: 'Detail B', membershipId: 'MEMBERSHIP_006' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/custom_forms',
+      headers: bearer(a.token),
+      payload: { masterFormId: masterId, name: 'Detail form' },
+    });
+    formId = created.json().customFormId;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/custom_forms/${formId}/status`,
+      headers: bearer(a.token),
+      payload: { status: 'active' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const key = () => ({ 'x-api-key': t.config.secrets.publicApiKey });
+
+  /** Submitted and signed by its primary applicant. */
+  async function signed() {
+    const email = uniqueEmail('detail');
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/applications/drafts',
+      headers: key(),
+      payload: { customFormId: formId, email, data: {} },
+      remoteAddress: uniqueAddress(),
+    });
+    const { applicationId, code } = draft.json();
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${applicationId}/submit?code=${code}`,
+      headers: key(),
+      payload: { data: FULL, revision: 1 },
+    });
+    expect(sub.statusCode, sub.body).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${applicationId}/sign-code?code=${code}`,
+      headers: key(),
+    });
+    await t.mailer.settle();
+    const mail = [...t.mailer.sent].reverse().find((m) => m.to === email && m.subject.startsWith('Your signing code'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${applicationId}/sign?code=${code}`,
+      headers: key(),
+      payload: {
+        emailCode: mail?.subject.match(/(\d{6})/)?.[1],
+        signature: { kind: 'typed', text: 'Ada', image: png(520) },
+        confirmed: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { applicationId: applicationId as string, email };
+  }
+  const detail = (id: string, caller: Caller = a) =>
+    t.app.inject({ url: `/api/applications/${id}`, headers: bearer(caller.token) });
+  const update = (id: string, payload: object, caller: Caller = a) =>
+    t.app.inject({ method: 'PUT', url: `/api/applications/${id}`, headers: bearer(caller.token), payload });
+
+  it('reads the application with encrypted values masked, its owners and signatures; another company gets 404', async () => {
+    const f = await signed();
+    const res = await detail(f.applicationId);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'pending',
+      signStatus: 'COMPLETED',
+      formName: 'Detail form',
+      applicantEmail: f.email,
+    });
+    expect(body.data.bank_name).toBe('First');
+    expect(body.data.ssn).toBe('*******89');
+    expect(res.body).not.toContain('123456789');
+    expect(body.signatures).toHaveLength(1);
+    expect(body.signatures[0].signedAt).not.toBeNull();
+    expect((await detail(f.applicationId, b)).statusCode).toBe(404);
+    const standard = await joinTeam(t, a, 'STANDARD');
+    expect((await detail(f.applicationId, standard)).statusCode).toBe(404);
+  });
+
+  it('an edit of signed data invalidates the signatures and asks the signer again; the masked value keeps the stored one', async () => {
+    const f = await signed();
+    const current = (await detail(f.applicationId)).json();
+    const stale = await update(f.applicationId, { data: current.data, revision: current.revision - 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe(ERROR_CODES.applicationRevisionConflict);
+    const same = await update(f.applicationId, { data: current.data, revision: current.revision });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ changed: [], invalidatedSignatures: 0, signStatus: 'COMPLETED' });
+    const changed = await update(f.applicationId, {
+      data: { ...current.data, bank_name: 'Second' },
+      revision: current.revision + 1,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      changed: ['bank_name'],
+      invalidatedSignatures: 1,
+      signStatus: 'PROGRESSING',
+    });
+    await t.mailer.settle();
+    expect(t.mailer.sent.some((m) => m.to === f.email && m.subject.startsWith('Please sign again'))).toBe(true);
+    const after = (await detail(f.applicationId)).json();
+    expect(after.data).toMatchObject({ bank_name: 'Second', ssn: '*******89' });
+    expect(after.signatures[0]).toMatchObject({ signedAt: null, invalidatedReason: 'data-changed' });
+    const [row] = await t.database.db.select().from(applications).where(eq(applications.id, f.applicationId));
+    expect(t.fieldCrypto.isSealed(row?.data.ssn)).toBe(true);
+    // a bad value is refused by path and changes nothing
+    const bad = await update(f.applicationId, {
+      data: { ...after.data, Email: 'not-an-email' },
+      revision: after.revision,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(['Email']);
+    expect((await update(f.applicationId, { data: after.data, revision: after.revision }, b)).statusCode).toBe(404);
+  });
+});

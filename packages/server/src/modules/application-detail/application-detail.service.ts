@@ -1,0 +1,354 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import type { ApplicationStatus } from '@under/core/applications/application.schema';
+import type { ApplicationDetail } from '@under/core/applications/application-detail.schema';
+import type { Attachment } from '@under/core/applications/documents.schema';
+import type { SignStatus } from '@under/core/applications/signing.schema';
+import type { FormDefinition } from '@under/core/forms/form.schema';
+import { validateSubmission } from '@under/core/forms/validate-submission';
+import { MESSAGES } from '@under/core/messages';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
+import {
+  applicationOwners,
+  applicationSignatures,
+  applications,
+  customForms,
+  customFormVersions,
+  uploads,
+} from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { requireCompanyId } from '../accounts/tenant';
+import { ownerView } from '../application-owners/application-owners.service';
+import { fileRefs } from '../applications/applications.service';
+import type { AuthContext } from '../auth/auth.service';
+
+/** A download URL of an attachment lives this long (issue 13: short-lived). */
+const ATTACHMENT_URL_MS = 5 * 60_000;
+
+/**
+ * One application as the institution reads it (issues 13 and 14): its data (encrypted values masked), owners and
+ * signatures, and the files applicants attached. Scoped like the lists (decision 042): another company's
+ * application, a draft, or an application of a form a STANDARD member was not granted answer 404.
+ */
+export function createApplicationDetailService(deps: {
+  db: Db;
+  fieldCrypto: FieldCrypto;
+  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  files: {
+    downloadUrl(key: string): string;
+    release(tx: DbOrTx, opts: { owner: { kind: 'application-attachment'; id: string } }): Promise<string[]>;
+  };
+  now?: () => number;
+}) {
+  const { db, fieldCrypto } = deps;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+
+  async function load(tx: DbOrTx, auth: AuthContext, applicationId: string, companyId?: string, lock = false) {
+    const callerCompany = requireCompanyId(auth);
+    if (companyId && companyId !== callerCompany) throw new AppError(ERROR_CODES.applicationNotFound);
+    const q = tx
+      .select({
+        application: applications,
+        formName: customForms.name,
+        masterFormId: customForms.masterFormId,
+        form: customFormVersions.form,
+      })
+      .from(applications)
+      .innerJoin(customForms, eq(customForms.id, applications.customFormId))
+      .innerJoin(
+        customFormVersions,
+        and(
+          eq(customFormVersions.customFormId, applications.customFormId),
+          eq(customFormVersions.version, applications.formVersion),
+        ),
+      )
+      .where(eq(applications.id, applicationId))
+      .limit(1);
+    const [row] = lock ? await q.for('update', { of: applications }) : await q;
+    if (!row || row.application.companyId !== callerCompany || row.application.status === 'draft') {
+      throw new AppError(ERROR_CODES.applicationNotFound);
+    }
+    const granted = await deps.forms.grantedMasterFormIds({ auth });
+    if (granted && !granted.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
+    return { ...row, form: row.form as unknown as FormDefinition };
+  }
+
+  /** Every attachment of the data: the file values, each with its upload row. */
+  async function attachmentsOf(tx: DbOrTx, form: FormDefinition, data: Record<string, unknown>): Promise<Attachment[]> {
+    const refs = fileRefs(form, data);
+    const out: Attachment[] = [];
+    for (const ref of refs) {
+      const [upload] = await tx.select().from(uploads).where(eq(uploads.storageKey, ref.key)).limit(1);
+      if (!upload || upload.status !== 'attached') continue;
+      const item = valueAt(data, ref.path) as { name?: unknown; originalName?: unknown } | undefined;
+      const name =
+        typeof item?.originalName === 'string'
+          ? item.originalName
+          : typeof item?.name === 'string'
+            ? item.name
+            : 'file';
+      out.push({
+        attachmentId: upload.id,
+        fileName: name,
+        path: ref.path,
+        fieldLabel: null,
+        contentType: upload.contentType ?? 'application/octet-stream',
+        size: upload.size ?? 0,
+        uploadedAt: upload.uploadedAt ? upload.uploadedAt.toISOString() : null,
+      });
+    }
+    return out;
+  }
+
+  return {
+    /** GET /api/applications/{id}. */
+    async detail(opts: { auth: AuthContext; applicationId: string; companyId?: string }): Promise<ApplicationDetail> {
+      const { application, formName, form } = await load(db, opts.auth, opts.applicationId, opts.companyId);
+      const owners = await db
+        .select()
+        .from(applicationOwners)
+        .where(and(eq(applicationOwners.applicationId, application.id), isNull(applicationOwners.removedAt)));
+      owners.sort(
+        (a, b) =>
+          Number(b.kind === 'primaryApplicant') - Number(a.kind === 'primaryApplicant') || a.position - b.position,
+      );
+      const signatures = await db
+        .select()
+        .from(applicationSignatures)
+        .where(eq(applicationSignatures.applicationId, application.id))
+        .orderBy(desc(applicationSignatures.signedAt));
+      return {
+        applicationId: application.id,
+        number: application.number,
+        status: application.status as ApplicationStatus,
+        signStatus: (application.signStatus as SignStatus | null) ?? null,
+        customFormId: application.customFormId,
+        formName,
+        formVersion: application.formVersion,
+        applicantEmail: application.applicantEmail,
+        applicantCompanyName: application.applicantCompanyName,
+        data: fieldCrypto.maskData(form, application.data),
+        revision: application.revision,
+        owners: owners.map(ownerView),
+        signatures: owners.map((o) => {
+          const valid = signatures.find((s) => s.ownerId === o.id && !s.invalidatedAt);
+          const last = signatures.find((s) => s.ownerId === o.id && s.invalidatedAt);
+          return {
+            ownerId: o.id,
+            kind: o.kind as 'primaryApplicant' | 'additionalOwner',
+            name: o.name,
+            email: o.email,
+            signedAt: valid ? valid.signedAt.toISOString() : null,
+            invalidatedAt: last?.invalidatedAt ? last.invalidatedAt.toISOString() : null,
+            invalidatedReason: (last?.invalidatedReason as 'data-changed' | 'removed' | null) ?? null,
+          };
+        }),
+        submittedAt: application.submittedAt ? application.submittedAt.toISOString() : null,
+        decidedAt: application.decidedAt ? application.decidedAt.toISOString() : null,
+        statusReason: application.statusReason,
+        blocked: application.blockedAt !== null,
+        createdAt: application.createdAt.toISOString(),
+        updatedAt: application.updatedAt.toISOString(),
+        updatedBy: application.updatedBy,
+      };
+    },
+
+    /**
+     * PUT /api/applications/{id}: the institution edits a pending application (revision-checked, the whole form
+     * checked by the engine with no owner role: the team may change every field; masked encrypted values sent back
+     * keep the stored ones). Any changed path invalidates the signatures (the caller's `onChanged`, in the same
+     * transaction); answers the mails to send after the commit.
+     */
+    async update(
+      opts: {
+        auth: AuthContext;
+        applicationId: string;
+        companyId?: string;
+        data: Record<string, unknown>;
+        revision: number;
+        timeZone?: string;
+        timeZoneOffset?: number;
+      },
+      onChanged: (
+        tx: DbOrTx,
+        application: typeof applications.$inferSelect,
+        fields: string[],
+      ) => Promise<{ invalidated: number; outbox: string[] }>,
+    ) {
+      return db.transaction(async (tx) => {
+        const { application, form } = await load(tx, opts.auth, opts.applicationId, opts.companyId, true);
+        if (application.status !== 'pending') {
+          throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationEditPendingOnly);
+        }
+        if (opts.revision !== application.revision) {
+          throw new AppError(
+            ERROR_CODES.applicationRevisionConflict,
+            MESSAGES.applicationRevisionConflict(application.revision),
+            [{ path: 'revision', message: String(application.revision) }],
+          );
+        }
+        const previous = fieldCrypto.openData(form, application.data);
+        const result = validateSubmission(form, opts.data, { previousData: previous });
+        if (!result.valid) {
+          throw new AppError(
+            ERROR_CODES.applicationInvalid,
+            MESSAGES.http400,
+            result.errors.map((e) => ({ path: e.path, message: e.message })),
+          );
+        }
+        const keys = new Set([...Object.keys(previous), ...Object.keys(result.data)]);
+        const changed = [...keys].filter((k) => canonicalJson(previous[k]) !== canonicalJson(result.data[k])).sort();
+        const t = now();
+        const revision = application.revision + 1;
+        await tx
+          .update(applications)
+          .set({
+            data: fieldCrypto.sealInput(form, result.data),
+            revision,
+            updatedAt: t,
+            updatedBy: opts.auth.email,
+            ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
+            ...(opts.timeZoneOffset !== undefined ? { timeZoneOffset: opts.timeZoneOffset } : {}),
+          })
+          .where(eq(applications.id, application.id));
+        await writeAudit(tx, {
+          action: 'application.update',
+          actorUserId: opts.auth.userId,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { revision, fields: changed },
+        });
+        const invalidation =
+          changed.length > 0 ? await onChanged(tx, application, changed) : { invalidated: 0, outbox: [] };
+        const [after] = await tx
+          .select({ signStatus: applications.signStatus })
+          .from(applications)
+          .where(eq(applications.id, application.id));
+        return {
+          response: {
+            revision,
+            updatedAt: t.toISOString(),
+            changed,
+            invalidatedSignatures: invalidation.invalidated,
+            signStatus: (after?.signStatus as SignStatus | null) ?? null,
+          },
+          outbox: invalidation.outbox,
+        };
+      });
+    },
+
+    /** GET /api/applications/{id}/attachments: paged, sorted. */
+    async attachments(opts: {
+      auth: AuthContext;
+      applicationId: string;
+      companyId?: string;
+      page: number;
+      pageSize: number;
+      sort: 'fileName' | 'uploadedAt' | 'size';
+      order: 'asc' | 'desc';
+    }) {
+      const { application, form } = await load(db, opts.auth, opts.applicationId, opts.companyId);
+      const all = await attachmentsOf(db, form, application.data);
+      const value = (a: Attachment) =>
+        opts.sort === 'size' ? a.size : opts.sort === 'fileName' ? a.fileName.toLowerCase() : (a.uploadedAt ?? '');
+      all.sort((x, y) => {
+        const [a, b] = [value(x), value(y)];
+        const c = a < b ? -1 : a > b ? 1 : 0;
+        return opts.order === 'asc' ? c : -c;
+      });
+      const start = (opts.page - 1) * opts.pageSize;
+      return {
+        items: all.slice(start, start + opts.pageSize),
+        total: all.length,
+        page: opts.page,
+        pageSize: opts.pageSize,
+      };
+    },
+
+    /** POST …/attachments/{attachmentId}/download-url: a 5-minute URL (audited). */
+    async attachmentUrl(opts: { auth: AuthContext; applicationId: string; attachmentId: string }) {
+      return db.transaction(async (tx) => {
+        const { application, form } = await load(tx, opts.auth, opts.applicationId);
+        const found = (await attachmentsOf(tx, form, application.data)).find(
+          (a) => a.attachmentId === opts.attachmentId,
+        );
+        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound, MESSAGES.attachmentNotFound);
+        const [upload] = await tx.select().from(uploads).where(eq(uploads.id, found.attachmentId)).limit(1);
+        await writeAudit(tx, {
+          action: 'application.attachment-download',
+          actorUserId: opts.auth.userId,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { attachmentId: found.attachmentId, path: found.path },
+        });
+        const url = deps.files.downloadUrl(upload?.storageKey as string);
+        return {
+          url,
+          fileName: found.fileName,
+          expiresAt: new Date(now().getTime() + ATTACHMENT_URL_MS).toISOString(),
+        };
+      });
+    },
+
+    /**
+     * DELETE …/attachments/{attachmentId} (ADMINISTRATOR): the value leaves the data (a new revision), the file is
+     * released (the sweep removes it); audited. Signed data changed: the caller invalidates the signatures.
+     */
+    async deleteAttachment(
+      opts: { auth: AuthContext; applicationId: string; attachmentId: string },
+      onChanged: (tx: DbOrTx, application: typeof applications.$inferSelect, path: string) => Promise<string[]>,
+    ): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, true);
+        const found = (await attachmentsOf(tx, form, application.data)).find(
+          (a) => a.attachmentId === opts.attachmentId,
+        );
+        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound, MESSAGES.attachmentNotFound);
+        const data = removeAt(application.data, found.path);
+        const t = now();
+        await tx
+          .update(applications)
+          .set({ data, revision: application.revision + 1, updatedAt: t, updatedBy: opts.auth.email })
+          .where(eq(applications.id, application.id));
+        await deps.files.release(tx, { owner: { kind: 'application-attachment', id: found.attachmentId } });
+        await writeAudit(tx, {
+          action: 'application.attachment-delete',
+          actorUserId: opts.auth.userId,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { attachmentId: found.attachmentId, path: found.path },
+        });
+        return onChanged(tx, application, found.path);
+      });
+    },
+  };
+}
+
+export type ApplicationDetailService = ReturnType<typeof createApplicationDetailService>;
+
+const STEP = /([^.[\]]+)|\[(\d+)\]/g;
+const steps = (path: string) =>
+  [...path.matchAll(STEP)].map((m) => (m[2] !== undefined ? Number(m[2]) : (m[1] as string)));
+
+function valueAt(data: unknown, path: string): unknown {
+  let at: unknown = data;
+  for (const s of steps(path)) at = (at as Record<string | number, unknown> | undefined)?.[s];
+  return at;
+}
+
+/** A copy of the data without the array item at `path` (a file value `docs[1]`). */
+function removeAt(data: Record<string, unknown>, path: string): Record<string, unknown> {
+  const copy = structuredClone(data);
+  const s = steps(path);
+  const last = s.pop();
+  let at: unknown = copy;
+  for (const step of s) at = (at as Record<string | number, unknown>)[step];
+  if (Array.isArray(at) && typeof last === 'number') at.splice(last, 1);
+  else if (at && typeof at === 'object' && last !== undefined) delete (at as Record<string, unknown>)[String(last)];
+  return copy;
+}
