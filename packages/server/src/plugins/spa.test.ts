@@ -51,6 +51,15 @@ describe('the applicant page with its form inlined (decision 040)', () => {
     }
   });
 
+  it('serves the verify page from the applicant entry (issue 13), with no form to inline', async () => {
+    for (const url of ['/verify', '/verify/']) {
+      const body = (await app.inject({ url })).body;
+      expect(body).toContain('applicant app');
+      expect(inlined(body)).toBeUndefined();
+    }
+    expect((await app.inject({ url: '/verifying' })).body).not.toContain('applicant app');
+  });
+
   it('leaves it out when there is no active form, or the path names none', async () => {
     expect(inlined((await app.inject({ url: `/application-form/${INACTIVE}` })).body)).toBeUndefined();
     asked.length = 0;

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 /** The id of the applicant page's `<script type="application/json">` holding the public form (decision 040). */
 export const PUBLIC_FORM_SCRIPT_ID = 'under-public-form';
 
-/** The applicant's pages (issue 12): their own lean entry, `applicant/index.html`. */
+/** The applicant's pages (issue 12) and the public verify page (issue 13): their own lean entry, `applicant/index.html`. */
 export function isApplicantPage(url: string): boolean {
-  return /^\/application-form(-successfully)?(\/|$)/.test(url);
+  return /^\/application-form(-successfully)?(\/|$)/.test(url) || /^\/verify\/?(\?|$)/.test(url);
 }
 
 /** The placeholder of the applicant entry's `<meta name="under-api-key">`, filled in when the page is served. */

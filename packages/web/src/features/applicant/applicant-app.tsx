@@ -2,14 +2,15 @@ import type { ApplicantApplication } from '@under/core/applications/application.
 import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { SIGNING_TEXT as S } from '@under/core/ui-text/applicant-signing';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { HttpError } from '../../lib/http-error';
 import { RendererButton } from '../forms/components/form-renderer';
 import classes from './applicant.module.css';
 import { ApplicationForm } from './components/application-form';
 import { MessageCard, PageFrame } from './components/page-frame';
 import type { ApplicantApi } from './lib/applicant-api';
-import { APPLICANT_ERROR_CODES as ERROR_CODES, HONEYPOT_FIELD } from './lib/applicant-constants';
+import { APPLICANT_ERROR_CODES as ERROR_CODES, HONEYPOT_FIELD, SIGN_LINK_KEY } from './lib/applicant-constants';
 import type { ApplicantRoute } from './lib/applicant-routes';
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: unknown };
@@ -68,6 +69,14 @@ export function ApplicantApp({ api, route }: { api: ApplicantApi; route: Applica
       return <OpenApplication api={api} route={route} />;
     case 'success':
       return <SuccessPage api={api} customFormId={route.customFormId} />;
+    case 'verify':
+      return (
+        <PageFrame>
+          <Suspense fallback={<Loading />}>
+            <VerifyPage http={api.http} />
+          </Suspense>
+        </PageFrame>
+      );
     default:
       return (
         <PageFrame>
@@ -168,6 +177,11 @@ function EmailStep({ onDone }: { onDone: (email: string) => void }) {
 
 type OpenRoute = Extract<ApplicantRoute, { kind: 'open' }>;
 
+/** The signing steps (issue 13): their own chunk, with pdf.js and the signature pad, loaded once submitted. */
+const SigningPanel = lazy(() => import('./signing/signing-panel').then((m) => ({ default: m.SigningPanel })));
+/** The public verify page, its own chunk. */
+const VerifyPage = lazy(() => import('./verify/verify-page').then((m) => ({ default: m.VerifyPage })));
+
 /** A continue link, an owner's own link, or a re-submit on a version: the application, then its form version. */
 function OpenApplication({ api, route }: { api: ApplicantApi; route: OpenRoute }) {
   const [expired, setExpired] = useState(false);
@@ -218,9 +232,39 @@ function OpenForm({
   form: PublicCustomForm;
   onExpired: () => void;
 }) {
+  const link = useMemo(
+    () => ({ applicationId: route.applicationId, code: route.code }),
+    [route.applicationId, route.code],
+  );
   if (application.blockedBy) {
     return <MessageCard tone="error" title={T.blockedTitle} text={T.blockedText(application.blockedBy)} />;
   }
+  const submitted = application.submittedAt !== null && application.status !== 'draft';
+  return (
+    <>
+      {submitted ? (
+        <Suspense fallback={<Loading />}>
+          <SigningPanel http={api.http} link={link} isPrimary={application.ownerKind === 'primaryApplicant'} />
+        </Suspense>
+      ) : null}
+      <OpenApplicationForm api={api} route={route} application={application} form={form} onExpired={onExpired} />
+    </>
+  );
+}
+
+function OpenApplicationForm({
+  api,
+  route,
+  application,
+  form,
+  onExpired,
+}: {
+  api: ApplicantApi;
+  route: OpenRoute;
+  application: ApplicantApplication;
+  form: PublicCustomForm;
+  onExpired: () => void;
+}) {
   return (
     <ApplicationForm
       api={api}
@@ -269,9 +313,27 @@ function ExpiredLink({ api, applicationId, email }: { api: ApplicantApi; applica
 
 function SuccessPage({ api, customFormId }: { api: ApplicantApi; customFormId: string }) {
   const [form] = useLoad(() => api.form(customFormId), [customFormId]);
+  // the primary's own link, left by the submit in this tab: signing comes next (issue 13)
+  const [signLink] = useState(() => {
+    try {
+      const value = sessionStorage.getItem(SIGN_LINK_KEY);
+      return value?.startsWith('/application-form/') ? value : null;
+    } catch {
+      return null;
+    }
+  });
   return (
     <PageFrame form={form.state === 'ready' ? form.value : null}>
-      <MessageCard title={T.successTitle} text={T.successText} />
+      <MessageCard title={T.successTitle} text={T.successText}>
+        {signLink ? (
+          <>
+            <p>{S.signAfterSubmit}</p>
+            <a className={classes.primaryLink} href={signLink}>
+              {S.signNow}
+            </a>
+          </>
+        ) : null}
+      </MessageCard>
     </PageFrame>
   );
 }

@@ -8,7 +8,7 @@ import { putFile } from '../../../lib/put-file';
 import { FormRenderer, RendererButton } from '../../forms/components/form-renderer';
 import classes from '../applicant.module.css';
 import type { ApplicantApi, ApplicationLink } from '../lib/applicant-api';
-import { AUTOSAVE_DELAY_MS } from '../lib/applicant-constants';
+import { AUTOSAVE_DELAY_MS, SIGN_LINK_KEY } from '../lib/applicant-constants';
 import { continuePath, successPath } from '../lib/applicant-routes';
 import type { DraftState } from '../lib/draft-saver';
 import { pickLocalCopy } from '../lib/draft-saver';
@@ -230,6 +230,15 @@ export function ApplicationForm(props: ApplicationFormProps) {
       await api.submit(link, { data, revision: saver.revision() ?? undefined, acceptance: acceptanceRef.current });
       saver.dispose();
       local.clear();
+      // the primary signs next, from their own link: the success page offers it (this tab only)
+      if (props.ownerKind === 'primaryApplicant') {
+        try {
+          sessionStorage.setItem(
+            SIGN_LINK_KEY,
+            continuePath(publicForm.customFormId, link.applicationId, link.code, email),
+          );
+        } catch {}
+      }
       window.location.assign(successPath(publicForm.customFormId));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

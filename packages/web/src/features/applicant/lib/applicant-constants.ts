@@ -28,3 +28,6 @@ export const APPLICANT_ROUTES = {
   presign: { method: 'POST', path: '/api/public/files/presign' },
   requestLink: { method: 'POST', path: '/api/public/applications/link' },
 } as const;
+
+/** Where the primary's submit leaves the link to sign with, for the success page (sessionStorage: this tab only). */
+export const SIGN_LINK_KEY = 'under-sign-link';

@@ -21,6 +21,11 @@ export interface ApplicantHttp {
    * endpoint's method and path; the answer is not parsed by its schema here (no zod in this bundle).
    */
   contractCall: HttpClient['call'];
+  /** A call whose answer is not JSON (a PDF) or whose body is bytes (the verify page): the response as it is. */
+  raw(
+    route: { method: string; path: string },
+    input?: Omit<ApplicantRequest, 'body'> & { bytes?: Blob; contentType?: string },
+  ): Promise<Response>;
 }
 
 /**
@@ -38,6 +43,26 @@ export function createApplicantHttp(options: {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const http: ApplicantHttp = {
     contractCall: ((endpoint: Endpoint, input?: ApplicantRequest) => http.call(endpoint, input)) as HttpClient['call'],
+    async raw(route, input = {}) {
+      const url = endpointPath(route as Parameters<typeof endpointPath>[0], input.params, input.query);
+      const headers: Record<string, string> = { ...input.headers, 'x-api-key': options.apiKey };
+      if (input.contentType) headers['Content-Type'] = input.contentType;
+      let response: Response;
+      try {
+        response = await doFetch(url, { method: route.method, headers, body: input.bytes, credentials: 'same-origin' });
+      } catch {
+        throw new HttpError(0, CLIENT_ERROR_CODES.network, MESSAGES.serverUnavailable);
+      }
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        let data: unknown = text;
+        try {
+          data = text ? JSON.parse(text) : undefined;
+        } catch {}
+        throw toHttpError(response.status, data);
+      }
+      return response;
+    },
     async call<T>(route: { method: string; path: string }, input: ApplicantRequest = {}) {
       const url = endpointPath(route as Parameters<typeof endpointPath>[0], input.params, input.query);
       const controller = new AbortController();

@@ -16,6 +16,7 @@ export type ApplicantRoute =
       version?: number;
     }
   | { kind: 'success'; customFormId: string }
+  | { kind: 'verify' }
   | { kind: 'unknown' };
 
 const decode = (segment: string) => {
@@ -28,6 +29,7 @@ const decode = (segment: string) => {
 
 export function parseApplicantPath(pathname: string): ApplicantRoute {
   const parts = pathname.split('/').filter(Boolean).map(decode);
+  if (parts.length === 1 && parts[0] === 'verify') return { kind: 'verify' };
   const [root, customFormId, applicationId, code, fourth, fifth, ...rest] = parts;
   if (!customFormId) return { kind: 'unknown' };
   if (root === 'application-form-successfully' && parts.length === 2) return { kind: 'success', customFormId };

@@ -1,0 +1,77 @@
+import { SIGNING_TEXT as T } from '@under/core/ui-text/applicant-signing';
+import { useEffect, useRef, useState } from 'react';
+import classes from './signing.module.css';
+
+/**
+ * The filled document, page by page, each page fitted to the width (readable on a phone), drawn by pdf.js (loaded
+ * with this chunk only; its worker from our origin, no eval: the CSP forbids it). A download link beside it.
+ */
+export function PdfPreview({ load, onShown }: { load: () => Promise<ArrayBuffer>; onShown: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [pages, setPages] = useState(0);
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    let url: string | null = null;
+    let destroy: (() => Promise<void>) | undefined;
+    (async () => {
+      try {
+        const bytes = await load();
+        url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+        if (!cancelled) setHref(url);
+        const pdfjs = await import('pdfjs-dist');
+        const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
+        pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+        const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false });
+        destroy = () => task.destroy();
+        const doc = await task.promise;
+        if (cancelled || !box.current) return;
+        setPages(doc.numPages);
+        const width = box.current.clientWidth || 600;
+        const ratio = Math.min(window.devicePixelRatio || 1, 2);
+        for (let n = 1; n <= doc.numPages; n++) {
+          const page = await doc.getPage(n);
+          const base = page.getViewport({ scale: 1 });
+          const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+          const canvas = box.current?.querySelector<HTMLCanvasElement>(`canvas[data-page="${n}"]`);
+          if (!canvas || cancelled) return;
+          canvas.width = Math.floor(viewport.width);
+          canvas.height = Math.floor(viewport.height);
+          const context = canvas.getContext('2d');
+          if (context) await page.render({ canvas, canvasContext: context, viewport }).promise;
+        }
+        if (!cancelled) {
+          setState('ready');
+          onShown();
+        }
+      } catch {
+        if (!cancelled) setState('error');
+      }
+    })();
+    return () => {
+      cancelled = true;
+      void destroy?.();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [load, onShown]);
+  return (
+    <div className={classes.section}>
+      {state === 'loading' ? <p role="status">{T.previewLoading}</p> : null}
+      {state === 'error' ? <p role="alert">{T.previewFailed}</p> : null}
+      <div ref={box} className={classes.pages} hidden={state === 'error'}>
+        {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+          <figure key={n}>
+            <canvas data-page={n} aria-label={T.previewPage(n, pages)} role="img" />
+            <figcaption>{T.previewPage(n, pages)}</figcaption>
+          </figure>
+        ))}
+      </div>
+      {href ? (
+        <a href={href} download="application.pdf">
+          {T.previewDownload}
+        </a>
+      ) : null}
+    </div>
+  );
+}
