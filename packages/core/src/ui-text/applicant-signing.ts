@@ -15,6 +15,7 @@ export const SIGNING_TEXT = {
   remindNone: 'No reminder was sent (too many reminders recently).',
   previewTitle: '1. Read the filled document',
   previewLoading: 'Preparing the document…',
+  previewRegion: 'The filled document',
   previewFailed: 'The document could not be shown.',
   previewPage: (n: number, total: number) => `Page ${n} of ${total}`,
   previewDownload: 'Download the document (PDF)',

@@ -3,12 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client';
 import { createCompaniesRepository } from '../db/repositories/companies.repository';
+import { applicationDocumentRuns } from '../db/schema/index';
 import { createMailer, type Mailer, type MailMessage } from '../infra/mail/mailer';
 import type { PdfPool } from '../infra/pdf/pdf-pool';
 import type { Storage } from '../infra/storage/storage';
@@ -164,6 +166,15 @@ export async function createTestApp(
     clock,
     config,
     async close() {
+      // documents' jobs still at work (a test that signed last) finish before the database goes
+      for (let i = 0; i < 200; i++) {
+        const [open] = await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(applicationDocumentRuns)
+          .where(inArray(applicationDocumentRuns.status, ['queued', 'running']));
+        if (!open?.n) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await built.app.close();
       await database.close();
     },

@@ -120,7 +120,7 @@ describe.each(testDatabases())('application detail and edit on %s', (kind) => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return { applicationId: applicationId as string, email };
+    return { applicationId: applicationId as string, email, code: code as string };
   }
   const detail = (id: string, caller: Caller = a) =>
     t.app.inject({ url: `/api/applications/${id}`, headers: bearer(caller.token) });
@@ -146,6 +146,18 @@ describe.each(testDatabases())('application detail and edit on %s', (kind) => {
     expect((await detail(f.applicationId, b)).statusCode).toBe(404);
     const standard = await joinTeam(t, a, 'STANDARD');
     expect((await detail(f.applicationId, standard)).statusCode).toBe(404);
+  });
+
+  it('the preview of a form without a PDF template: the answers by label, a long value cut, marked', async () => {
+    const f = await signed();
+    const res = await t.app.inject({
+      url: `/api/public/applications/${f.applicationId}/preview?code=${f.code}`,
+      headers: key(),
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = res.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
   });
 
   it('an edit of signed data invalidates the signatures and asks the signer again; the masked value keeps the stored one', async () => {

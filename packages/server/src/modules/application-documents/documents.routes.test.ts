@@ -225,7 +225,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
     expect((await finished(f.runId)).status).toBe('done');
     await t.services.documents.handleRun(f.runId); // done: nothing more
     const docs = await documentsOf(f.applicationId);
-    expect(docs.map((d) => d.kind).sort()).toEqual(['certificate', 'template']);
+    expect(docs.map((d) => d.kind).sort()).toEqual(['additional', 'certificate', 'template']);
     const template = docs.find((d) => d.kind === 'template');
     const texts = await textsOf(await bytesOf(template?.storageKey as string));
     const bank = texts.find((x) => x.text.includes('Difference Savings'));
@@ -250,7 +250,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.targetId, f.applicationId), eq(auditEvents.action, 'application.document-generate')));
-    expect(events).toHaveLength(2);
+    expect(events).toHaveLength(3);
     // sealed: the verify API says we issued it, for which application, and that it is unchanged
     const sealed = Buffer.from(await bytesOf(template?.storageKey as string));
     const verify = (
@@ -281,7 +281,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       headers: bearer(a.token),
     });
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json()).toMatchObject({ total: 2, generation: { state: 'done', generation: 1 } });
+    expect(list.json()).toMatchObject({ total: 3, generation: { state: 'done', generation: 1 } });
     const other = await t.app.inject({
       url: `/api/applications/${f.applicationId}/documents`,
       headers: bearer(b.token),
@@ -324,7 +324,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       headers: key(),
     });
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json().items).toHaveLength(2);
+    expect(mine.json().items).toHaveLength(3);
     // the preview: the filled template, marked, not sealed
     const preview = await t.app.inject({
       url: `/api/public/applications/${f.applicationId}/preview?code=${code}`,
@@ -367,7 +367,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
     const after = (
       await t.app.inject({ url: `/api/applications/${f.applicationId}/documents`, headers: bearer(a.token) })
     ).json();
-    expect(after.total).toBe(3);
+    expect(after.total).toBe(5);
     expect((await t.app.inject({ url: path })).statusCode).toBe(404);
   });
 
@@ -381,7 +381,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
     expect(run.status).toBe('done');
     expect(run.attempts).toBe(2);
     const docs = await documentsOf(f.applicationId);
-    expect(docs.map((d) => d.slot).sort()).toEqual(['certificate', slot]);
+    expect(docs.map((d) => d.slot).sort()).toEqual(['additional', 'certificate', slot]);
     expect(written.filter((s) => s === slot)).toHaveLength(1);
     // a lost job (a restart) is found by the sweep; a done run is left alone
     await t.database.db
@@ -390,6 +390,6 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       .where(eq(applicationDocumentRuns.id, f.runId));
     await t.services.documents.sweep();
     expect((await finished(f.runId)).status).toBe('done');
-    expect(await documentsOf(f.applicationId)).toHaveLength(2);
+    expect(await documentsOf(f.applicationId)).toHaveLength(3);
   });
 });

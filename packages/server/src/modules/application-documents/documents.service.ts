@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { GeneratedDocument } from '@under/core/applications/documents.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
+import { walkComponents } from '@under/core/forms/form-walk';
 import { MESSAGES } from '@under/core/messages';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { ConfirmPageItemSchema } from '@under/core/templates/pdf-template.schema';
@@ -172,7 +173,15 @@ export function createDocumentsService(deps: DocumentsDeps) {
     await repo.updateRun(run.id, { status: 'running', attempts: run.attempts + 1, startedAt: now(), error: null });
     try {
       const source = await repo.source(run.applicationId);
-      if (!source) throw new Error('application gone');
+      if (!source) {
+        // nothing to make documents of (the application or its form version is gone): failed for good, no retry
+        await repo.updateRun(run.id, {
+          status: 'failed',
+          error: 'application or form version missing',
+          finishedAt: now(),
+        });
+        return;
+      }
       const { application } = source;
       const form = source.form as unknown as FormDefinition;
       const data = deps.fieldCrypto.openData(form, application.data);
@@ -200,6 +209,24 @@ export function createDocumentsService(deps: DocumentsDeps) {
           },
         );
       }
+      // the answers as given (every field by its label) and what the applicant accepted: the institution's own
+      // questions included, whatever the template maps
+      await writeDocument(
+        run,
+        application.companyId,
+        source.companyName,
+        { slot: 'additional', kind: 'additional', name: `${title} – answers and acceptance.pdf`, templateId: null },
+        () =>
+          deps.pdf.textDocument({
+            title: `Application ${application.number} – answers`,
+            subtitle: `${source.companyName} · ${source.formName} · submitted ${application.submittedAt?.toISOString() ?? ''}`,
+            createdAt: now().toISOString(),
+            sections: [
+              { heading: 'Answers', lines: answerLines(form, data) },
+              { heading: 'Documents read and terms accepted', lines: acceptanceLines(application.acceptance) },
+            ],
+          }),
+      );
       // the certificate last: it names every other document of the generation by its hash
       await writeDocument(
         run,
@@ -431,9 +458,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
             sections: [
               {
                 heading: 'Answers',
-                lines: Object.entries(masked).map(
-                  ([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
-                ),
+                lines: answerLines(form, masked),
               },
             ],
           });
@@ -564,4 +589,37 @@ async function markPreview(pdf: Uint8Array): Promise<Uint8Array> {
     });
   }
   return doc.save();
+}
+
+/** The answers as lines "Label: value" in the form's order; images and signatures named, long values cut. */
+function answerLines(form: FormDefinition, data: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  walkComponents(form.components, ({ component }) => {
+    const c = component as { key?: string; label?: string; input?: boolean };
+    if (!c.key || c.input === false || !Object.hasOwn(data, c.key)) return;
+    const value = data[c.key];
+    if (value === null || value === undefined || value === '') return;
+    const text =
+      typeof value === 'string' && value.startsWith('data:image/')
+        ? '[signature or image]'
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+    lines.push(`${c.label || c.key}: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`);
+  });
+  return lines;
+}
+
+/** What the applicant accepted (applications.acceptance): each document opened and when, the terms' time. */
+function acceptanceLines(acceptance: Record<string, unknown>): string[] {
+  const documents = Array.isArray(acceptance.documents)
+    ? (acceptance.documents as { documentId?: string; at?: string }[])
+    : [];
+  const lines = documents.map((d) => `Document ${d.documentId ?? ''} opened ${d.at ?? ''}`);
+  lines.push(
+    typeof acceptance.termsAcceptedAt === 'string'
+      ? `Terms and conditions accepted ${acceptance.termsAcceptedAt}`
+      : 'No terms and conditions to accept',
+  );
+  return lines;
 }

@@ -14,8 +14,15 @@ function wrap(text: string, size: number, width: number): string[] {
     for (const word of paragraph.split(' ')) {
       let rest = word;
       while (widthOfText(rest, size) > width) {
-        let cut = rest.length;
-        while (cut > 1 && widthOfText(rest.slice(0, cut), size) > width) cut--;
+        // the longest head that fits, by halving (a long token: a hash, a URL)
+        let lo = 1;
+        let hi = rest.length;
+        while (lo < hi) {
+          const mid = Math.ceil((lo + hi) / 2);
+          if (widthOfText(rest.slice(0, mid), size) <= width) lo = mid;
+          else hi = mid - 1;
+        }
+        const cut = lo;
         if (line) out.push(line);
         out.push(rest.slice(0, cut));
         line = '';

@@ -7,7 +7,7 @@ import classes from './signing.module.css';
  * with this chunk only; its worker from our origin, no eval: the CSP forbids it). A download link beside it.
  */
 export function PdfPreview({ load, onShown }: { load: () => Promise<ArrayBuffer>; onShown: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [pages, setPages] = useState(0);
   const [href, setHref] = useState<string | null>(null);
@@ -59,14 +59,22 @@ export function PdfPreview({ load, onShown }: { load: () => Promise<ArrayBuffer>
     <div className={classes.section}>
       {state === 'loading' ? <p role="status">{T.previewLoading}</p> : null}
       {state === 'error' ? <p role="alert">{T.previewFailed}</p> : null}
-      <div ref={box} className={classes.pages} hidden={state === 'error'}>
+      {/* scrolls inside the page: focusable, so the keyboard scrolls it too */}
+      <section
+        ref={box}
+        className={classes.pages}
+        hidden={state === 'error'}
+        aria-label={T.previewRegion}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+      >
         {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
           <figure key={n}>
             <canvas data-page={n} aria-label={T.previewPage(n, pages)} role="img" />
             <figcaption>{T.previewPage(n, pages)}</figcaption>
           </figure>
         ))}
-      </div>
+      </section>
       {href ? (
         <a href={href} download="application.pdf">
           {T.previewDownload}

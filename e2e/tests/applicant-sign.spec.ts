@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { SIGNING_TEXT as S } from '@under/core/ui-text/applicant-signing';
+import { activeDemoForm, fillRequired, firstInput, waitForMail } from '../support/applicant';
+import { seriousViolations } from '../support/axe';
+import { demoClient, mailCount, uniqueEmail } from '../support/outbox';
+import { shot } from '../support/page-tools';
+import { expect, test } from '../support/test';
+
+/**
+ * Issue 13: the primary applicant submits, signs from the success page's link (the filled document drawn page by
+ * page, the e-mailed code, a typed signature), the sealed documents come, and the verify page says we issued the
+ * downloaded PDF unchanged; a link without the e-mailed code cannot sign.
+ */
+test('the applicant submits, proves the e-mail, signs, downloads the sealed documents and verifies one', async ({
+  page,
+  request,
+}) => {
+  const { email: clientEmail, password } = demoClient();
+  const { customFormId } = await activeDemoForm(request, clientEmail, password);
+  await page.goto(`/application-form/${customFormId}`);
+  const email = uniqueEmail('signer');
+  await page.getByLabel(T.emailLabel).fill(email);
+  await page.getByRole('button', { name: T.emailContinue }).click();
+  await firstInput(page).fill('Signed Trading');
+  await expect(page.getByTestId('save-status')).toHaveText(T.statusSaved, { timeout: 15_000 });
+  for (let i = 0; i < 20; i++) {
+    await fillRequired(page, email);
+    if (await page.getByRole('button', { name: T.submit }).isVisible()) break;
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  const typeName = page.getByText('Type your name');
+  if (await typeName.isVisible()) {
+    await typeName.click();
+    await page.getByLabel(/type your full name$/).fill('Ann Lee');
+  }
+  const terms = page.getByLabel(T.termsAccept);
+  if (await terms.isVisible()) await terms.check();
+  await page.getByRole('button', { name: T.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${customFormId}$`), { timeout: 15_000 });
+
+  // the success page leads to signing
+  await page.getByRole('link', { name: S.signNow }).click();
+  await expect(page.getByRole('heading', { name: S.title })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Awaiting Signatures/)).toBeVisible();
+  // the filled document, drawn page by page
+  await expect(
+    page
+      .getByText(S.previewPage(1, 1))
+      .or(page.getByText(/^Page 1 of \d+$/))
+      .first(),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await shot(page, 'sign-preview-1280');
+
+  // without the e-mailed code, no signature
+  await page.getByRole('button', { name: S.typeTab }).click();
+  await page.getByLabel(S.typedLabel).fill('Ann Lee');
+  await page.getByLabel(S.codeLabel).fill('000000');
+  await page.getByRole('checkbox', { name: S.confirm }).check();
+  await page.getByRole('button', { name: S.signButton }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The code is incorrect or has expired' })).toBeVisible();
+
+  const before = mailCount(email);
+  await page.getByRole('button', { name: S.sendCode }).click();
+  await expect(page.getByText(/We sent a code to/)).toBeVisible();
+  const mail = await waitForMail(email, before);
+  const code = mail.match(/is (\d{6})\./)?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel(S.codeLabel).fill(code);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: S.signButton }).click();
+  await expect(page.getByRole('heading', { name: S.doneTitle })).toBeVisible({ timeout: 15_000 });
+
+  // the only owner signed: the sealed documents are prepared, then listed
+  const download = page.getByRole('link', { name: /^Download / }).first();
+  await expect(download).toBeVisible({ timeout: 60_000 });
+  await shot(page, 'sign-done-1280');
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  const saved = await file.path();
+  const bytes = readFileSync(saved);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // the verify page: ours, unchanged
+  await page.goto('/verify');
+  await page
+    .getByLabel(S.verifyFile)
+    .setInputFiles({ name: 'document.pdf', mimeType: 'application/pdf', buffer: bytes });
+  await page.getByRole('button', { name: S.verifyButton }).click();
+  await expect(page.getByText(/Issued by Under for application #\d+/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // one byte changed: not the one we issued
+  const changed = Buffer.from(bytes);
+  changed[200] = (changed[200] as number) ^ 0x01;
+  await page
+    .getByLabel(S.verifyFile)
+    .setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
+  await page.getByRole('button', { name: S.verifyButton }).click();
+  await expect(page.getByText(S.verifyChanged)).toBeVisible();
+  await shot(page, 'verify-changed-1280');
+});
