@@ -305,7 +305,11 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
   });
   // the platform's seal of the PDFs we issue: its key is made into DATA_DIR/seal on first use (decision 047)
-  const sealer = createPadesSealer({ dataDir: config.dataDir });
+  // (its pdf-lib part in the PDF workers: the signing itself is a hash and an RSA signature, here)
+  const sealer = createPadesSealer({
+    dataDir: config.dataDir,
+    prepare: (pdf, info) => pdfPool.prepareSeal(pdf, info),
+  });
   // the documents of signed applications: a job per run and a sweep of lost runs (issue 13; decision 046)
   const documents = createDocumentsService({
     db: database.db,

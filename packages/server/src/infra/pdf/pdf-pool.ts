@@ -13,6 +13,7 @@ import type {
   InspectResult,
   PdfFailure,
   PdfRequest,
+  PreparedSealResult,
   TextDocumentRequest,
   ToChild,
 } from './pdf-protocol';
@@ -48,7 +49,7 @@ export interface PdfPoolOptions {
 
 interface Task {
   request: PdfRequest;
-  resolve: (value: InspectResult | Uint8Array) => void;
+  resolve: (value: InspectResult | Uint8Array | PreparedSealResult) => void;
   reject: (err: Error) => void;
 }
 
@@ -248,7 +249,7 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
     for (let n = starting; n < queue.length && slots.length < size; n++) spawnChild();
   }
 
-  function run<T extends InspectResult | Uint8Array>(request: PdfRequest): Promise<T> {
+  function run<T extends InspectResult | Uint8Array | PreparedSealResult>(request: PdfRequest): Promise<T> {
     if (closed) return Promise.reject(new PdfWorkError('failed', 'pool closed'));
     if (queue.length >= maxQueue) return Promise.reject(new PdfWorkError('busy'));
     return new Promise<T>((resolve, reject) => {
@@ -285,6 +286,14 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
         settings: opts.settings ?? {},
       });
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    },
+    /** The pdf-lib part of a seal, in a worker (decision 047): the caller signs the returned byte range. */
+    async prepareSeal(
+      bytes: Uint8Array,
+      info: { reason: string; applicationId: string; documentId: string; at: Date },
+    ): Promise<PreparedSealResult> {
+      const out = await run<PreparedSealResult>({ op: 'seal', bytes, info: { ...info, at: info.at.toISOString() } });
+      return { ...out, bytes: new Uint8Array(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) };
     },
     /** Lays out a document of text (title, sections of lines) with the embedded font: issue 13's certificate. */
     async textDocument(opts: Omit<TextDocumentRequest, 'op'>): Promise<Uint8Array> {

@@ -59,14 +59,27 @@ export interface TextDocumentRequest {
   createdAt: string;
 }
 
-export type PdfRequest = InspectRequest | FillRequest | TextDocumentRequest;
+/** The pdf-lib part of a seal (decision 047): the signature field with room for the signature, the byte range set. */
+export interface SealPrepareRequest {
+  op: 'seal';
+  bytes: Uint8Array;
+  info: { reason: string; applicationId: string; documentId: string; at: string };
+}
+
+export interface PreparedSealResult {
+  bytes: Uint8Array;
+  hexStart: number;
+  hexEnd: number;
+}
+
+export type PdfRequest = InspectRequest | FillRequest | TextDocumentRequest | SealPrepareRequest;
 
 /** Parent to child: one task at a time. */
 export type ToChild = PdfRequest & { type: 'task'; id: number };
 
 /** A task's outcome, child to parent. */
 export type TaskDone =
-  | { type: 'done'; id: number; ok: true; result: InspectResult | Uint8Array }
+  | { type: 'done'; id: number; ok: true; result: InspectResult | Uint8Array | PreparedSealResult }
   | {
       type: 'done';
       id: number;

@@ -1,5 +1,7 @@
 // The PDF child process: one task at a time from the pool (pdf-pool.ts), which bounds its memory and time and
 // kills it when either runs out. Started through pdf-child.mjs, which registers tsx first.
+
+import { prepareSeal } from '../../pdf-seal/pades';
 import type { PdfLimits } from '../pdf-limits';
 import type { FromChild, TaskDone, ToChild } from '../pdf-protocol';
 import { fill, NotPrepared } from './fill';
@@ -16,6 +18,11 @@ const send = (message: FromChild) =>
 async function attempt(task: ToChild, limits: PdfLimits): Promise<TaskDone> {
   try {
     if (task.op === 'text') return { type: 'done', id: task.id, ok: true, result: await textDocument(task) };
+    if (task.op === 'seal') {
+      const pdf = new Uint8Array(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+      const result = await prepareSeal(pdf, { ...task.info, at: new Date(task.info.at) });
+      return { type: 'done', id: task.id, ok: true, result };
+    }
     const bytes = new Uint8Array(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
     const result = task.op === 'inspect' ? await inspect(bytes, limits) : await fill({ ...task, bytes }, limits);
     return { type: 'done', id: task.id, ok: true, result };
