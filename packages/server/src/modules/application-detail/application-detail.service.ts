@@ -81,7 +81,7 @@ export function createApplicationDetailService(deps: {
     const out: Attachment[] = [];
     for (const ref of refs) {
       const [upload] = await tx.select().from(uploads).where(eq(uploads.storageKey, ref.key)).limit(1);
-      if (!upload || upload.status !== 'attached') continue;
+      if (upload?.status !== 'attached') continue;
       const item = valueAt(data, ref.path) as { name?: unknown; originalName?: unknown } | undefined;
       const name =
         typeof item?.originalName === 'string'
