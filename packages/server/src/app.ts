@@ -325,7 +325,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     log: app.log,
     now: options.now,
-    afterDocument: options.afterDocument,
+    afterDocument: options.afterDocument ?? slowDocumentsForTests(config),
   });
   await documents.register();
   const applications = createApplicationsService({
@@ -459,4 +459,14 @@ export async function buildApp(options: BuildAppOptions) {
       await app.close();
     },
   };
+}
+
+/**
+ * NODE_ENV=test only: UNDER_TEST_DOCUMENT_DELAY_MS makes every generated document wait, so a test can kill the
+ * process between two documents (issue 13: kill -9 during generation). Ignored in any other environment.
+ */
+function slowDocumentsForTests(config: Config): ((slot: string) => Promise<void>) | undefined {
+  const ms = Number(process.env.UNDER_TEST_DOCUMENT_DELAY_MS);
+  if (config.env !== 'test' || !Number.isFinite(ms) || ms <= 0) return undefined;
+  return () => new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -84,6 +84,8 @@ async function main() {
   services.mail.start();
   // the PDF children start now, not when the first admin uploads or reviews a PDF
   pdfPool.warm();
+  // documents whose generation a crash interrupted are generated now (issue 13; decision 046)
+  void services.documents.resume().catch((err) => app.log.error({ err }, 'document runs not resumed'));
 
   const lines = [
     '',

@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,11 +10,10 @@ import {
   applications,
   auditEvents,
   masterForms,
-  pdfTemplates,
 } from '../../db/schema/index';
-import { bearer, type Caller, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
-import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
+import { bearer, type Caller } from '../../test/accounts';
+import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
+import { BOX, documentsSetup, finishedRun, signedApplication } from './documents.fixtures';
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -38,62 +34,6 @@ async function textsOf(bytes: Uint8Array) {
   return out;
 }
 
-/** A grey PNG of the given width, as a data URL. */
-function png(width: number, height = 150): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 90)]);
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}
-
-const EXTRA = [{ type: 'textfield', key: 'bank_name', label: 'Bank name', input: true }];
-const FULL = {
-  Firstname: 'Ada',
-  Lastname: 'Lovelace',
-  PhoneNumber: '(555) 123-4567',
-  Email: 'ada@example.com',
-  CompanyName: 'Analytical Engines',
-  bank_name: 'Difference Savings',
-};
-const BOX = { x: 72, y: 100, width: 220, height: 18 };
-const field = (key: string, type: string, at: { x: number; y: number; width: number; height: number }) => ({
-  id: key,
-  key,
-  type,
-  page: 1,
-  ...at,
-  renderOrder: 0,
-  required: false,
-  euPermission: 'editTableByAllOwner',
-  euEncrypted: false,
-});
-
 describe.each(testDatabases())('generated documents on %s', (kind) => {
   let t: TestApp;
   let a: Caller;
@@ -112,105 +52,12 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
         }
       },
     });
-    const admin = await adminToken(t);
-    const masterId = await publishedMaster(t, admin, { name: 'Documents Bank', extra: EXTRA });
-    // the master form's PDF: one page, the bank name mapped, the primary's signature and e-mail on the confirm page
-    const doc = await PDFDocument.create();
-    doc.addPage([612, 792]);
-    const pdf = await doc.save();
-    const fileKey = `templates/test/${Date.now()}.pdf`;
-    await t.storage.put(fileKey, Readable.from(Buffer.from(pdf)), {
-      maxBytes: 1_000_000,
-      contentType: 'application/pdf',
-    });
-    const [template] = await t.database.db
-      .insert(pdfTemplates)
-      .values({
-        name: `Docs template ${Date.now()}`,
-        fileKey,
-        fileSize: pdf.byteLength,
-        pages: [{ page: 1, width: 612, height: 792, rotation: 0 }],
-        mapping: [field('bank_name', 'text', BOX)] as never,
-        mappingFieldsVersion: 1,
-        confirmPage: [
-          { id: 'c1', item: 'signature', owner: 'primaryApplicant', page: 1, x: 72, y: 300, width: 250, height: 60 },
-          { id: 'c2', item: 'email', owner: 'primaryApplicant', page: 1, x: 72, y: 400, width: 250, height: 18 },
-        ],
-      })
-      .returning();
-    await t.database.db.update(masterForms).set({ templateId: template?.id }).where(eq(masterForms.id, masterId));
-    a = await registerCompany(t, { companyName: 'Documents A', membershipId: 'MEMBERSHIP_006' });
-    b = await registerCompany(t, { companyName: 'Documents B', membershipId: 'MEMBERSHIP_006' });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/custom_forms',
-      headers: bearer(a.token),
-      payload: { masterFormId: masterId, name: 'Documents form' },
-    });
-    formId = created.json().customFormId;
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/custom_forms/${formId}/status`,
-      headers: bearer(a.token),
-      payload: { status: 'active' },
-    });
+    ({ a, b, formId } = await documentsSetup(t));
   });
   afterAll(() => t.close());
 
   const key = () => ({ 'x-api-key': t.config.secrets.publicApiKey });
 
-  /** Started, submitted and signed by its only owner: the documents' run is written. */
-  async function signedApplication() {
-    const email = uniqueEmail('docs');
-    const draft = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/applications/drafts',
-      headers: key(),
-      payload: { customFormId: formId, email, data: {} },
-      remoteAddress: uniqueAddress(),
-    });
-    const { applicationId, code } = draft.json();
-    const submitted = await t.app.inject({
-      method: 'POST',
-      url: `/api/public/applications/${applicationId}/submit?code=${code}`,
-      headers: key(),
-      payload: { data: FULL, revision: 1 },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/public/applications/${applicationId}/sign-code?code=${code}`,
-      headers: key(),
-    });
-    await t.mailer.settle();
-    const mail = [...t.mailer.sent].reverse().find((m) => m.to === email && m.subject.startsWith('Your signing code'));
-    const emailCode = mail?.subject.match(/(\d{6})/)?.[1];
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: `/api/public/applications/${applicationId}/sign?code=${code}`,
-      headers: key(),
-      payload: { emailCode, signature: { kind: 'drawn', image: png(600) }, confirmed: true, email },
-    });
-    expect(signed.statusCode, signed.body).toBe(200);
-    expect(signed.json().allSigned).toBe(true);
-    const [run] = await t.database.db
-      .select()
-      .from(applicationDocumentRuns)
-      .where(eq(applicationDocumentRuns.applicationId, applicationId));
-    return { applicationId: applicationId as string, email, code: code as string, runId: run?.id as string };
-  }
-  /** The run as the job leaves it: polled until done or failed (pg-boss runs it, retries included). */
-  async function finished(runId: string) {
-    for (let i = 0; i < 600; i++) {
-      const [run] = await t.database.db
-        .select()
-        .from(applicationDocumentRuns)
-        .where(eq(applicationDocumentRuns.id, runId));
-      if (run && (run.status === 'done' || run.status === 'failed')) return run;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the documents run did not finish');
-  }
   const documentsOf = (applicationId: string) =>
     t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId));
   async function bytesOf(storageKey: string) {
@@ -221,8 +68,8 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
   }
 
   it('the filled template (values in their boxes, the signer’s e-mail) and an audit certificate, written once', async () => {
-    const f = await signedApplication();
-    expect((await finished(f.runId)).status).toBe('done');
+    const f = await signedApplication(t, formId);
+    expect((await finishedRun(t, f.runId)).status).toBe('done');
     await t.services.documents.handleRun(f.runId); // done: nothing more
     const docs = await documentsOf(f.applicationId);
     expect(docs.map((d) => d.kind).sort()).toEqual(['additional', 'certificate', 'template']);
@@ -290,8 +137,8 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
   });
 
   it('download URLs, the applicant’s list, the preview, the confirm page, regenerate and delete', async () => {
-    const f = await signedApplication();
-    expect((await finished(f.runId)).status).toBe('done');
+    const f = await signedApplication(t, formId);
+    expect((await finishedRun(t, f.runId)).status).toBe('done');
     const list = (
       await t.app.inject({ url: `/api/applications/${f.applicationId}/documents`, headers: bearer(a.token) })
     ).json();
@@ -356,7 +203,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       .where(
         and(eq(applicationDocumentRuns.applicationId, f.applicationId), eq(applicationDocumentRuns.generation, 2)),
       );
-    expect((await finished(second?.id as string)).status).toBe('done');
+    expect((await finishedRun(t, second?.id as string)).status).toBe('done');
     // delete one: gone from the list, its URL dead
     const del = await t.app.inject({
       method: 'DELETE',
@@ -376,8 +223,8 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
     const slot = `template:${master?.templateId}`;
     written.length = 0;
     crashAfter = slot;
-    const f = await signedApplication();
-    const run = await finished(f.runId);
+    const f = await signedApplication(t, formId);
+    const run = await finishedRun(t, f.runId);
     expect(run.status).toBe('done');
     expect(run.attempts).toBe(2);
     const docs = await documentsOf(f.applicationId);
@@ -389,7 +236,7 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       .set({ status: 'queued', startedAt: new Date(Date.now() - 10 * 60_000) })
       .where(eq(applicationDocumentRuns.id, f.runId));
     await t.services.documents.sweep();
-    expect((await finished(f.runId)).status).toBe('done');
+    expect((await finishedRun(t, f.runId)).status).toBe('done');
     expect(await documentsOf(f.applicationId)).toHaveLength(3);
   });
 });

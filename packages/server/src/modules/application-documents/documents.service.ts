@@ -337,6 +337,12 @@ export function createDocumentsService(deps: DocumentsDeps) {
       await deps.jobs.register<{ runId: string }>(DOCUMENTS_QUEUE, (job) => handleRun(job.runId));
       await deps.jobs.schedule(DOCUMENTS_SWEEP_QUEUE, '* * * * *', () => sweep());
     },
+    /**
+     * At start (main.ts): every run still queued or running is queued again at once. A run "running" when the
+     * process died is not waited for (its job would come back only when it expires); if another instance is in fact
+     * running it, the slots keep each document to one.
+     */
+    resume: () => sweep(0),
     sweep,
 
     /** POST …/documents/generate: a new generation of a signed application's documents (a run, then its job). */
@@ -546,8 +552,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
     };
   }
 
-  async function sweep(): Promise<void> {
-    const stale = await createDocumentsRepository(db).staleRuns(new Date(now().getTime() - STALE_RUN_MS));
+  async function sweep(olderThanMs = STALE_RUN_MS): Promise<void> {
+    const stale = await createDocumentsRepository(db).staleRuns(new Date(now().getTime() - olderThanMs));
     for (const run of stale) await deps.jobs.send(DOCUMENTS_QUEUE, { runId: run.id });
   }
 }
