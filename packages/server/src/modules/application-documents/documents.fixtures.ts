@@ -69,9 +69,6 @@ const field = (key: string, type: string, at: { x: number; y: number; width: num
 
 /** Company A with an active form on a master form whose template is mapped; company B to be refused. */
 export async function documentsSetup(t: TestApp): Promise<{ a: Caller; b: Caller; formId: string }> {
-  let a: Caller;
-  let b: Caller;
-  let formId: string;
   const admin = await adminToken(t);
   const masterId = await publishedMaster(t, admin, { name: 'Documents Bank', extra: EXTRA });
   // the master form's PDF: one page, the bank name mapped, the primary's signature and e-mail on the confirm page
@@ -99,15 +96,15 @@ export async function documentsSetup(t: TestApp): Promise<{ a: Caller; b: Caller
     })
     .returning();
   await t.database.db.update(masterForms).set({ templateId: template?.id }).where(eq(masterForms.id, masterId));
-  a = await registerCompany(t, { companyName: 'Documents A', membershipId: 'MEMBERSHIP_006' });
-  b = await registerCompany(t, { companyName: 'Documents B', membershipId: 'MEMBERSHIP_006' });
+  const a = await registerCompany(t, { companyName: 'Documents A', membershipId: 'MEMBERSHIP_006' });
+  const b = await registerCompany(t, { companyName: 'Documents B', membershipId: 'MEMBERSHIP_006' });
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/custom_forms',
     headers: bearer(a.token),
     payload: { masterFormId: masterId, name: 'Documents form' },
   });
-  formId = created.json().customFormId;
+  const formId: string = created.json().customFormId;
   await t.app.inject({
     method: 'PATCH',
     url: `/api/custom_forms/${formId}/status`,
