@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudit } from '../../db/repositories/audit.repository';
-import { auditEvents } from '../../db/schema/index';
+import { applicationOwners, auditEvents } from '../../db/schema/index';
 import { withRequestContext } from '../../plugins/request-context';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
@@ -28,6 +28,7 @@ describe.each(testDatabases())('application history on %s', (kind) => {
   let a: Caller;
   let b: Caller;
   let formId: string;
+  const codes = new Map<string, string>();
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -83,6 +84,7 @@ describe.each(testDatabases())('application history on %s', (kind) => {
       remoteAddress: address,
     });
     expect(done.statusCode, done.body).toBe(200);
+    codes.set(applicationId, code);
     return applicationId as string;
   }
   const history = (id: string, caller: Caller = a, query = '') =>
@@ -115,6 +117,24 @@ describe.each(testDatabases())('application history on %s', (kind) => {
     // newest first on request
     const desc = await history(id, a, '?order=desc&pageSize=10');
     expect(desc.json().items[0].seq).toBe(body.total);
+  });
+
+  it("an owner's visit is an event (once per visit, not per page load)", async () => {
+    const id = await submitted();
+    const [row] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.applicationId, id)).limit(1);
+    expect(row).toBeDefined();
+    const code = codes.get(id) as string;
+    await t.database.db
+      .update(applicationOwners)
+      .set({ lastSeenAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(applicationOwners.applicationId, id));
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ url: `/api/public/applications/${id}?code=${code}`, headers: headers() });
+      expect(res.statusCode).toBe(200);
+    }
+    const body = (await history(id, a, '?pageSize=100')).json();
+    expect(body.items.filter((e: { action: string }) => e.action === 'application.open')).toHaveLength(1);
+    expect(body.chain.intact).toBe(true);
   });
 
   it('an event edited in the database breaks the chain at that event', async () => {

@@ -83,6 +83,9 @@ const FORM_CACHE_MAX = 500;
 /** How often an owner's use of their link is written (lastSeenAt, the sliding end of the code). */
 const TOUCH_EVERY_MS = 60_000;
 
+/** An owner's GET after this long without being seen is a new visit: audited `application.open`. */
+const VISIT_GAP_MS = 30 * 60_000;
+
 /** The keys of a form's file fields (any depth). */
 const fileKeysCache = new WeakMap<FormDefinition, Set<string>>();
 function fileFieldKeys(form: FormDefinition): Set<string> {
@@ -501,6 +504,17 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       const at = now();
       const { application, owner } = await link(db, opts.applicationId, opts.code, false);
       const form = await formOfApplication(application);
+      // a visit (the owner not seen for half an hour) is an event of the application's history (issue 13)
+      if (!owner.lastSeenAt || at.getTime() - owner.lastSeenAt.getTime() > VISIT_GAP_MS) {
+        await writeAudit(db, {
+          action: 'application.open',
+          actorUserId: null,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { email: owner.email, role: owner.role },
+        });
+      }
       await touchOwner(db, owner, at);
       const owners = await repo.listOwners(application.id);
       const blockedBy = application.blockedAt ? await repo.companyName(application.companyId) : null;
