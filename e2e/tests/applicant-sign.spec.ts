@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { MESSAGES } from '@under/core/messages';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { SIGNING_TEXT as S } from '@under/core/ui-text/applicant-signing';
+import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
 import { activeDemoForm, fillRequired, firstInput, waitForMail } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
+import { signIn } from '../support/client';
 import { demoClient, mailCount, uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
@@ -99,4 +102,22 @@ test('the applicant submits, proves the e-mail, signs, downloads the sealed docu
   await page.getByRole('button', { name: S.verifyButton }).click();
   await expect(page.getByText(S.verifyChanged)).toBeVisible();
   await shot(page, 'verify-changed-1280');
+
+  // the institution: the application in its list, signed, its documents and its intact history
+  await page.goto('/login');
+  await signIn(page, clientEmail, password);
+  await page.getByRole('link', { name: A.navApplications }).click();
+  await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Signed' }).first();
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: A.signaturesTitle })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Signed / })).toBeVisible();
+  await expect(page.getByTestId('history-chain')).toContainText('History intact');
+  await expect(page.getByRole('button', { name: /^Download .*audit certificate/ })).toBeVisible();
+  // deleting asks first, with the spec's words
+  await page.getByRole('button', { name: /^Delete .*audit certificate/ }).click();
+  await expect(page.getByText(MESSAGES.deleteConfirmText)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'application-page-1280');
+  await page.getByRole('button', { name: 'Cancel' }).click();
 });

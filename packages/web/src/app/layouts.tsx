@@ -5,6 +5,7 @@ import { ADMIN_ACCOUNTS_TEXT } from '@under/core/ui-text/admin-accounts';
 import { ADMIN_COUPONS_TEXT } from '@under/core/ui-text/admin-coupons';
 import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
 import { BILLING_TEXT } from '@under/core/ui-text/billing';
+import { APPLICATIONS_TEXT } from '@under/core/ui-text/client-applications';
 import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
@@ -70,6 +71,7 @@ export function ClientLayout() {
   const isAdmin = CLIENT_ADMIN_ROLES.has(me.data?.role ?? '');
   const links: HeaderLink[] = [
     { to: '/', label: UI_TEXT.navHome, end: true },
+    { to: '/applications', label: APPLICATIONS_TEXT.navApplications },
     {
       to: '/all-form',
       label: CUSTOM_FORMS_TEXT.navForms,

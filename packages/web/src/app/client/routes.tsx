@@ -153,6 +153,19 @@ export const clientRoutes: RouteObject[] = [
                       import('../../features/team/routes/invite-members-page').then((m) => m.InviteMembersPage),
                     ),
                   },
+                  // the institution's applications (issues 13, 14)
+                  {
+                    path: 'applications',
+                    lazy: lazyPage(() =>
+                      import('../../features/applications/routes/applications-page').then((m) => m.ApplicationsPage),
+                    ),
+                  },
+                  {
+                    path: 'applications/:applicationId',
+                    lazy: lazyPage(() =>
+                      import('../../features/applications/routes/application-page').then((m) => m.ApplicationPage),
+                    ),
+                  },
                   // customer invitations (issue 12; decision 041)
                   {
                     path: 'create-customer',

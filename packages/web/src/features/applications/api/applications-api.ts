@@ -1,0 +1,84 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APPLICATION_DETAIL_API } from '@under/core/api/application-detail.contract';
+import { APPLICATIONS_API } from '@under/core/api/applications.contract';
+import type { ApplicationListQuery } from '@under/core/applications/application-list.schema';
+import { useSession } from '../../../lib/session-context';
+
+const KEYS = {
+  all: ['applications'] as const,
+  list: (q: ApplicationListQuery) => ['applications', 'list', q] as const,
+  one: (id: string) => ['applications', 'one', id] as const,
+  documents: (id: string) => ['applications', 'documents', id] as const,
+  history: (id: string) => ['applications', 'history', id] as const,
+};
+
+export function useApplications(query: ApplicationListQuery) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: KEYS.list(query),
+    queryFn: ({ signal }) => http.call(APPLICATIONS_API.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApplication(applicationId: string) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: KEYS.one(applicationId),
+    queryFn: ({ signal }) => http.call(APPLICATION_DETAIL_API.detail, { params: { applicationId }, query: {}, signal }),
+  });
+}
+
+export function useDocuments(applicationId: string) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: KEYS.documents(applicationId),
+    queryFn: ({ signal }) =>
+      http.call(APPLICATION_DETAIL_API.documents, { params: { applicationId }, query: { pageSize: 50 }, signal }),
+    // while a generation runs, look again
+    refetchInterval: (q) => (['queued', 'running'].includes(q.state.data?.generation.state ?? '') ? 3000 : false),
+  });
+}
+
+export function useHistory(applicationId: string) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: KEYS.history(applicationId),
+    queryFn: ({ signal }) =>
+      http.call(APPLICATION_DETAIL_API.history, {
+        params: { applicationId },
+        query: { pageSize: 100, order: 'desc' },
+        signal,
+      }),
+  });
+}
+
+/** The actions on one application; each refreshes what it changes. */
+export function useApplicationActions(applicationId: string) {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEYS.all });
+  const params = { applicationId };
+  return {
+    remind: useMutation({
+      mutationFn: (ownerId?: string) =>
+        http.call(APPLICATION_DETAIL_API.remind, { params, body: ownerId ? { ownerId } : {} }),
+      onSuccess: refresh,
+    }),
+    removeSignature: useMutation({
+      mutationFn: (ownerId: string) => http.call(APPLICATION_DETAIL_API.removeSignature, { params, body: { ownerId } }),
+      onSuccess: refresh,
+    }),
+    regenerate: useMutation({
+      mutationFn: () => http.call(APPLICATION_DETAIL_API.generate, { params }),
+      onSuccess: refresh,
+    }),
+    deleteDocument: useMutation({
+      mutationFn: (documentId: string) =>
+        http.call(APPLICATION_DETAIL_API.deleteDocument, { params: { applicationId, documentId } }),
+      onSuccess: refresh,
+    }),
+    documentUrl: (documentId: string) =>
+      http.call(APPLICATION_DETAIL_API.documentUrl, { params: { applicationId, documentId } }),
+  };
+}

@@ -1,0 +1,275 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useMe } from '../../../lib/use-me';
+import { useApplication, useApplicationActions, useDocuments, useHistory } from '../api/applications-api';
+import { day } from './applications-page';
+
+const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+type Confirm = { kind: 'remove'; ownerId: string } | { kind: 'regenerate' } | { kind: 'delete'; documentId: string };
+
+/** /applications/:applicationId: the application's signatures, documents and chained history (issue 13). */
+export function ApplicationPage() {
+  const { applicationId = '' } = useParams();
+  const me = useMe();
+  const isAdmin = CLIENT_ADMIN_ROLES.has(me.data?.role ?? '');
+  const application = useApplication(applicationId);
+  const documents = useDocuments(applicationId);
+  const history = useHistory(applicationId);
+  const actions = useApplicationActions(applicationId);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+
+  async function run<R>(action: () => Promise<R>, done: (r: R) => string) {
+    try {
+      notifySuccess(done(await action()));
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+  async function download(documentId: string) {
+    try {
+      const { url } = await actions.documentUrl(documentId);
+      window.location.assign(url);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+
+  if (application.isPending) return <Loader m="xl" aria-label={T.listTitle} />;
+  if (application.isError || !application.data) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" title={T.detailError}>
+          {errorMessage(application.error)}
+        </Alert>
+      </Container>
+    );
+  }
+  const a = application.data;
+  const awaited = a.signatures.some((s) => !s.signedAt);
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/applications">
+          {T.back}
+        </Anchor>
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={1}>
+              {T.colNumber} {a.number} · {a.applicantCompanyName ?? a.applicantEmail}
+            </Title>
+            <Text c="dimmed">
+              {a.formName} · {T.colSubmitted} {day(a.submittedAt)}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <Badge variant="light">{T.statusLabels[a.status] ?? a.status}</Badge>
+            {a.signStatus ? (
+              <Badge color={a.signStatus === 'COMPLETED' ? 'green' : 'orange'}>{T.signLabels[a.signStatus]}</Badge>
+            ) : null}
+          </Group>
+        </Group>
+
+        <Paper withBorder p="md" component="section" aria-labelledby="signatures-title">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h3" id="signatures-title">
+              {T.signaturesTitle}
+            </Title>
+            {awaited && a.signStatus === 'PROGRESSING' ? (
+              <Button
+                variant="default"
+                loading={actions.remind.isPending}
+                onClick={() =>
+                  run(
+                    () => actions.remind.mutateAsync(undefined),
+                    (r) => T.reminded(r.sent),
+                  )
+                }
+              >
+                {T.remindAll}
+              </Button>
+            ) : null}
+          </Group>
+          <Table>
+            <Table.Tbody>
+              {a.signatures.map((s) => (
+                <Table.Tr key={s.ownerId}>
+                  <Table.Td>{s.name ? `${s.name} (${s.email})` : s.email}</Table.Td>
+                  <Table.Td>
+                    {s.signedAt
+                      ? T.signedAt(when(s.signedAt))
+                      : s.invalidatedAt
+                        ? T.invalidated(s.invalidatedReason)
+                        : T.awaited}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.signedAt && isAdmin ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setConfirm({ kind: 'remove', ownerId: s.ownerId })}
+                      >
+                        {T.removeSignature}
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+
+        <Paper withBorder p="md" component="section" aria-labelledby="documents-title">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h3" id="documents-title">
+              {T.documentsTitle}
+            </Title>
+            {a.signStatus === 'COMPLETED' ? (
+              <Button variant="default" onClick={() => setConfirm({ kind: 'regenerate' })}>
+                {T.regenerate}
+              </Button>
+            ) : null}
+          </Group>
+          {documents.data?.generation.state && documents.data.generation.state !== 'none' ? (
+            <Text size="sm" c="dimmed" role="status">
+              {T.generation(documents.data.generation.state, documents.data.generation.generation)}
+            </Text>
+          ) : null}
+          {documents.data && documents.data.items.length === 0 ? <Text>{T.documentsNone}</Text> : null}
+          <Table>
+            <Table.Tbody>
+              {(documents.data?.items ?? []).map((d) => (
+                <Table.Tr key={d.documentId}>
+                  <Table.Td>{d.name}</Table.Td>
+                  <Table.Td>{d.pages} p.</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => download(d.documentId)}
+                        aria-label={`${T.download} ${d.name}`}
+                      >
+                        {T.download}
+                      </Button>
+                      {isAdmin ? (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setConfirm({ kind: 'delete', documentId: d.documentId })}
+                          aria-label={`${T.delete} ${d.name}`}
+                        >
+                          {T.delete}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+
+        <Paper withBorder p="md" component="section" aria-labelledby="history-title">
+          <Title order={2} size="h3" id="history-title" mb="sm">
+            {T.historyTitle}
+          </Title>
+          {history.data ? (
+            <Alert color={history.data.chain.intact ? 'green' : 'red'} mb="sm" data-testid="history-chain">
+              {history.data.chain.intact
+                ? T.historyIntact(history.data.chain.events)
+                : T.historyBroken(history.data.chain.brokenAt ?? 0)}
+            </Alert>
+          ) : null}
+          <Table.ScrollContainer minWidth={700}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{T.colSeq}</Table.Th>
+                  <Table.Th>{T.colTime}</Table.Th>
+                  <Table.Th>{T.colAction}</Table.Th>
+                  <Table.Th>{T.colActor}</Table.Th>
+                  <Table.Th>{T.colAddress}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(history.data?.items ?? []).map((e) => (
+                  <Table.Tr key={e.seq}>
+                    <Table.Td>{e.seq}</Table.Td>
+                    <Table.Td>{when(e.at)}</Table.Td>
+                    <Table.Td>{e.action.replace(/^application\./, '')}</Table.Td>
+                    <Table.Td>{e.actor ?? T.system}</Table.Td>
+                    <Table.Td>{e.ip ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      </Stack>
+      <ConfirmDialog
+        opened={confirm !== null}
+        title={
+          confirm?.kind === 'delete'
+            ? MESSAGES.deleteConfirmTitle
+            : confirm?.kind === 'regenerate'
+              ? T.regenerateTitle
+              : T.removeTitle
+        }
+        message={
+          confirm?.kind === 'delete'
+            ? MESSAGES.deleteConfirmText
+            : confirm?.kind === 'regenerate'
+              ? T.regenerateText
+              : T.removeText
+        }
+        confirmLabel={
+          confirm?.kind === 'delete' ? T.delete : confirm?.kind === 'regenerate' ? T.regenerate : T.removeSignature
+        }
+        isDanger={confirm?.kind !== 'regenerate'}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          const c = confirm;
+          setConfirm(null);
+          if (c?.kind === 'remove')
+            void run(
+              () => actions.removeSignature.mutateAsync(c.ownerId),
+              () => T.removed,
+            );
+          if (c?.kind === 'regenerate')
+            void run(
+              () => actions.regenerate.mutateAsync(),
+              () => T.regenerated,
+            );
+          if (c?.kind === 'delete')
+            void run(
+              () => actions.deleteDocument.mutateAsync(c.documentId),
+              () => T.deleted,
+            );
+        }}
+      />
+    </Container>
+  );
+}
