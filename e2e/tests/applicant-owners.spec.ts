@@ -157,7 +157,11 @@ test('2. the primary adds an owner; the owner fills their part on their own link
   await page.getByRole('button', { name: T.submit }).click();
   await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${app.customFormId}$`), { timeout: 15_000 });
   await expect(page.getByText(T.successText)).toBeVisible();
-  expect(mailCount(ownerEmail)).toBe(1);
+  // the owner's link mail, then (issue 13) the request to sign with a fresh link of their own
+  const signRequest = await waitForMail(ownerEmail, 1);
+  expect(signRequest).toContain('Please sign your application');
+  expect(applicantPath(signRequest)).toContain(`/application-form/${app.customFormId}/`);
+  expect(mailCount(ownerEmail)).toBe(2);
 });
 
 test('3. the resume link e-mailed on the first autosave continues in another browser context', async ({
