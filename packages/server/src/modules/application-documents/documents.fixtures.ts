@@ -92,6 +92,9 @@ export async function documentsSetup(t: TestApp): Promise<{ a: Caller; b: Caller
       confirmPage: [
         { id: 'c1', item: 'signature', owner: 'primaryApplicant', page: 1, x: 72, y: 300, width: 250, height: 60 },
         { id: 'c2', item: 'email', owner: 'primaryApplicant', page: 1, x: 72, y: 400, width: 250, height: 18 },
+        // the first additional owner's boxes (printed only when the application has one)
+        { id: 'c3', item: 'signature', owner: 1, page: 1, x: 330, y: 300, width: 250, height: 60 },
+        { id: 'c4', item: 'email', owner: 1, page: 1, x: 330, y: 400, width: 250, height: 18 },
       ],
     })
     .returning();

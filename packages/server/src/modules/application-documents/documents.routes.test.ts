@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationDocumentRuns,
   applicationDocuments,
+  applicationOwners,
   applications,
   auditEvents,
   masterForms,
 } from '../../db/schema/index';
 import { bearer, type Caller } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
-import { BOX, documentsSetup, finishedRun, signedApplication } from './documents.fixtures';
+import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { hashAccessCode, newAccessCode } from '../applications/access-codes';
+import { BOX, documentsSetup, FULL, finishedRun, png, signedApplication } from './documents.fixtures';
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -216,6 +218,100 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
     ).json();
     expect(after.total).toBe(5);
     expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+  });
+
+  it('a primary and an additional owner both sign: each one’s confirm-page boxes carry their own e-mail, in place', async () => {
+    const email = uniqueEmail('primary-docs');
+    const ownerEmail = uniqueEmail('owner-docs');
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/applications/drafts',
+      headers: key(),
+      payload: { customFormId: formId, email, data: {} },
+      remoteAddress: uniqueAddress(),
+    });
+    const { applicationId, code } = draft.json();
+    const ownerCode = newAccessCode();
+    await t.database.db.insert(applicationOwners).values({
+      applicationId,
+      kind: 'additionalOwner',
+      role: 'sharedOwnerEndUser',
+      email: ownerEmail,
+      name: 'Co Owner',
+      position: 0,
+      codeHash: hashAccessCode(t.config.secrets.codeSecret, ownerCode),
+      codeExpiresAt: new Date(Date.now() + 86_400_000),
+      completedAt: new Date(),
+    });
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${applicationId}/submit?code=${code}`,
+      headers: key(),
+      payload: { data: FULL, revision: 1 },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    // the owner was mailed a fresh link to sign: its code replaces the one above
+    await t.mailer.settle();
+    const request = [...t.mailer.sent]
+      .reverse()
+      .find((m) => m.to === ownerEmail && m.subject.startsWith('Please sign'));
+    const freshCode =
+      request?.text.match(/\/application-form\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/([A-Za-z0-9_-]{40,})\//)?.[1] ?? '';
+    const sign = async (who: string, linkCode: string, body: Record<string, unknown> = {}) => {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/public/applications/${applicationId}/sign-code?code=${linkCode}`,
+        headers: key(),
+      });
+      await t.mailer.settle();
+      const mail = [...t.mailer.sent].reverse().find((m) => m.to === who && m.subject.startsWith('Your signing code'));
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/public/applications/${applicationId}/sign?code=${linkCode}`,
+        headers: key(),
+        payload: {
+          emailCode: mail?.subject.match(/(\d{6})/)?.[1],
+          signature: { kind: 'drawn', image: png(640) },
+          confirmed: true,
+          email: who,
+          ...body,
+        },
+      });
+    };
+    expect((await sign(email, code)).json()).toMatchObject({ allSigned: false });
+    const last = await sign(ownerEmail, freshCode);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json()).toMatchObject({ allSigned: true, signStatus: 'COMPLETED' });
+    const [run] = await t.database.db
+      .select()
+      .from(applicationDocumentRuns)
+      .where(eq(applicationDocumentRuns.applicationId, applicationId));
+    expect((await finishedRun(t, run?.id as string)).status).toBe('done');
+    const template = (await documentsOf(applicationId)).find((d) => d.kind === 'template');
+    const texts = await textsOf(await bytesOf(template?.storageKey as string));
+    const at = (text: string) => texts.find((x) => x.text.includes(text));
+    const primaryBox = { x: 72, y: 400, width: 250, height: 18 };
+    const ownerBox = { x: 330, y: 400, width: 250, height: 18 };
+    for (const [text, box] of [
+      [email, primaryBox],
+      [ownerEmail, ownerBox],
+      ['Difference Savings', BOX],
+    ] as const) {
+      const found = at(text);
+      expect(found, text).toBeDefined();
+      expect(found?.x).toBeGreaterThanOrEqual(box.x - 1);
+      expect(found?.x).toBeLessThan(box.x + box.width);
+      expect(found?.y).toBeGreaterThan(box.y);
+      expect(found?.y).toBeLessThanOrEqual(box.y + box.height + 1);
+    }
+    // sealed: the verify API says we issued it, unchanged
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/verify',
+      headers: { ...key(), 'content-type': 'application/pdf' },
+      payload: Buffer.from(await bytesOf(template?.storageKey as string)),
+    });
+    expect(verified.json()).toMatchObject({ issued: true, intact: true, applicationId });
   });
 
   it('a run that crashes after its first document completes on retry, each document exactly once', async () => {
