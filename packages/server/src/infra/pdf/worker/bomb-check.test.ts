@@ -176,6 +176,8 @@ describe('decompression bomb check', () => {
     await checkStreams(withStreams(rawStream('/Filter [/FlateDecode /FlateDecode]', layeredZeros(512, 2))), roomy);
     const after = process.memoryUsage();
     expect(after.rss - before.rss).toBeLessThan(64 * MIB);
-    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(16 * MIB);
+    // process-wide figures: other test files of the same worker allocate meanwhile (CI saw 24 MB once); far under the
+    // 512 MB decoded, which is what "flat" means here
+    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(48 * MIB);
   });
 });
