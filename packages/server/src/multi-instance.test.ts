@@ -83,7 +83,9 @@ function mailsTo(instances: Instance[], to: string): string[] {
   return found;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000) {
+// A mail whose job was lost (say, queued while pg-boss was still starting under load) is sent by the outbox sweep,
+// which runs every minute: waits that depend on a mail allow for one sweep.
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 75_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const value = await probe();
@@ -93,7 +95,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe.skipIf(!adminUrl)('several instances on one PostgreSQL and one bucket', () => {
+describe.skipIf(!adminUrl)('several instances on one PostgreSQL and one bucket', { timeout: 150_000 }, () => {
   let s3: S3Simulator;
   let dbName: string;
   let dbUrl: string;
