@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { SIGNING_TEXT } from '@under/core/ui-text/applicant-signing';
 import { uniqueName } from './admin';
 import { lastMailTo, mailCount } from './outbox';
 
@@ -114,4 +115,24 @@ export const firstInput = (page: Page) =>
 export async function labelOf(page: Page, input: ReturnType<Page['locator']>) {
   const id = (await input.getAttribute('id')) ?? '';
   return ((await page.locator(`label[for="${id}"]`).first().textContent()) ?? '').replace(/\s*\*\s*$/, '');
+}
+
+/**
+ * From the success page, the applicant signs as the pages offer it: "Review and sign now", the code e-mailed to
+ * `email`, a typed signature and the confirmation. Ends when the page says it is signed.
+ */
+export async function signFromSuccessPage(page: Page, email: string, name = 'Ann Lee') {
+  await page.getByRole('link', { name: SIGNING_TEXT.signNow }).click();
+  await expect(page.getByRole('heading', { name: SIGNING_TEXT.title })).toBeVisible({ timeout: 15_000 });
+  const before = mailCount(email);
+  await page.getByRole('button', { name: SIGNING_TEXT.sendCode }).click();
+  const mail = await waitForMail(email, before);
+  const code = mail.match(/is (\d{6})\./)?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByRole('button', { name: SIGNING_TEXT.typeTab }).click();
+  await page.getByLabel(SIGNING_TEXT.typedLabel).fill(name);
+  await page.getByLabel(SIGNING_TEXT.codeLabel).fill(code);
+  await page.getByRole('checkbox', { name: SIGNING_TEXT.confirm }).check();
+  await page.getByRole('button', { name: SIGNING_TEXT.signButton }).click();
+  await expect(page.getByRole('heading', { name: SIGNING_TEXT.doneTitle })).toBeVisible({ timeout: 15_000 });
 }

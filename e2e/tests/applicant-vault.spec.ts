@@ -1,14 +1,14 @@
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { VAULT_TEXT as V } from '@under/core/ui-text/applicant-vault';
-import { activeDemoForm, fillRequired } from '../support/applicant';
+import { activeDemoForm, fillRequired, signFromSuccessPage } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
 import { codeFromOutbox, demoClient, mailCount, uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
-// Issue 12 "Fill it in once": the answers of one application, remembered by choice, fill in another form after a
-// code e-mailed to the applicant proves the address (decision 039).
+// Issue 12 "Fill it in once": the answers of one application, remembered by choice once the applicant signed with a
+// code e-mailed to them, fill in another form after another e-mailed code (decisions 039, 050).
 test('answers remembered on one form fill in another one after an e-mailed code', async ({ page, request }) => {
   const demo = demoClient();
   const first = await activeDemoForm(request, demo.email, demo.password);
@@ -32,6 +32,8 @@ test('answers remembered on one form fill in another one after an e-mailed code'
   await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${first.customFormId}$`), {
     timeout: 15_000,
   });
+  // the vault takes the answers when the e-mailed signing code has proved the address (decision 050)
+  await signFromSuccessPage(page, email);
 
   // the second form: the offer, the e-mailed code, the answers filled in
   await page.goto(`/application-form/${second.customFormId}`);

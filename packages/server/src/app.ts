@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import type { FormDefinition } from '@under/core/forms/form.schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -44,6 +45,7 @@ import { registerRevealRoutes } from './modules/application-reveal/reveal.routes
 import { createRevealService } from './modules/application-reveal/reveal.service';
 import { registerSigningRoutes } from './modules/application-signing/signing.routes';
 import { createSigningService } from './modules/application-signing/signing.service';
+import { createApplicationsRepository } from './modules/applications/applications.repository';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -303,6 +305,20 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     throttles,
     now: options.now,
+    // "Remember my answers": the vault takes them once the primary's signing code proved the mailbox (decision 050)
+    onPrimarySigned: async (tx, { application, email }) => {
+      const version = await createApplicationsRepository(tx).findFormVersion(
+        application.customFormId,
+        application.formVersion,
+      );
+      if (!version) return;
+      await vault.remember(tx, {
+        email,
+        form: version.form as unknown as FormDefinition,
+        data: application.data as Record<string, unknown>,
+        applicationId: application.id,
+      });
+    },
   });
   // the platform's seal of the PDFs we issue: its key is made into DATA_DIR/seal on first use (decision 047)
   // (its pdf-lib part in the PDF workers: the signing itself is a hash and an RSA signature, here)
@@ -339,10 +355,6 @@ export async function buildApp(options: BuildAppOptions) {
     codeSecret: config.secrets.codeSecret,
     publicUrl: config.publicUrl,
     now: options.now,
-    // "Remember my answers": the vault keeps them, inside the submit's transaction (decision 039)
-    onSubmitted: async (tx, s) => {
-      await vault.remember(tx, { email: s.email, form: s.form, data: s.data, applicationId: s.application.id });
-    },
     fromVault: (opts) => vault.takeFromVault(opts),
   });
   const routes: DeclaredRoute[] = [];

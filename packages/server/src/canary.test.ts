@@ -3,12 +3,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { maskValue } from '@under/core/forms/masking';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { applicationDocumentRuns } from './db/schema/index';
+import { finishedRun } from './modules/application-documents/documents.fixtures';
 import { unzip } from './modules/application-export/read-xlsx';
 import { bearer, registerCompany } from './test/accounts';
 import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
+import { readPdfText } from './test/pdf-read';
 import { activeEncryptedForm, realFieldCrypto } from './test/sealed-applications';
+import { signWithMailedCode } from './test/signing';
 
 /**
  * The canary of encrypted fields (issue 12, decision 038): an applicant submits a known SSN and account number through
@@ -168,6 +173,34 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       expect(await reveal('owner_ssn')).toBe(SSN);
       expect(await reveal('bank_account_number')).toBe(ACCOUNT);
       expect(await reveal('more_owners[0].more_ssn')).toBe(OWNER_SSN);
+
+      // the primary signs with the e-mailed code: the vault takes the answers now (decision 050), and the generated
+      // documents (answers and certificate; this form has no PDF template) show the encrypted answers masked
+      expect((await signWithMailedCode(t, { applicationId, code, email: 'canary@example.com' })).allSigned).toBe(true);
+      const [documentRun] = await t.database.db
+        .select({ id: applicationDocumentRuns.id })
+        .from(applicationDocumentRuns)
+        .where(eq(applicationDocumentRuns.applicationId, applicationId));
+      expect((await finishedRun(t, documentRun?.id as string)).status).toBe('done');
+      const documents = await call({ url: `/api/applications/${applicationId}/documents`, headers: bearer(a.token) });
+      const kinds: string[] = [];
+      const documentText: string[] = [];
+      for (const d of documents.json().items as { documentId: string; kind: string }[]) {
+        kinds.push(d.kind);
+        const signedUrl = await call({
+          method: 'POST',
+          url: `/api/applications/${applicationId}/documents/${d.documentId}/download-url`,
+          headers: bearer(a.token),
+        });
+        const target = new URL(signedUrl.json().url);
+        const file = await t.app.inject({ url: target.pathname + target.search });
+        expect(file.statusCode).toBe(200);
+        documentText.push((await readPdfText(file.rawPayload)).texts.map((x) => x.text).join('\n'));
+      }
+      expect(kinds.sort()).toEqual(['additional', 'certificate']);
+      expect(documentText.join('\n')).toContain(maskValue(SSN));
+      expect(documentText.join('\n')).toContain('TAX-CANARY');
+      expect(leaksIn(Buffer.from(documentText.join('\n'))), 'generated documents').toEqual([]);
 
       // the institution's list and its exports (issue 14): the masks, never the values; the xlsx read unzipped
       const client = bearer(a.token);

@@ -5,7 +5,7 @@
 export const VAULT_TEXT = {
   rememberLabel: 'Remember my answers for other applications',
   rememberHint:
-    'We keep your answers (sensitive ones encrypted) so that another application with us can be filled in for you after we e-mail you a code. Only you can use them, and you can delete them at any time.',
+    'When you sign, we keep your answers (sensitive ones encrypted) so that another application with us can be filled in for you after we e-mail you a code. Only you can use them, and you can delete them at any time.',
   offerTitle: 'Filled in an application with us before?',
   offerButton: 'Get your saved answers',
   dialogTitle: 'Your saved answers',

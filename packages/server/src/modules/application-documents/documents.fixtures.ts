@@ -1,5 +1,8 @@
+import { signaturePng as png } from '../../test/signing';
+
+export { png };
+
 import { Readable } from 'node:stream';
-import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
@@ -10,40 +13,6 @@ import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtur
 
 // Test support for the generated documents (issue 13): a form on a master form with a one-page PDF template
 // (the bank name mapped, the primary's signature and e-mail on the confirm page), and an application signed on it.
-
-/** A grey PNG of the given width, as a data URL. */
-export function png(width: number, height = 150): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 90)]);
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}
 
 export const EXTRA = [{ type: 'textfield', key: 'bank_name', label: 'Bank name', input: true }];
 export const FULL = {

@@ -210,7 +210,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
         );
       }
       // the answers as given (every field by its label) and what the applicant accepted: the institution's own
-      // questions included, whatever the template maps
+      // questions included, whatever the template maps. Encrypted answers appear masked here (decision 050): the
+      // template carries what the processor needs, and an ADMINISTRATOR reveals a value when it is needed.
       await writeDocument(
         run,
         application.companyId,
@@ -222,7 +223,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
             subtitle: `${source.companyName} · ${source.formName} · submitted ${application.submittedAt?.toISOString() ?? ''}`,
             createdAt: now().toISOString(),
             sections: [
-              { heading: 'Answers', lines: answerLines(form, data) },
+              { heading: 'Answers', lines: answerLines(form, deps.fieldCrypto.maskData(form, application.data)) },
               { heading: 'Documents read and terms accepted', lines: acceptanceLines(application.acceptance) },
             ],
           }),

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { SIGN_CODE_MAX_ATTEMPTS } from '@under/core/applications/signing.schema';
 import { MESSAGES } from '@under/core/messages';
@@ -13,45 +12,10 @@ import {
 } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueEmail } from '../../test/helpers';
+import { mailedSignCode, signaturePng as png } from '../../test/signing';
 import { createApplicationFixture } from '../application-owners/application-owners.fixtures';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import { linkExpiry } from '../applications/applicant-link';
-
-/** A real PNG of the given size (one grey row repeated), as a data URL. */
-function png(width: number, height = 150): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 200)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}
 
 describe.each(testDatabases())('signing on %s', (kind) => {
   let t: TestApp;
@@ -100,14 +64,7 @@ describe.each(testDatabases())('signing on %s', (kind) => {
       headers: { ...key(), 'user-agent': 'signing-test' },
       payload,
     });
-  /** The newest signing code mailed to `to`. */
-  async function mailedCode(to: string): Promise<string> {
-    await t.mailer.settle();
-    const mail = [...t.mailer.sent].reverse().find((m) => m.to === to && m.subject.startsWith('Your signing code'));
-    const code = mail?.subject.match(/(\d{6})/)?.[1];
-    if (!code) throw new Error(`no signing code mailed to ${to}`);
-    return code;
-  }
+  const mailedCode = (to: string) => mailedSignCode(t, to);
   const body = (emailCode: string, extra: Record<string, unknown> = {}) => ({
     emailCode,
     signature: { kind: 'drawn', image: png(600) },

@@ -89,6 +89,12 @@ export interface SigningDeps {
   publicUrl: string;
   throttles?: Throttles;
   now?: () => number;
+  /**
+   * Called in the primary's signing transaction when the applicant opted in to "Remember my answers": the e-mailed
+   * code has just proved the mailbox, so the vault of that address may take the application's answers (as stored,
+   * encrypted fields sealed). Remembering at submit would let anyone fill another person's vault (decision 050).
+   */
+  onPrimarySigned?: (tx: DbOrTx, signed: { application: ApplicationRow; email: string }) => Promise<void>;
 }
 
 /**
@@ -336,6 +342,9 @@ export function createSigningService(deps: SigningDeps) {
             userAgent: context.userAgent,
             signedAt: at,
           });
+          if (owner.kind === 'primaryApplicant' && application.rememberAnswers && deps.onPrimarySigned) {
+            await deps.onPrimarySigned(tx, { application, email: owner.email });
+          }
           const owners = await r.owners(application.id);
           const signedOwners = new Set([...signatures.filter((s) => !s.invalidatedAt).map((s) => s.ownerId), owner.id]);
           const allSigned = owners.every((o) => signedOwners.has(o.id));

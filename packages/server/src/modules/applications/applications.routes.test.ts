@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestApp, localPath, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { signWithMailedCode } from '../../test/signing';
 import { createThrottles, THROTTLE_RULES } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { hashAccessCode, newAccessCode } from './access-codes';
@@ -515,21 +516,28 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       expect(JSON.stringify(audit)).not.toContain(code);
     });
 
-    it('"Remember my answers" hands the submitted answers to the vault, only when ticked', async () => {
+    it('"Remember my answers" fills the vault only when the primary signs with the e-mailed code, never at submit', async () => {
       const vaults = async () => (await t.database.db.select().from(applicantVaults)).length;
       const before = await vaults();
-      const plain = await started(FULL);
-      expect((await submit(plain.applicationId, plain.code)).statusCode).toBe(200);
-      expect(await vaults()).toBe(before);
-      const res = await create({ data: FULL, rememberAnswers: true });
+      // ticked, submitted: nothing yet (anyone may type another person's address into a form)
+      const email = uniqueEmail('remember');
+      const res = await create({ data: FULL, email, rememberAnswers: true });
       expect(res.statusCode, res.body).toBe(201);
       codes.push(res.json().code);
       const submitted = await submit(res.json().applicationId, res.json().code);
       expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(await vaults()).toBe(before);
+      // the signing code proves the mailbox: now the vault of that address takes the answers
+      await signWithMailedCode(t, { applicationId: res.json().applicationId, code: res.json().code, email });
       expect(await vaults()).toBe(before + 1);
       const [vault] = (await t.database.db.select().from(applicantVaults)).slice(-1);
       expect(Object.keys(vault?.entries ?? {})).toEqual(expect.arrayContaining(['Firstname', 'CompanyName']));
       expect(JSON.stringify(vault?.entries)).not.toContain('123456789');
+      // not ticked: signing remembers nothing
+      const plain = await started(FULL);
+      expect((await submit(plain.applicationId, plain.code)).statusCode).toBe(200);
+      await signWithMailedCode(t, { applicationId: plain.applicationId, code: plain.code, email: plain.email });
+      expect(await vaults()).toBe(before + 1);
     });
 
     it('a blocked application names the company to contact', async () => {

@@ -45,12 +45,6 @@ interface PendingWrites {
 }
 const noWrites = (): PendingWrites => ({ application: {}, owner: {}, audits: [] });
 
-/** What the vault (or any later step) is told inside the submit transaction: `data` is opened plaintext. */
-export type OnSubmitted = (
-  tx: DbOrTx,
-  submitted: { application: ApplicationRow; form: FormDefinition; data: Record<string, unknown>; email: string },
-) => Promise<void>;
-
 export interface ApplicationsServiceDeps {
   db: Db;
   mail: MailService;
@@ -61,8 +55,6 @@ export interface ApplicationsServiceDeps {
   codeSecret: string;
   publicUrl: string;
   now?: () => number;
-  /** Called in the primary's submit transaction when the applicant opted in to "Remember my answers". */
-  onSubmitted?: OnSubmitted;
   /** Signing starts in the primary's submit transaction (issue 13): answers the mails to send after the commit. */
   signing?: { startSigning(tx: DbOrTx, application: ApplicationRow, at: Date): Promise<string[]> };
   /**
@@ -648,9 +640,6 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           details: { email: owner.email, role, revision: application.revision },
         });
         await flush(tx, ids, pending);
-        if (application.rememberAnswers && deps.onSubmitted) {
-          await deps.onSubmitted(tx, { application, form, data: checked.data, email: owner.email });
-        }
         const signOutbox = deps.signing ? await deps.signing.startSigning(tx, application, at) : [];
         return { status: 'pending' as const, outboxId, signOutbox };
       });
