@@ -324,6 +324,7 @@ export async function buildApp(options: BuildAppOptions) {
   // (its pdf-lib part in the PDF workers: the signing itself is a hash and an RSA signature, here)
   const sealer = createPadesSealer({
     dataDir: config.dataDir,
+    pkcs12: config.seal,
     prepare: (pdf, info) => pdfPool.prepareSeal(pdf, info),
   });
   // the documents of signed applications: a job per run and a sweep of lost runs (issue 13; decision 046)

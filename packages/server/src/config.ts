@@ -73,6 +73,16 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Earlier environment keys whose envelopes must still open: `id:base64,id:base64` (until keys:rotate ran). */
   DATA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
+  /**
+   * The seal of generated PDFs (decision 047): a PKCS#12 file (.p12/.pfx) with an RSA key and its certificate
+   * (chain optional), and its password; without it a self-signed identity is made into DATA_DIR/seal.
+   */
+  SEAL_PKCS12_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEAL_PKCS12_PASSWORD: z.string().optional(),
 });
 
 export interface Config {
@@ -108,6 +118,8 @@ export interface Config {
   testClockFile: string | undefined;
   /** The data-encryption keys of encrypted fields: the active one and every older one (decision 038). */
   encryption: KeyRing;
+  /** The seal's PKCS#12 (decision 047); undefined: the self-signed identity of DATA_DIR/seal. */
+  seal: { pkcs12File: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -198,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { gateway: 'test' },
     testClockFile: e.TEST_CLOCK_FILE,
     encryption,
+    seal: e.SEAL_PKCS12_FILE ? { pkcs12File: e.SEAL_PKCS12_FILE, password: e.SEAL_PKCS12_PASSWORD ?? '' } : undefined,
   };
 }
 

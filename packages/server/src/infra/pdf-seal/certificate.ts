@@ -30,6 +30,8 @@ export const OID = {
 export interface SealIdentity {
   key: KeyObject;
   certificate: Buffer;
+  /** Further certificates carried in each seal (a configured PKCS#12's chain), the issuer's first. */
+  chain?: Buffer[];
   /** SHA-256 fingerprints (hex, lower case) of every certificate of ours, the current one first. */
   fingerprints: string[];
 }
@@ -102,4 +104,14 @@ export function loadOrCreateIdentity(dataDir: string): SealIdentity {
     certificate,
     fingerprints: [fingerprintOf(certificate), ...older],
   };
+}
+
+/** Fingerprints of every certificate kept in DATA_DIR/seal (the self-signed one and older ones), if any. */
+export function keptFingerprints(dataDir: string): string[] {
+  const dir = path.join(dataDir, 'seal');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.cert.der'))
+    .sort((a, b) => (a === 'current.cert.der' ? -1 : b === 'current.cert.der' ? 1 : a.localeCompare(b)))
+    .map((f) => fingerprintOf(readFileSync(path.join(dir, f))));
 }

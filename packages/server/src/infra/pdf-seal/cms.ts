@@ -32,7 +32,13 @@ export function signedData(digest: Buffer, identity: SealIdentity): Buffer {
     seq(oid(OID.sha256WithRSA), nul()),
     octets(signature),
   );
-  const content = seq(int(1), set(sha256Alg), seq(oid(OID.data)), tlv(0xa0, identity.certificate), set(signerInfo));
+  const content = seq(
+    int(1),
+    set(sha256Alg),
+    seq(oid(OID.data)),
+    tlv(0xa0, Buffer.concat([identity.certificate, ...(identity.chain ?? [])])),
+    set(signerInfo),
+  );
   return seq(oid(OID.signedData), explicit(0, content));
 }
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString } from 'pdf-lib';
-import { fingerprintOf, loadOrCreateIdentity, type SealIdentity } from './certificate';
+import { fingerprintOf, keptFingerprints, loadOrCreateIdentity, type SealIdentity } from './certificate';
 import { checkSignedData, signedData } from './cms';
+import { identityFromPkcs12 } from './pkcs12';
 import type { SealCheck, Sealer, SealInfo } from './sealer';
 
 /** Room for the CMS in /Contents (bytes): our signature with its certificate is about 1.5 KB. */
@@ -81,12 +83,21 @@ export async function prepareSeal(pdf: Uint8Array, info: SealInfo): Promise<Prep
  * the platform's certificate; any change to a byte breaks it in any reader.
  */
 export function createPadesSealer(
-  opts: ({ dataDir: string } | { identity: SealIdentity }) & {
+  opts: ({ dataDir: string; pkcs12?: { pkcs12File: string; password: string } } | { identity: SealIdentity }) & {
     /** Where the pdf-lib part runs (the app: the PDF workers); in this process by default. */
     prepare?: (pdf: Uint8Array, info: SealInfo) => Promise<PreparedSeal>;
   },
 ): Sealer {
   let identity: SealIdentity | undefined = 'identity' in opts ? opts.identity : undefined;
+  // a configured PKCS#12 is read at once: a wrong file or password stops the start, not a seal later; documents
+  // sealed before with the data dir's own identity still verify as ours
+  if ('pkcs12' in opts && opts.pkcs12) {
+    identity = identityFromPkcs12(
+      readFileSync(opts.pkcs12.pkcs12File),
+      opts.pkcs12.password,
+      keptFingerprints(opts.dataDir),
+    );
+  }
   const id = () => {
     identity ??= loadOrCreateIdentity((opts as { dataDir: string }).dataDir);
     return identity;
