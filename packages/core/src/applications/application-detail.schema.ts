@@ -20,6 +20,8 @@ export const ApplicationDetailSchema = z.object({
   applicantCompanyName: z.string().nullable(),
   /** The submission, encrypted values masked. */
   data: z.record(z.string(), z.unknown()),
+  /** The form definition of the version the application was made on: its pages and labels (issue 14 detail). */
+  form: z.record(z.string(), z.unknown()),
   revision: z.number().int(),
   owners: z.array(OwnerViewSchema),
   /** Every owner's signature state, the primary first. */

@@ -137,6 +137,8 @@ export const ChangeStatusBodySchema = z
     }
   });
 
+export type ChangeStatusBody = z.input<typeof ChangeStatusBodySchema>;
+
 export const ChangeStatusResponseSchema = z.object({
   applicationId: z.string(),
   status: z.enum(LISTED_STATUSES),

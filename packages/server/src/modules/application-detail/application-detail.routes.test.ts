@@ -108,6 +108,9 @@ describe.each(testDatabases())('application detail and edit on %s', (kind) => {
     expect(body.data.bank_name).toBe('First');
     expect(body.data.ssn).toBe('*******89');
     expect(res.body).not.toContain('123456789');
+    // the form of the application's version, for its pages and labels
+    expect(body.formVersion).toBe(1);
+    expect(JSON.stringify(body.form.components)).toContain('"key":"ssn"');
     expect(body.signatures).toHaveLength(1);
     expect(body.signatures[0].signedAt).not.toBeNull();
     expect((await detail(f.applicationId, b)).statusCode).toBe(404);

@@ -130,6 +130,7 @@ export function createApplicationDetailService(deps: {
         applicantEmail: application.applicantEmail,
         applicantCompanyName: application.applicantCompanyName,
         data: fieldCrypto.maskData(form, application.data),
+        form: form as unknown as Record<string, unknown>,
         revision: application.revision,
         owners: owners.map(ownerView),
         signatures: owners.map((o) => {

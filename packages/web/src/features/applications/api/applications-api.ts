@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_DETAIL_API } from '@under/core/api/application-detail.contract';
 import { APPLICATIONS_API } from '@under/core/api/applications.contract';
-import type { ApplicationListQuery } from '@under/core/applications/application-list.schema';
+import type {
+  ApplicationExportQuery,
+  ApplicationListQuery,
+  ChangeStatusBody,
+} from '@under/core/applications/application-list.schema';
 import { useSession } from '../../../lib/session-context';
 
 const KEYS = {
@@ -10,6 +14,7 @@ const KEYS = {
   one: (id: string) => ['applications', 'one', id] as const,
   documents: (id: string) => ['applications', 'documents', id] as const,
   history: (id: string) => ['applications', 'history', id] as const,
+  attachments: (id: string) => ['applications', 'attachments', id] as const,
 };
 
 export function useApplications(query: ApplicationListQuery) {
@@ -53,6 +58,43 @@ export function useHistory(applicationId: string) {
   });
 }
 
+export function useAttachments(applicationId: string) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: KEYS.attachments(applicationId),
+    queryFn: ({ signal }) =>
+      http.call(APPLICATION_DETAIL_API.attachments, { params: { applicationId }, query: { pageSize: 100 }, signal }),
+  });
+}
+
+/** Saves a Blob under a file name through a temporary link (the export needs the Bearer token, not a plain URL). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The list's filter (every page) as a spreadsheet, saved as a file. */
+export function useExportApplications() {
+  const { http } = useSession();
+  return useMutation({
+    mutationFn: async (query: ApplicationExportQuery) => {
+      const blob = (await http.call(APPLICATIONS_API.export, {
+        query,
+        responseType: 'blob',
+        timeoutMs: 120_000,
+      })) as unknown as Blob;
+      const stamp = new Date().toISOString().slice(0, 10);
+      saveBlob(blob, `applications-${stamp}.${query.format ?? 'xlsx'}`);
+    },
+  });
+}
+
 /** The actions on one application; each refreshes what it changes. */
 export function useApplicationActions(applicationId: string) {
   const { http } = useSession();
@@ -80,5 +122,17 @@ export function useApplicationActions(applicationId: string) {
     }),
     documentUrl: (documentId: string) =>
       http.call(APPLICATION_DETAIL_API.documentUrl, { params: { applicationId, documentId } }),
+    changeStatus: useMutation({
+      mutationFn: (body: ChangeStatusBody) => http.call(APPLICATIONS_API.changeStatus, { params, body }),
+      onSuccess: refresh,
+    }),
+    reveal: (path: string) => http.call(APPLICATIONS_API.reveal, { params, body: { path } }),
+    attachmentUrl: (attachmentId: string) =>
+      http.call(APPLICATION_DETAIL_API.attachmentUrl, { params: { applicationId, attachmentId } }),
+    deleteAttachment: useMutation({
+      mutationFn: (attachmentId: string) =>
+        http.call(APPLICATION_DETAIL_API.deleteAttachment, { params: { applicationId, attachmentId } }),
+      onSuccess: refresh,
+    }),
   };
 }

@@ -21,6 +21,9 @@ import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMe } from '../../../lib/use-me';
 import { useApplication, useApplicationActions, useDocuments, useHistory } from '../api/applications-api';
+import { AnswersPanel } from '../components/answers-panel';
+import { AttachmentsPanel } from '../components/attachments-panel';
+import { DecisionPanel } from '../components/decision-panel';
 import { day } from './applications-page';
 
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
@@ -28,7 +31,10 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 
 type Confirm = { kind: 'remove'; ownerId: string } | { kind: 'regenerate' } | { kind: 'delete'; documentId: string };
 
-/** /applications/:applicationId: the application's signatures, documents and chained history (issue 13). */
+/**
+ * /applications/:applicationId: the decision, the answers page by page, the signatures, the documents and
+ * attachments, and the chained history (issues 13, 14).
+ */
 export function ApplicationPage() {
   const { applicationId = '' } = useParams();
   const me = useMe();
@@ -89,6 +95,10 @@ export function ApplicationPage() {
             ) : null}
           </Group>
         </Group>
+
+        <DecisionPanel application={a} changeStatus={actions.changeStatus} />
+
+        <AnswersPanel application={a} canReveal={isAdmin} reveal={actions.reveal} />
 
         <Paper withBorder p="md" component="section" aria-labelledby="signatures-title">
           <Group justify="space-between" mb="sm">
@@ -191,6 +201,8 @@ export function ApplicationPage() {
             </Table.Tbody>
           </Table>
         </Paper>
+
+        <AttachmentsPanel applicationId={applicationId} isAdmin={isAdmin} actions={actions} />
 
         <Paper withBorder p="md" component="section" aria-labelledby="history-title">
           <Title order={2} size="h3" id="history-title" mb="sm">

@@ -1,14 +1,15 @@
-import { Anchor, Badge, Container, Group, NativeSelect, Stack, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Table } from '@mantine/core';
 import { LISTED_STATUSES, type ListedStatus } from '@under/core/applications/application-list.schema';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ListSearch } from '../../../components/list-search';
 import { type ListColumn, ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
-import { useApplications } from '../api/applications-api';
+import { useApplications, useExportApplications } from '../api/applications-api';
 
 const COLUMNS: ListColumn[] = [
   { key: 'number', label: T.colNumber, width: 70 },
@@ -23,17 +24,40 @@ const COLUMNS: ListColumn[] = [
 export const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' }) : '—';
 
-/** /applications: the company's applications, searched, filtered by status, paged (issue 14, first version). */
+/**
+ * /applications: the company's applications, searched, filtered by status, paged; the status filter lives in the
+ * URL (`?status=pending`) so a view can be shared; the export takes the same filter, every page (issue 14).
+ */
 export function ApplicationsPage() {
   const search = useSearchText();
-  const [status, setStatus] = useState<ListedStatus | ''>('');
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('status') ?? '';
+  const status = (LISTED_STATUSES as readonly string[]).includes(fromUrl) ? (fromUrl as ListedStatus) : '';
+  const setStatus = (next: ListedStatus | '') =>
+    setParams(
+      (p) => {
+        const copy = new URLSearchParams(p);
+        if (next) copy.set('status', next);
+        else copy.delete('status');
+        return copy;
+      },
+      { replace: true },
+    );
   const paging = usePaging(`${search.query}|${status}`);
-  const list = useApplications({
-    page: paging.page,
-    pageSize: paging.pageSize,
+  const filter = {
     ...(search.query ? { q: search.query } : {}),
     ...(status ? { statuses: [status] } : {}),
-  });
+  };
+  const list = useApplications({ page: paging.page, pageSize: paging.pageSize, ...filter });
+  const exporter = useExportApplications();
+  async function exportAs(format: 'xlsx' | 'csv') {
+    try {
+      await exporter.mutateAsync({ ...filter, format });
+      notifySuccess(T.exported);
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+  }
   const total = list.data?.total ?? 0;
   if (list.data) paging.keepInRange(total);
   const rows = list.data?.items ?? [];
@@ -63,6 +87,25 @@ export function ApplicationsPage() {
                   ...LISTED_STATUSES.map((s) => ({ value: s, label: T.statusLabels[s] ?? s })),
                 ]}
               />
+              <Group gap="xs" mt={24} ml="auto">
+                <Button
+                  variant="default"
+                  loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
+                  disabled={exporter.isPending}
+                  onClick={() => void exportAs('xlsx')}
+                  loaderProps={{ 'aria-label': T.exporting }}
+                >
+                  {T.exportXlsx}
+                </Button>
+                <Button
+                  variant="subtle"
+                  loading={exporter.isPending && exporter.variables?.format === 'csv'}
+                  disabled={exporter.isPending}
+                  onClick={() => void exportAs('csv')}
+                >
+                  {T.exportCsv}
+                </Button>
+              </Group>
             </Group>
           }
         >

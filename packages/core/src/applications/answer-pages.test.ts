@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { FormDefinition } from '../forms/form.schema';
+import { answerPages } from './answer-pages';
+
+const wizard = {
+  display: 'wizard',
+  components: [
+    {
+      type: 'panel',
+      key: 'business',
+      title: 'Business',
+      components: [
+        { type: 'textfield', key: 'CompanyName', label: 'Company name', input: true },
+        {
+          type: 'columns',
+          key: 'cols',
+          columns: [
+            { components: [{ type: 'textfield', key: 'tax_id', label: 'EIN', input: true, euEncrypted: true }] },
+            { components: [{ type: 'checkbox', key: 'seasonal', label: 'Seasonal', input: true }] },
+          ],
+        },
+        { type: 'hidden', key: 'recordId', input: true },
+      ],
+    },
+    {
+      type: 'panel',
+      key: 'owners',
+      title: 'Owners',
+      components: [
+        {
+          type: 'datagrid',
+          key: 'more_owners',
+          label: 'Owner',
+          input: true,
+          components: [
+            { type: 'textfield', key: 'name', label: 'Name', input: true },
+            { type: 'textfield', key: 'ssn', label: 'SSN', input: true, euEncrypted: true },
+          ],
+        },
+        {
+          type: 'selectboxes',
+          key: 'cards',
+          label: 'Cards',
+          input: true,
+          values: [
+            { value: 'visa', label: 'Visa' },
+            { value: 'amex', label: 'American Express' },
+          ],
+        },
+        {
+          type: 'container',
+          key: 'bank',
+          input: true,
+          components: [{ type: 'textfield', key: 'name', label: 'Bank', input: true }],
+        },
+        { type: 'signature', key: 'sig', label: 'Signature', input: true },
+      ],
+    },
+  ],
+} as unknown as FormDefinition;
+
+describe('answerPages', () => {
+  it('gives a wizard page by page, grid rows numbered, paths as reveal wants them, hidden fields left out', () => {
+    const pages = answerPages(wizard, {
+      CompanyName: 'Joe’s Diner',
+      tax_id: '*****6789',
+      seasonal: false,
+      recordId: 'R-1',
+      more_owners: [
+        { name: 'Ann', ssn: '*****4321' },
+        { name: 'Bo', ssn: '' },
+      ],
+      cards: { visa: true, amex: false },
+      bank: { name: 'First' },
+      sig: 'data:image/png;base64,AAAA',
+    });
+    expect(pages.map((p) => p.title)).toEqual(['Business', 'Owners']);
+    expect(pages[0]?.rows).toEqual([
+      { path: 'CompanyName', label: 'Company name', value: 'Joe’s Diner', encrypted: false, empty: false },
+      { path: 'tax_id', label: 'EIN', value: '*****6789', encrypted: true, empty: false },
+      { path: 'seasonal', label: 'Seasonal', value: 'No', encrypted: false, empty: false },
+    ]);
+    expect(pages[1]?.rows.map((r) => [r.path, r.label, r.value])).toEqual([
+      ['more_owners[0].name', 'Owner 1 · Name', 'Ann'],
+      ['more_owners[0].ssn', 'Owner 1 · SSN', '*****4321'],
+      ['more_owners[1].name', 'Owner 2 · Name', 'Bo'],
+      ['more_owners[1].ssn', 'Owner 2 · SSN', ''],
+      ['cards', 'Cards', 'Visa'],
+      ['bank.name', 'Bank', 'First'],
+      ['sig', 'Signature', '[signature]'],
+    ]);
+    expect(pages[1]?.rows[3]?.empty).toBe(true);
+  });
+
+  it('a one-page form is one page under its title', () => {
+    const form = {
+      display: 'form',
+      title: 'Quick form',
+      components: [{ type: 'email', key: 'Email', label: 'Email', input: true }],
+    };
+    expect(answerPages(form as unknown as FormDefinition, { Email: 'a@b.co' })).toEqual([
+      {
+        title: 'Quick form',
+        rows: [{ path: 'Email', label: 'Email', value: 'a@b.co', encrypted: false, empty: false }],
+      },
+    ]);
+  });
+});

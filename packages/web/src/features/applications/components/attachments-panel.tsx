@@ -1,0 +1,99 @@
+import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@under/core/messages';
+import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { type useApplicationActions, useAttachments } from '../api/applications-api';
+
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
+
+/** The files the applicants uploaded: download through a short-lived URL; an ADMINISTRATOR deletes after a confirmation. */
+export function AttachmentsPanel({
+  applicationId,
+  isAdmin,
+  actions,
+}: {
+  applicationId: string;
+  isAdmin: boolean;
+  actions: ReturnType<typeof useApplicationActions>;
+}) {
+  const attachments = useAttachments(applicationId);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const items = attachments.data?.items ?? [];
+
+  async function download(attachmentId: string) {
+    try {
+      window.location.assign((await actions.attachmentUrl(attachmentId)).url);
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="attachments-title">
+      <Title order={2} size="h3" id="attachments-title" mb="sm">
+        {T.attachmentsTitle}
+      </Title>
+      {attachments.isError ? <Text c="red">{errorMessage(attachments.error)}</Text> : null}
+      {attachments.data && items.length === 0 ? <Text>{T.attachmentsNone}</Text> : null}
+      {items.length > 0 ? (
+        <Table.ScrollContainer minWidth={480}>
+          <Table>
+            <Table.Tbody>
+              {items.map((f) => (
+                <Table.Tr key={f.attachmentId}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.fileName}</Table.Td>
+                  <Table.Td>{f.fieldLabel ?? f.path}</Table.Td>
+                  <Table.Td>{size(f.size)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => void download(f.attachmentId)}
+                        aria-label={`${T.download} ${f.fileName}`}
+                      >
+                        {T.download}
+                      </Button>
+                      {isAdmin ? (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setDeleting(f.attachmentId)}
+                          aria-label={`${T.delete} ${f.fileName}`}
+                        >
+                          {T.delete}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={MESSAGES.deleteConfirmTitle}
+        message={MESSAGES.deleteConfirmText}
+        confirmLabel={T.delete}
+        isDanger
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const id = deleting;
+          setDeleting(null);
+          if (!id) return;
+          actions.deleteAttachment
+            .mutateAsync(id)
+            .then(() => notifySuccess(T.deleted))
+            .catch((e) => notifyError(errorMessage(e)));
+        }}
+      />
+    </Paper>
+  );
+}
