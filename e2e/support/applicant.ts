@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { APPLICANT_TEXT } from '@under/core/ui-text/applicant';
 import { SIGNING_TEXT } from '@under/core/ui-text/applicant-signing';
 import { uniqueName } from './admin';
 import { lastMailTo, mailCount } from './outbox';
@@ -135,4 +136,30 @@ export async function signFromSuccessPage(page: Page, email: string, name = 'Ann
   await page.getByRole('checkbox', { name: SIGNING_TEXT.confirm }).check();
   await page.getByRole('button', { name: SIGNING_TEXT.signButton }).click();
   await expect(page.getByRole('heading', { name: SIGNING_TEXT.doneTitle })).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * An applicant fills in the demo form from its public page and submits: the e-mail first, `company` in the first
+ * input, every required field, a typed signature and the terms when asked. Ends on the success page.
+ */
+export async function submitApplication(page: Page, customFormId: string, email: string, company: string) {
+  await page.goto(`/application-form/${customFormId}`);
+  await page.getByLabel(APPLICANT_TEXT.emailLabel).fill(email);
+  await page.getByRole('button', { name: APPLICANT_TEXT.emailContinue }).click();
+  await firstInput(page).fill(company);
+  await expect(page.getByTestId('save-status')).toHaveText(APPLICANT_TEXT.statusSaved, { timeout: 15_000 });
+  for (let i = 0; i < 20; i++) {
+    await fillRequired(page, email);
+    if (await page.getByRole('button', { name: APPLICANT_TEXT.submit }).isVisible()) break;
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  const typeName = page.getByText('Type your name');
+  if (await typeName.isVisible()) {
+    await typeName.click();
+    await page.getByLabel(/type your full name$/).fill('Ann Lee');
+  }
+  const terms = page.getByLabel(APPLICANT_TEXT.termsAccept);
+  if (await terms.isVisible()) await terms.check();
+  await page.getByRole('button', { name: APPLICANT_TEXT.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${customFormId}$`), { timeout: 15_000 });
 }

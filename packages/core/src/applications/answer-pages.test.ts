@@ -20,6 +20,20 @@ const wizard = {
           ],
         },
         { type: 'hidden', key: 'recordId', input: true },
+        {
+          type: 'select',
+          key: 'entity',
+          label: 'Entity',
+          input: true,
+          data: { values: [{ value: 'llc', label: 'Limited liability company' }] },
+        },
+        {
+          type: 'radio',
+          key: 'acct',
+          label: 'Account',
+          input: true,
+          values: [{ value: 'checking', label: 'Checking' }],
+        },
       ],
     },
     {
@@ -66,6 +80,8 @@ describe('answerPages', () => {
       tax_id: '*****6789',
       seasonal: false,
       recordId: 'R-1',
+      entity: 'llc',
+      acct: 'checking',
       more_owners: [
         { name: 'Ann', ssn: '*****4321' },
         { name: 'Bo', ssn: '' },
@@ -79,6 +95,8 @@ describe('answerPages', () => {
       { path: 'CompanyName', label: 'Company name', value: 'Joe’s Diner', encrypted: false, empty: false },
       { path: 'tax_id', label: 'EIN', value: '*****6789', encrypted: true, empty: false },
       { path: 'seasonal', label: 'Seasonal', value: 'No', encrypted: false, empty: false },
+      { path: 'entity', label: 'Entity', value: 'Limited liability company', encrypted: false, empty: false },
+      { path: 'acct', label: 'Account', value: 'Checking', encrypted: false, empty: false },
     ]);
     expect(pages[1]?.rows.map((r) => [r.path, r.label, r.value])).toEqual([
       ['more_owners[0].name', 'Owner 1 · Name', 'Ann'],

@@ -40,14 +40,26 @@ function childrenOf(c: FormComponent): FormComponent[] {
   return out.filter(isObject) as unknown as FormComponent[];
 }
 
+/** The options of a radio, select or select-boxes field (`values`, or a select's `data.values`). */
+function optionsOf(component: FormComponent): { value: string; label: string }[] {
+  const c = component as unknown as { values?: unknown; data?: { values?: unknown } };
+  const list = Array.isArray(c.values) ? c.values : Array.isArray(c.data?.values) ? c.data.values : [];
+  return list.filter(
+    (o): o is { value: string; label: string } =>
+      isObject(o) && typeof o.value === 'string' && typeof o.label === 'string',
+  );
+}
+
 /** A stored value as text: lists joined, ticked boxes named, files by name, images and signatures said, not shown. */
 export function answerText(component: FormComponent, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value.startsWith('data:image/') ? '[signature]' : value;
-  const options = (component as unknown as { values?: { value: string; label: string }[] }).values ?? [];
-  const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? v;
+  if (typeof value === 'string') {
+    if (value.startsWith('data:image/')) return '[signature]';
+    return optionsOf(component).find((o) => o.value === value)?.label ?? value;
+  }
+  const labelOf = (v: string) => optionsOf(component).find((o) => o.value === v)?.label ?? v;
   if (Array.isArray(value)) {
     return value
       .map((v) =>

@@ -4,6 +4,7 @@ import type { ApplicationDetail } from '@under/core/applications/application-det
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { useMemo, useState } from 'react';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError } from '../../../lib/notify';
 
@@ -54,7 +55,7 @@ export function AnswersPanel({
               <Title order={3} size="h5" mb="xs">
                 {page.title}
               </Title>
-              <Table.ScrollContainer minWidth={320}>
+              <ScrollTable minWidth={320} label={page.title}>
                 <Table layout="fixed" striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -87,7 +88,7 @@ export function AnswersPanel({
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             </div>
           ))}
       </Stack>

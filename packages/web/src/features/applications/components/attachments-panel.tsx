@@ -3,6 +3,7 @@ import { MESSAGES } from '@under/core/messages';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type useApplicationActions, useAttachments } from '../api/applications-api';
@@ -40,7 +41,7 @@ export function AttachmentsPanel({
       {attachments.isError ? <Text c="red">{errorMessage(attachments.error)}</Text> : null}
       {attachments.data && items.length === 0 ? <Text>{T.attachmentsNone}</Text> : null}
       {items.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480} label={T.attachmentsTitle}>
           <Table>
             <Table.Tbody>
               {items.map((f) => (
@@ -75,7 +76,7 @@ export function AttachmentsPanel({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       ) : null}
       <ConfirmDialog
         opened={deleting !== null}

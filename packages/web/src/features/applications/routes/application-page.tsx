@@ -17,6 +17,7 @@ import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications'
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMe } from '../../../lib/use-me';
@@ -101,7 +102,7 @@ export function ApplicationPage() {
         <AnswersPanel application={a} canReveal={isAdmin} reveal={actions.reveal} />
 
         <Paper withBorder p="md" component="section" aria-labelledby="signatures-title">
-          <Group justify="space-between" mb="sm">
+          <Group justify="space-between" mb="sm" gap="xs">
             <Title order={2} size="h3" id="signatures-title">
               {T.signaturesTitle}
             </Title>
@@ -215,7 +216,7 @@ export function ApplicationPage() {
                 : T.historyBroken(history.data.chain.brokenAt ?? 0)}
             </Alert>
           ) : null}
-          <Table.ScrollContainer minWidth={700}>
+          <ScrollTable minWidth={700} label={T.historyTitle}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -238,7 +239,7 @@ export function ApplicationPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Paper>
       </Stack>
       <ConfirmDialog

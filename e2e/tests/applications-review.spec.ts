@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
+import { activeDemoForm, submitApplication } from '../support/applicant';
+import { seriousViolations } from '../support/axe';
+import { signIn } from '../support/client';
+import { demoClient, mailCount, uniqueEmail } from '../support/outbox';
+import { shot } from '../support/page-tools';
+import { expect, test } from '../support/test';
+
+/**
+ * Issue 14: the institution's morning: filter the new applications, open one, read its answers page by page,
+ * approve it (the applicant told by e-mail), and export the approved ones to Excel and CSV; at 1280 and 390 px.
+ */
+test('filter, open, approve and export an application, on a wide and a phone screen', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { email: clientEmail, password } = demoClient();
+  const { customFormId } = await activeDemoForm(request, clientEmail, password);
+  const email = uniqueEmail('review');
+  const company = `Review Trading ${Date.now() % 100000}`;
+  await submitApplication(page, customFormId, email, company);
+
+  await page.goto('/login');
+  await signIn(page, clientEmail, password);
+  await page.getByRole('link', { name: A.navApplications }).click();
+  await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
+  // filter: pending ones (the URL keeps it), searched by the applicant's e-mail
+  await page.getByLabel(A.statusFilterLabel).selectOption('pending');
+  await expect(page).toHaveURL(/status=pending/);
+  await page.getByLabel(A.searchLabel).fill(email);
+  const row = page.getByRole('row').filter({ hasText: 'Pending' }).first();
+  await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'applications-filtered-1280');
+  await row.getByRole('link').click();
+
+  // the answers, page by page, as the applicant saw them
+  await expect(page.getByRole('heading', { name: A.answersTitle })).toBeVisible();
+  await expect(page.getByRole('region', { name: A.answersTitle }).getByText(company)).toBeVisible();
+  await expect(page.getByRole('region', { name: A.answersTitle }).getByText(email).first()).toBeVisible();
+  await expect(page.getByTestId('application-status')).toHaveText('Pending');
+
+  // deny asks for a reason first; approve with an e-mail to the applicant
+  await page.getByRole('button', { name: A.actionFor.denied }).click();
+  const deny = page.getByRole('dialog', { name: A.dialogFor.denied });
+  await deny.getByRole('button', { name: A.actionFor.denied }).click();
+  await expect(deny.getByRole('alert')).toHaveText('Give a reason to deny the application');
+  await deny.getByRole('button', { name: A.cancel }).click();
+  await expect(page.getByTestId('application-status')).toHaveText('Pending');
+
+  const before = mailCount(email);
+  await page.getByRole('button', { name: A.actionFor.approved }).click();
+  const approve = page.getByRole('dialog', { name: A.dialogFor.approved });
+  await approve.getByLabel(A.reasonLabel).fill('Documents complete');
+  await approve.getByLabel(A.notifyLabel).check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await approve.getByRole('button', { name: A.actionFor.approved }).click();
+  await expect(page.getByTestId('application-status')).toHaveText('Approved');
+  await expect(page.getByText(A.decisionReason('Documents complete'))).toBeVisible();
+  await expect.poll(() => mailCount(email), { timeout: 15_000 }).toBeGreaterThan(before);
+  // reopening is offered now; the history has the decision, still intact
+  await expect(page.getByRole('button', { name: A.actionFor.pending })).toBeVisible();
+  await expect(page.getByTestId('history-chain')).toContainText('History intact');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'application-approved-1280', { fullPage: true });
+
+  // export the approved ones: a real .xlsx (a zip) and a CSV that names the application
+  await page.getByRole('link', { name: A.back }).click();
+  await page.getByLabel(A.statusFilterLabel).selectOption('approved');
+  await expect(page).toHaveURL(/status=approved/);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: A.exportXlsx }).click(),
+  ]);
+  expect(xlsx.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(
+    readFileSync(await xlsx.path())
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: A.exportCsv }).click(),
+  ]);
+  const text = readFileSync(await csv.path(), 'utf8');
+  expect(text).toContain(email);
+  expect(text).toContain('Approved');
+  expect(text).not.toContain('Pending');
+
+  // a phone: the same list and application
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel(A.searchLabel).fill(email);
+  await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'applications-filtered-390');
+  await page.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page.getByTestId('application-status')).toHaveText('Approved');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'application-approved-390', { fullPage: true });
+});
