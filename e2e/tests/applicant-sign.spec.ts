@@ -111,7 +111,9 @@ test('the applicant submits, proves the e-mail, signs, downloads the sealed docu
   const row = page.getByRole('row').filter({ hasText: 'Signed' }).first();
   await row.getByRole('link').click();
   await expect(page.getByRole('heading', { name: A.signaturesTitle })).toBeVisible();
-  await expect(page.getByRole('cell', { name: /^Signed / })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: A.signaturesTitle }).getByRole('cell', { name: /^Signed / }),
+  ).toBeVisible();
   await expect(page.getByTestId('history-chain')).toContainText('History intact');
   await expect(page.getByRole('button', { name: /^Download .*audit certificate/ })).toBeVisible();
   // deleting asks first, with the spec's words
