@@ -183,5 +183,14 @@ export const StatusStatisticsSchema = z.object({
   perForm: z.array(
     z.object({ customFormId: z.string(), formName: z.string(), total: z.number().int(), byStatus: statusCounts }),
   ),
+  /**
+   * How long things take, as medians in hours over the window (null when there is nothing to measure): from the
+   * invitation to the submission (invited applications submitted in the window), and from the submission to the
+   * decision (applications decided in the window).
+   */
+  timings: z.object({
+    inviteToSubmit: z.object({ medianHours: z.number().nullable(), count: z.number().int() }),
+    submitToDecision: z.object({ medianHours: z.number().nullable(), count: z.number().int() }),
+  }),
 });
 export type StatusStatistics = z.output<typeof StatusStatisticsSchema>;

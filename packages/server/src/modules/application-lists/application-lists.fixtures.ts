@@ -19,6 +19,8 @@ export interface AppSeed {
   updatedAt?: Date;
   updatedBy?: string | null;
   decidedAt?: Date | null;
+  /** The inviting client user (an invited application). */
+  invitedBy?: string | null;
   signStatus?: string | null;
   /** Additional owners (the primary is the applicant's e-mail). */
   owners?: { name: string; email: string }[];
@@ -43,6 +45,7 @@ export async function insertApplication(db: DbOrTx, s: AppSeed) {
       signStatus: s.signStatus ?? null,
       updatedBy: s.updatedBy === undefined ? email : s.updatedBy,
       decidedAt: s.decidedAt ?? null,
+      invitedBy: s.invitedBy ?? null,
       createdAt: created,
       updatedAt: s.updatedAt ?? created,
     })

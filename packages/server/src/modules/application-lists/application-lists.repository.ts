@@ -273,6 +273,36 @@ export function createApplicationListsRepository(db: DbOrTx) {
         .groupBy(month);
     },
 
+    /**
+     * Medians (seconds) from the invitation (the row's creation, `invited_by` set) to the submission, over invited
+     * applications submitted since `since`; and from the submission to the decision, over decisions since `since`.
+     */
+    async timings(f: ListFilter, since: Date) {
+      const from = sql`${since.toISOString()}::timestamptz`;
+      const invited = sql`${applications.invitedBy} is not null and ${applications.submittedAt} >= ${from}`;
+      const decided = sql`${applications.status} in ('approved', 'denied') and ${applications.decidedAt} >= ${from} and ${applications.submittedAt} is not null`;
+      const [row] = await db
+        .select({
+          inviteMedian: sql<
+            number | null
+          >`percentile_cont(0.5) within group (order by extract(epoch from ${applications.submittedAt} - ${applications.createdAt})) filter (where ${invited})`,
+          inviteCount: sql<number>`count(*) filter (where ${invited})`,
+          decideMedian: sql<
+            number | null
+          >`percentile_cont(0.5) within group (order by extract(epoch from ${applications.decidedAt} - ${applications.submittedAt})) filter (where ${decided})`,
+          decideCount: sql<number>`count(*) filter (where ${decided})`,
+        })
+        .from(applications)
+        .where(whereOf(f));
+      const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+      return {
+        inviteMedianSeconds: num(row?.inviteMedian),
+        inviteCount: Number(row?.inviteCount ?? 0),
+        decideMedianSeconds: num(row?.decideMedian),
+        decideCount: Number(row?.decideCount ?? 0),
+      };
+    },
+
     /** Current decisions per UTC month of the decision since `since`. */
     async decidedPerMonth(f: ListFilter, since: Date) {
       const month = sql<string>`to_char(${applications.decidedAt} at time zone 'UTC', 'YYYY-MM')`;

@@ -547,11 +547,47 @@ describe.each(testDatabases())('application lists and status decisions on %s', (
           byStatus: { invite_sent: 1, pending: 0, approved: 0, denied: 1 },
         },
       ]);
-      expect((await stats('?months=12')).total).toBe(5);
+      // how long things take: medians in hours, null without anything to measure
+      expect(six.timings).toEqual({
+        inviteToSubmit: { medianHours: null, count: 0 },
+        submitToDecision: { medianHours: expect.any(Number), count: 2 },
+      });
+      const hour = 3_600_000;
+      const invitedAt = new Date(now.getTime() - 10 * 24 * hour);
+      const inviter = s.userId;
+      await seed({
+        status: 'pending',
+        invitedBy: inviter,
+        createdAt: invitedAt,
+        submittedAt: new Date(invitedAt.getTime() + 2 * hour),
+      });
+      await seed({
+        status: 'pending',
+        invitedBy: inviter,
+        createdAt: invitedAt,
+        submittedAt: new Date(invitedAt.getTime() + 4 * hour),
+      });
+      await seed({
+        status: 'pending',
+        invitedBy: inviter,
+        createdAt: invitedAt,
+        submittedAt: new Date(invitedAt.getTime() + 30 * hour),
+      });
+      await seed({ status: 'invite_sent', invitedBy: inviter, createdAt: invitedAt });
+      await seed({
+        status: 'approved',
+        createdAt: invitedAt,
+        submittedAt: invitedAt,
+        decidedAt: new Date(invitedAt.getTime() + 48 * hour),
+      });
+      const timed = (await stats()).timings;
+      expect(timed.inviteToSubmit).toEqual({ medianHours: 4, count: 3 });
+      expect(timed.submitToDecision.count).toBe(3);
+      expect((await stats('?months=12')).total).toBe(10);
       const all = await stats('?months=24');
-      expect(all.total).toBe(6);
+      expect(all.total).toBe(11);
       expect(all.perMonth).toHaveLength(24);
-      expect(all.byStatus.approved).toBe(2);
+      expect(all.byStatus.approved).toBe(3);
       expect((await stats('?months=36')).perMonth).toHaveLength(36);
       for (const bad of ['?months=7', '?months=0', '?months=x']) {
         expect((await as(s)('GET', `/api/applications/status-statistics${bad}`)).statusCode, bad).toBe(400);

@@ -207,11 +207,13 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
       const companyId = requireCompanyId(opts.auth);
       const filter = filterOf(companyId, await forms.grantedMasterFormIds({ auth: opts.auth }), {});
       const since = windowStart(new Date(now()), opts.months);
-      const [byForm, submitted, decided] = await Promise.all([
+      const [byForm, submitted, decided, timings] = await Promise.all([
         repo.countByFormAndStatus(filter, since),
         repo.submittedPerMonth(filter, since),
         repo.decidedPerMonth(filter, since),
+        repo.timings(filter, since),
       ]);
+      const hours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 3600) * 10) / 10);
       const byStatus = zeroCounts();
       const perForm = new Map<string, StatusStatistics['perForm'][number]>();
       for (const r of byForm) {
@@ -241,6 +243,10 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
         total: Object.values(byStatus).reduce((a, b) => a + b, 0),
         perMonth,
         perForm: [...perForm.values()].sort((a, b) => b.total - a.total || a.formName.localeCompare(b.formName)),
+        timings: {
+          inviteToSubmit: { medianHours: hours(timings.inviteMedianSeconds), count: timings.inviteCount },
+          submitToDecision: { medianHours: hours(timings.decideMedianSeconds), count: timings.decideCount },
+        },
       };
     },
   };
