@@ -8,7 +8,7 @@ import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 /**
- * Issue 14: the institution's morning: filter the new applications, open one, read its answers page by page,
+ * Issue 14: the institution's morning: the dashboard's counts, filter the new applications, open one, read its answers page by page,
  * approve it (the applicant told by e-mail), and export the approved ones to Excel and CSV; at 1280 and 390 px.
  */
 test('filter, open, approve and export an application, on a wide and a phone screen', async ({ page, request }) => {
@@ -21,11 +21,20 @@ test('filter, open, approve and export an application, on a wide and a phone scr
 
   await page.goto('/login');
   await signIn(page, clientEmail, password);
-  await page.getByRole('link', { name: A.navApplications }).click();
+  // the dashboard (where signing in lands): counts by status over the period, each a way into the list
+  await expect(page.getByRole('link', { name: A.navApplications })).toBeVisible();
+  const dashboard = page.getByRole('region', { name: A.dashTitle });
+  await expect(dashboard.getByTestId('dash-pending')).toHaveText(/^[1-9]\d*$/);
+  await dashboard.getByText(A.dashMonths(12), { exact: true }).click();
+  await expect(dashboard.getByRole('radio', { name: A.dashMonths(12) })).toBeChecked();
+  await expect(dashboard.getByRole('columnheader', { name: A.colMonth })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'dashboard-1280', { fullPage: true });
+  // filter: pending ones (from the dashboard; the URL keeps it), searched by the applicant's e-mail
+  await dashboard.getByRole('link', { name: /^Pending \d+$/ }).click();
   await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
-  // filter: pending ones (the URL keeps it), searched by the applicant's e-mail
-  await page.getByLabel(A.statusFilterLabel).selectOption('pending');
   await expect(page).toHaveURL(/status=pending/);
+  await expect(page.getByLabel(A.statusFilterLabel)).toHaveValue('pending');
   await page.getByLabel(A.searchLabel).fill(email);
   const row = page.getByRole('row').filter({ hasText: 'Pending' }).first();
   await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });

@@ -97,4 +97,23 @@ export const APPLICATIONS_TEXT = {
   exportCsv: 'Export CSV',
   exporting: 'Preparing the export…',
   exported: 'The export was downloaded.',
+  // the dashboard's applications card
+  dashTitle: 'Applications',
+  dashPeriod: 'Period',
+  dashMonths: (n: number) => `${n} months`,
+  dashNone: 'No applications in this period yet. Invite a customer to one of your forms to start.',
+  dashPerMonth: 'Per month',
+  colMonth: 'Month',
+  colSubmittedCount: 'Submitted',
+  colApproved: 'Approved',
+  colDenied: 'Denied',
+  dashPerForm: 'Per form',
+  colTotal: 'Applications',
+  dashInviteToSubmit: 'From invitation to submission',
+  dashSubmitToDecision: 'From submission to decision',
+  dashMedian: (hours: number | null, count: number) =>
+    hours === null
+      ? 'Nothing to measure yet'
+      : `${hours < 48 ? `${hours} h` : `${Math.round((hours / 24) * 10) / 10} days`} (median of ${count})`,
+  dashError: 'The figures could not be loaded',
 } as const;

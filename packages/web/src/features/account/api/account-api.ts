@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Company, CompanySummary } from '@under/core/accounts/company.schema';
 import type { Membership } from '@under/core/accounts/membership.schema';
 import type { Profile, ProfileBody, UpdateProfileBody } from '@under/core/accounts/profile.schema';
 import type { MembersPage, PublicInvitation } from '@under/core/accounts/team.schema';
 import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
+import { APPLICATIONS_API } from '@under/core/api/applications.contract';
 import { COMPANIES_API } from '@under/core/api/companies.contract';
 import { TEAM_API } from '@under/core/api/team.contract';
 import { useSession } from '../../../lib/session-context';
@@ -100,5 +101,15 @@ export function useTeamPreview() {
         query: { page: 1, pageSize: 10, sort: 'createdAt', order: 'asc' },
         signal,
       }),
+  });
+}
+
+/** The dashboard's application figures over the last 6, 12, 24 or 36 months (issue 14). */
+export function useStatusStatistics(months: 6 | 12 | 24 | 36) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['applications', 'statistics', months],
+    queryFn: ({ signal }) => http.call(APPLICATIONS_API.statusStatistics, { query: { months }, signal }),
+    placeholderData: keepPreviousData,
   });
 }

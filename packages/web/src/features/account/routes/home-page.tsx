@@ -24,10 +24,11 @@ import { PageHeader } from '../../../components/page-header';
 import { QuotaMeter } from '../../../components/quota-meter';
 import { useMe } from '../../../lib/use-me';
 import { useCompanySummary, useTeamPreview } from '../api/account-api';
+import { ApplicationsDashboard } from '../components/applications-dashboard';
 
 const ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 
-/** `/` and `/client`: the company, its plan, the quotas used and the team at a glance. */
+/** `/` and `/client`: the company, its plan, the quotas used, its applications and the team at a glance. */
 export function HomePage() {
   const me = useMe();
   const summary = useCompanySummary();
@@ -130,6 +131,7 @@ function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmi
           </Stack>
         </Paper>
       </SimpleGrid>
+      <ApplicationsDashboard />
       <TeamCard summary={summary} isAdmin={isAdmin} myId={myId} counts={team} />
     </Stack>
   );
