@@ -58,7 +58,8 @@ const row = (label: string, xs: number[]) => {
 const template = await makeTemplate();
 const values: Record<string, string> = {};
 for (let p = 0; p < PAGES; p++) for (let i = 0; i < PER_PAGE; i++) values[`field_${p}_${i}`] = `Value ${p}-${i} Ünder`;
-const pool = createPdfPool({ size: 2 });
+// the PDF workers of the generations: the app's default (2, at most the CPU count less one), or BENCH_POOL
+const pool = createPdfPool(process.env.BENCH_POOL ? { size: Number(process.env.BENCH_POOL) } : {});
 const { acroFields } = await pool.inspect(template);
 const fields = acroFields.map((f) => PdfFieldSchema.parse(f));
 // as the app does: the pdf-lib part of the seal in the PDF workers, the signature in this process
