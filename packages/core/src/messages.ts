@@ -325,6 +325,10 @@ export const MESSAGES = {
   applicationMonthsInvalid: 'Months must be 6, 12, 24 or 36',
   applicationNotFound: 'The application is not found.',
   applicationDenyReasonRequired: 'Give a reason to deny the application',
+  /** Our words (issue 14 notes). */
+  noteEmpty: 'Write the note first',
+  noteTooLong: 'A note is at most 2,000 characters',
+  noteNotYours: 'Only its author or an administrator can delete a note',
   /** Ours: a refused status change (decision 042) says what the application is and what it may become. */
   applicationStatusTransition: (from: string, to: string, allowed: readonly string[]) =>
     `The application is ${from}: it cannot become ${to}.${allowed.length ? ` It can become ${allowed.join(' or ')}.` : ' It must be submitted first.'}`,

@@ -35,6 +35,8 @@ import { registerApplicationInviteRoutes } from './modules/application-invites/a
 import { createApplicationInvitesService } from './modules/application-invites/application-invites.service';
 import { registerApplicationListRoutes } from './modules/application-lists/application-lists.routes';
 import { createApplicationListsService } from './modules/application-lists/application-lists.service';
+import { registerNotesRoutes } from './modules/application-notes/notes.routes';
+import { createNotesService } from './modules/application-notes/notes.service';
 import { registerApplicationOwnerRoutes } from './modules/application-owners/application-owners.routes';
 import {
   createApplicationOwnersService,
@@ -389,20 +391,24 @@ export async function buildApp(options: BuildAppOptions) {
   registerApplicationListRoutes(app, { lists: applicationLists });
   registerSigningRoutes(app, { signing });
   registerDocumentRoutes(app, { documents });
+  const applicationDetail = createApplicationDetailService({
+    db: database.db,
+    fieldCrypto,
+    forms: customForms,
+    files,
+    now: options.now,
+  });
   registerApplicationDetailRoutes(app, {
-    detail: createApplicationDetailService({
-      db: database.db,
-      fieldCrypto,
-      forms: customForms,
-      files,
-      now: options.now,
-    }),
+    detail: applicationDetail,
     // a removed attachment changes signed data: the signatures go, the owners are asked again (decision 045)
     onDataChanged: (tx, application, path) =>
       signing.invalidateSignatures(tx, { application, fields: [path], actorUserId: null }).then((r) => r.outbox),
     // an edit of signed data: the same (decision 045)
     onEdited: (tx, application, fields) => signing.invalidateSignatures(tx, { application, fields, actorUserId: null }),
     dispatch: (id) => mail.dispatch(id),
+  });
+  registerNotesRoutes(app, {
+    notes: createNotesService({ db: database.db, visible: (...a) => applicationDetail.visible(...a) }),
   });
   registerVerifyRoutes(app, { verify: createVerifyService({ db: database.db, sealer }) });
   registerApplicationHistoryRoutes(app, {

@@ -18,6 +18,13 @@ import {
 } from '../applications/documents.schema';
 import { HistoryQuerySchema, HistorySchema } from '../applications/history.schema';
 import {
+  NoteBodySchema,
+  NoteListQuerySchema,
+  NoteListSchema,
+  NoteParamsSchema,
+  NoteSchema,
+} from '../applications/notes.schema';
+import {
   RemoveSignatureBodySchema,
   RemoveSignatureResponseSchema,
   SignReminderBodySchema,
@@ -155,5 +162,33 @@ export const APPLICATION_DETAIL_API = {
     params: ConfirmPageParamsSchema,
     tag,
     summary: "The form's confirm page as a PDF: the template's pages with the signers' boxes marked",
+  }),
+  // notes between team members (issue 14)
+  notes: endpoint({
+    method: 'GET',
+    path: '/api/applications/:applicationId/notes',
+    params: ApplicationParamsSchema,
+    query: NoteListQuerySchema,
+    response: NoteListSchema,
+    tag,
+    summary: "The team's notes on the application, newest first (never shown to applicants)",
+  }),
+  addNote: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/notes',
+    params: ApplicationParamsSchema,
+    body: NoteBodySchema,
+    status: 201,
+    response: NoteSchema,
+    tag,
+    summary: 'Adds a note for the team (audited: who and when, not the text)',
+  }),
+  deleteNote: endpoint({
+    method: 'DELETE',
+    path: '/api/applications/:applicationId/notes/:noteId',
+    params: NoteParamsSchema,
+    status: 204,
+    tag,
+    summary: 'Deletes a note: its author or a client ADMINISTRATOR',
   }),
 } as const;

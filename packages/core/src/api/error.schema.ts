@@ -145,6 +145,10 @@ export const ERRORS = {
   adminUserExists: { code: 'admin-user/exists', status: 409 },
   // applications and applicant links (issue 12)
   applicationNotFound: { code: 'application/not-found', status: 404 },
+  /** Issue 14: a team note of the application that is not there (or another application's). */
+  noteNotFound: { code: 'application/note-not-found', status: 404 },
+  /** Issue 14: a note may be deleted by its author or a client ADMINISTRATOR. */
+  noteNotYours: { code: 'application/note-not-yours', status: 403 },
   /** Spec 2 §8 'The URL is expired': an applicant link past its end, revoked by a fresh one, or of a removed owner. */
   applicationLinkExpired: { code: 'application/link-expired', status: 410 },
   /** Spec 2 §8 'Version Form Incorrect': the form version a re-submit link names is gone. */

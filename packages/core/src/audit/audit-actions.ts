@@ -289,6 +289,15 @@ export const AUDIT_ACTIONS = {
     target: 'application',
     details: z.strictObject({ attachmentId: z.string(), path: z.string() }),
   },
+  /** A team note (issue 14): its id and length, never its text. */
+  'application.note-add': {
+    target: 'application',
+    details: z.strictObject({ noteId: z.string(), length: z.number().int() }),
+  },
+  'application.note-delete': {
+    target: 'application',
+    details: z.strictObject({ noteId: z.string() }),
+  },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

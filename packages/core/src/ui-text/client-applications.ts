@@ -7,6 +7,13 @@ export const APPLICATIONS_TEXT = {
   searchLabel: 'Search',
   searchPlaceholder: 'Company, owner, e-mail or number',
   statusFilterLabel: 'Status',
+  formFilterLabel: 'Form',
+  formAll: 'All forms',
+  fromLabel: 'Submitted from',
+  toLabel: 'Submitted to',
+  clearFilters: 'Clear filters',
+  companyTitle: (name: string) => `Applications of ${name}`,
+  companyLead: 'Every application this applicant company made on your forms.',
   statusAll: 'All',
   statusLabels: {
     invite_sent: 'Invite sent',

@@ -9,6 +9,7 @@ export * from './custom-forms';
 export * from './documents';
 export * from './files';
 export * from './mail';
+export * from './notes';
 export * from './signatures';
 export * from './team';
 export * from './templates';

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications } from '../../db/schema/index';
+import { applications, customForms } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { signaturePng as png } from '../../test/signing';
@@ -128,6 +128,32 @@ describe.each(testDatabases())('application detail and edit on %s', (kind) => {
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = res.rawPayload.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
+  });
+
+  it('a STANDARD member granted the form reads and edits (the grants are read before the transaction: PGlite has one connection)', async () => {
+    const f = await signed();
+    const member = await joinTeam(t, a);
+    expect((await detail(f.applicationId, member)).statusCode).toBe(404);
+    const [form] = await t.database.db.select().from(customForms).where(eq(customForms.id, formId));
+    const granted = await t.app.inject({
+      method: 'POST',
+      url: `/api/granted-master-form/${form?.masterFormId}`,
+      headers: bearer(a.token),
+      payload: { userIds: [member.userId] },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const current = (await detail(f.applicationId, member)).json();
+    const edited = await update(
+      f.applicationId,
+      { data: { ...current.data, bank_name: 'Member edit' }, revision: current.revision },
+      member,
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().changed).toEqual(['bank_name']);
+    // and company B's member never reaches it
+    expect((await update(f.applicationId, { data: current.data, revision: current.revision + 1 }, b)).statusCode).toBe(
+      404,
+    );
   });
 
   it('an edit of signed data invalidates the signatures and asks the signer again; the masked value keeps the stored one', async () => {

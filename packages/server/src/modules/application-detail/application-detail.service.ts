@@ -45,7 +45,19 @@ export function createApplicationDetailService(deps: {
   const { db, fieldCrypto } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
 
-  async function load(tx: DbOrTx, auth: AuthContext, applicationId: string, companyId?: string, lock = false) {
+  /**
+   * The application with its form, as the caller may see it. Inside a transaction pass `granted` (read before it
+   * began): the STANDARD member's grants are read on the service's own connection, which PGlite (one connection)
+   * could not give while the transaction holds it.
+   */
+  async function load(
+    tx: DbOrTx,
+    auth: AuthContext,
+    applicationId: string,
+    companyId?: string,
+    lock = false,
+    granted?: { ids: string[] | undefined },
+  ) {
     const callerCompany = requireCompanyId(auth);
     if (companyId && companyId !== callerCompany) throw new AppError(ERROR_CODES.applicationNotFound);
     const q = tx
@@ -70,8 +82,8 @@ export function createApplicationDetailService(deps: {
     if (!row || row.application.companyId !== callerCompany || row.application.status === 'draft') {
       throw new AppError(ERROR_CODES.applicationNotFound);
     }
-    const granted = await deps.forms.grantedMasterFormIds({ auth });
-    if (granted && !granted.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
+    const allowed = granted ? granted.ids : await deps.forms.grantedMasterFormIds({ auth });
+    if (allowed && !allowed.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
     return { ...row, form: row.form as unknown as FormDefinition };
   }
 
@@ -103,6 +115,12 @@ export function createApplicationDetailService(deps: {
   }
 
   return {
+    /** The application as the caller may see it (their company; a STANDARD member's granted forms), else 404. */
+    async visible(tx: DbOrTx, auth: AuthContext, applicationId: string, lock = false) {
+      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth }) };
+      return (await load(tx, auth, applicationId, undefined, lock, granted)).application;
+    },
+
     /** GET /api/applications/{id}. */
     async detail(opts: { auth: AuthContext; applicationId: string; companyId?: string }): Promise<ApplicationDetail> {
       const { application, formName, form } = await load(db, opts.auth, opts.applicationId, opts.companyId);
@@ -178,8 +196,9 @@ export function createApplicationDetailService(deps: {
         fields: string[],
       ) => Promise<{ invalidated: number; outbox: string[] }>,
     ) {
+      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth: opts.auth }) };
       return db.transaction(async (tx) => {
-        const { application, form } = await load(tx, opts.auth, opts.applicationId, opts.companyId, true);
+        const { application, form } = await load(tx, opts.auth, opts.applicationId, opts.companyId, true, granted);
         if (application.status !== 'pending') {
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationEditPendingOnly);
         }
@@ -271,8 +290,9 @@ export function createApplicationDetailService(deps: {
 
     /** POST …/attachments/{attachmentId}/download-url: a 5-minute URL (audited). */
     async attachmentUrl(opts: { auth: AuthContext; applicationId: string; attachmentId: string }) {
+      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth: opts.auth }) };
       return db.transaction(async (tx) => {
-        const { application, form } = await load(tx, opts.auth, opts.applicationId);
+        const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, false, granted);
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
         );
@@ -303,8 +323,9 @@ export function createApplicationDetailService(deps: {
       opts: { auth: AuthContext; applicationId: string; attachmentId: string },
       onChanged: (tx: DbOrTx, application: typeof applications.$inferSelect, path: string) => Promise<string[]>,
     ): Promise<string[]> {
+      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth: opts.auth }) };
       return db.transaction(async (tx) => {
-        const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, true);
+        const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, true, granted);
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
         );

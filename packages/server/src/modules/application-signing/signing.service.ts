@@ -183,13 +183,20 @@ export function createSigningService(deps: SigningDeps) {
   }
 
   /** The institution's application, as its lists scope it (another company's, a draft, an ungranted form: 404). */
-  async function clientApplication(tx: DbOrTx, auth: AuthContext, applicationId: string, lock: boolean) {
+  async function clientApplication(
+    tx: DbOrTx,
+    auth: AuthContext,
+    applicationId: string,
+    lock: boolean,
+    // inside a transaction: the grants read before it began (PGlite's one connection is the transaction's)
+    grantedBefore?: { ids: string[] | undefined },
+  ) {
     const companyId = requireCompanyId(auth);
     const row = await createSigningRepository(tx).findApplication(applicationId, lock);
     if (!row || row.application.companyId !== companyId || row.application.status === 'draft') {
       throw new AppError(ERROR_CODES.applicationNotFound);
     }
-    const granted = await deps.forms.grantedMasterFormIds({ auth });
+    const granted = grantedBefore ? grantedBefore.ids : await deps.forms.grantedMasterFormIds({ auth });
     if (granted && !granted.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
     return row.application;
   }
@@ -427,8 +434,9 @@ export function createSigningService(deps: SigningDeps) {
      */
     async removeSignature(opts: { auth: AuthContext; applicationId: string; ownerId?: string; reason?: string }) {
       const at = now();
+      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth: opts.auth }) };
       const outcome = await db.transaction(async (tx) => {
-        const application = await clientApplication(tx, opts.auth, opts.applicationId, true);
+        const application = await clientApplication(tx, opts.auth, opts.applicationId, true, granted);
         const r = createSigningRepository(tx);
         const owners = await r.owners(application.id);
         if (opts.ownerId && !owners.some((o) => o.id === opts.ownerId)) {

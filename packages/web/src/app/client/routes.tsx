@@ -161,6 +161,12 @@ export const clientRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'applications/company/:companyName',
+                    lazy: lazyPage(() =>
+                      import('../../features/applications/routes/applications-page').then((m) => m.ApplicationsPage),
+                    ),
+                  },
+                  {
                     path: 'applications/:applicationId',
                     lazy: lazyPage(() =>
                       import('../../features/applications/routes/application-page').then((m) => m.ApplicationPage),

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_DETAIL_API } from '@under/core/api/application-detail.contract';
 import { APPLICATIONS_API } from '@under/core/api/applications.contract';
+import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import type {
   ApplicationExportQuery,
   ApplicationListQuery,
@@ -23,6 +24,17 @@ export function useApplications(query: ApplicationListQuery) {
     queryKey: KEYS.list(query),
     queryFn: ({ signal }) => http.call(APPLICATIONS_API.list, { query, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The company's forms, for the list's form filter (the first 100 by name). */
+export function useFormChoices() {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['applications', 'form-choices'],
+    queryFn: ({ signal }) =>
+      http.call(CUSTOM_FORMS_API.list, { query: { pageSize: 100, sort: 'name', order: 'asc' }, signal }),
+    staleTime: 60_000,
   });
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import type { Member, MemberSort } from '@under/core/accounts/team.schema';
 import { MESSAGES } from '@under/core/messages';
@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { ListSearch } from '../../../components/list-search';
 import { type ListColumn, ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
+import { SortButton } from '../../../components/sort-button';
 import { useMe } from '../../../lib/use-me';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
@@ -143,31 +144,6 @@ function Team({ companyId, myId, isAdmin }: { companyId: string; myId?: string; 
         </Stack>
       </Modal>
     </Container>
-  );
-}
-
-function SortButton({
-  label,
-  isActive,
-  order,
-  onSort,
-}: {
-  label: string;
-  isActive: boolean;
-  order: 'asc' | 'desc';
-  onSort: () => void;
-}) {
-  return (
-    <UnstyledButton onClick={onSort} aria-label={UI_TEXT.sortBy(label)}>
-      <Group gap={4} wrap="nowrap">
-        <Text span size="sm" fw={600}>
-          {label}
-        </Text>
-        <Text span size="xs" c={isActive ? 'dark' : 'dimmed'} aria-hidden>
-          {isActive ? (order === 'asc' ? '▲' : '▼') : '↕'}
-        </Text>
-      </Group>
-    </UnstyledButton>
   );
 }
 

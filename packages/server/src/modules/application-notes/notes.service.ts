@@ -1,0 +1,114 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import type { Note } from '@under/core/applications/notes.schema';
+import { MESSAGES } from '@under/core/messages';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
+import { applicationNotes, type applications } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { AuthContext } from '../auth/auth.service';
+
+const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
+type NoteRow = typeof applicationNotes.$inferSelect;
+
+/**
+ * Notes between an institution's team members on one application (issue 14; decision 051). Whoever may read the
+ * application reads and writes its notes; a note is deleted by its author or a client ADMINISTRATOR. Each change is
+ * in the application's chained history (who and when, never the text).
+ */
+export function createNotesService(deps: {
+  db: Db;
+  visible: (
+    tx: DbOrTx,
+    auth: AuthContext,
+    applicationId: string,
+    lock?: boolean,
+  ) => Promise<typeof applications.$inferSelect>;
+}) {
+  const { db } = deps;
+  const canDelete = (auth: AuthContext, row: NoteRow) =>
+    row.authorUserId === auth.userId || CLIENT_ADMIN_ROLES.has(auth.role);
+  const view = (auth: AuthContext, row: NoteRow): Note => ({
+    noteId: row.id,
+    authorName: row.authorName,
+    authorEmail: row.authorEmail,
+    text: row.body,
+    createdAt: row.createdAt.toISOString(),
+    canDelete: canDelete(auth, row),
+  });
+
+  return {
+    async list(opts: { auth: AuthContext; applicationId: string; page: number; pageSize: number }) {
+      const application = await deps.visible(db, opts.auth, opts.applicationId);
+      const where = eq(applicationNotes.applicationId, application.id);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(applicationNotes)
+          .where(where)
+          .orderBy(desc(applicationNotes.createdAt), desc(applicationNotes.id))
+          .limit(opts.pageSize)
+          .offset((opts.page - 1) * opts.pageSize),
+        db.select({ n: count() }).from(applicationNotes).where(where),
+      ]);
+      return {
+        items: rows.map((r) => view(opts.auth, r)),
+        total: total?.n ?? 0,
+        page: opts.page,
+        pageSize: opts.pageSize,
+      };
+    },
+
+    async add(opts: { auth: AuthContext; applicationId: string; text: string }): Promise<Note> {
+      // visibility is read before the transaction: it may ask for the member's granted forms on its own connection
+      // (one connection on PGlite)
+      const application = await deps.visible(db, opts.auth, opts.applicationId);
+      return db.transaction(async (tx) => {
+        const { firstName, lastName } = opts.auth.profile;
+        const [row] = await tx
+          .insert(applicationNotes)
+          .values({
+            applicationId: application.id,
+            authorUserId: opts.auth.userId,
+            authorName: [firstName, lastName].filter(Boolean).join(' ') || opts.auth.email,
+            authorEmail: opts.auth.email,
+            body: opts.text,
+          })
+          .returning();
+        if (!row) throw new Error('note not inserted');
+        await writeAudit(tx, {
+          action: 'application.note-add',
+          actorUserId: opts.auth.userId,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { noteId: row.id, length: row.body.length },
+        });
+        return view(opts.auth, row);
+      });
+    },
+
+    async remove(opts: { auth: AuthContext; applicationId: string; noteId: string }): Promise<void> {
+      const application = await deps.visible(db, opts.auth, opts.applicationId);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(applicationNotes)
+          .where(and(eq(applicationNotes.id, opts.noteId), eq(applicationNotes.applicationId, application.id)));
+        if (!row) throw new AppError(ERROR_CODES.noteNotFound);
+        if (!canDelete(opts.auth, row)) throw new AppError(ERROR_CODES.noteNotYours, MESSAGES.noteNotYours);
+        await tx.delete(applicationNotes).where(eq(applicationNotes.id, row.id));
+        await writeAudit(tx, {
+          action: 'application.note-delete',
+          actorUserId: opts.auth.userId,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { noteId: row.id },
+        });
+      });
+    },
+  };
+}
+
+export type NotesService = ReturnType<typeof createNotesService>;
