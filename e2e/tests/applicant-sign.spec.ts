@@ -109,7 +109,7 @@ test('the applicant submits, proves the e-mail, signs, downloads the sealed docu
   await page.getByRole('link', { name: A.navApplications }).click();
   await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Signed' }).first();
-  await row.getByRole('link').click();
+  await row.getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: A.signaturesTitle })).toBeVisible();
   await expect(
     page.getByRole('region', { name: A.signaturesTitle }).getByRole('cell', { name: /^Signed / }),

@@ -34,13 +34,13 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   await dashboard.getByRole('link', { name: /^Pending \d+$/ }).click();
   await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
   await expect(page).toHaveURL(/status=pending/);
-  await expect(page.getByLabel(A.statusFilterLabel)).toHaveValue('pending');
+  await expect(page.getByRole('combobox', { name: A.statusFilterLabel })).toHaveValue('pending');
   await page.getByLabel(A.searchLabel).fill(email);
   const row = page.getByRole('row').filter({ hasText: 'Pending' }).first();
   await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'applications-filtered-1280');
-  await row.getByRole('link').click();
+  await row.getByRole('link').first().click();
 
   // the answers, page by page, as the applicant saw them
   await expect(page.getByRole('heading', { name: A.answersTitle })).toBeVisible();
@@ -66,6 +66,14 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   await expect(page.getByTestId('application-status')).toHaveText('Approved');
   await expect(page.getByText(A.decisionReason('Documents complete'))).toBeVisible();
   await expect.poll(() => mailCount(email), { timeout: 15_000 }).toBeGreaterThan(before);
+  // a note for the team (never shown to the applicant)
+  const notes = page.getByRole('region', { name: A.notesTitle });
+  await notes.getByRole('button', { name: A.addNote }).click();
+  await expect(notes.getByText('Write the note first')).toBeVisible();
+  await notes.getByLabel(A.noteLabel).fill('Voided check received; approved.');
+  await notes.getByRole('button', { name: A.addNote }).click();
+  await expect(notes.getByText('Voided check received; approved.')).toBeVisible();
+  await expect(notes.getByLabel(A.noteLabel)).toHaveValue('');
   // reopening is offered now; the history has the decision, still intact
   await expect(page.getByRole('button', { name: A.actionFor.pending })).toBeVisible();
   await expect(page.getByTestId('history-chain')).toContainText('History intact');
@@ -74,8 +82,15 @@ test('filter, open, approve and export an application, on a wide and a phone scr
 
   // export the approved ones: a real .xlsx (a zip) and a CSV that names the application
   await page.getByRole('link', { name: A.back }).click();
-  await page.getByLabel(A.statusFilterLabel).selectOption('approved');
+  await page.getByRole('combobox', { name: A.statusFilterLabel }).selectOption('approved');
   await expect(page).toHaveURL(/status=approved/);
+  // sorted by a column, kept in the URL with the filter
+  await page.getByRole('button', { name: `Sort by ${A.colSubmitted}` }).click();
+  await expect(page).toHaveURL(/sort=submittedAt/);
+  await expect(page.getByRole('columnheader', { name: `Sort by ${A.colSubmitted}` })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   const [xlsx] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: A.exportXlsx }).click(),
@@ -101,7 +116,7 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'applications-filtered-390');
-  await page.getByRole('row').nth(1).getByRole('link').click();
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page.getByTestId('application-status')).toHaveText('Approved');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'application-approved-390', { fullPage: true });

@@ -104,6 +104,17 @@ export const APPLICATIONS_TEXT = {
   exportCsv: 'Export CSV',
   exporting: 'Preparing the export…',
   exported: 'The export was downloaded.',
+  // notes between team members
+  notesTitle: 'Team notes',
+  notesLead: 'Only your team sees these notes; applicants never do.',
+  noteLabel: 'New note',
+  notePlaceholder: 'What the team should know about this application',
+  addNote: 'Add note',
+  noteAdded: 'The note was added.',
+  notesNone: 'No notes yet.',
+  noteBy: (name: string, when: string) => `${name} · ${when}`,
+  deleteNote: 'Delete note',
+  noteDeleted: 'The note was deleted.',
   // the dashboard's applications card
   dashTitle: 'Applications',
   dashPeriod: 'Period',

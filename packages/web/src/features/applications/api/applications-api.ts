@@ -16,6 +16,7 @@ const KEYS = {
   documents: (id: string) => ['applications', 'documents', id] as const,
   history: (id: string) => ['applications', 'history', id] as const,
   attachments: (id: string) => ['applications', 'attachments', id] as const,
+  notes: (id: string) => ['applications', 'notes', id] as const,
 };
 
 export function useApplications(query: ApplicationListQuery) {
@@ -77,6 +78,28 @@ export function useAttachments(applicationId: string) {
     queryFn: ({ signal }) =>
       http.call(APPLICATION_DETAIL_API.attachments, { params: { applicationId }, query: { pageSize: 100 }, signal }),
   });
+}
+
+export function useNotes(applicationId: string) {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  const params = { applicationId };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['applications'] });
+  return {
+    list: useQuery({
+      queryKey: KEYS.notes(applicationId),
+      queryFn: ({ signal }) => http.call(APPLICATION_DETAIL_API.notes, { params, query: { pageSize: 100 }, signal }),
+    }),
+    add: useMutation({
+      mutationFn: (text: string) => http.call(APPLICATION_DETAIL_API.addNote, { params, body: { text } }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (noteId: string) =>
+        http.call(APPLICATION_DETAIL_API.deleteNote, { params: { applicationId, noteId } }),
+      onSuccess: refresh,
+    }),
+  };
 }
 
 /** Saves a Blob under a file name through a temporary link (the export needs the Bearer token, not a plain URL). */

@@ -25,6 +25,7 @@ import { useApplication, useApplicationActions, useDocuments, useHistory } from 
 import { AnswersPanel } from '../components/answers-panel';
 import { AttachmentsPanel } from '../components/attachments-panel';
 import { DecisionPanel } from '../components/decision-panel';
+import { NotesPanel } from '../components/notes-panel';
 import { day } from './applications-page';
 
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
@@ -204,6 +205,8 @@ export function ApplicationPage() {
         </Paper>
 
         <AttachmentsPanel applicationId={applicationId} isAdmin={isAdmin} actions={actions} />
+
+        <NotesPanel applicationId={applicationId} />
 
         <Paper withBorder p="md" component="section" aria-labelledby="history-title">
           <Title order={2} size="h3" id="history-title" mb="sm">
