@@ -4,7 +4,7 @@ import { activeDemoForm, submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/client';
 import { demoClient, mailCount, uniqueEmail } from '../support/outbox';
-import { shot } from '../support/page-tools';
+import { shot, waitForToastsGone } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 /**
@@ -47,6 +47,23 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   await expect(page.getByRole('region', { name: A.answersTitle }).getByText(company)).toBeVisible();
   await expect(page.getByRole('region', { name: A.answersTitle }).getByText(email).first()).toBeVisible();
   await expect(page.getByTestId('application-status')).toHaveText('Pending');
+
+  // a correction by the institution, in the form the application was made on (masked values left as they are)
+  await page.getByRole('link', { name: A.editAnswers }).click();
+  await expect(page.getByRole('heading', { name: /^Edit application No\. \d+$/ })).toBeVisible();
+  await expect(page.getByText(A.editSignedWarning)).toBeVisible();
+  await page.getByLabel(/^Last Name/).fill('Corrected');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'edit-application-1280');
+  for (let i = 0; i < 10 && !(await page.getByRole('button', { name: A.editSave }).isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  // the last Next opened the last page and saved nothing yet (it once turned into the submit button mid-click)
+  await expect(page).toHaveURL(/\/edit-application\?applicationId=/);
+  await page.getByRole('button', { name: A.editSave }).click();
+  await expect(page.getByText(A.editSaved(1, 0))).toBeVisible();
+  await expect(page.getByText('Nothing changed.')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: A.answersTitle }).getByText('Corrected')).toBeVisible();
 
   // deny asks for a reason first; approve with an e-mail to the applicant
   await page.getByRole('button', { name: A.actionFor.denied }).click();
@@ -91,6 +108,8 @@ test('filter, open, approve and export an application, on a wide and a phone scr
     'aria-sort',
     'descending',
   );
+  // the confirmations of the last steps have gone (the export buttons sit under them)
+  await waitForToastsGone(page);
   const [xlsx] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: A.exportXlsx }).click(),
@@ -101,6 +120,7 @@ test('filter, open, approve and export an application, on a wide and a phone scr
       .subarray(0, 2)
       .toString('latin1'),
   ).toBe('PK');
+  await waitForToastsGone(page);
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: A.exportCsv }).click(),

@@ -104,6 +104,20 @@ export const APPLICATIONS_TEXT = {
   exportCsv: 'Export CSV',
   exporting: 'Preparing the export…',
   exported: 'The export was downloaded.',
+  // the institution's edit (/edit-application?applicationId=)
+  editAnswers: 'Edit answers',
+  editTitle: (n: number) => `Edit application No. ${n}`,
+  editLead:
+    'Correct the answers as the applicant gave them. Sensitive values stay masked: leave them as they are to keep them.',
+  editSignedWarning:
+    'This application has signatures. Changing an answer the owners signed makes their signatures invalid: each of them is e-mailed to sign again.',
+  editSave: 'Save changes',
+  editSaved: (fields: number, signatures: number) =>
+    fields === 0
+      ? 'Nothing changed.'
+      : `${fields === 1 ? 'One answer' : `${fields} answers`} changed${signatures > 0 ? `; ${signatures === 1 ? 'one signature' : `${signatures} signatures`} to sign again` : ''}.`,
+  editMissing: 'Open an application from the list to edit it.',
+  editNotPending: 'Only a pending application can be edited. Reopen a decided application first.',
   // notes between team members
   notesTitle: 'Team notes',
   notesLead: 'Only your team sees these notes; applicants never do.',

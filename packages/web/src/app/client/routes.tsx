@@ -161,6 +161,14 @@ export const clientRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'edit-application',
+                    lazy: lazyPage(() =>
+                      import('../../features/applications/routes/edit-application-page').then(
+                        (m) => m.EditApplicationPage,
+                      ),
+                    ),
+                  },
+                  {
                     path: 'applications/company/:companyName',
                     lazy: lazyPage(() =>
                       import('../../features/applications/routes/applications-page').then((m) => m.ApplicationsPage),

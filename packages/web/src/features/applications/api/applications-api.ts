@@ -157,6 +157,11 @@ export function useApplicationActions(applicationId: string) {
     }),
     documentUrl: (documentId: string) =>
       http.call(APPLICATION_DETAIL_API.documentUrl, { params: { applicationId, documentId } }),
+    update: useMutation({
+      mutationFn: (body: { data: Record<string, unknown>; revision: number }) =>
+        http.call(APPLICATION_DETAIL_API.update, { params, query: {}, body }),
+      onSuccess: refresh,
+    }),
     changeStatus: useMutation({
       mutationFn: (body: ChangeStatusBody) => http.call(APPLICATIONS_API.changeStatus, { params, body }),
       onSuccess: refresh,

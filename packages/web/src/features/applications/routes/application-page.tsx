@@ -91,6 +91,11 @@ export function ApplicationPage() {
             </Text>
           </div>
           <Group gap="xs">
+            {a.status === 'pending' ? (
+              <Button component={Link} to={`/edit-application?applicationId=${a.applicationId}`} variant="default">
+                {T.editAnswers}
+              </Button>
+            ) : null}
             <Badge variant="light">{T.statusLabels[a.status] ?? a.status}</Badge>
             {a.signStatus ? (
               <Badge color={a.signStatus === 'COMPLETED' ? 'green' : 'orange'}>{T.signLabels[a.signStatus]}</Badge>

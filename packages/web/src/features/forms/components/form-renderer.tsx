@@ -390,12 +390,16 @@ function FormRendererInner({
               <Button variant="default" onClick={() => go(-1)} disabled={list[0] === page}>
                 Previous
               </Button>
+              {/* distinct keys: were Next re-rendered as the submit button during its own click, the browser would
+                  submit the form the moment the last page appears */}
               {isLast ? (
-                <Button type="submit" loading={busy}>
+                <Button key="submit" type="submit" loading={busy}>
                   {submitLabel}
                 </Button>
               ) : (
-                <Button onClick={next}>Next</Button>
+                <Button key="next" onClick={next}>
+                  Next
+                </Button>
               )}
             </div>
           ) : hasSubmitButton ? null : (
