@@ -6,6 +6,8 @@ import {
   UpdateApplicationResponseSchema,
 } from '../applications/application-detail.schema';
 import {
+  AgreementListQuerySchema,
+  AgreementListSchema,
   AttachmentListQuerySchema,
   AttachmentListSchema,
   AttachmentParamsSchema,
@@ -162,6 +164,15 @@ export const APPLICATION_DETAIL_API = {
     params: ConfirmPageParamsSchema,
     tag,
     summary: "The form's confirm page as a PDF: the template's pages with the signers' boxes marked",
+  }),
+  // the Agreements screen (issue 14): the company's sealed documents across applications
+  agreements: endpoint({
+    method: 'GET',
+    path: '/api/agreements',
+    query: AgreementListQuerySchema,
+    response: AgreementListSchema,
+    tag,
+    summary: "The sealed documents of the company's signed applications, newest first, searchable",
   }),
   // notes between team members (issue 14)
   notes: endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageSchema, PageSizeSchema, pagedSchema, SortOrderSchema } from '../api/pagination.schema';
+import { PageSchema, PageSizeSchema, pagedSchema, SearchSchema, SortOrderSchema } from '../api/pagination.schema';
 
 /**
  * Generated documents and attachments of an application (spec 1 §3 "generated PDFs", "attachments"; spec 2 §7;
@@ -80,3 +80,24 @@ export const ApplicantDocumentSchema = GeneratedDocumentSchema.extend({ url: z.s
 export const ApplicantDocumentListSchema = z.object({ items: z.array(ApplicantDocumentSchema) });
 
 export const ConfirmPageParamsSchema = z.strictObject({ customFormId: z.uuid() });
+
+/**
+ * GET /api/agreements (the Agreements screen, issue 14): the sealed documents of every signed application of the
+ * company (a STANDARD member's: of granted forms), newest first, searched in the applicant company, the document's
+ * name and the application number.
+ */
+export const AgreementListQuerySchema = z.strictObject({
+  page: PageSchema,
+  pageSize: PageSizeSchema,
+  q: SearchSchema,
+});
+export type AgreementListQuery = z.input<typeof AgreementListQuerySchema>;
+
+export const AgreementSchema = GeneratedDocumentSchema.extend({
+  applicationId: z.string(),
+  applicationNumber: z.number().int(),
+  applicantCompanyName: z.string().nullable(),
+  formName: z.string(),
+});
+export type Agreement = z.output<typeof AgreementSchema>;
+export const AgreementListSchema = pagedSchema(AgreementSchema);

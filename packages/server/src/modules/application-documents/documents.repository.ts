@@ -133,6 +133,58 @@ export function createDocumentsRepository(db: DbOrTx) {
         .where(eq(customForms.id, customFormId));
       return row;
     },
+    /**
+     * The Agreements screen: the standing documents of a company's signed applications (of `masterFormIds` when
+     * given: a STANDARD member's grants), newest first; `q` matches the applicant company, the document's name or
+     * the application number (case-insensitive, as a substring).
+     */
+    async listAgreements(o: {
+      companyId: string;
+      masterFormIds: string[] | undefined;
+      q: string | undefined;
+      limit: number;
+      offset: number;
+    }) {
+      const like = o.q ? `%${o.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const where = and(
+        eq(applications.companyId, o.companyId),
+        eq(applications.signStatus, 'COMPLETED'),
+        isNull(applicationDocuments.deletedAt),
+        o.masterFormIds
+          ? inArray(
+              customForms.masterFormId,
+              o.masterFormIds.length ? o.masterFormIds : ['00000000-0000-0000-0000-000000000000'],
+            )
+          : undefined,
+        like
+          ? sql`(${applications.applicantCompanyName} ilike ${like} or ${applicationDocuments.name} ilike ${like} or ${applications.number}::text = ${o.q})`
+          : undefined,
+      );
+      const base = () =>
+        db
+          .select({
+            document: applicationDocuments,
+            applicationNumber: applications.number,
+            applicantCompanyName: applications.applicantCompanyName,
+            formName: customForms.name,
+          })
+          .from(applicationDocuments)
+          .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
+          .innerJoin(customForms, eq(customForms.id, applications.customFormId));
+      const rows = await base()
+        .where(where)
+        .orderBy(desc(applicationDocuments.createdAt), asc(applicationDocuments.slot))
+        .limit(o.limit)
+        .offset(o.offset);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(applicationDocuments)
+        .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
+        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
+        .where(where);
+      return { rows, total: count?.n ?? 0 };
+    },
+
     async listDocuments(applicationId: string, o: { limit: number; offset: number; order: 'asc' | 'desc' }) {
       const where = and(eq(applicationDocuments.applicationId, applicationId), isNull(applicationDocuments.deletedAt));
       const rows = await db

@@ -12,7 +12,7 @@ import {
   auditEvents,
   masterForms,
 } from '../../db/schema/index';
-import { bearer, type Caller } from '../../test/accounts';
+import { bearer, type Caller, joinTeam } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import { BOX, documentsSetup, FULL, finishedRun, png, signedApplication } from './documents.fixtures';
@@ -136,6 +136,46 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
       headers: bearer(b.token),
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('the Agreements list: the company’s sealed documents across applications, searchable; never another company’s', async () => {
+    const f = await signedApplication(t, formId);
+    expect((await finishedRun(t, f.runId)).status).toBe('done');
+    const agreements = async (caller: Caller, q = '') =>
+      (await t.app.inject({ url: `/api/agreements${q}`, headers: bearer(caller.token) })).json();
+    const mine = await agreements(a);
+    const ofF = mine.items.filter((d: { applicationId: string }) => d.applicationId === f.applicationId);
+    expect(ofF.map((d: { kind: string }) => d.kind).sort()).toEqual(['additional', 'certificate', 'template']);
+    expect(ofF[0]).toMatchObject({ formName: 'Documents form', sealed: true, applicationNumber: expect.any(Number) });
+    const number = ofF[0].applicationNumber as number;
+    // searched by the applicant company or the document's name (3 to 50 characters)
+    const byCompany = await agreements(a, '?q=analytical');
+    expect(byCompany.items.map((d: { applicationId: string }) => d.applicationId)).toContain(f.applicationId);
+    expect(
+      byCompany.items.every((d: { applicantCompanyName: string }) => /analytical/i.test(d.applicantCompanyName)),
+    ).toBe(true);
+    expect(number).toBeGreaterThan(0);
+    expect(
+      (await agreements(a, '?q=audit%20certificate')).items.every((d: { kind: string }) => d.kind === 'certificate'),
+    ).toBe(true);
+    expect((await agreements(a, '?q=audit%20certificate')).total).toBeGreaterThan(0);
+    expect((await agreements(a, '?q=zzzz-nothing')).total).toBe(0);
+    // deleted documents leave the list
+    const certificate = ofF.find((d: { kind: string }) => d.kind === 'certificate');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/applications/${f.applicationId}/documents/${certificate.documentId}`,
+      headers: bearer(a.token),
+    });
+    expect(del.statusCode, del.body).toBe(204);
+    expect(
+      (await agreements(a)).items.some((d: { documentId: string }) => d.documentId === certificate.documentId),
+    ).toBe(false);
+    // company B sees none of A's; a STANDARD member of A without the form sees none either
+    expect(JSON.stringify(await agreements(b))).not.toContain(f.applicationId);
+    const member = await joinTeam(t, a);
+    expect((await agreements(member)).total).toBe(0);
+    expect((await t.app.inject({ url: '/api/agreements?q=ab', headers: bearer(a.token) })).statusCode).toBe(400);
   });
 
   it('download URLs, the applicant’s list, the preview, the confirm page, regenerate and delete', async () => {

@@ -11,6 +11,9 @@ const contentDisposition = (name: string) =>
 /** Generated documents (issue 13; decision 046): the institution's list and actions, the applicant's, the files. */
 export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: DocumentsService }) {
   const { documents } = deps;
+  defineRoute(app, APPLICATION_DETAIL_API.agreements, { access: 'client' }, ({ req, query }) =>
+    documents.agreements({ auth: requireAuth(req), ...query }),
+  );
   defineRoute(app, APPLICATION_DETAIL_API.documents, { access: 'client' }, ({ req, params, query }) =>
     documents.list({ auth: requireAuth(req), applicationId: params.applicationId, ...query }),
   );

@@ -498,6 +498,31 @@ export function createDocumentsService(deps: DocumentsDeps) {
       return deps.templates.render({ templateId: form.templateId, values: labels, useSamples: false, fields });
     },
 
+    /** GET /api/agreements: the signed applications' documents of the caller's company (issue 14 Agreements). */
+    async agreements(opts: { auth: AuthContext; page: number; pageSize: number; q?: string }) {
+      const companyId = requireCompanyId(opts.auth);
+      const masterFormIds = await deps.forms.grantedMasterFormIds({ auth: opts.auth });
+      const { rows, total } = await createDocumentsRepository(db).listAgreements({
+        companyId,
+        masterFormIds,
+        q: opts.q,
+        limit: opts.pageSize,
+        offset: (opts.page - 1) * opts.pageSize,
+      });
+      return {
+        items: rows.map((r) => ({
+          ...toDocument(r.document),
+          applicationId: r.document.applicationId,
+          applicationNumber: r.applicationNumber,
+          applicantCompanyName: r.applicantCompanyName,
+          formName: r.formName,
+        })),
+        total,
+        page: opts.page,
+        pageSize: opts.pageSize,
+      };
+    },
+
     /** GET /api/applications/{id}/documents: the generated PDFs (paged) and the state of the latest generation. */
     async list(opts: {
       auth: AuthContext;
