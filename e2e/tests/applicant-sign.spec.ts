@@ -122,4 +122,14 @@ test('the applicant submits, proves the e-mail, signs, downloads the sealed docu
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'application-page-1280');
   await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // the Agreements screen: the sealed documents across applications, searchable
+  await page.getByRole('link', { name: A.back }).click();
+  await page.getByRole('link', { name: A.navAgreements }).click();
+  await expect(page.getByRole('heading', { name: A.agreementsTitle })).toBeVisible();
+  await page.getByLabel(A.searchLabel).fill('audit certificate');
+  await expect(page.getByRole('button', { name: /^Download .*audit certificate/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Download .*answers and acceptance/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'agreements-1280');
 });

@@ -104,6 +104,17 @@ export const APPLICATIONS_TEXT = {
   exportCsv: 'Export CSV',
   exporting: 'Preparing the export…',
   exported: 'The export was downloaded.',
+  // the Agreements screen (/agreements)
+  navAgreements: 'Agreements',
+  agreementsTitle: 'Agreements',
+  agreementsLead: 'The sealed documents of every signed application. Search by applicant company or document name.',
+  agreementsSearchPlaceholder: 'Company or document',
+  agreementsEmpty: 'No signed documents yet: they appear here once every owner of an application has signed.',
+  agreementsNoMatch: 'No document matches',
+  agreementsRange: (from: number, to: number, total: number) => `${from}–${to} of ${total} documents`,
+  colDocument: 'Document',
+  colApplication: 'Application',
+  colGenerated: 'Generated',
   // the institution's edit (/edit-application?applicationId=)
   editAnswers: 'Edit answers',
   editTitle: (n: number) => `Edit application No. ${n}`,

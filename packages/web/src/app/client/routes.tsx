@@ -161,6 +161,12 @@ export const clientRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'agreements',
+                    lazy: lazyPage(() =>
+                      import('../../features/applications/routes/agreements-page').then((m) => m.AgreementsPage),
+                    ),
+                  },
+                  {
                     path: 'edit-application',
                     lazy: lazyPage(() =>
                       import('../../features/applications/routes/edit-application-page').then(

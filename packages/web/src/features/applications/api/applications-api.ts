@@ -28,6 +28,23 @@ export function useApplications(query: ApplicationListQuery) {
   });
 }
 
+/** The Agreements screen: the company's sealed documents across applications. */
+export function useAgreements(query: { page: number; pageSize: number; q?: string }) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['applications', 'agreements', query],
+    queryFn: ({ signal }) => http.call(APPLICATION_DETAIL_API.agreements, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A 5-minute download URL of one generated document. */
+export function useDocumentDownload() {
+  const { http } = useSession();
+  return (applicationId: string, documentId: string) =>
+    http.call(APPLICATION_DETAIL_API.documentUrl, { params: { applicationId, documentId } });
+}
+
 /** The company's forms, for the list's form filter (the first 100 by name). */
 export function useFormChoices() {
   const { http } = useSession();

@@ -128,6 +128,11 @@ export function ApplicationsPage() {
         <PageHeader
           title={companyName ? T.companyTitle(companyName) : T.listTitle}
           description={companyName ? T.companyLead : T.listLead}
+          actions={
+            <Button component={Link} to="/agreements" variant="default">
+              {T.navAgreements}
+            </Button>
+          }
         />
         <ListTable
           query={list}
