@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
+import { CUSTOMERS_TEXT as C } from '@under/core/ui-text/client-customers';
 import { activeDemoForm, submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/client';
@@ -108,6 +109,18 @@ test('filter, open, approve and export an application, on a wide and a phone scr
     'aria-sort',
     'descending',
   );
+  // the filter and sort saved as a view, for this user, and picked again after clearing the filters
+  await page.getByRole('button', { name: A.saveView }).click();
+  const saveDialog = page.getByRole('dialog', { name: A.saveViewTitle });
+  const viewName = `Approved ${Date.now() % 100000}`;
+  await saveDialog.getByLabel(A.viewNameLabel).fill(viewName);
+  await saveDialog.getByRole('button', { name: A.saveView }).click();
+  await expect(page.getByRole('combobox', { name: A.savedViewLabel })).toHaveValue(/.+/);
+  await page.getByRole('button', { name: A.clearFilters }).click();
+  await expect(page).not.toHaveURL(/status=approved/);
+  await page.getByRole('combobox', { name: A.savedViewLabel }).selectOption({ label: viewName });
+  await expect(page).toHaveURL(/status=approved/);
+  await expect(page).toHaveURL(/sort=submittedAt/);
   // the confirmations of the last steps have gone (the export buttons sit under them)
   await waitForToastsGone(page);
   const [xlsx] = await Promise.all([
@@ -129,6 +142,16 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   expect(text).toContain(email);
   expect(text).toContain('Approved');
   expect(text).not.toContain('Pending');
+
+  // the Customers screen: the applicant with their applications
+  await page.getByRole('link', { name: A.navCustomers }).click();
+  await expect(page.getByRole('heading', { name: C.listTitle })).toBeVisible();
+  await page.getByLabel(C.listSearchLabel).fill(email);
+  const customer = page.getByRole('row').filter({ hasText: email });
+  await expect(customer).toContainText('1 approved');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'customers-1280');
+  await page.goto('/applications?status=approved');
 
   // a phone: the same list and application
   await page.setViewportSize({ width: 390, height: 844 });

@@ -329,6 +329,10 @@ export const MESSAGES = {
   noteEmpty: 'Write the note first',
   noteTooLong: 'A note is at most 2,000 characters',
   noteNotYours: 'Only its author or an administrator can delete a note',
+  savedViewName: 'Name the view (1 to 60 characters)',
+  savedViewQuery: 'A view keeps the list’s filters and sort only',
+  savedViewExists: 'You already have a view with this name',
+  savedViewLimit: 'You can keep at most 50 views: delete one first',
   /** Ours: a refused status change (decision 042) says what the application is and what it may become. */
   applicationStatusTransition: (from: string, to: string, allowed: readonly string[]) =>
     `The application is ${from}: it cannot become ${to}.${allowed.length ? ` It can become ${allowed.join(' or ')}.` : ' It must be submitted first.'}`,

@@ -79,6 +79,8 @@ import { registerPdfTemplateRoutes } from './modules/pdf-templates/pdf-templates
 import { createPdfTemplatesService } from './modules/pdf-templates/pdf-templates.service';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
+import { registerSavedViewRoutes } from './modules/saved-views/saved-views.routes';
+import { createSavedViewsService } from './modules/saved-views/saved-views.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
 import { createTeamJoiningService } from './modules/team/team-joining.service';
@@ -407,6 +409,7 @@ export async function buildApp(options: BuildAppOptions) {
     onEdited: (tx, application, fields) => signing.invalidateSignatures(tx, { application, fields, actorUserId: null }),
     dispatch: (id) => mail.dispatch(id),
   });
+  registerSavedViewRoutes(app, { views: createSavedViewsService({ db: database.db }) });
   registerNotesRoutes(app, {
     notes: createNotesService({ db: database.db, visible: (...a) => applicationDetail.visible(...a) }),
   });

@@ -149,6 +149,10 @@ export const ERRORS = {
   noteNotFound: { code: 'application/note-not-found', status: 404 },
   /** Issue 14: a note may be deleted by its author or a client ADMINISTRATOR. */
   noteNotYours: { code: 'application/note-not-yours', status: 403 },
+  /** Issue 14 saved views: the user's own only. */
+  savedViewNotFound: { code: 'saved-view/not-found', status: 404 },
+  savedViewExists: { code: 'saved-view/exists', status: 409 },
+  savedViewLimit: { code: 'saved-view/limit', status: 409 },
   /** Spec 2 §8 'The URL is expired': an applicant link past its end, revoked by a fresh one, or of a removed owner. */
   applicationLinkExpired: { code: 'application/link-expired', status: 410 },
   /** Spec 2 §8 'Version Form Incorrect': the form version a re-submit link names is gone. */

@@ -194,3 +194,50 @@ export const StatusStatisticsSchema = z.object({
   }),
 });
 export type StatusStatistics = z.output<typeof StatusStatisticsSchema>;
+
+/**
+ * GET /api/customers (the Customers screen, issue 14): the company's applicants, one row per primary applicant's
+ * e-mail, with their applications by status, newest activity first; `q` searches as the list's does.
+ */
+export const CustomerListQuerySchema = z.strictObject({ page: PageSchema, pageSize: PageSizeSchema, q: SearchSchema });
+export type CustomerListQuery = z.input<typeof CustomerListQuerySchema>;
+export const CustomerSchema = z.object({
+  email: z.string(),
+  /** The applicant company of their latest application, if any. */
+  companyName: z.string().nullable(),
+  applications: z.number().int(),
+  byStatus: statusCounts,
+  lastActivityAt: z.string(),
+  latestApplicationId: z.string(),
+});
+export type Customer = z.output<typeof CustomerSchema>;
+export const CustomerListSchema = pagedSchema(CustomerSchema);
+
+/** The list's URL query keys a saved view may hold (filters and sort; never the search text or the page). */
+export const SAVED_VIEW_KEYS = ['status', 'form', 'from', 'to', 'sort', 'order'] as const;
+export const SAVED_VIEWS_MAX = 50;
+
+export const SavedViewBodySchema = z.strictObject({
+  name: z.string().trim().min(1, MESSAGES.savedViewName).max(60, MESSAGES.savedViewName),
+  query: z
+    .string()
+    .max(1000)
+    .refine(
+      (q) =>
+        q
+          .split('&')
+          .filter(Boolean)
+          .every((part) => (SAVED_VIEW_KEYS as readonly string[]).includes(part.split('=')[0] ?? '')),
+      MESSAGES.savedViewQuery,
+    ),
+});
+export type SavedViewBody = z.input<typeof SavedViewBodySchema>;
+export const SavedViewParamsSchema = z.strictObject({ viewId: z.uuid() });
+export const SavedViewSchema = z.object({
+  viewId: z.string(),
+  name: z.string(),
+  query: z.string(),
+  createdAt: z.string(),
+});
+export type SavedView = z.output<typeof SavedViewSchema>;
+export const SavedViewListSchema = z.object({ items: z.array(SavedViewSchema) });

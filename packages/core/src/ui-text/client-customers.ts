@@ -30,4 +30,30 @@ export const CUSTOMERS_TEXT = {
   formRequired: 'Choose a form',
   emailInvalid: 'Enter a valid e-mail address',
   close: 'Close',
+  // the Customers screen (/customers, issue 14)
+  listTitle: 'Customers',
+  listLead: 'Everyone who applied or was invited to your forms, with their applications.',
+  listSearchLabel: 'Search',
+  listSearchPlaceholder: 'Name, e-mail or company',
+  colEmail: 'Applicant e-mail',
+  colCompany: 'Applicant company',
+  colApplications: 'Applications',
+  colStatuses: 'Statuses',
+  colLastActivity: 'Last activity',
+  openLatest: 'Latest application',
+  listEmpty: 'No customers yet. Invite one to a form to start.',
+  listNoMatch: 'No customer matches',
+  listError: 'The customers could not be loaded',
+  retry: 'Try again',
+  range: (from: number, to: number, total: number) => `${from}–${to} of ${total} customers`,
+  inviteButton: 'Invite a customer',
+  statusSummary: (c: Record<string, number>) =>
+    [
+      c.pending ? `${c.pending} pending` : '',
+      c.approved ? `${c.approved} approved` : '',
+      c.denied ? `${c.denied} denied` : '',
+      c.invite_sent ? `${c.invite_sent} invited` : '',
+    ]
+      .filter(Boolean)
+      .join(', ') || '—',
 } as const;

@@ -71,7 +71,11 @@ export function ClientLayout() {
   const isAdmin = CLIENT_ADMIN_ROLES.has(me.data?.role ?? '');
   const links: HeaderLink[] = [
     { to: '/', label: UI_TEXT.navHome, end: true },
-    { to: '/applications', label: APPLICATIONS_TEXT.navApplications, also: ['/agreements', '/edit-application'] },
+    {
+      to: '/applications',
+      label: APPLICATIONS_TEXT.navApplications,
+      also: ['/agreements', '/edit-application', '/customers', '/create-customer'],
+    },
     {
       to: '/all-form',
       label: CUSTOM_FORMS_TEXT.navForms,

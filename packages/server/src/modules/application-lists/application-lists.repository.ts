@@ -303,6 +303,40 @@ export function createApplicationListsRepository(db: DbOrTx) {
       };
     },
 
+    /**
+     * The Customers screen: one row per primary applicant's e-mail (case-insensitive) among the filter's
+     * applications, their count by status, the company name of the latest, newest activity first.
+     */
+    async customers(f: ListFilter, o: { limit: number; offset: number }) {
+      const email = sql<string>`lower(${applications.applicantEmail})`;
+      const n = (status: string) => sql<number>`(count(*) filter (where ${applications.status} = ${status}))::int`;
+      const rows = await db
+        .select({
+          email,
+          companyName: sql<
+            string | null
+          >`(array_agg(${applications.applicantCompanyName} order by ${applications.updatedAt} desc) filter (where ${applications.applicantCompanyName} is not null))[1]`,
+          latestApplicationId: sql<string>`(array_agg(${applications.id} order by ${applications.updatedAt} desc))[1]`,
+          applications: sql<number>`count(*)::int`,
+          inviteSent: n('invite_sent'),
+          pending: n('pending'),
+          approved: n('approved'),
+          denied: n('denied'),
+          lastActivityAt: sql<Date>`max(${applications.updatedAt})`,
+        })
+        .from(applications)
+        .where(whereOf(f))
+        .groupBy(email)
+        .orderBy(sql`max(${applications.updatedAt}) desc`, email)
+        .limit(o.limit)
+        .offset(o.offset);
+      const [total] = await db
+        .select({ n: sql<number>`count(distinct lower(${applications.applicantEmail}))::int` })
+        .from(applications)
+        .where(whereOf(f));
+      return { rows, total: total?.n ?? 0 };
+    },
+
     /** Current decisions per UTC month of the decision since `since`. */
     async decidedPerMonth(f: ListFilter, since: Date) {
       const month = sql<string>`to_char(${applications.decidedAt} at time zone 'UTC', 'YYYY-MM')`;

@@ -500,6 +500,80 @@ describe.each(testDatabases())('application lists and status decisions on %s', (
     });
   });
 
+  describe('GET /api/customers', () => {
+    it('one row per applicant e-mail with their applications by status, newest first; scoped and searchable', async () => {
+      const c = await registerCompany(t, { companyName: 'Customers Co', membershipId: 'MEMBERSHIP_006' });
+      const form = await activeForm(t, c, masterA, 'Customer form');
+      const other = await activeForm(t, c, masterB, 'Other customer form');
+      const day = (n: number) => new Date(Date.now() - n * 86_400_000);
+      const seed = (o: Partial<Parameters<typeof insertApplication>[1]>) =>
+        insertApplication(t.database.db, { companyId: c.companyId, customFormId: form, ...o });
+      await seed({
+        applicantEmail: 'Ann@Shop.example',
+        applicantCompanyName: 'Ann Shop',
+        status: 'approved',
+        updatedAt: day(5),
+      });
+      const latest = await seed({
+        applicantEmail: 'ann@shop.example',
+        applicantCompanyName: 'Ann Shop LLC',
+        status: 'pending',
+        updatedAt: day(1),
+      });
+      await seed({
+        applicantEmail: 'bo@cafe.example',
+        applicantCompanyName: 'Bo Cafe',
+        status: 'invite_sent',
+        updatedAt: day(3),
+      });
+      await seed({ applicantEmail: 'bo@cafe.example', status: 'draft', updatedAt: day(0) });
+      await seed({
+        applicantEmail: 'cy@other.example',
+        applicantCompanyName: 'Cy Other',
+        customFormId: other,
+        status: 'denied',
+        updatedAt: day(2),
+      });
+      const customers = async (caller: Caller, q = '') => {
+        const res = await as(caller)('GET', `/api/customers${q}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      const all = await customers(c);
+      expect(all.total).toBe(3);
+      expect(all.items.map((x: { email: string }) => x.email)).toEqual([
+        'ann@shop.example',
+        'cy@other.example',
+        'bo@cafe.example',
+      ]);
+      expect(all.items[0]).toMatchObject({
+        companyName: 'Ann Shop LLC',
+        applications: 2,
+        byStatus: { invite_sent: 0, pending: 1, approved: 1, denied: 0 },
+        latestApplicationId: latest.id,
+      });
+      // a draft is the applicant's own: not counted
+      expect(all.items[2]).toMatchObject({
+        applications: 1,
+        byStatus: { invite_sent: 1, pending: 0, approved: 0, denied: 0 },
+      });
+      expect((await customers(c, '?q=cafe')).items.map((x: { email: string }) => x.email)).toEqual(['bo@cafe.example']);
+      // another company sees none of them; a STANDARD member only those of granted forms
+      expect(JSON.stringify(await customers(b))).not.toContain('shop.example');
+      const member = await joinTeam(t, c);
+      expect((await customers(member)).total).toBe(0);
+      const granted = await t.app.inject({
+        method: 'POST',
+        url: `/api/granted-master-form/${masterB}`,
+        headers: bearer(c.token),
+        payload: { userIds: [member.userId] },
+      });
+      expect(granted.statusCode, granted.body).toBe(200);
+      expect((await customers(member)).items.map((x: { email: string }) => x.email)).toEqual(['cy@other.example']);
+      expect((await as(c)('GET', '/api/customers?q=ab')).statusCode).toBe(400);
+    });
+  });
+
   describe('GET /api/applications/status-statistics', () => {
     it('counts by status, per month (zeros included) and per form over 6, 12, 24 or 36 months', async () => {
       const s = await registerCompany(t, { companyName: 'Stats', membershipId: 'MEMBERSHIP_006' });

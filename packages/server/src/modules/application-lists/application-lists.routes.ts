@@ -13,6 +13,9 @@ export function registerApplicationListRoutes(app: FastifyInstance, deps: { list
   defineRoute(app, APPLICATIONS_API.list, { access: 'client' }, ({ req, query }) =>
     deps.lists.list({ auth: requireAuth(req), ...query }),
   );
+  defineRoute(app, APPLICATIONS_API.customers, { access: 'client' }, ({ req, query }) =>
+    deps.lists.customers({ auth: requireAuth(req), ...query }),
+  );
   defineRoute(app, APPLICATIONS_API.statusStatistics, { access: 'client' }, ({ req, query }) =>
     deps.lists.statusStatistics({ auth: requireAuth(req), months: query.months }),
   );

@@ -202,6 +202,34 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
       };
     },
 
+    /** GET /api/customers: the company's applicants with their applications (issue 14 Customers). */
+    async customers(opts: { auth: AuthContext; page: number; pageSize: number; q?: string }) {
+      const companyId = requireCompanyId(opts.auth);
+      const filter = filterOf(companyId, await forms.grantedMasterFormIds({ auth: opts.auth }), { q: opts.q });
+      const { rows, total } = await repo.customers(filter, {
+        limit: opts.pageSize,
+        offset: (opts.page - 1) * opts.pageSize,
+      });
+      return {
+        items: rows.map((r) => ({
+          email: r.email,
+          companyName: r.companyName,
+          applications: Number(r.applications),
+          byStatus: {
+            invite_sent: Number(r.inviteSent),
+            pending: Number(r.pending),
+            approved: Number(r.approved),
+            denied: Number(r.denied),
+          },
+          lastActivityAt: new Date(r.lastActivityAt).toISOString(),
+          latestApplicationId: r.latestApplicationId,
+        })),
+        total,
+        page: opts.page,
+        pageSize: opts.pageSize,
+      };
+    },
+
     /** GET /api/applications/status-statistics: the dashboard's counts over the last `months` months (UTC). */
     async statusStatistics(opts: { auth: AuthContext; months: number }): Promise<StatusStatistics> {
       const companyId = requireCompanyId(opts.auth);

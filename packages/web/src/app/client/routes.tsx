@@ -161,6 +161,12 @@ export const clientRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'customers',
+                    lazy: lazyPage(() =>
+                      import('../../features/customers/routes/customers-page').then((m) => m.CustomersPage),
+                    ),
+                  },
+                  {
                     path: 'agreements',
                     lazy: lazyPage(() =>
                       import('../../features/applications/routes/agreements-page').then((m) => m.AgreementsPage),

@@ -28,6 +28,27 @@ export function useApplications(query: ApplicationListQuery) {
   });
 }
 
+/** The caller's saved views of the list (filters and sort under a name). */
+export function useSavedViews() {
+  const { http } = useSession();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['applications', 'saved-views'] });
+  return {
+    list: useQuery({
+      queryKey: ['applications', 'saved-views'],
+      queryFn: ({ signal }) => http.call(APPLICATIONS_API.savedViews, { signal }),
+    }),
+    save: useMutation({
+      mutationFn: (body: { name: string; query: string }) => http.call(APPLICATIONS_API.saveView, { body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (viewId: string) => http.call(APPLICATIONS_API.deleteView, { params: { viewId } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
 /** The Agreements screen: the company's sealed documents across applications. */
 export function useAgreements(query: { page: number; pageSize: number; q?: string }) {
   const { http } = useSession();

@@ -17,6 +17,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useApplications, useExportApplications, useFormChoices } from '../api/applications-api';
+import { SavedViews } from '../components/saved-views';
 
 export const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' }) : '—';
@@ -129,9 +130,14 @@ export function ApplicationsPage() {
           title={companyName ? T.companyTitle(companyName) : T.listTitle}
           description={companyName ? T.companyLead : T.listLead}
           actions={
-            <Button component={Link} to="/agreements" variant="default">
-              {T.navAgreements}
-            </Button>
+            <Group gap="xs">
+              <Button component={Link} to="/customers" variant="default">
+                {T.navCustomers}
+              </Button>
+              <Button component={Link} to="/agreements" variant="default">
+                {T.navAgreements}
+              </Button>
+            </Group>
           }
         />
         <ListTable
@@ -183,20 +189,21 @@ export function ApplicationsPage() {
                   error={badRange ? MESSAGES.applicationDateRange : undefined}
                 />
               </Group>
-              <Group gap="xs" justify="space-between">
-                {filtered ? (
-                  <Button
-                    variant="subtle"
-                    onClick={() => {
-                      search.setText('');
-                      set({ status: '', form: '', from: '', to: '' });
-                    }}
-                  >
-                    {T.clearFilters}
-                  </Button>
-                ) : (
-                  <span />
-                )}
+              <Group gap="xs" justify="space-between" align="flex-end">
+                <Group gap="xs" align="flex-end">
+                  <SavedViews />
+                  {filtered ? (
+                    <Button
+                      variant="subtle"
+                      onClick={() => {
+                        search.setText('');
+                        set({ status: '', form: '', from: '', to: '' });
+                      }}
+                    >
+                      {T.clearFilters}
+                    </Button>
+                  ) : null}
+                </Group>
                 <Group gap="xs">
                   <Button
                     variant="default"

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPLICATIONS_API } from '@under/core/api/applications.contract';
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import type { InviteBodySchema } from '@under/core/applications/application.schema';
@@ -28,5 +28,15 @@ export function useInviteCustomer() {
     mutationFn: (body: InviteCustomerBody) => http.call(APPLICATIONS_API.invite, { body }),
     // application lists (issue 14) show the new invite_sent application
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}
+
+/** The Customers screen: the company's applicants with their applications. */
+export function useCustomers(query: { page: number; pageSize: number; q?: string }) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['applications', 'customers', query],
+    queryFn: ({ signal }) => http.call(APPLICATIONS_API.customers, { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,95 @@
+import { Anchor, Button, Container, Group, Stack, Table } from '@mantine/core';
+import { CUSTOMERS_TEXT as T } from '@under/core/ui-text/client-customers';
+import { Link } from 'react-router';
+import { ListSearch } from '../../../components/list-search';
+import { type ListColumn, ListTable } from '../../../components/list-table';
+import { PageHeader } from '../../../components/page-header';
+import { usePaging } from '../../../lib/use-paging';
+import { useSearchText } from '../../../lib/use-search-text';
+import { useCustomers } from '../api/invites-api';
+
+const COLUMNS: ListColumn[] = [
+  { key: 'email', label: T.colEmail },
+  { key: 'company', label: T.colCompany },
+  { key: 'applications', label: T.colApplications, width: 120 },
+  { key: 'statuses', label: T.colStatuses },
+  { key: 'last', label: T.colLastActivity },
+];
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+
+/** /customers: the company's applicants, one per e-mail, with their applications (issue 14 Customers). */
+export function CustomersPage() {
+  const search = useSearchText();
+  const paging = usePaging(search.query);
+  const list = useCustomers({
+    page: paging.page,
+    pageSize: paging.pageSize,
+    ...(search.query ? { q: search.query } : {}),
+  });
+  const total = list.data?.total ?? 0;
+  if (list.data) paging.keepInRange(total);
+  const rows = list.data?.items ?? [];
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <PageHeader
+          title={T.listTitle}
+          description={T.listLead}
+          actions={
+            <Button component={Link} to="/create-customer">
+              {T.inviteButton}
+            </Button>
+          }
+        />
+        <ListTable
+          query={list}
+          columns={COLUMNS}
+          minWidth={860}
+          rowCount={rows.length}
+          errorTitle={T.listError}
+          retryLabel={T.retry}
+          emptyText={search.query ? T.listNoMatch : T.listEmpty}
+          pager={{ paging, total, rangeText: T.range }}
+          toolbar={
+            <Group p="md">
+              <ListSearch
+                search={search}
+                label={T.listSearchLabel}
+                placeholder={T.listSearchPlaceholder}
+                query={list}
+              />
+            </Group>
+          }
+        >
+          {rows.map((c) => (
+            <Table.Tr key={c.email}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Anchor
+                  component={Link}
+                  to={`/applications/${c.latestApplicationId}`}
+                  aria-label={`${T.openLatest}: ${c.email}`}
+                >
+                  {c.email}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                {c.companyName ? (
+                  <Anchor component={Link} to={`/applications/company/${encodeURIComponent(c.companyName)}`}>
+                    {c.companyName}
+                  </Anchor>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>{c.applications}</Table.Td>
+              <Table.Td>{T.statusSummary(c.byStatus)}</Table.Td>
+              <Table.Td>{day(c.lastActivityAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      </Stack>
+    </Container>
+  );
+}
