@@ -17,7 +17,12 @@ export function PageHeader({
         <Title order={1} fz={28}>
           {title}
         </Title>
-        {description ? <Text c="dimmed">{description}</Text> : null}
+        {/* a div: a description may hold badges and groups, which a paragraph cannot */}
+        {description ? (
+          <Text c="dimmed" component="div">
+            {description}
+          </Text>
+        ) : null}
       </Stack>
       {actions ? <Group gap="sm">{actions}</Group> : null}
     </Group>
