@@ -411,7 +411,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   registerSavedViewRoutes(app, { views: createSavedViewsService({ db: database.db }) });
   registerNotesRoutes(app, {
-    notes: createNotesService({ db: database.db, visible: (...a) => applicationDetail.visible(...a) }),
+    notes: createNotesService({ db: database.db, visible: (tx, auth, id) => applicationDetail.visible(tx, auth, id) }),
   });
   registerVerifyRoutes(app, { verify: createVerifyService({ db: database.db, sealer }) });
   registerApplicationHistoryRoutes(app, {

@@ -35,7 +35,7 @@ const ATTACHMENT_URL_MS = 5 * 60_000;
 export function createApplicationDetailService(deps: {
   db: Db;
   fieldCrypto: FieldCrypto;
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  forms: { grantedMasterFormIds(opts: { auth: AuthContext; tx?: DbOrTx }): Promise<string[] | undefined> };
   files: {
     downloadUrl(key: string): string;
     release(tx: DbOrTx, opts: { owner: { kind: 'application-attachment'; id: string } }): Promise<string[]>;
@@ -45,19 +45,8 @@ export function createApplicationDetailService(deps: {
   const { db, fieldCrypto } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
 
-  /**
-   * The application with its form, as the caller may see it. Inside a transaction pass `granted` (read before it
-   * began): the STANDARD member's grants are read on the service's own connection, which PGlite (one connection)
-   * could not give while the transaction holds it.
-   */
-  async function load(
-    tx: DbOrTx,
-    auth: AuthContext,
-    applicationId: string,
-    companyId?: string,
-    lock = false,
-    granted?: { ids: string[] | undefined },
-  ) {
+  /** The application with its form, as the caller may see it (a STANDARD member's grants read through `tx`). */
+  async function load(tx: DbOrTx, auth: AuthContext, applicationId: string, companyId?: string, lock = false) {
     const callerCompany = requireCompanyId(auth);
     if (companyId && companyId !== callerCompany) throw new AppError(ERROR_CODES.applicationNotFound);
     const q = tx
@@ -82,8 +71,8 @@ export function createApplicationDetailService(deps: {
     if (!row || row.application.companyId !== callerCompany || row.application.status === 'draft') {
       throw new AppError(ERROR_CODES.applicationNotFound);
     }
-    const allowed = granted ? granted.ids : await deps.forms.grantedMasterFormIds({ auth });
-    if (allowed && !allowed.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
+    const granted = await deps.forms.grantedMasterFormIds({ auth, tx });
+    if (granted && !granted.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
     return { ...row, form: row.form as unknown as FormDefinition };
   }
 
@@ -116,9 +105,8 @@ export function createApplicationDetailService(deps: {
 
   return {
     /** The application as the caller may see it (their company; a STANDARD member's granted forms), else 404. */
-    async visible(tx: DbOrTx, auth: AuthContext, applicationId: string, lock = false) {
-      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth }) };
-      return (await load(tx, auth, applicationId, undefined, lock, granted)).application;
+    async visible(tx: DbOrTx, auth: AuthContext, applicationId: string) {
+      return (await load(tx, auth, applicationId)).application;
     },
 
     /** GET /api/applications/{id}. */
@@ -196,9 +184,8 @@ export function createApplicationDetailService(deps: {
         fields: string[],
       ) => Promise<{ invalidated: number; outbox: string[] }>,
     ) {
-      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth: opts.auth }) };
       return db.transaction(async (tx) => {
-        const { application, form } = await load(tx, opts.auth, opts.applicationId, opts.companyId, true, granted);
+        const { application, form } = await load(tx, opts.auth, opts.applicationId, opts.companyId, true);
         if (application.status !== 'pending') {
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationEditPendingOnly);
         }
@@ -290,9 +277,8 @@ export function createApplicationDetailService(deps: {
 
     /** POST …/attachments/{attachmentId}/download-url: a 5-minute URL (audited). */
     async attachmentUrl(opts: { auth: AuthContext; applicationId: string; attachmentId: string }) {
-      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth: opts.auth }) };
       return db.transaction(async (tx) => {
-        const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, false, granted);
+        const { application, form } = await load(tx, opts.auth, opts.applicationId);
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
         );
@@ -323,9 +309,8 @@ export function createApplicationDetailService(deps: {
       opts: { auth: AuthContext; applicationId: string; attachmentId: string },
       onChanged: (tx: DbOrTx, application: typeof applications.$inferSelect, path: string) => Promise<string[]>,
     ): Promise<string[]> {
-      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth: opts.auth }) };
       return db.transaction(async (tx) => {
-        const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, true, granted);
+        const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, true);
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
         );

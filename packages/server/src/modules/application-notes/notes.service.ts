@@ -60,10 +60,8 @@ export function createNotesService(deps: {
     },
 
     async add(opts: { auth: AuthContext; applicationId: string; text: string }): Promise<Note> {
-      // visibility is read before the transaction: it may ask for the member's granted forms on its own connection
-      // (one connection on PGlite)
-      const application = await deps.visible(db, opts.auth, opts.applicationId);
       return db.transaction(async (tx) => {
+        const application = await deps.visible(tx, opts.auth, opts.applicationId);
         const { firstName, lastName } = opts.auth.profile;
         const [row] = await tx
           .insert(applicationNotes)
@@ -89,8 +87,8 @@ export function createNotesService(deps: {
     },
 
     async remove(opts: { auth: AuthContext; applicationId: string; noteId: string }): Promise<void> {
-      const application = await deps.visible(db, opts.auth, opts.applicationId);
       await db.transaction(async (tx) => {
+        const application = await deps.visible(tx, opts.auth, opts.applicationId);
         const [row] = await tx
           .select()
           .from(applicationNotes)

@@ -84,7 +84,7 @@ export interface SigningDeps {
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;
   storage: Storage;
   jobs: { send<T extends object>(name: string, data: T): Promise<string> };
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  forms: { grantedMasterFormIds(opts: { auth: AuthContext; tx?: DbOrTx }): Promise<string[] | undefined> };
   codeSecret: string;
   publicUrl: string;
   throttles?: Throttles;
@@ -183,20 +183,13 @@ export function createSigningService(deps: SigningDeps) {
   }
 
   /** The institution's application, as its lists scope it (another company's, a draft, an ungranted form: 404). */
-  async function clientApplication(
-    tx: DbOrTx,
-    auth: AuthContext,
-    applicationId: string,
-    lock: boolean,
-    // inside a transaction: the grants read before it began (PGlite's one connection is the transaction's)
-    grantedBefore?: { ids: string[] | undefined },
-  ) {
+  async function clientApplication(tx: DbOrTx, auth: AuthContext, applicationId: string, lock: boolean) {
     const companyId = requireCompanyId(auth);
     const row = await createSigningRepository(tx).findApplication(applicationId, lock);
     if (!row || row.application.companyId !== companyId || row.application.status === 'draft') {
       throw new AppError(ERROR_CODES.applicationNotFound);
     }
-    const granted = grantedBefore ? grantedBefore.ids : await deps.forms.grantedMasterFormIds({ auth });
+    const granted = await deps.forms.grantedMasterFormIds({ auth, tx });
     if (granted && !granted.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
     return row.application;
   }
@@ -434,9 +427,8 @@ export function createSigningService(deps: SigningDeps) {
      */
     async removeSignature(opts: { auth: AuthContext; applicationId: string; ownerId?: string; reason?: string }) {
       const at = now();
-      const granted = { ids: await deps.forms.grantedMasterFormIds({ auth: opts.auth }) };
       const outcome = await db.transaction(async (tx) => {
-        const application = await clientApplication(tx, opts.auth, opts.applicationId, true, granted);
+        const application = await clientApplication(tx, opts.auth, opts.applicationId, true);
         const r = createSigningRepository(tx);
         const owners = await r.owners(application.id);
         if (opts.ownerId && !owners.some((o) => o.id === opts.ownerId)) {

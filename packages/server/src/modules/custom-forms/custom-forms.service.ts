@@ -95,13 +95,13 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
   }
 
   /** The master forms (ids) a STANDARD member may use; undefined for an ADMINISTRATOR (all of the company's). */
-  async function grantedMasterIds(auth: AuthContext, companyId: string): Promise<string[] | undefined> {
+  async function grantedMasterIds(auth: AuthContext, companyId: string, r = repo): Promise<string[] | undefined> {
     if (isClientAdmin(auth)) return undefined;
     const ids = new Set<string>();
-    for (const p of await repo.listTemplatePermissions(companyId)) {
+    for (const p of await r.listTemplatePermissions(companyId)) {
       if (p.isGlobal || p.userIds.includes(auth.userId)) ids.add(p.masterFormId);
     }
-    for (const id of await repo.adminGrantsOfUser(companyId, auth.userId)) ids.add(id);
+    for (const id of await r.adminGrantsOfUser(companyId, auth.userId)) ids.add(id);
     return [...ids];
   }
 
@@ -703,8 +703,16 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
      * The master forms a STANDARD member was granted; undefined for a client administrator (all of the company's).
      * Other modules scope what a member sees by it (applications: decision 042).
      */
-    async grantedMasterFormIds(opts: { auth: AuthContext }) {
-      return grantedMasterIds(opts.auth, requireCompanyId(opts.auth));
+    /**
+     * A STANDARD member's granted master forms (undefined: all). Inside a transaction pass it as `tx`: PGlite has one
+     * connection, which the transaction holds, so a read on the service's own connection would wait forever.
+     */
+    async grantedMasterFormIds(opts: { auth: AuthContext; tx?: DbOrTx }) {
+      return grantedMasterIds(
+        opts.auth,
+        requireCompanyId(opts.auth),
+        opts.tx ? createCustomFormsRepository(opts.tx) : repo,
+      );
     },
 
     /** GET …/submittable: only an active form takes new applications. */
