@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { formatMegabytes } from '@under/core/forms/format';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { useState } from 'react';
@@ -7,9 +8,6 @@ import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type useApplicationActions, useAttachments } from '../api/applications-api';
-
-const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
 
 /** The files the applicants uploaded: download through a short-lived URL; an ADMINISTRATOR deletes after a confirmation. */
 export function AttachmentsPanel({
@@ -48,7 +46,7 @@ export function AttachmentsPanel({
                 <Table.Tr key={f.attachmentId}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.fileName}</Table.Td>
                   <Table.Td>{f.fieldLabel ?? f.path}</Table.Td>
-                  <Table.Td>{size(f.size)}</Table.Td>
+                  <Table.Td>{formatMegabytes(f.size)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Button

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import type { useApplicationActions } from '../api/applications-api';
+import { when } from '../lib/when';
 
 type Target = 'approved' | 'denied' | 'pending';
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The decision on a submitted application (issue 14): the allowed moves of STATUS_TRANSITIONS as buttons, each asking

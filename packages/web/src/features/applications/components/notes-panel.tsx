@@ -7,8 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useNotes } from '../api/applications-api';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { when } from '../lib/when';
 
 /** Notes between team members on the application (issue 14): newest first; the author or an ADMINISTRATOR deletes. */
 export function NotesPanel({ applicationId }: { applicationId: string }) {

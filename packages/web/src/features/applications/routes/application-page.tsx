@@ -26,10 +26,10 @@ import { AnswersPanel } from '../components/answers-panel';
 import { AttachmentsPanel } from '../components/attachments-panel';
 import { DecisionPanel } from '../components/decision-panel';
 import { NotesPanel } from '../components/notes-panel';
+import { when } from '../lib/when';
 import { day } from './applications-page';
 
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 type Confirm = { kind: 'remove'; ownerId: string } | { kind: 'regenerate' } | { kind: 'delete'; documentId: string };
 

@@ -5,6 +5,7 @@ import {
   LISTED_STATUSES,
   type ListedStatus,
 } from '@under/core/applications/application-list.schema';
+import { formatDate } from '@under/core/forms/format';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -19,8 +20,8 @@ import { useSearchText } from '../../../lib/use-search-text';
 import { useApplications, useExportApplications, useFormChoices } from '../api/applications-api';
 import { SavedViews } from '../components/saved-views';
 
-export const day = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' }) : '—';
+/** A day as spec 1 §9 writes it (`Nov 28, 2026`, UTC); '—' when there is none. */
+export const day = (iso: string | null) => (iso ? formatDate(iso, 'MMM dd, yyyy') : '—');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

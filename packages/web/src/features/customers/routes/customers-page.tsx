@@ -1,4 +1,5 @@
 import { Anchor, Button, Container, Group, Stack, Table } from '@mantine/core';
+import { formatDate } from '@under/core/forms/format';
 import { CUSTOMERS_TEXT as T } from '@under/core/ui-text/client-customers';
 import { Link } from 'react-router';
 import { ListSearch } from '../../../components/list-search';
@@ -15,9 +16,6 @@ const COLUMNS: ListColumn[] = [
   { key: 'statuses', label: T.colStatuses },
   { key: 'last', label: T.colLastActivity },
 ];
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 
 /** /customers: the company's applicants, one per e-mail, with their applications (issue 14 Customers). */
 export function CustomersPage() {
@@ -85,7 +83,7 @@ export function CustomersPage() {
               </Table.Td>
               <Table.Td>{c.applications}</Table.Td>
               <Table.Td>{T.statusSummary(c.byStatus)}</Table.Td>
-              <Table.Td>{day(c.lastActivityAt)}</Table.Td>
+              <Table.Td>{formatDate(c.lastActivityAt, 'MMM dd, yyyy')}</Table.Td>
             </Table.Tr>
           ))}
         </ListTable>
