@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import type { FormDefinition } from '@under/core/forms/form.schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -47,7 +46,6 @@ import { registerRevealRoutes } from './modules/application-reveal/reveal.routes
 import { createRevealService } from './modules/application-reveal/reveal.service';
 import { registerSigningRoutes } from './modules/application-signing/signing.routes';
 import { createSigningService } from './modules/application-signing/signing.service';
-import { createApplicationsRepository } from './modules/applications/applications.repository';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -311,17 +309,7 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
     // "Remember my answers": the vault takes them once the primary's signing code proved the mailbox (decision 050)
     onPrimarySigned: async (tx, { application, email }) => {
-      const version = await createApplicationsRepository(tx).findFormVersion(
-        application.customFormId,
-        application.formVersion,
-      );
-      if (!version) return;
-      await vault.remember(tx, {
-        email,
-        form: version.form as unknown as FormDefinition,
-        data: application.data as Record<string, unknown>,
-        applicationId: application.id,
-      });
+      await vault.rememberApplication(tx, { application, email });
     },
   });
   // the platform's seal of the PDFs we issue: its key is made into DATA_DIR/seal on first use (decision 047)

@@ -1,6 +1,12 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applicantVaults, applicantVaultTokens, dictionaries, type VaultEntry } from '../../db/schema/index';
+import {
+  applicantVaults,
+  applicantVaultTokens,
+  customFormVersions,
+  dictionaries,
+  type VaultEntry,
+} from '../../db/schema/index';
 
 export type VaultRow = typeof applicantVaults.$inferSelect;
 
@@ -88,6 +94,15 @@ export function createVaultRepository(db: DbOrTx) {
      * The library's spelling of each of these names that is a dictionary entry, by lower case (a read-only lookup
      * of the dictionary's names: the vault's keys are the library's keys).
      */
+    /** The form definition of one version of a custom form (what an application was made on). */
+    async formVersion(customFormId: string, version: number): Promise<unknown> {
+      const [row] = await db
+        .select({ form: customFormVersions.form })
+        .from(customFormVersions)
+        .where(and(eq(customFormVersions.customFormId, customFormId), eq(customFormVersions.version, version)));
+      return row?.form;
+    },
+
     async dictionaryNames(names: readonly string[]): Promise<Map<string, string>> {
       if (names.length === 0) return new Map();
       const lower = [...new Set(names.map((n) => n.toLowerCase()))];

@@ -256,6 +256,26 @@ export function createVaultService(deps: VaultServiceDeps) {
     },
 
     /**
+     * Remembers an application's answers as stored (encrypted fields sealed) for `email`, on the form version it was
+     * made on, inside the caller's transaction: the primary's signature, once the signing code proved the mailbox
+     * (decision 050).
+     */
+    async rememberApplication(
+      tx: DbOrTx,
+      opts: { application: { id: string; customFormId: string; formVersion: number; data: unknown }; email: string },
+    ): Promise<{ keys: number }> {
+      const { application } = opts;
+      const form = await createVaultRepository(tx).formVersion(application.customFormId, application.formVersion);
+      if (!form) return { keys: 0 };
+      return this.remember(tx, {
+        email: opts.email,
+        form: form as FormDefinition,
+        data: application.data as Record<string, unknown>,
+        applicationId: application.id,
+      });
+    },
+
+    /**
      * For the application's save and submit (wired by the lead): the browser sends a prefilled encrypted answer back
      * as the masked value it was shown, with the x-vault-token header. Each such value that still matches what the
      * vault holds is replaced by the real one (plaintext, server side: the application's save seals it as usual).
