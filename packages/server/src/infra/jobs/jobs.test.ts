@@ -81,3 +81,46 @@ describe.each(testDatabases())('jobs (pg-boss) on %s', (kind) => {
     await after.stop();
   });
 });
+
+describe.each(testDatabases())('jobs stop on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('a fetch in flight when stop is called settles before stop resolves: no SQL after it, the job left to retry', async () => {
+    let gate: (() => void) | undefined;
+    let held = false;
+    let stoppedAt = 0;
+    const late: string[] = [];
+    const gated: Database = {
+      ...database,
+      async executeSql(text, values) {
+        if (stoppedAt) late.push(text.slice(0, 60));
+        // the worker's fetch is held until stop() has been called
+        if (held && /SKIP LOCKED/i.test(text) && !gate) await new Promise<void>((r) => (gate = r));
+        return database.executeSql(text, values);
+      },
+    };
+    const jobs = createJobs({ database: gated, log });
+    let runs = 0;
+    await jobs.register('test-stop-race', async () => {
+      runs += 1;
+    });
+    await jobs.start();
+    held = true;
+    await jobs.send('test-stop-race', { n: 1 });
+    await until(() => gate !== undefined);
+    const stopping = jobs.stop();
+    gate?.();
+    await stopping;
+    stoppedAt = Date.now();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(late).toEqual([]);
+    // fetched while stopping: not run, failed back to the queue for a later retry
+    expect(runs).toBe(0);
+    const { rows } = await database.executeSql("select state from pgboss.job where name = 'test-stop-race'");
+    expect(rows).toEqual([{ state: 'retry' }]);
+  });
+});

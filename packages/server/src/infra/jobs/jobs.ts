@@ -45,12 +45,22 @@ export function createJobs(deps: {
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
   let stopping: Promise<void> | undefined;
+  // pg-boss completes and fails jobs without awaiting (manager.js), and a fetch in flight at stop returns its jobs
+  // after stop() resolved: its SQL must still reach an open database, so stop() drains what pg-boss has in flight
+  const inflight = new Set<Promise<unknown>>();
+  function executeSql(text: string, values?: unknown[]) {
+    const query = deps.database.executeSql(text, values);
+    inflight.add(query);
+    const forget = () => inflight.delete(query);
+    query.then(forget, forget);
+    return query;
+  }
 
   async function start(): Promise<PgBoss> {
     if (boss) return boss;
     starting ??= (async () => {
       const b = new PgBoss({
-        db: { executeSql: (text: string, values?: unknown[]) => deps.database.executeSql(text, values) },
+        db: { executeSql },
         schema: 'pgboss',
         // cron schedules (the upload sweep): pg-boss's timekeeper sends each scheduled job once, whichever
         // instance sees the slot first
@@ -92,8 +102,11 @@ export function createJobs(deps: {
   async function listen(b: PgBoss, name: string, handler: JobHandler<unknown>) {
     await ensureQueue(b, name);
     const batchSize = settings.get(name)?.batchSize ?? 1;
-    const run = (job: PgBoss.Job<unknown>) =>
-      handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+    const run = async (job: PgBoss.Job<unknown>) => {
+      // fetched while stopping: not started against a closing database; failed now, so it is retried later
+      if (stopped) throw new Error('jobs stopped');
+      return handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+    };
     const workerId = await b.work(
       name,
       { pollingIntervalSeconds: pollingSeconds, batchSize, includeMetadata: true },
@@ -172,6 +185,13 @@ export function createJobs(deps: {
       stopping ??= (async () => {
         const b = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
         if (b) await b.stop({ graceful: true, wait: true, timeout: 30_000 });
+        // what pg-boss still has in flight (a late fetch, then the fail of its jobs) settles before the caller
+        // closes the database; a quiet macrotask ends it
+        for (let i = 0; i < 100; i++) {
+          if (inflight.size) await Promise.allSettled([...inflight]);
+          await new Promise((r) => setTimeout(r, 20));
+          if (!inflight.size) break;
+        }
       })();
       return stopping;
     },
