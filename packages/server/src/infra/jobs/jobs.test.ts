@@ -98,8 +98,10 @@ describe.each(testDatabases())('jobs stop on %s', (kind) => {
       ...database,
       async executeSql(text, values) {
         if (stoppedAt) late.push(text.slice(0, 60));
-        // the worker's fetch is held until stop() has been called
-        if (held && /SKIP LOCKED/i.test(text) && !gate) await new Promise<void>((r) => (gate = r));
+        // this queue's worker's fetch (not pg-boss's own queues') is held until stop() has been called
+        if (held && /SKIP LOCKED/i.test(text) && values?.[0] === 'test-stop-race' && !gate) {
+          await new Promise<void>((r) => (gate = r));
+        }
         return database.executeSql(text, values);
       },
     };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { sealedCms } from '../../test/sealed-cms';
 import { loadOrCreateIdentity } from './certificate';
 import { createPadesSealer } from './pades';
 
@@ -84,15 +85,9 @@ describe('PAdES seal', () => {
     'OpenSSL verifies the CMS over the covered bytes and sees signingCertificateV2',
     async () => {
       const sealed = Buffer.from(await sealer.seal(await samplePdf(), info));
-      const text = sealed.toString('latin1');
-      const [, a, b, c, d] = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(text)?.map(Number) ?? [];
-      const covered = Buffer.concat([sealed.subarray(a, b), sealed.subarray(c, (c as number) + (d as number))]);
-      const hex = sealed
-        .subarray((b as number) + 1, (c as number) - 1)
-        .toString('latin1')
-        .replace(/(00)+$/, '');
+      const { der, covered } = sealedCms(sealed);
       const work = dir();
-      writeFileSync(path.join(work, 'sig.der'), Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex'));
+      writeFileSync(path.join(work, 'sig.der'), der);
       writeFileSync(path.join(work, 'content.bin'), covered);
       const out = execFileSync(
         'openssl',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { sealedCms } from '../../test/sealed-cms';
 import { createPadesSealer } from './pades';
 import { identityFromPkcs12, SealConfigError } from './pkcs12';
 
@@ -26,16 +27,6 @@ async function samplePdf() {
 }
 
 /** The CMS of a sealed PDF, as OpenSSL wants it, and the bytes it covers. */
-function cmsOf(sealed: Buffer) {
-  const text = sealed.toString('latin1');
-  const [, a, b, c, d] = (/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(text) ?? []).map(Number) as number[];
-  const covered = Buffer.concat([sealed.subarray(a, b), sealed.subarray(c, (c as number) + (d as number))]);
-  const hex = sealed
-    .subarray((b as number) + 1, (c as number) - 1)
-    .toString('latin1')
-    .replace(/(00)+$/, '');
-  return { der: Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex'), covered };
-}
 
 describe('the seal from a configured PKCS#12 (SEAL_PKCS12_FILE)', () => {
   it('opens OpenSSL 3 defaults (PBES2 AES-256, SHA-256 MAC) and the legacy 3DES export: the same key and chain', () => {
@@ -95,7 +86,7 @@ describe('the seal from a configured PKCS#12 (SEAL_PKCS12_FILE)', () => {
         dataDir: dir(),
         pkcs12: { pkcs12File: fixture('seal-modern.p12'), password: PASSWORD },
       });
-      const { der, covered } = cmsOf(Buffer.from(await sealer.seal(await samplePdf(), info)));
+      const { der, covered } = sealedCms(Buffer.from(await sealer.seal(await samplePdf(), info)));
       const work = dir();
       writeFileSync(path.join(work, 'sig.der'), der);
       writeFileSync(path.join(work, 'content.bin'), covered);
