@@ -371,6 +371,10 @@ export const MESSAGES = {
   documentsNotReady: 'The documents are generated once every owner has signed.',
   /** Ours: the institution edits a submitted (pending) application only; a decided one is reopened first. */
   applicationEditPendingOnly: 'Only a pending application can be edited. Reopen a decided application first.',
+  /** Ours (decision 052): repopulate moves an undecided application only. */
+  repopulateUndecidedOnly: 'A decided application keeps the form version it was decided on. Reopen it first.',
+  /** Ours (decision 052). */
+  repopulateAlreadyLatest: 'This application is already on the latest version of its form.',
   /** Ours: the verify page and API take a PDF file. */
   verifyNotPdf: 'This file is not a PDF.',
 } as const;

@@ -176,6 +176,8 @@ export const ERRORS = {
   applicationStatusTransition: { code: 'application/status-transition', status: 409 },
   /** A submitted or decided application: the applicant edits nothing (decision 036). */
   applicationNotEditable: { code: 'application/not-editable', status: 409 },
+  /** Decision 052: repopulate of an application already on its form's latest version. */
+  applicationAlreadyLatest: { code: 'application/already-latest', status: 409 },
   /** Spec 1 §4: a blocked application cannot be submitted. */
   applicationBlocked: { code: 'application/blocked', status: 409 },
   /** A value that breaks a field's rule (the paths in `errors`). */

@@ -117,6 +117,8 @@ export const ApplicantApplicationSchema = z.object({
   rememberAnswers: z.boolean(),
   /** Submitted or decided: the applicant reads it, edits nothing. */
   readOnly: z.boolean(),
+  /** A submitted application this owner may correct and re-submit through an edit link (decision 052). */
+  editing: z.boolean(),
   /** A blocked application: the company the applicant must contact. */
   blockedBy: z.string().nullable(),
   owners: z.array(OwnerViewSchema),

@@ -203,6 +203,31 @@ export const AUDIT_ACTIONS = {
     target: 'application',
     details: z.strictObject({ email: z.string(), role: z.string(), ownerId: z.string() }),
   },
+  // issue 14 (decision 052): corrections through an edit link, copies and repopulation; never a value
+  /** The institution gave an owner an edit link: e-mailed to them, or created for the client to pass on. */
+  'application.edit-link': {
+    target: 'application',
+    details: z.strictObject({ ownerId: z.string(), delivery: z.enum(['mail', 'url']) }),
+  },
+  /** An owner re-submitted a submitted application they corrected through an edit link. */
+  'application.resubmit': {
+    target: 'application',
+    details: z.strictObject({ email: z.string(), role: z.string(), revision: z.number().int() }),
+  },
+  /** A new application made from another one's answers (the target is the new one). */
+  'application.copy': {
+    target: 'application',
+    details: z.strictObject({ sourceApplicationId: z.string(), version: z.number().int() }),
+  },
+  /** An application moved to its form's latest version; the answers of removed fields are dropped (paths only). */
+  'application.repopulate': {
+    target: 'application',
+    details: z.strictObject({
+      fromVersion: z.number().int(),
+      toVersion: z.number().int(),
+      dropped: z.array(z.string()),
+    }),
+  },
   // issue 14 (decision 043): the filters and the count, never a value
   'application.export': {
     target: 'company',

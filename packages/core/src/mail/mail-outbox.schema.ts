@@ -35,6 +35,8 @@ export const MAIL_KINDS = [
   'sign-request',
   'sign-invalidated',
   'sign-completed',
+  /** Issue 14 (decision 052): the institution asks an owner to correct a submitted application. */
+  'application-edit-link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -31,6 +31,7 @@ export const ADMIN_MAILS_TEXT = {
     'sign-request': 'Request to sign',
     'sign-invalidated': 'Signature to renew',
     'sign-completed': 'Everyone signed',
+    'application-edit-link': 'Request to correct an application',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',

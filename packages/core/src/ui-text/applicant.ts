@@ -34,6 +34,9 @@ export const APPLICANT_TEXT = {
   submit: 'Submit application',
   submitFailed: 'The application could not be submitted',
   readOnlyNotice: 'This application has been submitted. You can read it; it can no longer be changed.',
+  /** Decision 052: an owner correcting a submitted application through an edit link. */
+  editingNotice:
+    'The institution asked you to correct this submitted application. Change what is needed and submit it again. If a signed answer changes, the owners sign again.',
   // ---- links
   expiredText: 'Links work for a limited time. We can e-mail a fresh link to the address on file.',
   sendFreshLink: 'E-mail me a fresh link',

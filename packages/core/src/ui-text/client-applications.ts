@@ -169,4 +169,35 @@ export const APPLICATIONS_TEXT = {
       ? 'Nothing to measure yet'
       : `${hours < 48 ? `${hours} h` : `${Math.round((hours / 24) * 10) / 10} days`} (median of ${count})`,
   dashError: 'The figures could not be loaded',
+  // corrections (decision 052): edit links, copy, repopulate
+  correctionsTitle: 'Corrections',
+  correctionsLead:
+    'Ask an owner to correct the submitted application, start a new application from these answers, or move it to the latest version of its form.',
+  editLinkOwner: 'Owner',
+  editLinkMail: 'E-mail an edit link',
+  editLinkCreate: 'Create an edit link',
+  editLinkPendingOnly: 'Edit links are for submitted applications waiting for a decision.',
+  editLinkSent: (email: string) => `An edit link was e-mailed to ${email}. Their earlier link no longer works.`,
+  editLinkCreated: 'Edit link created',
+  editLinkLabel: 'Edit link',
+  editLinkShownOnce:
+    "Copy it now and pass it to the owner only: it is shown once, it opens the application for changes, and the owner's earlier link no longer works.",
+  copyLink: 'Copy link',
+  copied: 'Copied',
+  copyApplication: 'Copy into a new application',
+  copyTitle: 'Copy into a new application',
+  copyLead:
+    'A new application starts on the current version of the form with these answers. Files, accepted terms and signatures are not copied. The applicant below is invited by e-mail.',
+  copyEmail: 'Applicant e-mail',
+  copyConfirm: 'Copy and invite',
+  copyDone: (email: string) => `A new application was created and ${email} was invited.`,
+  copyDropped: (keys: string[]) => `Not copied: ${keys.join(', ')}.`,
+  repopulate: 'Move to the latest form version',
+  repopulateTitle: 'Move to the latest form version?',
+  repopulateLead:
+    'The application moves to the newest version of its form. Answers to fields the new version no longer has are removed, and every signature is voided: the owners are asked to sign again. This cannot be undone.',
+  repopulateConfirm: 'Move it',
+  repopulated: (version: number, dropped: string[]) =>
+    `The application is now on version ${version} of its form.${dropped.length ? ` Removed answers: ${dropped.join(', ')}.` : ''}`,
+  onVersion: (version: number) => `Form version ${version}`,
 } as const;

@@ -149,6 +149,11 @@ export const applicationOwners = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** An owner removed by the primary keeps its row (history) but its link stops working. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * The institution sent this owner an edit link (issue 14, decision 052): while the application is `pending`
+     * the owner may change and re-submit it; cleared by their re-submit.
+     */
+    editGrantedAt: timestamp('edit_granted_at', { withTimezone: true }),
   },
   (t) => [
     check('application_owners_kind_valid', sql`${t.kind} in ('primaryApplicant', 'additionalOwner')`),

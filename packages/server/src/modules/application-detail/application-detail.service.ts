@@ -105,8 +105,8 @@ export function createApplicationDetailService(deps: {
 
   return {
     /** The application as the caller may see it (their company; a STANDARD member's granted forms), else 404. */
-    async visible(tx: DbOrTx, auth: AuthContext, applicationId: string) {
-      return (await load(tx, auth, applicationId)).application;
+    async visible(tx: DbOrTx, auth: AuthContext, applicationId: string, lock = false) {
+      return (await load(tx, auth, applicationId, undefined, lock)).application;
     },
 
     /** GET /api/applications/{id}. */

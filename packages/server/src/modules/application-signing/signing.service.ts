@@ -465,7 +465,13 @@ export function createSigningService(deps: SigningDeps) {
      */
     async invalidateSignatures(
       tx: DbOrTx,
-      opts: { application: ApplicationRow; fields: string[]; actorUserId: string | null },
+      opts: {
+        application: ApplicationRow;
+        fields: string[];
+        actorUserId: string | null;
+        /** An owner correcting through their link keeps it (a fresh link would end their session); not mailed. */
+        keepLinkOf?: string;
+      },
     ): Promise<{ invalidated: number; outbox: string[] }> {
       const at = now();
       const r = createSigningRepository(tx);
@@ -475,6 +481,7 @@ export function createSigningService(deps: SigningDeps) {
       const institution = (await r.confirmPageOf(opts.application.id))?.companyName ?? 'the institution';
       const outbox: string[] = [];
       for (const o of (await r.owners(opts.application.id)).filter((x) => gone.includes(x.id))) {
+        if (o.id === opts.keepLinkOf) continue;
         outbox.push(await mailFreshLink(tx, opts.application, o, 'again', institution, at));
       }
       await writeAudit(tx, {

@@ -56,7 +56,14 @@ export interface ApplicationsServiceDeps {
   publicUrl: string;
   now?: () => number;
   /** Signing starts in the primary's submit transaction (issue 13): answers the mails to send after the commit. */
-  signing?: { startSigning(tx: DbOrTx, application: ApplicationRow, at: Date): Promise<string[]> };
+  signing?: {
+    startSigning(tx: DbOrTx, application: ApplicationRow, at: Date): Promise<string[]>;
+    /** An owner's correction of a submitted application voids the signatures (the editor keeps their link). */
+    invalidateSignatures(
+      tx: DbOrTx,
+      opts: { application: ApplicationRow; fields: string[]; actorUserId: null; keepLinkOf?: string },
+    ): Promise<{ invalidated: number; outbox: string[] }>;
+  };
   /**
    * The applicant vault (decision 039): encrypted answers prefilled from it come back masked with the vault's
    * token; this puts the real values in before validation (the save then seals them as usual).
@@ -70,6 +77,12 @@ export interface ApplicationsServiceDeps {
 
 const OPEN_STATUSES: readonly ApplicationStatus[] = ['draft', 'invite_sent'];
 const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
+/**
+ * Whether this owner may change the application through their link: while it is unsubmitted, or while it is
+ * `pending` and the institution sent them an edit link (decision 052).
+ */
+const isEditableBy = (application: { status: string }, owner: { editGrantedAt: Date | null }) =>
+  isOpen(application.status) || (application.status === 'pending' && owner.editGrantedAt !== null);
 /** Parsed form versions by `customFormId:version` (versions never change once written); bounded. */
 const FORM_CACHE_MAX = 500;
 /** How often an owner's use of their link is written (lastSeenAt, the sliding end of the code). */
@@ -233,9 +246,9 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       rememberAnswers?: boolean;
       vaultToken?: string;
     },
-  ): Promise<{ application: ApplicationRow; data: Record<string, unknown>; outboxId?: string }> {
+  ): Promise<{ application: ApplicationRow; data: Record<string, unknown>; outboxId?: string; outbox: string[] }> {
     const { application, owner, form, at, pending } = ctx;
-    if (!isOpen(application.status)) {
+    if (!isEditableBy(application, owner)) {
       throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
     }
     if (input.revision !== application.revision) {
@@ -252,7 +265,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       role,
       previousData: previous,
       partial: true,
-      unsubmitted: true,
+      // a submitted application's encrypted fields stay read-only to owners (spec 1 §6), also through an edit link
+      unsubmitted: isOpen(application.status),
     });
     if (!result.valid) throw refusal(result.errors, { submitting: false });
     const r = createApplicationsRepository(tx);
@@ -273,6 +287,19 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     const fields = changedFields(previous, result.data);
     // an additional owner who changes anything after completing their part completes it again
     if (!isPrimary && owner.completedAt && fields.length > 0) pending.owner.completedAt = null;
+    // a correction of a submitted application: the signatures of the changed document are void, and the other
+    // signers are asked again (decision 052)
+    const outbox =
+      !isOpen(application.status) && fields.length > 0 && deps.signing
+        ? (
+            await deps.signing.invalidateSignatures(tx, {
+              application,
+              fields,
+              actorUserId: null,
+              keepLinkOf: owner.id,
+            })
+          ).outbox
+        : [];
     let outboxId: string | undefined;
     if (isPrimary && !application.resumeMailedAt) {
       const form = await r.findForm(application.customFormId);
@@ -292,7 +319,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       targetId: application.id,
       details: { email: owner.email, role, revision: patch.revision, fields },
     });
-    return { application: { ...application, ...patch } as ApplicationRow, data: result.data, outboxId };
+    return { application: { ...application, ...patch } as ApplicationRow, data: result.data, outboxId, outbox };
   }
 
   /**
@@ -459,7 +486,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       vaultToken?: string;
     }): Promise<{ revision: number; savedAt: string }> {
       const at = now();
-      const { application, outboxId } = await db.transaction(async (tx) => {
+      const { application, outboxId, outbox } = await db.transaction(async (tx) => {
         const { application, owner } = await link(tx, opts.applicationId, opts.code, true);
         const form = await formOfApplication(application, createApplicationsRepository(tx));
         const pending = noWrites();
@@ -469,6 +496,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         return written;
       });
       await mail.dispatch(outboxId);
+      for (const id of outbox) await mail.dispatch(id);
       return { revision: application.revision, savedAt: at.toISOString() };
     },
 
@@ -481,7 +509,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     }): Promise<{ uploadUrl: string; fileKey: string; expiresAt: string }> {
       await throttles.take([[THROTTLE_RULES.applicantUploadAddress, addressKey(opts.ip)]]);
       const { application, owner } = await link(db, opts.applicationId, opts.code, false);
-      if (!isOpen(application.status)) {
+      if (!isEditableBy(application, owner)) {
         throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
       }
       const issued = await files.issueUpload({
@@ -523,7 +551,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         revision: application.revision,
         acceptance: acceptanceOf(application),
         rememberAnswers: application.rememberAnswers,
-        readOnly: !isOpen(application.status),
+        readOnly: !isEditableBy(application, owner),
+        editing: !isOpen(application.status) && isEditableBy(application, owner),
         blockedBy,
         // every owner sees who the owners are and how far they are; never anyone's code
         owners: owners.map((o) => ({
@@ -559,9 +588,11 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         const { owner } = resolved;
         let { application } = resolved;
         const form = await formOfApplication(application, r);
-        if (!isOpen(application.status)) {
+        if (!isEditableBy(application, owner)) {
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
         }
+        // a correction through an edit link: the application stays submitted (decision 052)
+        const correcting = !isOpen(application.status);
         const isPrimary = owner.kind === 'primaryApplicant';
         const ids = { applicationId: application.id, ownerId: owner.id };
         if (isPrimary && application.blockedAt) {
@@ -571,6 +602,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           );
         }
         let outboxId: string | undefined;
+        let editOutbox: string[] = [];
         // the data as validated and stored, in the clear: written now, or opened from the row
         let data: Record<string, unknown> | undefined;
         const pending = noWrites();
@@ -579,7 +611,12 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             throw new AppError(ERROR_CODES.validation, MESSAGES.http400, [{ path: 'revision', message: 'Required' }]);
           }
           const ctx = { application, owner, form, code: opts.code, at, pending };
-          ({ application, data, outboxId } = await writeData(tx, ctx, {
+          ({
+            application,
+            data,
+            outboxId,
+            outbox: editOutbox,
+          } = await writeData(tx, ctx, {
             data: opts.data,
             revision: opts.revision,
             acceptance: opts.acceptance,
@@ -594,10 +631,25 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         const checked = validateSubmission(form, data, {
           role,
           previousData: data,
-          unsubmitted: true,
+          unsubmitted: !correcting,
           requiredOnlyEditable: true,
         });
         if (!checked.valid) throw refusal(checked.errors, { submitting: true });
+        if (correcting) {
+          pending.owner.editGrantedAt = null;
+          if (!isPrimary) pending.owner.completedAt = at;
+          Object.assign(pending.application, { updatedAt: at, updatedBy: owner.email });
+          pending.audits.push({
+            action: 'application.resubmit',
+            actorUserId: null,
+            companyId: application.companyId,
+            targetType: 'application',
+            targetId: application.id,
+            details: { email: owner.email, role, revision: application.revision },
+          });
+          await flush(tx, ids, pending);
+          return { status: application.status as ApplicationStatus, outboxId, signOutbox: editOutbox };
+        }
         if (!isPrimary) {
           pending.owner.completedAt = at;
           pending.audits.push({
@@ -609,7 +661,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             details: { email: owner.email, role, ownerId: owner.id },
           });
           await flush(tx, ids, pending);
-          return { status: application.status as ApplicationStatus, outboxId };
+          return { status: application.status as ApplicationStatus, outboxId, signOutbox: editOutbox };
         }
         const missing = (await r.listOwners(application.id)).filter(
           (o) => o.kind === 'additionalOwner' && !o.completedAt,
@@ -641,10 +693,10 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         });
         await flush(tx, ids, pending);
         const signOutbox = deps.signing ? await deps.signing.startSigning(tx, application, at) : [];
-        return { status: 'pending' as const, outboxId, signOutbox };
+        return { status: 'pending' as const, outboxId, signOutbox: [...editOutbox, ...signOutbox] };
       });
       await mail.dispatch(outcome.outboxId);
-      for (const id of ('signOutbox' in outcome && outcome.signOutbox) || []) await mail.dispatch(id);
+      for (const id of outcome.signOutbox) await mail.dispatch(id);
       return { applicationId: opts.applicationId, status: outcome.status, submittedAt: at.toISOString() };
     },
   };

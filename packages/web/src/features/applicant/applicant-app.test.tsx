@@ -77,6 +77,7 @@ function application(overrides: Partial<ApplicantApplication> = {}): ApplicantAp
     acceptance: { documents: [], termsAcceptedAt: null },
     rememberAnswers: false,
     readOnly: false,
+    editing: false,
     blockedBy: null,
     owners: [],
     submittedAt: null,
@@ -291,6 +292,21 @@ describe('applicant pages', () => {
     expect(await screen.findByText(T.readOnlyNotice)).toBeTruthy();
     expect((screen.getByLabelText('Legal name') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    fireEvent(window, new Event('pagehide'));
+  });
+
+  it('an edit link opens the submitted application for changes and says why (decision 052)', async () => {
+    show(
+      `/application-form/${CF}/${APP}/${CODE}/ann@example.com`,
+      fakeApi({
+        application: vi.fn(async () =>
+          application({ readOnly: false, editing: true, status: 'pending', submittedAt: '2026-11-01T10:00:00.000Z' }),
+        ),
+      }),
+    );
+    expect(await screen.findByText(T.editingNotice)).toBeTruthy();
+    expect(screen.queryByText(T.readOnlyNotice)).toBeNull();
+    expect((screen.getByLabelText('Legal name') as HTMLInputElement).readOnly).toBe(false);
     fireEvent(window, new Event('pagehide'));
   });
 });

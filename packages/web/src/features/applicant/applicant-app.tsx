@@ -280,6 +280,7 @@ function OpenApplicationForm({
       revision={application.revision}
       acceptance={application.acceptance}
       readOnly={application.readOnly}
+      editing={application.editing}
       unsubmitted={application.submittedAt === null}
       onExpired={onExpired}
     />

@@ -33,6 +33,8 @@ export interface ApplicationFormProps {
   revision: number | null;
   acceptance: Acceptance;
   readOnly: boolean;
+  /** A submitted application this owner corrects through an edit link (decision 052): saved and submitted again. */
+  editing?: boolean;
   /** Not submitted yet: encrypted fields (SSN, EIN) are the applicant's to fill in (spec 1 §6). */
   unsubmitted: boolean;
   /** The link stopped working while the page was open (410). */
@@ -253,6 +255,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
   return (
     <>
       {readOnly ? <MessageCard text={T.readOnlyNotice} /> : <SaveStatusLine status={status} />}
+      {props.editing && !readOnly ? <MessageCard text={T.editingNotice} /> : null}
       {sentRestored && !showConflict ? <MessageCard text={T.localRestored} /> : null}
       {showConflict ? (
         <MessageCard tone="error" title={T.conflictTitle} text={T.conflictText}>
@@ -272,7 +275,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
         </div>
       ) : null}
       {props.aside}
-      {!readOnly && props.ownerKind === 'primaryApplicant' ? (
+      {!readOnly && !props.editing && props.ownerKind === 'primaryApplicant' ? (
         <Suspense fallback={null}>
           <VaultPrefillOffer
             call={api.http.call}
@@ -361,7 +364,12 @@ export function ApplicationForm(props: ApplicationFormProps) {
         <section className={classes.card} aria-label={T.ownersTitle}>
           {ownersOpen ? (
             <Suspense fallback={<p className={classes.status}>{T.loading}</p>}>
-              <OwnersSection link={link} owners={props.owners} call={api.http.contractCall} readOnly={readOnly} />
+              <OwnersSection
+                link={link}
+                owners={props.owners}
+                call={api.http.contractCall}
+                readOnly={readOnly || props.editing}
+              />
             </Suspense>
           ) : (
             <>

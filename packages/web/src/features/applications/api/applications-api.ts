@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APPLICATION_CORRECTIONS_API } from '@under/core/api/application-corrections.contract';
 import { APPLICATION_DETAIL_API } from '@under/core/api/application-detail.contract';
 import { APPLICATIONS_API } from '@under/core/api/applications.contract';
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
@@ -210,6 +211,22 @@ export function useApplicationActions(applicationId: string) {
     deleteAttachment: useMutation({
       mutationFn: (attachmentId: string) =>
         http.call(APPLICATION_DETAIL_API.deleteAttachment, { params: { applicationId, attachmentId } }),
+      onSuccess: refresh,
+    }),
+    editUrl: useMutation({
+      mutationFn: (email: string) => http.call(APPLICATION_CORRECTIONS_API.editUrl, { params, body: { email } }),
+      onSuccess: refresh,
+    }),
+    inviteEdit: useMutation({
+      mutationFn: (email: string) => http.call(APPLICATION_CORRECTIONS_API.inviteEdit, { params, body: { email } }),
+      onSuccess: refresh,
+    }),
+    copy: useMutation({
+      mutationFn: (email: string) => http.call(APPLICATION_CORRECTIONS_API.copy, { params, body: { email } }),
+      onSuccess: refresh,
+    }),
+    repopulate: useMutation({
+      mutationFn: () => http.call(APPLICATION_CORRECTIONS_API.repopulate, { params }),
       onSuccess: refresh,
     }),
   };

@@ -24,6 +24,7 @@ import { useMe } from '../../../lib/use-me';
 import { useApplication, useApplicationActions, useDocuments, useHistory } from '../api/applications-api';
 import { AnswersPanel } from '../components/answers-panel';
 import { AttachmentsPanel } from '../components/attachments-panel';
+import { CorrectionsPanel } from '../components/corrections-panel';
 import { DecisionPanel } from '../components/decision-panel';
 import { NotesPanel } from '../components/notes-panel';
 import { when } from '../lib/when';
@@ -104,6 +105,8 @@ export function ApplicationPage() {
         </Group>
 
         <DecisionPanel application={a} changeStatus={actions.changeStatus} />
+
+        <CorrectionsPanel application={a} actions={actions} />
 
         <AnswersPanel application={a} canReveal={isAdmin} reveal={actions.reveal} />
 

@@ -1,0 +1,1 @@
+ALTER TABLE "application_owners" ADD COLUMN "edit_granted_at" timestamp with time zone;

@@ -1,0 +1,267 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { carryAnswers } from '@under/core/applications/carry-answers';
+import type {
+  CopyApplicationResponse,
+  EditUrlResponse,
+  RepopulateResponse,
+} from '@under/core/applications/corrections.schema';
+import type { FormDefinition } from '@under/core/forms/form.schema';
+import { MESSAGES } from '@under/core/messages';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../db/repositories/audit.repository';
+import { AppError } from '../../errors';
+import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { applicationInviteMail } from '../application-invites/application-invites.mails';
+import { INVITE_THROTTLES } from '../application-invites/application-invites.service';
+import { hashAccessCode, newAccessCode } from '../applications/access-codes';
+import { type ApplicationRow, applicantLink, linkExpiry } from '../applications/applicant-link';
+import { startApplication } from '../applications/start-application';
+import type { AuthContext } from '../auth/auth.service';
+import { createThrottles, type Throttles } from '../auth/throttles';
+import type { MailService } from '../mail/mail.service';
+import { editLinkMail } from './application-corrections.mails';
+import { createApplicationCorrectionsRepository } from './application-corrections.repository';
+
+export interface ApplicationCorrectionsDeps {
+  db: Db;
+  mail: MailService;
+  fieldCrypto: FieldCrypto;
+  codeSecret: string;
+  publicUrl: string;
+  /** The application as the caller may see it (their company; a STANDARD member's granted forms), locked; else 404. */
+  visible(tx: DbOrTx, auth: AuthContext, applicationId: string, lock?: boolean): Promise<ApplicationRow>;
+  /** Voids the signatures of a changed document and asks the signers again (answers the mails). */
+  invalidateSignatures(
+    tx: DbOrTx,
+    opts: { application: ApplicationRow; fields: string[]; actorUserId: string | null },
+  ): Promise<{ invalidated: number; outbox: string[] }>;
+  now?: () => number;
+  throttles?: Throttles;
+}
+
+/**
+ * The institution's corrections of an application (issue 14, decision 052): an owner's edit link (e-mailed, or
+ * created for the team to pass on), a copy into a new application, and the move onto the form's latest version.
+ * Every one is scoped like the detail (another company's application is 404), written in one transaction with its
+ * audit event, and its mails leave after the commit.
+ */
+export function createApplicationCorrectionsService(deps: ApplicationCorrectionsDeps) {
+  const { db, mail, fieldCrypto, codeSecret, publicUrl } = deps;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  const throttles = deps.throttles ?? createThrottles({ db, now: deps.now });
+
+  async function formAt(tx: DbOrTx, customFormId: string, version: number): Promise<FormDefinition> {
+    const form = await createApplicationCorrectionsRepository(tx).formVersion(customFormId, version);
+    if (!form) throw new AppError(ERROR_CODES.applicationNotFound);
+    return form as unknown as FormDefinition;
+  }
+
+  /** A fresh code for the owner of a pending application, open for corrections; the old link stops. */
+  async function grantEdit(
+    auth: AuthContext,
+    applicationId: string,
+    email: string,
+    delivery: 'mail' | 'url',
+  ): Promise<{ ownerId: string; email: string; url: string; expiresAt: Date; outbox: string[] }> {
+    return db.transaction(async (tx) => {
+      const application = await deps.visible(tx, auth, applicationId, true);
+      if (application.status !== 'pending') {
+        throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationEditPendingOnly);
+      }
+      const repo = createApplicationCorrectionsRepository(tx);
+      const owner = await repo.findOwner(application.id, email);
+      if (!owner) {
+        throw new AppError(ERROR_CODES.applicationOwnerNotFound, MESSAGES.ownerNotFound, [
+          { path: 'email', message: MESSAGES.ownerNotFound },
+        ]);
+      }
+      const at = now();
+      const code = newAccessCode();
+      const expiresAt = linkExpiry(at);
+      await repo.grantEdit(owner.id, hashAccessCode(codeSecret, code), expiresAt, at);
+      const url = applicantLink(publicUrl, {
+        customFormId: application.customFormId,
+        applicationId: application.id,
+        code,
+        email: owner.email,
+      });
+      await writeAudit(tx, {
+        action: 'application.edit-link',
+        actorUserId: auth.userId,
+        companyId: application.companyId,
+        targetType: 'application',
+        targetId: application.id,
+        details: { ownerId: owner.id, delivery },
+      });
+      const outbox: string[] = [];
+      if (delivery === 'mail') {
+        const form = await repo.findForm(application.customFormId);
+        outbox.push(
+          await mail.queueMail(tx, {
+            kind: 'application-edit-link',
+            key: `edit-link:${owner.id}:${at.getTime()}`,
+            message: editLinkMail({
+              to: owner.email,
+              link: url,
+              institution: form?.companyName ?? 'the institution',
+              applicantCompany: application.applicantCompanyName,
+            }),
+          }),
+        );
+      }
+      return { ownerId: owner.id, email: owner.email, url, expiresAt, outbox };
+    });
+  }
+
+  return {
+    /** POST /api/applications/{id}/edit-url: the link itself, shown once to the team. */
+    async editUrl(opts: { auth: AuthContext; applicationId: string; email: string }): Promise<EditUrlResponse> {
+      const granted = await grantEdit(opts.auth, opts.applicationId, opts.email, 'url');
+      return { ownerId: granted.ownerId, url: granted.url, expiresAt: granted.expiresAt.toISOString() };
+    },
+
+    /** POST /api/applications/{id}/invite-edit: the link e-mailed to the owner; the team never sees it. */
+    async inviteEdit(opts: { auth: AuthContext; applicationId: string; email: string }) {
+      const granted = await grantEdit(opts.auth, opts.applicationId, opts.email, 'mail');
+      for (const id of granted.outbox) await mail.dispatch(id);
+      return { ownerId: granted.ownerId, sentTo: granted.email, expiresAt: granted.expiresAt.toISOString() };
+    },
+
+    /**
+     * POST /api/applications/{id}/copy: a new application (`invite_sent`) on the form's current version with the
+     * source's answers that still fit (files, acceptance and signatures stay with the source), its primary
+     * applicant invited by e-mail. The form must be active; the invitation throttles and the open-applications cap
+     * apply as to any invitation.
+     */
+    async copy(opts: { auth: AuthContext; applicationId: string; email?: string }): Promise<CopyApplicationResponse> {
+      const source = await db.transaction((tx) => deps.visible(tx, opts.auth, opts.applicationId));
+      const email = opts.email ?? source.applicantEmail;
+      await throttles.take([
+        [INVITE_THROTTLES.company, source.companyId],
+        [INVITE_THROTTLES.recipient, email],
+      ]);
+      const at = now();
+      const made = await db.transaction(async (tx) => {
+        const repo = createApplicationCorrectionsRepository(tx);
+        const form = await repo.findForm(source.customFormId);
+        if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
+        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
+        const from = await formAt(tx, source.customFormId, source.formVersion);
+        const to = await formAt(tx, source.customFormId, form.version);
+        const carried = carryAnswers(to, fieldCrypto.openData(from, source.data), { dropFiles: true });
+        const { application, code } = await startApplication(tx, {
+          codeSecret,
+          at,
+          application: {
+            companyId: source.companyId,
+            customFormId: source.customFormId,
+            formVersion: form.version,
+            status: 'invite_sent',
+            applicantEmail: email,
+            applicantCompanyName: source.applicantCompanyName,
+            data: fieldCrypto.sealInput(to, carried.data),
+            timeZone: source.timeZone,
+            timeZoneOffset: source.timeZoneOffset,
+            invitedBy: opts.auth.userId,
+            updatedBy: opts.auth.email,
+          },
+          owner: { linkSentAt: at },
+        });
+        await writeAudit(tx, {
+          action: 'application.copy',
+          actorUserId: opts.auth.userId,
+          companyId: source.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { sourceApplicationId: source.id, version: form.version },
+        });
+        const outboxId = await mail.queueMail(tx, {
+          kind: 'application-invite',
+          key: `application-invite:${application.id}`,
+          message: applicationInviteMail({
+            to: email,
+            companyName: form.companyName,
+            formName: form.name,
+            link: applicantLink(publicUrl, {
+              customFormId: form.id,
+              applicationId: application.id,
+              code,
+              email,
+            }),
+          }),
+        });
+        return { application, outboxId, dropped: carried.dropped, version: form.version };
+      });
+      await mail.dispatch(made.outboxId);
+      return {
+        applicationId: made.application.id,
+        status: 'invite_sent',
+        formVersion: made.version,
+        dropped: made.dropped,
+        sentTo: email,
+      };
+    },
+
+    /**
+     * POST /api/applications/{id}/repopulate: an undecided application (invite sent, or pending) moves onto its
+     * form's latest version; the answers the new version cannot hold are dropped and named. The document changes,
+     * so a pending application's signatures are void and its signers asked again.
+     */
+    async repopulate(opts: { auth: AuthContext; applicationId: string }): Promise<RepopulateResponse> {
+      const outcome = await db.transaction(async (tx) => {
+        const application = await deps.visible(tx, opts.auth, opts.applicationId, true);
+        if (application.status !== 'invite_sent' && application.status !== 'pending') {
+          throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.repopulateUndecidedOnly);
+        }
+        const repo = createApplicationCorrectionsRepository(tx);
+        const form = await repo.findForm(application.customFormId);
+        if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
+        if (form.version === application.formVersion) {
+          throw new AppError(ERROR_CODES.applicationAlreadyLatest, MESSAGES.repopulateAlreadyLatest);
+        }
+        const from = await formAt(tx, application.customFormId, application.formVersion);
+        const to = await formAt(tx, application.customFormId, form.version);
+        const carried = carryAnswers(to, fieldCrypto.openData(from, application.data));
+        const at = now();
+        const revision = application.revision + 1;
+        await repo.updateApplication(application.id, {
+          formVersion: form.version,
+          data: fieldCrypto.sealInput(to, carried.data),
+          revision,
+          updatedAt: at,
+          updatedBy: opts.auth.email,
+        });
+        await writeAudit(tx, {
+          action: 'application.repopulate',
+          actorUserId: opts.auth.userId,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { fromVersion: application.formVersion, toVersion: form.version, dropped: carried.dropped },
+        });
+        const invalidation =
+          application.status === 'pending'
+            ? await deps.invalidateSignatures(tx, {
+                application,
+                fields: carried.dropped,
+                actorUserId: opts.auth.userId,
+              })
+            : { invalidated: 0, outbox: [] };
+        return {
+          response: {
+            fromVersion: application.formVersion,
+            formVersion: form.version,
+            revision,
+            dropped: carried.dropped,
+            invalidatedSignatures: invalidation.invalidated,
+          },
+          outbox: invalidation.outbox,
+        };
+      });
+      for (const id of outcome.outbox) await mail.dispatch(id);
+      return outcome.response;
+    },
+  };
+}
+
+export type ApplicationCorrectionsService = ReturnType<typeof createApplicationCorrectionsService>;
