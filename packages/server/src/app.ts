@@ -20,8 +20,12 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerMeRoutes } from './modules/accounts/me.routes';
 import { registerAdminAccountRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
+import { registerAdminApplicationRoutes } from './modules/admin-applications/admin-applications.routes';
+import { createAdminApplicationsService } from './modules/admin-applications/admin-applications.service';
 import { registerVaultRoutes } from './modules/applicant-vault/vault.routes';
 import { createVaultService, type VaultCrypto } from './modules/applicant-vault/vault.service';
+import { registerApplicationCorrectionsRoutes } from './modules/application-corrections/application-corrections.routes';
+import { createApplicationCorrectionsService } from './modules/application-corrections/application-corrections.service';
 import { registerApplicationDetailRoutes } from './modules/application-detail/application-detail.routes';
 import { createApplicationDetailService } from './modules/application-detail/application-detail.service';
 import { registerDocumentRoutes } from './modules/application-documents/documents.routes';
@@ -397,6 +401,18 @@ export async function buildApp(options: BuildAppOptions) {
     onEdited: (tx, application, fields) => signing.invalidateSignatures(tx, { application, fields, actorUserId: null }),
     dispatch: (id) => mail.dispatch(id),
   });
+  registerApplicationCorrectionsRoutes(app, {
+    corrections: createApplicationCorrectionsService({
+      db: database.db,
+      mail,
+      fieldCrypto,
+      codeSecret: config.secrets.codeSecret,
+      publicUrl: config.publicUrl,
+      visible: (tx, auth, id, lock) => applicationDetail.visible(tx, auth, id, lock),
+      invalidateSignatures: (tx, opts) => signing.invalidateSignatures(tx, opts),
+      now: options.now,
+    }),
+  });
   registerSavedViewRoutes(app, { views: createSavedViewsService({ db: database.db }) });
   registerNotesRoutes(app, {
     notes: createNotesService({ db: database.db, visible: (tx, auth, id) => applicationDetail.visible(tx, auth, id) }),
@@ -412,6 +428,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
+  registerAdminApplicationRoutes(app, {
+    adminApplications: createAdminApplicationsService({ db: database.db, now: options.now }),
+  });
   registerVaultRoutes(app, { vault });
   registerApplicationOwnerRoutes(app, { owners: applicationOwners });
   registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto }) });

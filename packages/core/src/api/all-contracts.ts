@@ -1,7 +1,9 @@
 // Every contract of the API in one place, for the tests that hold the server and the contracts to each other.
 import { ACCOUNTS_API } from './accounts.contract';
 import { ADMIN_ACCOUNTS_API } from './admin-accounts.contract';
+import { ADMIN_APPLICATIONS_API } from './admin-applications.contract';
 import { APPLICANT_API } from './applicant.contract';
+import { APPLICATION_CORRECTIONS_API } from './application-corrections.contract';
 import { APPLICATION_DETAIL_API } from './application-detail.contract';
 import { APPLICATIONS_API } from './applications.contract';
 import { AUTH_API } from './auth.contract';
@@ -27,6 +29,8 @@ export const ALL_CONTRACTS = {
   ADMIN_ACCOUNTS_API,
   APPLICANT_API,
   APPLICATION_DETAIL_API,
+  APPLICATION_CORRECTIONS_API,
+  ADMIN_APPLICATIONS_API,
   APPLICATIONS_API,
   AUTH_API,
   AUTH_PASSWORD_API,

@@ -171,6 +171,22 @@ export const adminRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'accounts/:companyName/:companyId/:formId/applications',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-applications/routes/form-applications-page').then(
+                    (m) => m.FormApplicationsPage,
+                  ),
+                ),
+              },
+              {
+                path: 'accounts/:companyName/:companyId/:formId/members',
+                lazy: lazyPage(() =>
+                  import('../../features/admin-applications/routes/application-members-page').then(
+                    (m) => m.ApplicationMembersPage,
+                  ),
+                ),
+              },
+              {
                 path: 'accounts/edit/:companyId',
                 lazy: lazyPage(() =>
                   import('../../features/admin-accounts/routes/account-edit-page').then((m) => m.AccountEditPage),

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Button, Card, Checkbox, Container, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_APPLICATIONS_API } from '@under/core/api/admin-applications.contract';
 import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +22,7 @@ import { GlobalSpinner } from '../../../components/global-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session-context';
 import { useAccountSummary, useCompanyForms, useFormPermission, useGrantPermission } from '../api/admin-accounts-api';
 
 interface Member {
@@ -84,7 +100,103 @@ function PermissionDialog({
   );
 }
 
-/** /forms?companyId=: the master forms an account may use, and which of its users may use each (admin). */
+// issue 14: the account's own forms and the ways into their applications and members (our words; these belong
+// beside ADMIN_ACCOUNTS_TEXT in core's ui-text)
+const F = {
+  title: 'Custom forms',
+  lead: 'The forms this account built from the master forms, with their applications (drafts aside).',
+  template: 'Master form',
+  applications: 'Applications',
+  members: 'Members',
+  applicationsOf: (form: string) => `Applications of ${form}`,
+  membersOf: (form: string) => `Members of ${form}`,
+  loadError: 'The custom forms could not be loaded.',
+};
+
+/** The account's custom forms with their applications, each linking to its admin list and members. */
+function CustomFormsCard({ companyId, companyName }: { companyId: string; companyName: string }) {
+  const { http } = useSession();
+  const forms = useQuery({
+    queryKey: ['admin-applications', 'forms', companyId],
+    queryFn: ({ signal }) => http.call(ADMIN_APPLICATIONS_API.forms, { query: { companyId }, signal }),
+    meta: { showsOwnError: true },
+  });
+  const base = `/accounts/${encodeURIComponent(companyName)}/${companyId}`;
+  const items = forms.data?.items ?? [];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="custom-forms-title">
+      <Title order={2} fz="lg" id="custom-forms-title">
+        {F.title}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {F.lead}
+      </Text>
+      {forms.isError ? (
+        <Alert color="red" role="alert" title={F.loadError}>
+          {errorMessage(forms.error)}
+        </Alert>
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{T.formColumn}</Table.Th>
+                  <Table.Th>{F.template}</Table.Th>
+                  <Table.Th>{T.statusColumn}</Table.Th>
+                  <Table.Th>{F.applications}</Table.Th>
+                  <Table.Th>{T.actionsColumn}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {forms.data && items.length === 0 ? <EmptyRow colSpan={5} /> : null}
+                {items.map((f) => (
+                  <Table.Tr key={f.customFormId} data-testid="account-custom-form-row">
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {f.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{f.masterFormName}</Table.Td>
+                    <Table.Td>{f.status}</Table.Td>
+                    <Table.Td>{f.applications}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          component={Link}
+                          to={`${base}/${f.customFormId}/applications`}
+                          aria-label={F.applicationsOf(f.name)}
+                        >
+                          {F.applications}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          component={Link}
+                          to={`${base}/${f.customFormId}/members`}
+                          aria-label={F.membersOf(f.name)}
+                        >
+                          {F.members}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /forms?companyId=: the master forms an account may use, and which of its users may use each (admin); then the
+ * account's custom forms, each a way into its applications and members (issue 14).
+ */
 export function AccountFormsPage() {
   const [params] = useSearchParams();
   const companyId = params.get('companyId') ?? '';
@@ -151,6 +263,7 @@ export function AccountFormsPage() {
             </Table>
           </Table.ScrollContainer>
         </Card>
+        <CustomFormsCard companyId={account.id} companyName={account.name} />
       </Stack>
       {editing ? (
         <PermissionDialog

@@ -1,0 +1,193 @@
+import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { applicationOwners, applications, companies, customForms, masterForms } from '../../db/schema/index';
+
+/** `%`, `_` and `\` typed into the search box are matched literally. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * What the admin's figures count: every account's applications, or one account's, never a draft (decision 042).
+ * The same rows as the client's statistics (`whereOf` in modules/application-lists), whose filter always names one
+ * company; until it can name "every company", the four statistics queries below mirror that module's.
+ */
+function scopeOf(companyId: string | undefined): SQL | undefined {
+  return and(ne(applications.status, 'draft'), companyId ? eq(applications.companyId, companyId) : undefined);
+}
+
+/** Applications across accounts as the platform's admins read them (issue 14). */
+export function createAdminApplicationsRepository(db: DbOrTx) {
+  return {
+    async findCompany(companyId: string) {
+      const [row] = await db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return row;
+    },
+
+    /** The account's form with the account's name; undefined when the form is not that account's. */
+    async findForm(companyId: string, formId: string) {
+      const [row] = await db
+        .select({
+          customFormId: customForms.id,
+          formName: customForms.name,
+          companyId: companies.id,
+          companyName: companies.name,
+        })
+        .from(customForms)
+        .innerJoin(companies, eq(companies.id, customForms.companyId))
+        .where(and(eq(customForms.id, formId), eq(customForms.companyId, companyId)));
+      return row;
+    },
+
+    /** The account's forms, newest first, with their master form's name. */
+    async listForms(companyId: string) {
+      return db
+        .select({
+          customFormId: customForms.id,
+          name: customForms.name,
+          status: customForms.status,
+          masterFormId: customForms.masterFormId,
+          masterFormName: masterForms.name,
+        })
+        .from(customForms)
+        .innerJoin(masterForms, eq(masterForms.id, customForms.masterFormId))
+        .where(eq(customForms.companyId, companyId))
+        .orderBy(desc(customForms.createdAt), customForms.id);
+    },
+
+    /** Applications of these forms by form and status, all time (drafts aside). */
+    async countByFormAndStatus(formIds: string[]) {
+      if (!formIds.length) return [];
+      return db
+        .select({ customFormId: applications.customFormId, status: applications.status, n: count() })
+        .from(applications)
+        .where(and(ne(applications.status, 'draft'), inArray(applications.customFormId, formIds)))
+        .groupBy(applications.customFormId, applications.status);
+    },
+
+    /** Applications created since `since`, by account, form and status. */
+    async countByAccountFormAndStatus(companyId: string | undefined, since: Date) {
+      return db
+        .select({
+          companyId: applications.companyId,
+          companyName: companies.name,
+          customFormId: applications.customFormId,
+          formName: customForms.name,
+          status: applications.status,
+          n: count(),
+        })
+        .from(applications)
+        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
+        .innerJoin(companies, eq(companies.id, applications.companyId))
+        .where(and(scopeOf(companyId), gte(applications.createdAt, since)))
+        .groupBy(
+          applications.companyId,
+          companies.name,
+          applications.customFormId,
+          customForms.name,
+          applications.status,
+        );
+    },
+
+    /** Submissions per UTC month since `since`. */
+    async submittedPerMonth(companyId: string | undefined, since: Date) {
+      const month = sql<string>`to_char(${applications.submittedAt} at time zone 'UTC', 'YYYY-MM')`;
+      return db
+        .select({ month, n: count() })
+        .from(applications)
+        .where(and(scopeOf(companyId), gte(applications.submittedAt, since)))
+        .groupBy(month);
+    },
+
+    /** Current decisions per UTC month of the decision since `since`. */
+    async decidedPerMonth(companyId: string | undefined, since: Date) {
+      const month = sql<string>`to_char(${applications.decidedAt} at time zone 'UTC', 'YYYY-MM')`;
+      return db
+        .select({ month, status: applications.status, n: count() })
+        .from(applications)
+        .where(
+          and(
+            scopeOf(companyId),
+            inArray(applications.status, ['approved', 'denied']),
+            gte(applications.decidedAt, since),
+          ),
+        )
+        .groupBy(month, applications.status);
+    },
+
+    /**
+     * Medians (seconds) from the invitation to the submission over invited applications submitted since `since`,
+     * and from the submission to the decision over decisions since `since` (as the client's statistics).
+     */
+    async timings(companyId: string | undefined, since: Date) {
+      const from = sql`${since.toISOString()}::timestamptz`;
+      const invited = sql`${applications.invitedBy} is not null and ${applications.submittedAt} >= ${from}`;
+      const decided = sql`${applications.status} in ('approved', 'denied') and ${applications.decidedAt} >= ${from} and ${applications.submittedAt} is not null`;
+      const [row] = await db
+        .select({
+          inviteMedian: sql<
+            number | null
+          >`percentile_cont(0.5) within group (order by extract(epoch from ${applications.submittedAt} - ${applications.createdAt})) filter (where ${invited})`,
+          inviteCount: sql<number>`count(*) filter (where ${invited})`,
+          decideMedian: sql<
+            number | null
+          >`percentile_cont(0.5) within group (order by extract(epoch from ${applications.decidedAt} - ${applications.submittedAt})) filter (where ${decided})`,
+          decideCount: sql<number>`count(*) filter (where ${decided})`,
+        })
+        .from(applications)
+        .where(scopeOf(companyId));
+      const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+      return {
+        inviteMedianSeconds: num(row?.inviteMedian),
+        inviteCount: Number(row?.inviteCount ?? 0),
+        decideMedianSeconds: num(row?.decideMedian),
+        decideCount: Number(row?.decideCount ?? 0),
+      };
+    },
+
+    /**
+     * The form's application members: one row per owner e-mail (stored lower case) over its applications that are
+     * not drafts, removed owners aside; newest activity first. Only names, e-mails, kinds and times are read: never
+     * a link's code (hash) nor the application's data.
+     */
+    async members(formId: string, o: { q?: string; limit: number; offset: number }) {
+      const lastActivity = sql`max(greatest(${applicationOwners.lastSeenAt}, ${applications.updatedAt}))`;
+      // the e-mail is the group's; a name matches when any of the member's rows carries it
+      const match = o.q
+        ? sql`bool_or(${applicationOwners.email} ilike ${likePattern(o.q)} or coalesce(${applicationOwners.name}, '') ilike ${likePattern(o.q)})`
+        : undefined;
+      const grouped = () =>
+        db
+          .select({
+            email: applicationOwners.email,
+            name: sql<
+              string | null
+            >`(array_agg(${applicationOwners.name} order by ${applications.updatedAt} desc) filter (where ${applicationOwners.name} is not null))[1]`.as(
+              'name',
+            ),
+            isPrimary: sql<boolean>`bool_or(${applicationOwners.kind} = 'primaryApplicant')`.as('is_primary'),
+            applications: sql<number>`count(distinct ${applications.id})::int`.as('applications'),
+            lastActivityAt: lastActivity.mapWith(applications.updatedAt).as('last_activity_at'),
+          })
+          .from(applicationOwners)
+          .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
+          .where(
+            and(
+              eq(applications.customFormId, formId),
+              ne(applications.status, 'draft'),
+              sql`${applicationOwners.removedAt} is null`,
+            ),
+          )
+          .groupBy(applicationOwners.email)
+          .having(match);
+      // two builders: drizzle's builders change in place, and the count must not take the page's order and limit
+      const rows = await grouped()
+        .orderBy(sql`${lastActivity} desc`, applicationOwners.email)
+        .limit(o.limit)
+        .offset(o.offset);
+      const [total] = await db.select({ n: count() }).from(grouped().as('members'));
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
