@@ -59,3 +59,33 @@ export async function waitForToastsGone(page: Page) {
   await page.mouse.move(1, (size?.height ?? 600) - 1);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
+
+/**
+ * The elements that stick out past the right edge of the viewport (none when the page fits): each as its tag, test
+ * id or class, its text's start and its right edge, so a failing phone check says what to fix.
+ */
+export async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const out: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= width + 0.5) continue;
+      // only the outermost culprits: an element inside a scrolling frame or inside another culprit is left out
+      let inner = false;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (/(auto|scroll|hidden)/.test(style.overflowX) || p.getBoundingClientRect().right > width + 0.5) {
+          inner = true;
+          break;
+        }
+      }
+      if (inner) continue;
+      const name = el.dataset.testid ?? (el.className && typeof el.className === 'string' ? el.className : '');
+      out.push(
+        `${el.tagName.toLowerCase()}${name ? `.${name}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}" right=${Math.round(r.right)}`,
+      );
+    }
+    return out;
+  });
+}

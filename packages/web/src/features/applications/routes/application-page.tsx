@@ -134,7 +134,10 @@ export function ApplicationPage() {
             <Table.Tbody>
               {a.signatures.map((s) => (
                 <Table.Tr key={s.ownerId}>
-                  <Table.Td>{s.name ? `${s.name} (${s.email})` : s.email}</Table.Td>
+                  {/* a long e-mail wraps rather than pushing the page wider than a phone */}
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {s.name ? `${s.name} (${s.email})` : s.email}
+                  </Table.Td>
                   <Table.Td>
                     {s.signedAt
                       ? T.signedAt(when(s.signedAt))

@@ -1,0 +1,102 @@
+import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
+import {
+  activeDemoForm,
+  applicantPath,
+  firstInput,
+  signFromSuccessPage,
+  submitApplication,
+  waitForMail,
+} from '../support/applicant';
+import { seriousViolations } from '../support/axe';
+import { signIn } from '../support/client';
+import { demoClient, mailCount, uniqueEmail } from '../support/outbox';
+import { overflowing, shot, waitForToastsGone } from '../support/page-tools';
+import { expect, test } from '../support/test';
+
+/**
+ * Issue 14 (decision 052): the institution asks the applicant to correct a submitted, signed application; the
+ * applicant opens the e-mailed edit link, changes an answer, submits again and signs again; the institution sees
+ * the correction and copies the application into a new one for the same applicant. At 1280 and 390 px.
+ */
+test('an edit link lets the applicant correct and re-sign; the team copies the application', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { email: clientEmail, password } = demoClient();
+  const { customFormId } = await activeDemoForm(request, clientEmail, password);
+  const email = uniqueEmail('correct');
+  const company = `Correct Trading ${Date.now() % 100000}`;
+  await submitApplication(page, customFormId, email, company);
+  await signFromSuccessPage(page, email);
+
+  // the team opens it and e-mails the applicant an edit link
+  await page.goto('/login');
+  await signIn(page, clientEmail, password);
+  await page.goto('/applications');
+  await page.getByLabel(A.searchLabel).fill(email);
+  await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  const corrections = page.getByRole('region', { name: A.correctionsTitle });
+  await expect(corrections).toBeVisible();
+  await expect(corrections.getByLabel(A.editLinkOwner)).toHaveValue(email);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'corrections-1280');
+  const before = mailCount(email);
+  await corrections.getByRole('button', { name: A.editLinkMail }).click();
+  await expect(page.getByText(A.editLinkSent(email))).toBeVisible();
+  const mail = await waitForMail(email, before);
+  expect(mail).toContain('please correct');
+
+  // the applicant corrects the company name and submits again
+  await page.goto(applicantPath(mail));
+  await expect(page.getByText(T.editingNotice)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(T.readOnlyNotice)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'applicant-editing-1280');
+  await firstInput(page).fill(`${company} Ltd`);
+  await expect(page.getByTestId('save-status')).toHaveText(T.statusSaved, { timeout: 15_000 });
+  for (let i = 0; i < 20 && !(await page.getByRole('button', { name: T.submit }).isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  const terms = page.getByLabel(T.termsAccept);
+  if ((await terms.isVisible()) && !(await terms.isChecked())) await terms.check();
+  await page.getByRole('button', { name: T.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${customFormId}$`), { timeout: 15_000 });
+  // the change voided the signature: the applicant signs the corrected document again
+  await signFromSuccessPage(page, email);
+
+  // the team sees the correction, signed again, and the events in the history
+  await page.goto('/applications');
+  await page.getByLabel(A.searchLabel).fill(email);
+  await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page.getByRole('region', { name: A.answersTitle }).getByText(`${company} Ltd`)).toBeVisible();
+  await expect(page.getByTestId('application-status')).toHaveText('Pending');
+  const history = page.getByRole('region', { name: A.historyTitle });
+  await expect(history.getByRole('cell', { name: 'edit-link', exact: true })).toBeVisible();
+  await expect(history.getByRole('cell', { name: 'resubmit', exact: true })).toBeVisible();
+  await expect(page.getByTestId('history-chain')).toContainText('History intact');
+
+  // a copy into a new application for the same applicant: invited, opened at once
+  await waitForToastsGone(page);
+  const invites = mailCount(email);
+  await page.getByRole('region', { name: A.correctionsTitle }).getByRole('button', { name: A.copyApplication }).click();
+  const dialog = page.getByRole('dialog', { name: A.copyTitle });
+  await expect(dialog.getByLabel(new RegExp(A.copyEmail))).toHaveValue(email);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: A.copyConfirm }).click();
+  await expect(page.getByText(A.copyDone(email))).toBeVisible();
+  await expect(page.getByTestId('application-status')).toHaveText('Invite sent');
+  await expect(page.getByRole('region', { name: A.answersTitle }).getByText(`${company} Ltd`)).toBeVisible();
+  await expect.poll(() => mailCount(email), { timeout: 15_000 }).toBeGreaterThan(invites);
+  await shot(page, 'copied-1280', { fullPage: true });
+
+  // on a phone: the corrections fit, the buttons reachable
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('region', { name: A.correctionsTitle })).toBeVisible();
+  expect(await overflowing(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'corrections-390', { fullPage: true });
+});
