@@ -113,6 +113,12 @@ export const APPLICATIONS_TEXT = {
   exportCsv: 'Export CSV',
   exporting: 'Preparing the export…',
   exported: 'The export was downloaded.',
+  /** The progress of a long export (CSV rows counted as they arrive; Excel's file is one zip, so its size). */
+  exportProgressRows: (done: number, total: number) =>
+    `Exporting ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} applications…`,
+  exportProgressBytes: (total: number | null, megabytes: string) =>
+    `Preparing the Excel file${total === null ? '' : ` of ${total.toLocaleString('en-US')} applications`}… ${megabytes} MB received`,
+  exportProgressLabel: 'Export progress',
   // the Agreements screen (/agreements)
   navAgreements: 'Agreements',
   navCustomers: 'Customers',

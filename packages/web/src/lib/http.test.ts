@@ -110,6 +110,38 @@ describe('createHttpClient', () => {
     });
   });
 
+  it('reports the progress of a binary answer piece by piece, and still returns every byte', async () => {
+    const parts = [new TextEncoder().encode('a,b\n1,2\n'), new TextEncoder().encode('3,4\n')];
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const p of parts) controller.enqueue(p);
+        controller.close();
+      },
+    });
+    const { auth, http } = setup({
+      'GET /api/export': () =>
+        new Response(stream, { status: 200, headers: { 'content-type': 'text/csv', 'x-export-rows': '3' } }),
+    });
+    auth.setAccessToken('t');
+    const seen: { received: number; rows: string | null }[] = [];
+    const blob = await http.request<Blob>('/export', {
+      responseType: 'blob',
+      onProgress: ({ received, headers }) => seen.push({ received, rows: headers.get('x-export-rows') }),
+    });
+    expect(seen).toEqual([
+      { received: 8, rows: '3' },
+      { received: 12, rows: '3' },
+    ]);
+    expect(blob.type).toBe('text/csv');
+    // jsdom's Blob reads through a FileReader
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+    expect(text).toBe('a,b\n1,2\n3,4\n');
+  });
+
   it('leaves the Authorization header off public calls', async () => {
     const { api, auth, http } = setup({ 'POST /api/auth/client/sign-in': TOKEN('fresh') });
     auth.setAccessToken('stale');

@@ -79,6 +79,11 @@ export interface RequestOptions<T> {
   quiet?: boolean;
   /** 'blob': a successful answer is returned as a Blob (PDFs); errors are still read as JSON. Default 'json'. */
   responseType?: 'json' | 'blob';
+  /**
+   * With responseType 'blob': called as each piece of a successful answer arrives (a long export shows its progress),
+   * with the bytes so far, the piece itself and the answer's headers.
+   */
+  onProgress?: (progress: { received: number; chunk: Uint8Array; headers: Headers }) => void;
 }
 
 /** The input of a contract call: path parameters, query and body as the endpoint declares them. */
@@ -173,7 +178,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         credentials: 'same-origin',
         signal: controller.signal,
       });
-      const data = response.ok && request.responseType === 'blob' ? await response.blob() : await readBody(response);
+      const data =
+        response.ok && request.responseType === 'blob'
+          ? await readBlob(response, request.onProgress)
+          : await readBody(response);
       onResponse?.();
       if (response.ok) return { ok: true, status: response.status, data };
       const error = toHttpError(response.status, data);
@@ -333,6 +341,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 /** The path of an endpoint below the client's base URL ('/api'). */
 function apiPath(endpoint: Endpoint, params?: object, query?: object): string {
   return endpointPath(endpoint, params, query).replace(/^\/api(?=\/)/, '');
+}
+
+/** A successful binary answer, read piece by piece when the caller follows its progress. */
+async function readBlob(response: Response, onProgress: RequestOptions<unknown>['onProgress']): Promise<Blob> {
+  const reader = onProgress ? response.body?.getReader() : undefined;
+  if (!onProgress || !reader) return response.blob();
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onProgress({ received, chunk: value, headers: response.headers });
+  }
+  return new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -8,6 +8,7 @@ import type {
   ApplicationListQuery,
   ChangeStatusBody,
 } from '@under/core/applications/application-list.schema';
+import { useState } from 'react';
 import { useSession } from '../../../lib/session-context';
 
 const KEYS = {
@@ -154,19 +155,53 @@ export function saveBlob(blob: Blob, fileName: string) {
 }
 
 /** The list's filter (every page) as a spreadsheet, saved as a file. */
+/** How far a running export is: rows received (CSV) or bytes received (Excel), of the rows the server announced. */
+export interface ExportProgress {
+  format: 'xlsx' | 'csv';
+  /** The rows the export holds (the server's x-export-rows), once the answer started. */
+  rows: number | null;
+  /** CSV rows received so far; null for Excel (a zip is not read row by row). */
+  done: number | null;
+  bytes: number;
+}
+
+/** At most this often the progress re-renders the page. */
+const PROGRESS_EVERY_MS = 100;
+
 export function useExportApplications() {
   const { http } = useSession();
-  return useMutation({
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const mutation = useMutation({
     mutationFn: async (query: ApplicationExportQuery) => {
-      const blob = (await http.call(APPLICATIONS_API.export, {
-        query,
-        responseType: 'blob',
-        timeoutMs: 120_000,
-      })) as unknown as Blob;
-      const stamp = new Date().toISOString().slice(0, 10);
-      saveBlob(blob, `applications-${stamp}.${query.format ?? 'xlsx'}`);
+      const format = query.format ?? 'xlsx';
+      let lines = 0;
+      let shownAt = 0;
+      setProgress({ format, rows: null, done: format === 'csv' ? 0 : null, bytes: 0 });
+      try {
+        const blob = (await http.call(APPLICATIONS_API.export, {
+          query,
+          responseType: 'blob',
+          timeoutMs: 120_000,
+          onProgress: ({ received, chunk, headers }) => {
+            if (format === 'csv') for (const byte of chunk) if (byte === 10) lines += 1;
+            const now = Date.now();
+            if (now - shownAt < PROGRESS_EVERY_MS) return;
+            shownAt = now;
+            const announced = Number.parseInt(headers.get('x-export-rows') ?? '', 10);
+            const rows = Number.isFinite(announced) ? announced : null;
+            // the first line of a CSV is its header; a value with a line break may count twice, so never past the total
+            const done = format === 'csv' ? Math.min(Math.max(lines - 1, 0), rows ?? Number.MAX_SAFE_INTEGER) : null;
+            setProgress({ format, rows, done, bytes: received });
+          },
+        })) as unknown as Blob;
+        const stamp = new Date().toISOString().slice(0, 10);
+        saveBlob(blob, `applications-${stamp}.${format}`);
+      } finally {
+        setProgress(null);
+      }
     },
   });
+  return { ...mutation, progress };
 }
 
 /** The actions on one application; each refreshes what it changes. */
