@@ -1,7 +1,7 @@
 import type { AccountSort } from '@under/core/admin-accounts/admin-accounts.schema';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, memberships, users } from '../../db/schema/index';
+import { applications, companies, memberships, users } from '../../db/schema/index';
 
 /** `%`, `_` and `\` typed into the search box are matched literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -105,6 +105,31 @@ export function createAdminAccountsRepository(db: DbOrTx) {
         total: rows.reduce((sum, r) => sum + r.n, 0),
         active: rows.find((r) => r.status === 'active')?.n ?? 0,
       };
+    },
+
+    /** An account's applications by status (the summary shows the listed ones: unsubmitted drafts are left out). */
+    async countApplicationsByStatus(companyId: string): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ status: applications.status, n: count() })
+        .from(applications)
+        .where(eq(applications.companyId, companyId))
+        .groupBy(applications.status);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    },
+
+    /** Applications started in [from, to) across every account, unsubmitted drafts left out (the lists' rule). */
+    async countApplicationsCreated(from: Date, to: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(applications)
+        .where(
+          and(
+            sql`${applications.createdAt} >= ${from}`,
+            sql`${applications.createdAt} < ${to}`,
+            sql`${applications.status} <> 'draft'`,
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async listAdminUsers() {

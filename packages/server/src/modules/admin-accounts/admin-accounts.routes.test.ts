@@ -5,6 +5,7 @@ import { createCompaniesRepository } from '../../db/repositories/companies.repos
 import { auditEvents, subscriptions, users } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, PASSWORD, signIn, type TestApp, testDatabases, uniqueEmail } from '../../test/helpers';
+import { publishedMaster } from '../custom-forms/custom-forms.fixtures';
 
 const ADMIN = { email: 'backoffice@under.test', password: 'Admin12345' };
 
@@ -167,7 +168,7 @@ describe.each(testDatabases())('admin back office on %s', (kind) => {
   });
 
   describe('summary and overview', () => {
-    it('summarises members, forms and applications (none yet)', async () => {
+    it('summarises members, forms and applications (none for a new account)', async () => {
       const res = await call('GET', `/api/accounts/${client.companyId}/summary`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
@@ -178,13 +179,48 @@ describe.each(testDatabases())('admin back office on %s', (kind) => {
       });
     });
 
+    it("counts an account's applications by status, and the applications started this month across accounts", async () => {
+      const before = (await call('GET', '/api/admin/overview')).json();
+      const masterId = await publishedMaster(t, adminToken, { name: `${tag} Counting master` });
+      const counted = await registerCompany(t, { companyName: `${tag} Counting Bank`, membershipId: 'MEMBERSHIP_006' });
+      const created = await call(
+        'POST',
+        '/api/custom_forms',
+        { masterFormId: masterId, name: 'Counted form' },
+        counted.token,
+      );
+      const customFormId = created.json().customFormId as string;
+      await call('PATCH', `/api/custom_forms/${customFormId}/status`, { status: 'active' }, counted.token);
+      for (const who of ['one', 'two']) {
+        const invited = await call(
+          'POST',
+          '/api/applications/invite',
+          { customFormId, invitedEmail: uniqueEmail(`counted-${who}`) },
+          counted.token,
+        );
+        expect(invited.statusCode, invited.body).toBe(201);
+      }
+      // an applicant's own unsubmitted draft is nobody's business yet: counted in neither (the lists' rule)
+      const draft = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/applications/drafts',
+        headers: { 'x-api-key': t.config.secrets.publicApiKey },
+        payload: { customFormId, email: uniqueEmail('counted-draft'), data: {} },
+      });
+      expect(draft.statusCode, draft.body).toBe(201);
+      const summary = (await call('GET', `/api/accounts/${counted.companyId}/summary`)).json();
+      expect(summary.applicationsByStatus).toEqual({ invite_sent: 2, pending: 0, approved: 0, denied: 0 });
+      const after = (await call('GET', '/api/admin/overview')).json();
+      expect(after.applicationsThisMonth).toBe(before.applicationsThisMonth + 2);
+    });
+
     it('counts accounts; revenue this month is what was charged less what was refunded', async () => {
       const before = (await call('GET', '/api/admin/overview')).json();
       await newCompany('Counted Bank');
       const after = (await call('GET', '/api/admin/overview')).json();
       expect(after.accounts.total).toBe(before.accounts.total + 1);
       expect(after.accounts.active).toBe(before.accounts.active + 1);
-      expect(after).toMatchObject({ applicationsThisMonth: 0 });
+      expect(after.applicationsThisMonth).toBe(before.applicationsThisMonth);
       expect(after.revenueThisMonthCents).toBe(before.revenueThisMonthCents);
 
       const payer = await registerCompany(t, { companyName: `${tag} Paying Bank` });

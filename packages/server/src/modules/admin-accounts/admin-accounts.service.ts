@@ -26,7 +26,7 @@ import type { MailService } from '../mail/mail.service';
 import type { MasterFormsService } from '../master-forms/master-forms.service';
 import { type AccountListParams, type AccountRow, createAdminAccountsRepository } from './admin-accounts.repository';
 import { adminInvitationMail } from './admin-users.mails';
-import { revenueThisMonthCents } from './revenue';
+import { monthBounds, revenueThisMonthCents } from './revenue';
 
 /** The summary lists at most this many members; the team screen pages through all of them. */
 const SUMMARY_MEMBERS_MAX = 100;
@@ -158,10 +158,12 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
           masterForms: forms.filter((f) => f.status === 'active').length,
           customForms: await createCompaniesRepository(db).countCustomForms(account.id),
         },
-        // applications do not exist yet (a later issue): every status counts 0
-        applicationsByStatus: Object.fromEntries(
-          APPLICATION_STATUSES.map((s) => [s, 0]),
-        ) as AccountSummary['applicationsByStatus'],
+        applicationsByStatus: await (async () => {
+          const counted = await repo.countApplicationsByStatus(account.id);
+          return Object.fromEntries(
+            APPLICATION_STATUSES.map((s) => [s, counted[s] ?? 0]),
+          ) as AccountSummary['applicationsByStatus'];
+        })(),
       };
     },
 
@@ -170,8 +172,11 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
       return {
         accounts: await repo.countAccounts(),
         revenueThisMonthCents: await revenueThisMonthCents(db, now()),
-        // applications do not exist yet (a later issue)
-        applicationsThisMonth: 0,
+        // the calendar month (UTC) like the revenue beside it; unsubmitted drafts left out as in every list
+        applicationsThisMonth: await (async () => {
+          const { from, to } = monthBounds(now());
+          return repo.countApplicationsCreated(from, to);
+        })(),
       };
     },
 
