@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { applicationOwners, applications, companies, customForms, masterForms } from '../../db/schema/index';
 
@@ -6,15 +6,9 @@ import { applicationOwners, applications, companies, customForms, masterForms } 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * What the admin's figures count: every account's applications, or one account's, never a draft (decision 042).
- * The same rows as the client's statistics (`whereOf` in modules/application-lists), whose filter always names one
- * company; until it can name "every company", the four statistics queries below mirror that module's.
+ * Applications across accounts as the platform's admins read them (issue 14). The overview's statistics are the
+ * client's (`readStatusFigures` in modules/application-lists, scoped to every company or one).
  */
-function scopeOf(companyId: string | undefined): SQL | undefined {
-  return and(ne(applications.status, 'draft'), companyId ? eq(applications.companyId, companyId) : undefined);
-}
-
-/** Applications across accounts as the platform's admins read them (issue 14). */
 export function createAdminApplicationsRepository(db: DbOrTx) {
   return {
     async findCompany(companyId: string) {
@@ -64,86 +58,6 @@ export function createAdminApplicationsRepository(db: DbOrTx) {
         .from(applications)
         .where(and(ne(applications.status, 'draft'), inArray(applications.customFormId, formIds)))
         .groupBy(applications.customFormId, applications.status);
-    },
-
-    /** Applications created since `since`, by account, form and status. */
-    async countByAccountFormAndStatus(companyId: string | undefined, since: Date) {
-      return db
-        .select({
-          companyId: applications.companyId,
-          companyName: companies.name,
-          customFormId: applications.customFormId,
-          formName: customForms.name,
-          status: applications.status,
-          n: count(),
-        })
-        .from(applications)
-        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .innerJoin(companies, eq(companies.id, applications.companyId))
-        .where(and(scopeOf(companyId), gte(applications.createdAt, since)))
-        .groupBy(
-          applications.companyId,
-          companies.name,
-          applications.customFormId,
-          customForms.name,
-          applications.status,
-        );
-    },
-
-    /** Submissions per UTC month since `since`. */
-    async submittedPerMonth(companyId: string | undefined, since: Date) {
-      const month = sql<string>`to_char(${applications.submittedAt} at time zone 'UTC', 'YYYY-MM')`;
-      return db
-        .select({ month, n: count() })
-        .from(applications)
-        .where(and(scopeOf(companyId), gte(applications.submittedAt, since)))
-        .groupBy(month);
-    },
-
-    /** Current decisions per UTC month of the decision since `since`. */
-    async decidedPerMonth(companyId: string | undefined, since: Date) {
-      const month = sql<string>`to_char(${applications.decidedAt} at time zone 'UTC', 'YYYY-MM')`;
-      return db
-        .select({ month, status: applications.status, n: count() })
-        .from(applications)
-        .where(
-          and(
-            scopeOf(companyId),
-            inArray(applications.status, ['approved', 'denied']),
-            gte(applications.decidedAt, since),
-          ),
-        )
-        .groupBy(month, applications.status);
-    },
-
-    /**
-     * Medians (seconds) from the invitation to the submission over invited applications submitted since `since`,
-     * and from the submission to the decision over decisions since `since` (as the client's statistics).
-     */
-    async timings(companyId: string | undefined, since: Date) {
-      const from = sql`${since.toISOString()}::timestamptz`;
-      const invited = sql`${applications.invitedBy} is not null and ${applications.submittedAt} >= ${from}`;
-      const decided = sql`${applications.status} in ('approved', 'denied') and ${applications.decidedAt} >= ${from} and ${applications.submittedAt} is not null`;
-      const [row] = await db
-        .select({
-          inviteMedian: sql<
-            number | null
-          >`percentile_cont(0.5) within group (order by extract(epoch from ${applications.submittedAt} - ${applications.createdAt})) filter (where ${invited})`,
-          inviteCount: sql<number>`count(*) filter (where ${invited})`,
-          decideMedian: sql<
-            number | null
-          >`percentile_cont(0.5) within group (order by extract(epoch from ${applications.decidedAt} - ${applications.submittedAt})) filter (where ${decided})`,
-          decideCount: sql<number>`count(*) filter (where ${decided})`,
-        })
-        .from(applications)
-        .where(scopeOf(companyId));
-      const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-      return {
-        inviteMedianSeconds: num(row?.inviteMedian),
-        inviteCount: Number(row?.inviteCount ?? 0),
-        decideMedianSeconds: num(row?.decideMedian),
-        decideCount: Number(row?.decideCount ?? 0),
-      };
     },
 
     /**

@@ -4,36 +4,23 @@ import {
   type AdminStatusStatistics,
 } from '@under/core/api/admin-applications.contract';
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import { LISTED_STATUSES, type ListedStatus } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { companyNotFound } from '../accounts/tenant';
-import { windowStart } from '../application-lists/application-lists.service';
+import {
+  byTotalThenName,
+  isListed,
+  readStatusFigures,
+  tally,
+  zeroCounts,
+} from '../application-lists/application-lists.service';
 import { createAdminApplicationsRepository } from './admin-applications.repository';
 
 export interface AdminApplicationsDeps {
   db: Db;
   now?: () => number;
 }
-
-type Counts = Record<ListedStatus, number>;
-const zeroCounts = (): Counts => ({ invite_sent: 0, pending: 0, approved: 0, denied: 0 });
-const isListed = (status: string): status is ListedStatus => (LISTED_STATUSES as readonly string[]).includes(status);
-
-/** `YYYY-MM` of each month of the window, oldest first (UTC). */
-function monthsFrom(since: Date, months: number): string[] {
-  return Array.from({ length: months }, (_, i) => {
-    const d = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
-    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  });
-}
-
-const hours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 3600) * 10) / 10);
-const byTotalThenName =
-  <T extends { total: number }>(name: (t: T) => string) =>
-  (a: T, b: T) =>
-    b.total - a.total || name(a).localeCompare(name(b));
 
 /**
  * The platform admin's application figures and lists (issue 14): the client's status statistics across accounts,
@@ -57,61 +44,22 @@ export function createAdminApplicationsService(deps: AdminApplicationsDeps) {
      */
     async statusStatistics(opts: { months: number; companyId?: string }): Promise<AdminStatusStatistics> {
       if (opts.companyId && !(await repo.findCompany(opts.companyId))) throw companyNotFound();
-      const since = windowStart(new Date(now()), opts.months);
-      const [rows, submitted, decided, timings] = await Promise.all([
-        repo.countByAccountFormAndStatus(opts.companyId, since),
-        repo.submittedPerMonth(opts.companyId, since),
-        repo.decidedPerMonth(opts.companyId, since),
-        repo.timings(opts.companyId, since),
-      ]);
-      const byStatus = zeroCounts();
-      const perForm = new Map<string, AdminStatusStatistics['perForm'][number]>();
-      const perAccount = new Map<string, AdminStatusStatistics['perAccount'][number]>();
-      for (const r of rows) {
-        if (!isListed(r.status)) continue;
-        byStatus[r.status] += r.n;
-        const form = perForm.get(r.customFormId) ?? {
-          customFormId: r.customFormId,
-          formName: r.formName,
-          companyId: r.companyId,
-          companyName: r.companyName,
-          total: 0,
-          byStatus: zeroCounts(),
-        };
-        form.total += r.n;
-        form.byStatus[r.status] += r.n;
-        perForm.set(r.customFormId, form);
-        const account = perAccount.get(r.companyId) ?? {
-          companyId: r.companyId,
-          companyName: r.companyName,
-          total: 0,
-          byStatus: zeroCounts(),
-        };
-        account.total += r.n;
-        account.byStatus[r.status] += r.n;
-        perAccount.set(r.companyId, account);
-      }
-      const forms = [...perForm.values()].sort(byTotalThenName((f) => f.formName));
+      const scope = opts.companyId ? { companyId: opts.companyId } : { everyCompany: true as const };
+      const { rows, figures } = await readStatusFigures(deps.db, scope, opts.months, new Date(now()));
+      const account = (r: (typeof rows)[number]) => ({ companyId: r.companyId, companyName: r.companyName });
+      const forms = tally(
+        rows,
+        (r) => r.customFormId,
+        (r) => ({ customFormId: r.customFormId, formName: r.formName, ...account(r) }),
+      ).sort(byTotalThenName((f) => f.formName));
+      const perAccount = tally(rows, (r) => r.companyId, account);
       return {
-        months: opts.months,
-        since: since.toISOString().slice(0, 10),
+        ...figures,
         companyId: opts.companyId ?? null,
-        byStatus,
-        total: Object.values(byStatus).reduce((a, b) => a + b, 0),
-        perMonth: monthsFrom(since, opts.months).map((month) => ({
-          month,
-          submitted: submitted.find((s) => s.month === month)?.n ?? 0,
-          approved: decided.find((d) => d.month === month && d.status === 'approved')?.n ?? 0,
-          denied: decided.find((d) => d.month === month && d.status === 'denied')?.n ?? 0,
-        })),
-        accounts: perAccount.size,
-        perAccount: [...perAccount.values()].sort(byTotalThenName((a) => a.companyName)).slice(0, ADMIN_STATISTICS_TOP),
+        accounts: perAccount.length,
+        perAccount: perAccount.sort(byTotalThenName((a) => a.companyName)).slice(0, ADMIN_STATISTICS_TOP),
         // one account has few forms: all of them; across accounts the busiest
         perForm: opts.companyId ? forms : forms.slice(0, ADMIN_STATISTICS_TOP),
-        timings: {
-          inviteToSubmit: { medianHours: hours(timings.inviteMedianSeconds), count: timings.inviteCount },
-          submitToDecision: { medianHours: hours(timings.decideMedianSeconds), count: timings.decideCount },
-        },
       };
     },
 

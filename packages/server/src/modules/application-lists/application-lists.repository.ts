@@ -83,6 +83,17 @@ export function whereOf(f: ListFilter): SQL | undefined {
   );
 }
 
+/**
+ * Whose applications the dashboard's statistics count (decision 042), drafts never: one company's (a STANDARD
+ * member's: those of the company's forms of their granted master forms), or every company's (the platform admin's
+ * overview).
+ */
+export type StatisticsScope = { companyId: string; masterFormIds?: string[] } | { everyCompany: true };
+
+function statisticsWhere(scope: StatisticsScope): SQL | undefined {
+  return 'everyCompany' in scope ? ne(applications.status, 'draft') : whereOf(scope);
+}
+
 export interface ListPage {
   sort: ApplicationSort;
   order: 'asc' | 'desc';
@@ -248,10 +259,12 @@ export function createApplicationListsRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Applications created since `since`, by form and status. */
-    async countByFormAndStatus(f: ListFilter, since: Date) {
+    /** Applications created since `since`, by account, form and status. */
+    async countByFormAndStatus(scope: StatisticsScope, since: Date) {
       return db
         .select({
+          companyId: applications.companyId,
+          companyName: companies.name,
           customFormId: applications.customFormId,
           formName: customForms.name,
           status: applications.status,
@@ -259,17 +272,24 @@ export function createApplicationListsRepository(db: DbOrTx) {
         })
         .from(applications)
         .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .where(and(whereOf(f), gte(applications.createdAt, since)))
-        .groupBy(applications.customFormId, customForms.name, applications.status);
+        .innerJoin(companies, eq(companies.id, applications.companyId))
+        .where(and(statisticsWhere(scope), gte(applications.createdAt, since)))
+        .groupBy(
+          applications.companyId,
+          companies.name,
+          applications.customFormId,
+          customForms.name,
+          applications.status,
+        );
     },
 
     /** Submissions per UTC month since `since`. */
-    async submittedPerMonth(f: ListFilter, since: Date) {
+    async submittedPerMonth(scope: StatisticsScope, since: Date) {
       const month = sql<string>`to_char(${applications.submittedAt} at time zone 'UTC', 'YYYY-MM')`;
       return db
         .select({ month, n: count() })
         .from(applications)
-        .where(and(whereOf(f), gte(applications.submittedAt, since)))
+        .where(and(statisticsWhere(scope), gte(applications.submittedAt, since)))
         .groupBy(month);
     },
 
@@ -277,7 +297,7 @@ export function createApplicationListsRepository(db: DbOrTx) {
      * Medians (seconds) from the invitation (the row's creation, `invited_by` set) to the submission, over invited
      * applications submitted since `since`; and from the submission to the decision, over decisions since `since`.
      */
-    async timings(f: ListFilter, since: Date) {
+    async timings(scope: StatisticsScope, since: Date) {
       const from = sql`${since.toISOString()}::timestamptz`;
       const invited = sql`${applications.invitedBy} is not null and ${applications.submittedAt} >= ${from}`;
       const decided = sql`${applications.status} in ('approved', 'denied') and ${applications.decidedAt} >= ${from} and ${applications.submittedAt} is not null`;
@@ -293,7 +313,7 @@ export function createApplicationListsRepository(db: DbOrTx) {
           decideCount: sql<number>`count(*) filter (where ${decided})`,
         })
         .from(applications)
-        .where(whereOf(f));
+        .where(statisticsWhere(scope));
       const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
       return {
         inviteMedianSeconds: num(row?.inviteMedian),
@@ -338,13 +358,17 @@ export function createApplicationListsRepository(db: DbOrTx) {
     },
 
     /** Current decisions per UTC month of the decision since `since`. */
-    async decidedPerMonth(f: ListFilter, since: Date) {
+    async decidedPerMonth(scope: StatisticsScope, since: Date) {
       const month = sql<string>`to_char(${applications.decidedAt} at time zone 'UTC', 'YYYY-MM')`;
       return db
         .select({ month, status: applications.status, n: count() })
         .from(applications)
         .where(
-          and(whereOf(f), inArray(applications.status, ['approved', 'denied']), gte(applications.decidedAt, since)),
+          and(
+            statisticsWhere(scope),
+            inArray(applications.status, ['approved', 'denied']),
+            gte(applications.decidedAt, since),
+          ),
         )
         .groupBy(month, applications.status);
     },

@@ -8,14 +8,19 @@ import {
   type StatusStatistics,
 } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { requireCompanyId } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { applicationStatusMail } from './application-lists.mails';
-import { createApplicationListsRepository, type ListFilter, searchQuery } from './application-lists.repository';
+import {
+  createApplicationListsRepository,
+  type ListFilter,
+  type StatisticsScope,
+  searchQuery,
+} from './application-lists.repository';
 
 const DAY = 86_400_000;
 
@@ -49,14 +54,84 @@ export function windowStart(now: Date, months: number): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
 }
 
-function monthsFrom(since: Date, months: number): string[] {
+/** `YYYY-MM` of each month of the window, oldest first (UTC). */
+export function monthsFrom(since: Date, months: number): string[] {
   return Array.from({ length: months }, (_, i) => {
     const d = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
     return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   });
 }
 
-const zeroCounts = (): Record<ListedStatus, number> => ({ invite_sent: 0, pending: 0, approved: 0, denied: 0 });
+export type StatusCounts = Record<ListedStatus, number>;
+export const zeroCounts = (): StatusCounts => ({ invite_sent: 0, pending: 0, approved: 0, denied: 0 });
+export const isListed = (status: string): status is ListedStatus =>
+  (LISTED_STATUSES as readonly string[]).includes(status);
+
+const hours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 3600) * 10) / 10);
+
+/** Most applications first, then by name. */
+export const byTotalThenName =
+  <T extends { total: number }>(name: (t: T) => string) =>
+  (a: T, b: T) =>
+    b.total - a.total || name(a).localeCompare(name(b));
+
+/**
+ * Counted rows summed per `key` (a form, an account), in the order first met: each entry is `entry` of its first row
+ * with the total and the counts by status.
+ */
+export function tally<R extends { status: ListedStatus; n: number }, E extends object>(
+  rows: readonly R[],
+  key: (r: R) => string,
+  entry: (r: R) => E,
+): (E & { total: number; byStatus: StatusCounts })[] {
+  const out = new Map<string, E & { total: number; byStatus: StatusCounts }>();
+  for (const r of rows) {
+    const e = out.get(key(r)) ?? { ...entry(r), total: 0, byStatus: zeroCounts() };
+    e.total += r.n;
+    e.byStatus[r.status] += r.n;
+    out.set(key(r), e);
+  }
+  return [...out.values()];
+}
+
+/**
+ * The dashboard's figures (decision 042) over `scope` in the window of the last `months` months (UTC) before `now`:
+ * applications created in the window by status (and, as `rows`, by account and form), submissions and decisions per
+ * month, and the medians. The client's dashboard reads one company's; the platform admin's overview every company's,
+ * or one.
+ */
+export async function readStatusFigures(db: DbOrTx, scope: StatisticsScope, months: number, now: Date) {
+  const repo = createApplicationListsRepository(db);
+  const since = windowStart(now, months);
+  const [counted, submitted, decided, timings] = await Promise.all([
+    repo.countByFormAndStatus(scope, since),
+    repo.submittedPerMonth(scope, since),
+    repo.decidedPerMonth(scope, since),
+    repo.timings(scope, since),
+  ]);
+  const rows = counted.flatMap((r) => (isListed(r.status) ? [{ ...r, status: r.status }] : []));
+  const byStatus = zeroCounts();
+  for (const r of rows) byStatus[r.status] += r.n;
+  return {
+    rows,
+    figures: {
+      months,
+      since: since.toISOString().slice(0, 10),
+      byStatus,
+      total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+      perMonth: monthsFrom(since, months).map((month) => ({
+        month,
+        submitted: submitted.find((s) => s.month === month)?.n ?? 0,
+        approved: decided.find((d) => d.month === month && d.status === 'approved')?.n ?? 0,
+        denied: decided.find((d) => d.month === month && d.status === 'denied')?.n ?? 0,
+      })),
+      timings: {
+        inviteToSubmit: { medianHours: hours(timings.inviteMedianSeconds), count: timings.inviteCount },
+        submitToDecision: { medianHours: hours(timings.decideMedianSeconds), count: timings.decideCount },
+      },
+    } satisfies Omit<StatusStatistics, 'perForm'>,
+  };
+}
 
 /** The list's filter from its query (the export takes exactly the same: decision 043). */
 export function filterOf(companyId: string, masterFormIds: string[] | undefined, o: Partial<ListOptions>): ListFilter {
@@ -233,49 +308,14 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
     /** GET /api/applications/status-statistics: the dashboard's counts over the last `months` months (UTC). */
     async statusStatistics(opts: { auth: AuthContext; months: number }): Promise<StatusStatistics> {
       const companyId = requireCompanyId(opts.auth);
-      const filter = filterOf(companyId, await forms.grantedMasterFormIds({ auth: opts.auth }), {});
-      const since = windowStart(new Date(now()), opts.months);
-      const [byForm, submitted, decided, timings] = await Promise.all([
-        repo.countByFormAndStatus(filter, since),
-        repo.submittedPerMonth(filter, since),
-        repo.decidedPerMonth(filter, since),
-        repo.timings(filter, since),
-      ]);
-      const hours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 3600) * 10) / 10);
-      const byStatus = zeroCounts();
-      const perForm = new Map<string, StatusStatistics['perForm'][number]>();
-      for (const r of byForm) {
-        const status = r.status as ListedStatus;
-        if (!LISTED_STATUSES.includes(status)) continue;
-        byStatus[status] += r.n;
-        const entry = perForm.get(r.customFormId) ?? {
-          customFormId: r.customFormId,
-          formName: r.formName,
-          total: 0,
-          byStatus: zeroCounts(),
-        };
-        entry.total += r.n;
-        entry.byStatus[status] += r.n;
-        perForm.set(r.customFormId, entry);
-      }
-      const perMonth = monthsFrom(since, opts.months).map((month) => ({
-        month,
-        submitted: submitted.find((s) => s.month === month)?.n ?? 0,
-        approved: decided.find((d) => d.month === month && d.status === 'approved')?.n ?? 0,
-        denied: decided.find((d) => d.month === month && d.status === 'denied')?.n ?? 0,
-      }));
-      return {
-        months: opts.months,
-        since: since.toISOString().slice(0, 10),
-        byStatus,
-        total: Object.values(byStatus).reduce((a, b) => a + b, 0),
-        perMonth,
-        perForm: [...perForm.values()].sort((a, b) => b.total - a.total || a.formName.localeCompare(b.formName)),
-        timings: {
-          inviteToSubmit: { medianHours: hours(timings.inviteMedianSeconds), count: timings.inviteCount },
-          submitToDecision: { medianHours: hours(timings.decideMedianSeconds), count: timings.decideCount },
-        },
-      };
+      const masterFormIds = await forms.grantedMasterFormIds({ auth: opts.auth });
+      const { rows, figures } = await readStatusFigures(db, { companyId, masterFormIds }, opts.months, new Date(now()));
+      const perForm = tally(
+        rows,
+        (r) => r.customFormId,
+        (r) => ({ customFormId: r.customFormId, formName: r.formName }),
+      );
+      return { ...figures, perForm: perForm.sort(byTotalThenName((f) => f.formName)) };
     },
   };
 }

@@ -1,10 +1,9 @@
-import { Badge, Container, Group, Stack, Table } from '@mantine/core';
+import { Badge, Container, Stack, Table } from '@mantine/core';
 import { formatDate } from '@under/core/forms/format';
 import { MESSAGES } from '@under/core/messages';
-import { ListSearch } from '../../../components/list-search';
-import { type ListColumn, ListTable } from '../../../components/list-table';
-import { usePaging } from '../../../lib/use-paging';
-import { useSearchText } from '../../../lib/use-search-text';
+import type { ListColumn } from '../../../components/list-table';
+import { SearchListTable } from '../../../components/search-list-table';
+import { pageOf, useSearchPaging } from '../../../lib/use-list-page';
 import { ADMIN_APPLICATIONS_TEXT as T } from '../admin-applications-text';
 import { useApplicationMembers } from '../api/admin-applications-api';
 import { FormScreenHeader, useFormRoute } from '../components/form-screen-header';
@@ -23,40 +22,25 @@ const COLUMNS: ListColumn[] = [
  */
 export function ApplicationMembersPage() {
   const { companyId, formId } = useFormRoute();
-  const search = useSearchText();
-  const paging = usePaging(search.query);
-  const list = useApplicationMembers({
-    companyId,
-    formId,
-    page: paging.page,
-    pageSize: paging.pageSize,
-    ...(search.query ? { q: search.query } : {}),
-  });
-  const total = list.data?.total ?? 0;
-  if (list.data) paging.keepInRange(total);
-  const rows = list.data?.items ?? [];
+  const { search, paging, pageQuery } = useSearchPaging();
+  const list = useApplicationMembers({ companyId, formId, ...pageQuery });
+  const { total, rows } = pageOf(list.data, paging);
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
         <FormScreenHeader screen="members" />
-        <ListTable
+        <SearchListTable
           query={list}
+          search={search}
+          searchLabel={T.membersSearchLabel}
+          searchPlaceholder={T.membersSearchPlaceholder}
           columns={COLUMNS}
           minWidth={820}
           rowCount={rows.length}
           errorTitle={T.membersError}
-          emptyText={search.query ? T.membersNoMatch : MESSAGES.noData}
+          emptyText={MESSAGES.noData}
+          noMatchText={T.membersNoMatch}
           pager={{ paging, total, rangeText: T.membersRange }}
-          toolbar={
-            <Group p="md">
-              <ListSearch
-                search={search}
-                label={T.membersSearchLabel}
-                placeholder={T.membersSearchPlaceholder}
-                query={list}
-              />
-            </Group>
-          }
         >
           {rows.map((m) => (
             <Table.Tr key={m.email} data-testid="application-member-row">
@@ -69,7 +53,7 @@ export function ApplicationMembersPage() {
               <Table.Td>{formatDate(m.lastActivityAt, 'MMM dd, yyyy')}</Table.Td>
             </Table.Tr>
           ))}
-        </ListTable>
+        </SearchListTable>
       </Stack>
     </Container>
   );

@@ -1,60 +1,25 @@
-import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import {
-  APPLICATION_SORTS,
-  type ApplicationSort,
-  LISTED_STATUSES,
-  type ListedStatus,
-} from '@under/core/applications/application-list.schema';
-import { formatDate } from '@under/core/forms/format';
-import { MESSAGES } from '@under/core/messages';
+import { Anchor, Button, Container, Group, NativeSelect, Stack, Table } from '@mantine/core';
+import { APPLICATION_SORTS } from '@under/core/applications/application-list.schema';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { ApplicationStateCells, StatusFilter, SubmittedDaysFilter } from '../../../components/application-list';
 import { ListSearch } from '../../../components/list-search';
 import { type ListColumn, ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
-import { SortButton } from '../../../components/sort-button';
+import { sortColumns } from '../../../components/sort-column';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useApplicationFilters } from '../../../lib/use-application-filters';
+import { pageOf } from '../../../lib/use-list-page';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useApplications, useExportApplications, useFormChoices } from '../api/applications-api';
 import { SavedViews } from '../components/saved-views';
 
-/** A day as spec 1 §9 writes it (`Nov 28, 2026`, UTC); '—' when there is none. */
-export const day = (iso: string | null) => (iso ? formatDate(iso, 'MMM dd, yyyy') : '—');
+// the agreements and application pages import the list's day from here
+export { day } from '../../../components/application-list';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The list's filters as the URL keeps them (a view can be shared or bookmarked); anything malformed is ignored. */
-function useListFilters() {
-  const [params, setParams] = useSearchParams();
-  const pick = <T extends string>(key: string, ok: (v: string) => boolean): T | '' => {
-    const v = params.get(key) ?? '';
-    return ok(v) ? (v as T) : '';
-  };
-  const filters = {
-    status: pick<ListedStatus>('status', (v) => (LISTED_STATUSES as readonly string[]).includes(v)),
-    form: pick<string>('form', (v) => UUID.test(v)),
-    from: pick<string>('from', (v) => DAY.test(v)),
-    to: pick<string>('to', (v) => DAY.test(v)),
-    sort: pick<ApplicationSort>('sort', (v) => (APPLICATION_SORTS as readonly string[]).includes(v)) || 'updatedAt',
-    order: (params.get('order') === 'asc' ? 'asc' : 'desc') as 'asc' | 'desc',
-  };
-  const set = (changes: Partial<Record<keyof typeof filters, string>>) =>
-    setParams(
-      (p) => {
-        const copy = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) copy.set(k, v);
-          else copy.delete(k);
-        }
-        return copy;
-      },
-      { replace: true },
-    );
-  return { filters, set };
-}
 
 /**
  * /applications and /applications/company/{companyName}: the company's applications, searched, filtered by status,
@@ -64,15 +29,14 @@ function useListFilters() {
 export function ApplicationsPage() {
   const { companyName } = useParams();
   const search = useSearchText();
-  const { filters, set } = useListFilters();
+  const { filters, set, badRange, isFiltered, clear, sortBy, query } = useApplicationFilters(APPLICATION_SORTS, {
+    form: (v) => UUID.test(v),
+  });
   const forms = useFormChoices();
-  const badRange = !!filters.from && !!filters.to && filters.from > filters.to;
   const filter = {
     ...(search.query ? { q: search.query } : {}),
-    ...(filters.status ? { statuses: [filters.status] } : {}),
+    ...query,
     ...(filters.form ? { formId: filters.form } : {}),
-    ...(filters.from && !badRange ? { startDate: filters.from } : {}),
-    ...(filters.to && !badRange ? { endDate: filters.to } : {}),
     ...(companyName ? { applicantCompanyName: companyName } : {}),
     sort: filters.sort,
     order: filters.order,
@@ -88,24 +52,7 @@ export function ApplicationsPage() {
       notifyError(errorMessage(e));
     }
   }
-  const sortBy = (key: ApplicationSort) =>
-    set({ sort: key, order: filters.sort === key && filters.order === 'desc' ? 'asc' : 'desc' });
-  const column = (key: string, label: string, sort?: ApplicationSort, width?: number): ListColumn =>
-    sort
-      ? {
-          key,
-          width,
-          label: (
-            <SortButton
-              label={label}
-              isActive={filters.sort === sort}
-              order={filters.order}
-              onSort={() => sortBy(sort)}
-            />
-          ),
-          sort: filters.sort === sort ? (filters.order === 'asc' ? 'ascending' : 'descending') : 'none',
-        }
-      : { key, label, width };
+  const column = sortColumns(filters, sortBy);
   const columns: ListColumn[] = [
     column('number', T.colNumber, 'number', 90),
     column('company', T.colCompany, 'applicantCompanyName'),
@@ -115,10 +62,8 @@ export function ApplicationsPage() {
     column('submitted', T.colSubmitted, 'submittedAt'),
     column('updated', T.colUpdated, 'updatedAt'),
   ];
-  const total = list.data?.total ?? 0;
-  if (list.data) paging.keepInRange(total);
-  const rows = list.data?.items ?? [];
-  const filtered = !!(search.query || filters.status || filters.form || filters.from || filters.to);
+  const { total, rows } = pageOf(list.data, paging);
+  const filtered = !!search.query || isFiltered;
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
@@ -154,16 +99,7 @@ export function ApplicationsPage() {
             <Stack p="md" gap="sm">
               <Group gap="md" wrap="wrap" align="flex-start">
                 <ListSearch search={search} label={T.searchLabel} placeholder={T.searchPlaceholder} query={list} />
-                <NativeSelect
-                  label={T.statusFilterLabel}
-                  w={170}
-                  value={filters.status}
-                  onChange={(e) => set({ status: e.currentTarget.value })}
-                  data={[
-                    { value: '', label: T.statusAll },
-                    ...LISTED_STATUSES.map((s) => ({ value: s, label: T.statusLabels[s] ?? s })),
-                  ]}
-                />
+                <StatusFilter value={filters.status} onChange={(status) => set({ status })} texts={T} w={170} />
                 <NativeSelect
                   label={T.formFilterLabel}
                   w={220}
@@ -174,20 +110,13 @@ export function ApplicationsPage() {
                     ...(forms.data?.items ?? []).map((f) => ({ value: f.customFormId, label: f.name })),
                   ]}
                 />
-                <TextInput
-                  type="date"
-                  label={T.fromLabel}
+                <SubmittedDaysFilter
+                  from={filters.from}
+                  to={filters.to}
+                  onChange={set}
+                  badRange={badRange}
+                  texts={T}
                   w={170}
-                  value={filters.from}
-                  onChange={(e) => set({ from: e.currentTarget.value })}
-                />
-                <TextInput
-                  type="date"
-                  label={T.toLabel}
-                  w={170}
-                  value={filters.to}
-                  onChange={(e) => set({ to: e.currentTarget.value })}
-                  error={badRange ? MESSAGES.applicationDateRange : undefined}
                 />
               </Group>
               <Group gap="xs" justify="space-between" align="flex-end">
@@ -198,7 +127,7 @@ export function ApplicationsPage() {
                       variant="subtle"
                       onClick={() => {
                         search.setText('');
-                        set({ status: '', form: '', from: '', to: '' });
+                        clear();
                       }}
                     >
                       {T.clearFilters}
@@ -245,12 +174,7 @@ export function ApplicationsPage() {
                 )}
               </Table.Td>
               <Table.Td>{a.formName}</Table.Td>
-              <Table.Td>
-                <Badge variant="light">{T.statusLabels[a.status] ?? a.status}</Badge>
-              </Table.Td>
-              <Table.Td>{a.signStatus ? (T.signLabels[a.signStatus] ?? a.signStatus) : '—'}</Table.Td>
-              <Table.Td>{day(a.submittedAt)}</Table.Td>
-              <Table.Td>{day(a.updatedAt)}</Table.Td>
+              <ApplicationStateCells application={a} texts={T} />
             </Table.Tr>
           ))}
         </ListTable>

@@ -1,12 +1,11 @@
-import { Anchor, Button, Container, Group, Stack, Table } from '@mantine/core';
+import { Anchor, Button, Container, Stack, Table } from '@mantine/core';
 import { formatDate } from '@under/core/forms/format';
 import { CUSTOMERS_TEXT as T } from '@under/core/ui-text/client-customers';
 import { Link } from 'react-router';
-import { ListSearch } from '../../../components/list-search';
-import { type ListColumn, ListTable } from '../../../components/list-table';
+import type { ListColumn } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
-import { usePaging } from '../../../lib/use-paging';
-import { useSearchText } from '../../../lib/use-search-text';
+import { SearchListTable } from '../../../components/search-list-table';
+import { pageOf, useSearchPaging } from '../../../lib/use-list-page';
 import { useCustomers } from '../api/invites-api';
 
 const COLUMNS: ListColumn[] = [
@@ -19,16 +18,9 @@ const COLUMNS: ListColumn[] = [
 
 /** /customers: the company's applicants, one per e-mail, with their applications (issue 14 Customers). */
 export function CustomersPage() {
-  const search = useSearchText();
-  const paging = usePaging(search.query);
-  const list = useCustomers({
-    page: paging.page,
-    pageSize: paging.pageSize,
-    ...(search.query ? { q: search.query } : {}),
-  });
-  const total = list.data?.total ?? 0;
-  if (list.data) paging.keepInRange(total);
-  const rows = list.data?.items ?? [];
+  const { search, paging, pageQuery } = useSearchPaging();
+  const list = useCustomers(pageQuery);
+  const { total, rows } = pageOf(list.data, paging);
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
@@ -41,25 +33,19 @@ export function CustomersPage() {
             </Button>
           }
         />
-        <ListTable
+        <SearchListTable
           query={list}
+          search={search}
+          searchLabel={T.listSearchLabel}
+          searchPlaceholder={T.listSearchPlaceholder}
           columns={COLUMNS}
           minWidth={860}
           rowCount={rows.length}
           errorTitle={T.listError}
           retryLabel={T.retry}
-          emptyText={search.query ? T.listNoMatch : T.listEmpty}
+          emptyText={T.listEmpty}
+          noMatchText={T.listNoMatch}
           pager={{ paging, total, rangeText: T.range }}
-          toolbar={
-            <Group p="md">
-              <ListSearch
-                search={search}
-                label={T.listSearchLabel}
-                placeholder={T.listSearchPlaceholder}
-                query={list}
-              />
-            </Group>
-          }
         >
           {rows.map((c) => (
             <Table.Tr key={c.email}>
@@ -86,7 +72,7 @@ export function CustomersPage() {
               <Table.Td>{formatDate(c.lastActivityAt, 'MMM dd, yyyy')}</Table.Td>
             </Table.Tr>
           ))}
-        </ListTable>
+        </SearchListTable>
       </Stack>
     </Container>
   );
