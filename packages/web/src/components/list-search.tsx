@@ -32,7 +32,7 @@ export function ListSearch({
       value={search.text}
       error={search.error}
       onChange={(event) => search.setText(event.currentTarget.value)}
-      rightSection={isFetching ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : null}
+      rightSection={isFetching ? <Loader size="xs" role="status" aria-label={UI_TEXT.loading} /> : null}
     />
   );
 }

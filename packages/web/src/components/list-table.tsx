@@ -29,6 +29,11 @@ interface ListTableProps {
   columns: readonly ListColumn[];
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number;
+  /**
+   * The table's name. Given, its scrolling frame takes the keyboard focus (arrow keys scroll it), as lists whose rows
+   * hold no link or button need on a phone (axe: scrollable-region-focusable).
+   */
+  label?: string;
   /** The rows shown on this page; none (once the list has answered) shows the empty row. */
   rowCount: number;
   /** Search and filters above the table. */
@@ -54,7 +59,17 @@ interface ListTableProps {
  * or the empty row), or instead of it an alert with a retry button when the list could not be loaded; the pager last.
  * A page declares its columns and renders its rows; the states between are the same everywhere.
  */
-export function ListTable({ query, columns, minWidth, rowCount, toolbar, pager, children, ...texts }: ListTableProps) {
+export function ListTable({
+  query,
+  columns,
+  minWidth,
+  label,
+  rowCount,
+  toolbar,
+  pager,
+  children,
+  ...texts
+}: ListTableProps) {
   const hasAnswered = query.data !== undefined;
   const { pages, page, from, to } = pager.paging.of(pager.total);
   return (
@@ -68,7 +83,10 @@ export function ListTable({ query, columns, minWidth, rowCount, toolbar, pager, 
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <Table.ScrollContainer minWidth={minWidth}>
+        <Table.ScrollContainer
+          minWidth={minWidth}
+          scrollAreaProps={label ? { viewportProps: { tabIndex: 0, role: 'group', 'aria-label': label } } : undefined}
+        >
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
             <Table.Thead>
               <Table.Tr>

@@ -12,6 +12,7 @@ export const ADMIN_APPLICATIONS_TEXT = {
   navMembers: 'Members',
   colEmail: 'Primary e-mail',
   membersSearchLabel: 'Search members',
+  membersTable: 'Application members',
   membersSearchPlaceholder: 'Name or e-mail',
   colName: 'Name',
   colMemberEmail: 'E-mail',

@@ -36,6 +36,7 @@ export function ApplicationMembersPage() {
           searchPlaceholder={T.membersSearchPlaceholder}
           columns={COLUMNS}
           minWidth={820}
+          label={T.membersTable}
           rowCount={rows.length}
           errorTitle={T.membersError}
           emptyText={MESSAGES.noData}

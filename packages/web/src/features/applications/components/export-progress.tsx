@@ -15,7 +15,7 @@ export function ExportProgressBar({ progress }: { progress: ExportProgress }) {
       ? T.exportProgressRows(progress.done, progress.rows)
       : T.exportProgressBytes(progress.rows, (progress.bytes / 1_000_000).toFixed(1));
   return (
-    <Stack gap={4} px="md" pb="sm" data-testid="export-progress">
+    <Stack gap={4} data-testid="export-progress">
       <Progress
         value={share ?? 100}
         striped={share === null}

@@ -64,7 +64,7 @@ export function ApplicationPage() {
     }
   }
 
-  if (application.isPending) return <Loader m="xl" aria-label={T.listTitle} />;
+  if (application.isPending) return <Loader m="xl" role="status" aria-label={T.listTitle} />;
   if (application.isError || !application.data) {
     return (
       <Container size="md" py="xl">

@@ -14,6 +14,7 @@ import { pageOf } from '../../../lib/use-list-page';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useApplications, useExportApplications, useFormChoices } from '../api/applications-api';
+import { ExportProgressBar } from '../components/export-progress';
 import { SavedViews } from '../components/saved-views';
 
 // the agreements and application pages import the list's day from here
@@ -140,7 +141,7 @@ export function ApplicationsPage() {
                     loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
                     disabled={exporter.isPending || badRange}
                     onClick={() => void exportAs('xlsx')}
-                    loaderProps={{ 'aria-label': T.exporting }}
+                    loaderProps={{ role: 'status', 'aria-label': T.exporting }}
                   >
                     {T.exportXlsx}
                   </Button>
@@ -154,6 +155,7 @@ export function ApplicationsPage() {
                   </Button>
                 </Group>
               </Group>
+              {exporter.progress ? <ExportProgressBar progress={exporter.progress} /> : null}
             </Stack>
           }
         >

@@ -36,7 +36,7 @@ export function EditApplicationPage() {
       </Container>
     );
   }
-  if (application.isPending) return <Loader m="xl" aria-label={T.listTitle} />;
+  if (application.isPending) return <Loader m="xl" role="status" aria-label={T.listTitle} />;
   if (application.isError || !application.data) {
     return (
       <Container size="md" py="xl">

@@ -40,6 +40,7 @@ export function CustomersPage() {
           searchPlaceholder={T.listSearchPlaceholder}
           columns={COLUMNS}
           minWidth={860}
+          label={T.listTitle}
           rowCount={rows.length}
           errorTitle={T.listError}
           retryLabel={T.retry}

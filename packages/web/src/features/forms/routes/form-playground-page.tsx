@@ -141,7 +141,7 @@ export function FormPlaygroundPage() {
         </Group>
 
         {mode === 'build' ? (
-          <Suspense fallback={<Loader aria-label={UI_TEXT.playgroundLoadingBuilder} />}>
+          <Suspense fallback={<Loader role="status" aria-label={UI_TEXT.playgroundLoadingBuilder} />}>
             <Stack gap="xs">
               {saved ? (
                 <Alert

@@ -57,7 +57,7 @@ export function SectionEditPage() {
     return (
       <Container size="xl" py="xl">
         <Group justify="center" py="xl">
-          <Loader aria-label={UI_TEXT.loading} />
+          <Loader role="status" aria-label={UI_TEXT.loading} />
         </Group>
       </Container>
     );
@@ -249,7 +249,9 @@ function SectionEditor({ section }: { section?: Section }) {
                       ref={field.ref}
                       error={fieldState.error?.message}
                       rightSection={
-                        processors.isPending ? <Loader size="xs" aria-label={UI_TEXT.loading} /> : undefined
+                        processors.isPending ? (
+                          <Loader size="xs" role="status" aria-label={UI_TEXT.loading} />
+                        ) : undefined
                       }
                       clearable
                     />

@@ -56,7 +56,7 @@ function CreateForm({ onCancel }: { onCancel: () => void }) {
   if (templates.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label={UI_TEXT.loading} />
+        <Loader role="status" aria-label={UI_TEXT.loading} />
       </Group>
     );
   }

@@ -49,7 +49,7 @@ export function SettingsDialog({ form, onClose }: { form: MasterFormSummary | un
 
 function Versions({ formId }: { formId: string }) {
   const versions = useVersions(formId);
-  if (versions.isPending) return <Loader size="sm" aria-label={UI_TEXT.loading} />;
+  if (versions.isPending) return <Loader size="sm" role="status" aria-label={UI_TEXT.loading} />;
   if (versions.isError)
     return (
       <Alert color="red" role="alert" title={T.versionsError}>

@@ -34,7 +34,7 @@ export function LayoutDesignerPage() {
     return (
       <Container size="xl" py="xl">
         <Group justify="center" py="xl">
-          <Loader aria-label={UI_TEXT.loading} />
+          <Loader role="status" aria-label={UI_TEXT.loading} />
         </Group>
       </Container>
     );

@@ -122,7 +122,7 @@ export function TemplateActionsMenu({ template, actions }: { template: PdfTempla
   const isReviewing = actions.reviewingId === template.templateId;
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      {isReviewing ? <Loader size="xs" aria-label={T.reviewPreparing} /> : null}
+      {isReviewing ? <Loader size="xs" role="status" aria-label={T.reviewPreparing} /> : null}
       <Menu position="bottom-end" withinPortal shadow="md" width={230}>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={T.actionsLabel(template.name)}>
