@@ -12,6 +12,7 @@ import {
   type ListPage,
   searchQuery,
 } from '../packages/server/src/modules/application-lists/application-lists.repository';
+import { readStatusFigures } from '../packages/server/src/modules/application-lists/application-lists.service';
 import { createTestDatabase } from '../packages/server/src/test/helpers';
 import { benchDatabases } from './_server';
 
@@ -181,6 +182,31 @@ for (const kind of benchDatabases().filter((k) => !process.env.BENCH_ONLY || k =
     }
     console.log(
       `list + count, ${RUNS} runs each (ms); company 01 holds ${Math.round(rows * 0.4).toLocaleString('en-US')} rows\n${'case'.padEnd(42)} ${'total'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)}\n${lines.join('\n')}`,
+    );
+    // the dashboards (decisions 051, 052): one company's figures, and the platform admin's across every account
+    const statLines: string[] = [];
+    const now = new Date();
+    for (const [name, scope, months] of [
+      ['company 01 (40 % of rows), 12 months', { companyId: big }, 12],
+      ['company 01, 36 months', { companyId: big }, 36],
+      ['small company, 12 months', { companyId: small }, 12],
+      ['every company (admin), 12 months', { everyCompany: true }, 12],
+      ['every company (admin), 36 months', { everyCompany: true }, 36],
+    ] as const) {
+      for (let i = 0; i < 2; i++) await readStatusFigures(database.db, scope, months, now);
+      const times: number[] = [];
+      for (let i = 0; i < Math.min(RUNS, 20); i++) {
+        const s = performance.now();
+        await readStatusFigures(database.db, scope, months, now);
+        times.push(performance.now() - s);
+      }
+      times.sort((x, y) => x - y);
+      statLines.push(
+        `${name.padEnd(42)} ${pct(times, 50).toFixed(1).padStart(7)} ${pct(times, 95).toFixed(1).padStart(7)}`,
+      );
+    }
+    console.log(
+      `\nstatus statistics (4 queries together; no target in the issue)\n${'case'.padEnd(42)} ${'p50'.padStart(7)} ${'p95'.padStart(7)}\n${statLines.join('\n')}`,
     );
     verdicts.push(
       kind === 'postgres'
