@@ -89,3 +89,15 @@ export async function overflowing(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/**
+ * Presses Tab until `target` has the keyboard focus, as a keyboard-only user moves through a page; fails if it is not
+ * reached within `max` presses (it is not in the tab order).
+ */
+export async function tabTo(page: Page, target: Locator, max = 80) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached by Tab in ${max} presses: ${target}`);
+}

@@ -11,13 +11,14 @@ import {
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/client';
 import { demoClient, mailCount, uniqueEmail } from '../support/outbox';
-import { overflowing, shot, waitForToastsGone } from '../support/page-tools';
+import { overflowing, shot, tabTo, waitForToastsGone } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 /**
  * Issue 14 (decision 052): the institution asks the applicant to correct a submitted, signed application; the
  * applicant opens the e-mailed edit link, changes an answer, submits again and signs again; the institution sees
- * the correction and copies the application into a new one for the same applicant. At 1280 and 390 px.
+ * the correction, approves it and copies it into a new one for the same applicant with the keyboard alone. At 1280
+ * and 390 px.
  */
 test('an edit link lets the applicant correct and re-sign; the team copies the application', async ({
   page,
@@ -78,15 +79,39 @@ test('an edit link lets the applicant correct and re-sign; the team copies the a
   await expect(history.getByRole('cell', { name: 'edit-link', exact: true })).toBeVisible();
   await expect(history.getByRole('cell', { name: 'resubmit', exact: true })).toBeVisible();
   await expect(page.getByTestId('history-chain')).toContainText('History intact');
+  // the documents of the corrected application, previewed page by page in place
+  const documents = page.getByRole('region', { name: A.documentsTitle });
+  const previewButton = documents.getByRole('button', { name: /^Preview / }).first();
+  await expect(previewButton).toBeVisible({ timeout: 60_000 });
+  await previewButton.click();
+  const preview = page.getByRole('dialog', { name: /^Preview / });
+  await expect(preview.getByText(/^Page 1 of \d+$/).first()).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'document-preview-1280');
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
 
-  // a copy into a new application for the same applicant: invited, opened at once
+  // keyboard only from here: approve the corrected application, then copy it into a new one
   await waitForToastsGone(page);
+  // from the top of the page, as a keyboard user arriving on it
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabTo(page, page.getByRole('button', { name: A.actionFor.approved }));
+  await page.keyboard.press('Enter');
+  const approve = page.getByRole('dialog', { name: A.dialogFor.approved });
+  await expect(approve.getByLabel(A.reasonLabel)).toBeFocused();
+  await page.keyboard.type('Corrected and signed again');
+  await tabTo(page, approve.getByRole('button', { name: A.actionFor.approved }), 10);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('application-status')).toHaveText('Approved');
   const invites = mailCount(email);
-  await page.getByRole('region', { name: A.correctionsTitle }).getByRole('button', { name: A.copyApplication }).click();
+  await tabTo(page, page.getByRole('button', { name: A.copyApplication }));
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: A.copyTitle });
+  await expect(dialog.getByLabel(new RegExp(A.copyEmail))).toBeFocused();
   await expect(dialog.getByLabel(new RegExp(A.copyEmail))).toHaveValue(email);
   expect(await seriousViolations(page)).toEqual([]);
-  await dialog.getByRole('button', { name: A.copyConfirm }).click();
+  await tabTo(page, dialog.getByRole('button', { name: A.copyConfirm }), 10);
+  await page.keyboard.press('Enter');
   await expect(page.getByText(A.copyDone(email))).toBeVisible();
   await expect(page.getByTestId('application-status')).toHaveText('Invite sent');
   await expect(page.getByRole('region', { name: A.answersTitle }).getByText(`${company} Ltd`)).toBeVisible();

@@ -175,6 +175,15 @@ export const APPLICATIONS_TEXT = {
       ? 'Nothing to measure yet'
       : `${hours < 48 ? `${hours} h` : `${Math.round((hours / 24) * 10) / 10} days`} (median of ${count})`,
   dashError: 'The figures could not be loaded',
+  // previews of generated documents and attachments
+  preview: 'Preview',
+  previewOf: (name: string) => `Preview ${name}`,
+  previewLoading: 'Preparing the preview…',
+  previewFailed: 'The file could not be shown. Download it instead.',
+  previewPages: (name: string) => `Pages of ${name}`,
+  previewPage: (n: number, total: number) => `Page ${n} of ${total}`,
+  previewDownload: 'Download',
+  previewNone: 'There is no preview for this kind of file. Download it to open it.',
   // corrections (decision 052): edit links, copy, repopulate
   correctionsTitle: 'Corrections',
   correctionsLead:

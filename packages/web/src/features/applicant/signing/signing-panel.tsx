@@ -1,11 +1,11 @@
 import { SIGNING_TEXT as T } from '@under/core/ui-text/applicant-signing';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { PdfPages } from '../../../components/pdf-pages';
 import { HttpError } from '../../../lib/http-error';
 import { RendererButton } from '../../forms/components/form-renderer';
 import classes from '../applicant.module.css';
 import type { ApplicationLink } from '../lib/applicant-api';
 import type { ApplicantHttp } from '../lib/applicant-http';
-import { PdfPreview } from './pdf-preview';
 import { SignatureField, type SignatureFieldHandle, typedSignature } from './signature-field';
 import own from './signing.module.css';
 import { createSigningApi, type SignStatusView } from './signing-api';
@@ -189,7 +189,18 @@ function SignSteps({
   return (
     <form className={own.section} onSubmit={sign} noValidate>
       <h3>{T.previewTitle}</h3>
-      <PdfPreview load={load} onShown={onShown} />
+      <PdfPages
+        load={load}
+        onShown={onShown}
+        fileName="application.pdf"
+        text={{
+          loading: T.previewLoading,
+          failed: T.previewFailed,
+          region: T.previewRegion,
+          page: T.previewPage,
+          download: T.previewDownload,
+        }}
+      />
       <h3>{T.codeTitle}</h3>
       <p>{T.codeLead}</p>
       <div className={own.row}>

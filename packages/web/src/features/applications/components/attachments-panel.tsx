@@ -8,6 +8,7 @@ import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type useApplicationActions, useAttachments } from '../api/applications-api';
+import { PreviewDialog, type PreviewTarget } from './preview-dialog';
 
 /** The files the applicants uploaded: download through a short-lived URL; an ADMINISTRATOR deletes after a confirmation. */
 export function AttachmentsPanel({
@@ -21,6 +22,7 @@ export function AttachmentsPanel({
 }) {
   const attachments = useAttachments(applicationId);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const items = attachments.data?.items ?? [];
 
   async function download(attachmentId: string) {
@@ -52,6 +54,20 @@ export function AttachmentsPanel({
                       <Button
                         size="xs"
                         variant="default"
+                        onClick={() =>
+                          setPreview({
+                            name: f.fileName,
+                            contentType: f.contentType,
+                            url: async () => (await actions.attachmentUrl(f.attachmentId)).url,
+                          })
+                        }
+                        aria-label={T.previewOf(f.fileName)}
+                      >
+                        {T.preview}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
                         onClick={() => void download(f.attachmentId)}
                         aria-label={`${T.download} ${f.fileName}`}
                       >
@@ -76,6 +92,7 @@ export function AttachmentsPanel({
           </Table>
         </ScrollTable>
       ) : null}
+      <PreviewDialog target={preview} onClose={() => setPreview(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         title={MESSAGES.deleteConfirmTitle}

@@ -27,6 +27,7 @@ import { AttachmentsPanel } from '../components/attachments-panel';
 import { CorrectionsPanel } from '../components/corrections-panel';
 import { DecisionPanel } from '../components/decision-panel';
 import { NotesPanel } from '../components/notes-panel';
+import { PreviewDialog, type PreviewTarget } from '../components/preview-dialog';
 import { when } from '../lib/when';
 import { day } from './applications-page';
 
@@ -47,6 +48,7 @@ export function ApplicationPage() {
   const history = useHistory(applicationId);
   const actions = useApplicationActions(applicationId);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
 
   async function run<R>(action: () => Promise<R>, done: (r: R) => string) {
     try {
@@ -191,6 +193,20 @@ export function ApplicationPage() {
                       <Button
                         size="xs"
                         variant="default"
+                        onClick={() =>
+                          setPreview({
+                            name: d.name,
+                            contentType: 'application/pdf',
+                            url: async () => (await actions.documentUrl(d.documentId)).url,
+                          })
+                        }
+                        aria-label={T.previewOf(d.name)}
+                      >
+                        {T.preview}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
                         onClick={() => download(d.documentId)}
                         aria-label={`${T.download} ${d.name}`}
                       >
@@ -214,6 +230,8 @@ export function ApplicationPage() {
             </Table.Tbody>
           </Table>
         </Paper>
+
+        <PreviewDialog target={preview} onClose={() => setPreview(null)} />
 
         <AttachmentsPanel applicationId={applicationId} isAdmin={isAdmin} actions={actions} />
 

@@ -1,12 +1,32 @@
-import { SIGNING_TEXT as T } from '@under/core/ui-text/applicant-signing';
 import { useEffect, useRef, useState } from 'react';
-import classes from './signing.module.css';
+import classes from './pdf-pages.module.css';
+
+/** What the pages say, in the caller's words. */
+export interface PdfPagesText {
+  loading: string;
+  failed: string;
+  /** The name of the scrolling region of pages. */
+  region: string;
+  page: (n: number, total: number) => string;
+  download: string;
+}
 
 /**
- * The filled document, page by page, each page fitted to the width (readable on a phone), drawn by pdf.js (loaded
- * with this chunk only; its worker from our origin, no eval: the CSP forbids it). A download link beside it.
+ * A PDF page by page, each page fitted to the width (readable on a phone), drawn by pdf.js (loaded with this chunk
+ * only; its worker from our origin, no eval: the CSP forbids it), and a download link beside it. Plain HTML: the
+ * applicant's lean pages use it as well as the portal (the signing page's filled document, a generated PDF).
  */
-export function PdfPreview({ load, onShown }: { load: () => Promise<ArrayBuffer>; onShown: () => void }) {
+export function PdfPages({
+  load,
+  onShown,
+  text: T,
+  fileName = 'document.pdf',
+}: {
+  load: () => Promise<ArrayBuffer>;
+  onShown?: () => void;
+  text: PdfPagesText;
+  fileName?: string;
+}) {
   const box = useRef<HTMLElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [pages, setPages] = useState(0);
@@ -43,7 +63,7 @@ export function PdfPreview({ load, onShown }: { load: () => Promise<ArrayBuffer>
         }
         if (!cancelled) {
           setState('ready');
-          onShown();
+          onShown?.();
         }
       } catch {
         if (!cancelled) setState('error');
@@ -57,27 +77,27 @@ export function PdfPreview({ load, onShown }: { load: () => Promise<ArrayBuffer>
   }, [load, onShown]);
   return (
     <div className={classes.section}>
-      {state === 'loading' ? <p role="status">{T.previewLoading}</p> : null}
-      {state === 'error' ? <p role="alert">{T.previewFailed}</p> : null}
+      {state === 'loading' ? <p role="status">{T.loading}</p> : null}
+      {state === 'error' ? <p role="alert">{T.failed}</p> : null}
       {/* scrolls inside the page: focusable, so the keyboard scrolls it too */}
       <section
         ref={box}
         className={classes.pages}
         hidden={state === 'error'}
-        aria-label={T.previewRegion}
+        aria-label={T.region}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
       >
         {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
           <figure key={n}>
-            <canvas data-page={n} aria-label={T.previewPage(n, pages)} role="img" />
-            <figcaption>{T.previewPage(n, pages)}</figcaption>
+            <canvas data-page={n} aria-label={T.page(n, pages)} role="img" />
+            <figcaption>{T.page(n, pages)}</figcaption>
           </figure>
         ))}
       </section>
       {href ? (
-        <a href={href} download="application.pdf">
-          {T.previewDownload}
+        <a href={href} download={fileName}>
+          {T.download}
         </a>
       ) : null}
     </div>

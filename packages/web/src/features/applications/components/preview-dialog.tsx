@@ -1,0 +1,77 @@
+import { Alert, Image, Modal } from '@mantine/core';
+import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
+import { useCallback, useEffect, useState } from 'react';
+import { PdfPages } from '../../../components/pdf-pages';
+
+/** The file to preview: its name and type, and how to get a short-lived URL of it (asked for when opened). */
+export interface PreviewTarget {
+  name: string;
+  contentType: string;
+  url: () => Promise<string>;
+}
+
+/**
+ * A generated document or an attachment shown in place (issue 14: "generated PDFs and attachments with previews"):
+ * a PDF page by page (pdf.js, as the signing page draws it), an image as it is, anything else with a word to download
+ * it. Full screen on a phone.
+ */
+export function PreviewDialog({ target, onClose }: { target: PreviewTarget | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={target ? T.previewOf(target.name) : ''}
+      size="xl"
+      fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}
+    >
+      {target ? <PreviewBody target={target} /> : null}
+    </Modal>
+  );
+}
+
+function PreviewBody({ target }: { target: PreviewTarget }) {
+  const isPdf = target.contentType === 'application/pdf';
+  const isImage = /^image\/(png|jpe?g|gif|webp)$/.test(target.contentType);
+  const [image, setImage] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const { url } = target;
+  const load = useCallback(async () => {
+    const res = await fetch(await url());
+    if (!res.ok) throw new Error(String(res.status));
+    return res.arrayBuffer();
+  }, [url]);
+  useEffect(() => {
+    if (!isImage) return;
+    let cancelled = false;
+    url().then(
+      (u) => !cancelled && setImage(u),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [isImage, url]);
+  if (isPdf) {
+    return (
+      <PdfPages
+        load={load}
+        fileName={target.name}
+        text={{
+          loading: T.previewLoading,
+          failed: T.previewFailed,
+          region: T.previewPages(target.name),
+          page: T.previewPage,
+          download: T.previewDownload,
+        }}
+      />
+    );
+  }
+  if (isImage && !failed) {
+    return image ? (
+      <Image src={image} alt={target.name} fit="contain" mah="70vh" />
+    ) : (
+      <p role="status">{T.previewLoading}</p>
+    );
+  }
+  return <Alert color={failed ? 'red' : 'gray'}>{failed ? T.previewFailed : T.previewNone}</Alert>;
+}
