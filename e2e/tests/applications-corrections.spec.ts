@@ -35,6 +35,8 @@ test('an edit link lets the applicant correct and re-sign; the team copies the a
   // the team opens it and e-mails the applicant an edit link
   await page.goto('/login');
   await signIn(page, clientEmail, password);
+  // signed in (the navigation shows) before leaving the page, or the sign-in is cut short
+  await expect(page.getByRole('link', { name: A.navApplications })).toBeVisible();
   await page.goto('/applications');
   await page.getByLabel(A.searchLabel).fill(email);
   await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
@@ -83,6 +85,9 @@ test('an edit link lets the applicant correct and re-sign; the team copies the a
   const documents = page.getByRole('region', { name: A.documentsTitle });
   const previewButton = documents.getByRole('button', { name: /^Preview / }).first();
   await expect(previewButton).toBeVisible({ timeout: 60_000 });
+  // the documents signed before the correction stay, marked as replaced by the new generation
+  await expect(documents.getByText(A.docCurrent(2)).first()).toBeVisible({ timeout: 60_000 });
+  await expect(documents.getByText(A.docEarlier(1)).first()).toBeVisible();
   await previewButton.click();
   const preview = page.getByRole('dialog', { name: /^Preview / });
   await expect(preview.getByText(/^Page 1 of \d+$/).first()).toBeVisible({ timeout: 30_000 });

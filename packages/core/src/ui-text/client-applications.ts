@@ -175,6 +175,9 @@ export const APPLICATIONS_TEXT = {
       ? 'Nothing to measure yet'
       : `${hours < 48 ? `${hours} h` : `${Math.round((hours / 24) * 10) / 10} days`} (median of ${count})`,
   dashError: 'The figures could not be loaded',
+  /** A document of the latest generation, or of an earlier one (kept: what was signed then). */
+  docCurrent: (generation: number) => `Generation ${generation} · current`,
+  docEarlier: (generation: number) => `Generation ${generation} · replaced`,
   // previews of generated documents and attachments
   preview: 'Preview',
   previewOf: (name: string) => `Preview ${name}`,

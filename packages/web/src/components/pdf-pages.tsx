@@ -35,6 +35,14 @@ export function PdfPages({
     let cancelled = false;
     let url: string | null = null;
     let destroy: (() => Promise<void>) | undefined;
+    const canvasOf = async (n: number, isCancelled: () => boolean) => {
+      for (let i = 0; i < 300 && !isCancelled(); i++) {
+        const found = box.current?.querySelector<HTMLCanvasElement>(`canvas[data-page="${n}"]`);
+        if (found) return found;
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+      }
+      return null;
+    };
     (async () => {
       try {
         const bytes = await load();
@@ -54,8 +62,13 @@ export function PdfPages({
           const page = await doc.getPage(n);
           const base = page.getViewport({ scale: 1 });
           const viewport = page.getViewport({ scale: (width / base.width) * ratio });
-          const canvas = box.current?.querySelector<HTMLCanvasElement>(`canvas[data-page="${n}"]`);
-          if (!canvas || cancelled) return;
+          // the page's canvas appears once React has rendered the new page count: wait for it (under load the
+          // first page can be read before that render is committed)
+          const canvas = await canvasOf(n, () => cancelled);
+          if (!canvas || cancelled) {
+            if (!cancelled) setState('error');
+            return;
+          }
           canvas.width = Math.floor(viewport.width);
           canvas.height = Math.floor(viewport.height);
           const context = canvas.getContext('2d');

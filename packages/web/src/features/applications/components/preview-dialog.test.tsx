@@ -14,11 +14,12 @@ const show = (target: PreviewTarget) =>
 
 describe('PreviewDialog', () => {
   it('shows an image attachment from its short-lived URL, asked for once', async () => {
-    const url = vi.fn(async () => '/files/a.png?sig=1');
+    // built on PUBLIC_URL, shown from this page's own origin (the CSP's img-src 'self')
+    const url = vi.fn(async () => 'http://public.example/api/files?token=abc');
     show({ name: 'voided-check.png', contentType: 'image/png', url });
     expect(await screen.findByRole('dialog', { name: T.previewOf('voided-check.png') })).toBeTruthy();
     const img = (await screen.findByRole('img', { name: 'voided-check.png' })) as HTMLImageElement;
-    expect(img.getAttribute('src')).toBe('/files/a.png?sig=1');
+    expect(img.getAttribute('src')).toBe('/api/files?token=abc');
     expect(url).toHaveBeenCalledTimes(1);
   });
 

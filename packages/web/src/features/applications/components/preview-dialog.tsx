@@ -2,6 +2,7 @@ import { Alert, Image, Modal } from '@mantine/core';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { useCallback, useEffect, useState } from 'react';
 import { PdfPages } from '../../../components/pdf-pages';
+import { sameOriginFileUrl } from '../../../lib/file-url';
 
 /** The file to preview: its name and type, and how to get a short-lived URL of it (asked for when opened). */
 export interface PreviewTarget {
@@ -36,7 +37,8 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   const [failed, setFailed] = useState(false);
   const { url } = target;
   const load = useCallback(async () => {
-    const res = await fetch(await url());
+    // the signed URL is built on PUBLIC_URL: fetched on this page's own origin (the CSP allows 'self' only)
+    const res = await fetch(sameOriginFileUrl(await url()));
     if (!res.ok) throw new Error(String(res.status));
     return res.arrayBuffer();
   }, [url]);
@@ -44,7 +46,7 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
     if (!isImage) return;
     let cancelled = false;
     url().then(
-      (u) => !cancelled && setImage(u),
+      (u) => !cancelled && setImage(sameOriginFileUrl(u)),
       () => !cancelled && setFailed(true),
     );
     return () => {

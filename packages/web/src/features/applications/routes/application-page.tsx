@@ -182,53 +182,64 @@ export function ApplicationPage() {
             </Text>
           ) : null}
           {documents.data && documents.data.items.length === 0 ? <Text>{T.documentsNone}</Text> : null}
-          <Table>
-            <Table.Tbody>
-              {(documents.data?.items ?? []).map((d) => (
-                <Table.Tr key={d.documentId}>
-                  <Table.Td>{d.name}</Table.Td>
-                  <Table.Td>{d.pages} p.</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() =>
-                          setPreview({
-                            name: d.name,
-                            contentType: 'application/pdf',
-                            url: async () => (await actions.documentUrl(d.documentId)).url,
-                          })
-                        }
-                        aria-label={T.previewOf(d.name)}
-                      >
-                        {T.preview}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => download(d.documentId)}
-                        aria-label={`${T.download} ${d.name}`}
-                      >
-                        {T.download}
-                      </Button>
-                      {isAdmin ? (
+          <ScrollTable minWidth={640} label={T.documentsTitle}>
+            <Table>
+              <Table.Tbody>
+                {(documents.data?.items ?? []).map((d) => (
+                  <Table.Tr key={d.documentId}>
+                    <Table.Td>{d.name}</Table.Td>
+                    <Table.Td>{d.pages} p.</Table.Td>
+                    <Table.Td>
+                      {d.generation === documents.data?.generation.generation ? (
+                        <Text size="sm" fw={700}>
+                          {T.docCurrent(d.generation)}
+                        </Text>
+                      ) : (
+                        <Text size="sm">{T.docEarlier(d.generation)}</Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
                         <Button
                           size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setConfirm({ kind: 'delete', documentId: d.documentId })}
-                          aria-label={`${T.delete} ${d.name}`}
+                          variant="default"
+                          onClick={() =>
+                            setPreview({
+                              name: d.name,
+                              contentType: 'application/pdf',
+                              url: async () => (await actions.documentUrl(d.documentId)).url,
+                            })
+                          }
+                          aria-label={T.previewOf(d.name)}
                         >
-                          {T.delete}
+                          {T.preview}
                         </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => download(d.documentId)}
+                          aria-label={`${T.download} ${d.name}`}
+                        >
+                          {T.download}
+                        </Button>
+                        {isAdmin ? (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setConfirm({ kind: 'delete', documentId: d.documentId })}
+                            aria-label={`${T.delete} ${d.name}`}
+                          >
+                            {T.delete}
+                          </Button>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
         </Paper>
 
         <PreviewDialog target={preview} onClose={() => setPreview(null)} />
