@@ -371,6 +371,9 @@ export const MESSAGES = {
   documentsNotReady: 'The documents are generated once every owner has signed.',
   /** Ours: the institution edits a submitted (pending) application only; a decided one is reopened first. */
   applicationEditPendingOnly: 'Only a pending application can be edited. Reopen a decided application first.',
+  /** Ours (decision 053): deleting a form. */
+  customFormHasApplications:
+    'This form has applications, so it cannot be deleted: they stay with it. Deactivate it instead to stop new applications.',
   /** Ours (decision 052): repopulate moves an undecided application only. */
   repopulateUndecidedOnly: 'A decided application keeps the form version it was decided on. Reopen it first.',
   /** Ours (decision 052). */

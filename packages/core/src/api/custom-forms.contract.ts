@@ -89,6 +89,15 @@ export const CUSTOM_FORMS_API = {
     response: CustomFormSummarySchema,
     tag,
   }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/custom_forms/:customFormId',
+    params,
+    status: 204,
+    tag,
+    summary:
+      'Deletes a form that has no application yet (with its versions and documents); one with applications is deactivated instead',
+  }),
   setStatus: endpoint({
     method: 'PATCH',
     path: '/api/custom_forms/:customFormId/status',

@@ -121,6 +121,8 @@ export const ERRORS = {
   customFormArchived: { code: 'custom-form/archived', status: 409 },
   /** An inactive form refuses new applications. */
   customFormInactive: { code: 'custom-form/inactive', status: 409 },
+  /** Decision 053: a form with applications is never deleted (they belong to it); it is deactivated instead. */
+  customFormHasApplications: { code: 'custom-form/has-applications', status: 409 },
   /** A client field's key is a master field's key. */
   customFormKeyExists: { code: 'custom-form/key-exists', status: 400 },
   /** A default value or owner's e-mail field the field's own validation refuses. */

@@ -109,6 +109,11 @@ export const AUDIT_ACTIONS = {
   'custom-form.update': { target: 'custom-form', details: z.strictObject({ version: z.number().int() }) },
   'custom-form.name': { target: 'custom-form', details: none },
   'custom-form.status': { target: 'custom-form', details: z.strictObject({ status: z.string() }) },
+  /** Decision 053: a form without applications deleted, with its versions; its name kept here. */
+  'custom-form.delete': {
+    target: 'custom-form',
+    details: z.strictObject({ name: z.string(), versions: z.number().int() }),
+  },
   'custom-form.mode': { target: 'custom-form', details: z.strictObject({ updateMode: z.string() }) },
   'custom-form.integrations': { target: 'custom-form', details: none },
   'custom-form.clone': { target: 'custom-form', details: z.strictObject({ from: z.string() }) },

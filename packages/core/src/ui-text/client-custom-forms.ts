@@ -45,6 +45,12 @@ export const CUSTOM_FORMS_TEXT = {
   clone: 'Clone',
   cloneOf: (name: string) => `Clone ${name}`,
   cloned: (name: string) => `${name} was created.`,
+  /** Decision 053: only a form without applications; the server says so otherwise. */
+  deleteForm: 'Delete',
+  deleteFormOf: (name: string) => `Delete ${name}`,
+  deleteFormMessage: (name: string) =>
+    `${name} and its versions are deleted. Only a form nobody has applied on can be deleted. You won't be able to revert this!`,
+  deleted: (name: string) => `${name} was deleted.`,
   rename: 'Rename',
   renameOf: (name: string) => `Rename ${name}`,
   renameTitle: 'Rename form',

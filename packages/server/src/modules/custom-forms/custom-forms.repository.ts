@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  applications,
   companies,
   customForms,
   customFormVersions,
@@ -136,6 +137,25 @@ export function createCustomFormsRepository(db: DbOrTx) {
         .from(customFormVersions)
         .where(and(eq(customFormVersions.customFormId, customFormId), eq(customFormVersions.version, version)));
       return row;
+    },
+    /** Every version's client part (its documents), for deleting the form. */
+    async versionDocuments(customFormId: string) {
+      return db
+        .select({ document: customFormVersions.document })
+        .from(customFormVersions)
+        .where(eq(customFormVersions.customFormId, customFormId));
+    },
+    /** How many applications (any status, drafts too) a form has. */
+    async countApplications(customFormId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(applications)
+        .where(eq(applications.customFormId, customFormId));
+      return row?.n ?? 0;
+    },
+    /** Deletes the form; its versions go with it (ON DELETE CASCADE). */
+    async deleteForm(id: string) {
+      await db.delete(customForms).where(eq(customForms.id, id));
     },
     async listVersions(customFormId: string) {
       return db

@@ -1,9 +1,9 @@
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, masterForms } from '../../db/schema/index';
+import { auditEvents, companies, masterForms } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany, setMembership } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
 import { makePdf } from '../../test/pdf-fixtures';
@@ -354,6 +354,68 @@ describe.each(testDatabases())('custom forms on %s', (kind) => {
         expect((await as(c)('PATCH', `/api/custom_forms/${id}/status`, { status: 'active' })).statusCode).toBe(200);
       }
       expect((await as(c)('GET', '/api/subscription')).json().activatedForm).toBe(3);
+    });
+  });
+
+  describe('deleting a form (decision 053)', () => {
+    const del = (caller: { token: string }, id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/custom_forms/${id}`, headers: bearer(caller.token) });
+
+    it('deletes a form nobody applied on, with its versions and document files, and frees its place in the quota', async () => {
+      const c = await registerCompany(t, { companyName: 'Delete Co', membershipId: 'MEMBERSHIP_001' });
+      const id = await createForm(c, 'Wrong master');
+      // Basic: one form; a second one is refused until the first goes
+      const second = await as(c)('POST', '/api/custom_forms', { masterFormId: masterId, name: 'Right one' });
+      expect(second.json()).toMatchObject({ code: ERROR_CODES.formQuota });
+      const issued = (await as(c)('POST', `/api/custom_forms/${id}/documents/presigned_url`, {})).json();
+      const u = new URL(issued.uploadUrl);
+      await t.app.inject({ method: 'PUT', url: `${u.pathname}${u.search}`, payload: await makePdf({ pages: 1 }) });
+      const saved = await as(c)('POST', `/api/custom_forms/${id}`, {
+        customFormDocument: {
+          additions: [EXTRA_PAGE],
+          documents: [{ documentId: crypto.randomUUID(), name: 'Fee schedule', fileUrl: issued.fileUrl }],
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const link = new URL(saved.json().documents[0].url);
+      expect((await t.app.inject({ url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
+      // another company cannot
+      expect((await del(a, id)).statusCode).toBe(404);
+
+      expect((await del(c, id)).statusCode).toBe(204);
+      expect((await as(c)('GET', `/api/custom_forms/${id}`)).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `${link.pathname}${link.search}` })).statusCode).not.toBe(200);
+      const [audit] = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'custom-form.delete'), eq(auditEvents.targetId, id)));
+      expect(audit?.details).toEqual({ name: 'Wrong master', versions: 1 });
+      expect((await as(c)('POST', '/api/custom_forms', { masterFormId: masterId, name: 'Right one' })).statusCode).toBe(
+        201,
+      );
+      expect((await del(c, id)).statusCode).toBe(404);
+    });
+
+    it('refuses a form with an application (a draft too): deactivate it instead; nothing changes', async () => {
+      const id = await createForm(a, 'Applied on');
+      expect((await as(a)('PATCH', `/api/custom_forms/${id}/status`, { status: 'active' })).statusCode).toBe(200);
+      const draft = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/applications/drafts',
+        headers: { 'x-api-key': t.config.secrets.publicApiKey },
+        payload: { customFormId: id, email: 'someone@example.com', data: {} },
+      });
+      expect(draft.statusCode, draft.body).toBe(201);
+      const refused = await del(a, id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: ERROR_CODES.customFormHasApplications,
+        message: MESSAGES.customFormHasApplications,
+      });
+      expect((await as(a)('GET', `/api/custom_forms/${id}`)).json().status).toBe('active');
+      // a STANDARD member may not delete forms at all
+      const member = await joinTeam(t, a);
+      expect((await del(member, await createForm(a, 'Unused'))).statusCode).toBe(403);
     });
   });
 

@@ -31,6 +31,10 @@ export function registerCustomFormRoutes(app: FastifyInstance, deps: { customFor
   defineRoute(app, api.setName, clientAdmin, ({ req, params, body }) =>
     customForms.setName({ auth: requireAuth(req), ...params, ...body }),
   );
+  defineRoute(app, api.remove, clientAdmin, async ({ req, reply, params }) => {
+    await customForms.remove({ auth: requireAuth(req), ...params });
+    return reply.code(204).send();
+  });
   defineRoute(app, api.setStatus, clientAdmin, ({ req, params, body }) =>
     customForms.setStatus({ auth: requireAuth(req), ...params, ...body }),
   );

@@ -594,6 +594,45 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
       return summaryOf(row);
     },
 
+    /**
+     * DELETE /api/custom_forms/{id} (decision 053): a form nobody has applied on yet goes, with its versions and the
+     * documents it holds (released, then their files deleted after the commit). A form with applications, drafts
+     * included, is refused: the applications belong to it; it is deactivated instead. Frees its place in the quota.
+     */
+    async remove(opts: { auth: AuthContext; customFormId: string }): Promise<void> {
+      const companyId = requireCompanyId(opts.auth);
+      const existing = await loadOwn(opts.auth, opts.customFormId);
+      const released = await db.transaction(async (tx) => {
+        await createCompaniesRepository(tx).lockCompany(companyId);
+        const r = createCustomFormsRepository(tx);
+        const locked = await lockOwn(r, opts.auth, existing.id);
+        if ((await r.countApplications(locked.id)) > 0) {
+          throw new AppError(ERROR_CODES.customFormHasApplications, MESSAGES.customFormHasApplications);
+        }
+        const versions = await r.versionDocuments(locked.id);
+        const documentIds = new Set<string>();
+        for (const doc of [locked.document, ...versions.map((v) => v.document)]) {
+          const parsed = CustomFormDocumentSchema.safeParse(doc);
+          for (const d of parsed.success ? parsed.data.documents : []) if (d.documentId) documentIds.add(d.documentId);
+        }
+        const keys: string[] = [];
+        for (const id of documentIds) {
+          keys.push(...(await files.release(tx, { owner: { kind: 'custom-form-document', id } })));
+        }
+        await r.deleteForm(locked.id);
+        await writeAudit(tx, {
+          actorUserId: opts.auth.userId,
+          companyId,
+          action: 'custom-form.delete',
+          targetType: 'custom-form',
+          targetId: locked.id,
+          details: { name: locked.name, versions: versions.length },
+        });
+        return keys;
+      });
+      await files.purgeReleased(released);
+    },
+
     async setIntegrations(opts: {
       auth: AuthContext;
       customFormId: string;

@@ -6,7 +6,7 @@ import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../test/fake-api';
+import { apiError, jsonResponse } from '../../test/fake-api';
 import { ME, renderApp } from '../../test/render-app';
 
 const FORM = {
@@ -48,6 +48,37 @@ describe('client forms', { timeout: 90_000 }, () => {
     await user.click(within(row).getByRole('button', { name: T.deactivateOf(FORM.name) }));
     await user.click(within(await screen.findByRole('dialog', {}, slow)).getByRole('button', { name: T.deactivate }));
     await waitFor(() => expect(api.calls(`PATCH /api/custom_forms/${FORM.customFormId}/status`)).toHaveLength(1), slow);
+  });
+
+  it('deletes a form only after the confirmation, and shows why the server refused one with applications', async () => {
+    const url = `DELETE /api/custom_forms/${FORM.customFormId}`;
+    const { user, api } = renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/custom_forms': list([FORM]),
+        [url]: [
+          apiError(409, ERROR_CODES.customFormHasApplications, MESSAGES.customFormHasApplications),
+          () => new Response(null, { status: 204 }),
+        ],
+      },
+    });
+    const row = (await screen.findAllByTestId('custom-form-row', {}, slow))[0] as HTMLElement;
+    const openDelete = async () => {
+      await user.click(within(row).getByRole('button', { name: `${T.actionsColumn}: ${FORM.name}` }));
+      await user.click(await screen.findByRole('menuitem', { name: T.deleteFormOf(FORM.name) }));
+      return screen.findByRole('dialog', { name: MESSAGES.deleteConfirmTitle }, slow);
+    };
+    let dialog = await openDelete();
+    expect(within(dialog).getByText(T.deleteFormMessage(FORM.name))).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls(url)).toHaveLength(0);
+    dialog = await openDelete();
+    await user.click(within(dialog).getByRole('button', { name: T.deleteForm }));
+    expect(await screen.findByText(MESSAGES.customFormHasApplications, {}, slow)).toBeTruthy();
+    dialog = await openDelete();
+    await user.click(within(dialog).getByRole('button', { name: T.deleteForm }));
+    expect(await screen.findByText(T.deleted(FORM.name), {}, slow)).toBeTruthy();
+    expect(api.calls(url)).toHaveLength(2);
   });
 
   it('a STANDARD member sees the list read-only', async () => {

@@ -131,6 +131,10 @@ export function useFormActions() {
         }),
       ...opts,
     }),
+    remove: useMutation({
+      mutationFn: (customFormId: string) => http.call(CUSTOM_FORMS_API.remove, { params: { customFormId } }),
+      ...opts,
+    }),
     clone: useMutation({
       mutationFn: (customFormId: string) => http.call(CUSTOM_FORMS_API.clone, { params: { customFormId }, body: {} }),
       ...opts,

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Container, Group, Menu, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import type { CustomFormStatus, CustomFormSummary } from '@under/core/custom-forms/custom-form.schema';
+import { MESSAGES } from '@under/core/messages';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { CUSTOMERS_TEXT } from '@under/core/ui-text/client-customers';
 import { useState } from 'react';
@@ -53,6 +54,7 @@ export function FormsPage() {
   const actions = useFormActions();
   const [renaming, setRenaming] = useState<CustomFormSummary>();
   const [deactivating, setDeactivating] = useState<CustomFormSummary>();
+  const [deleting, setDeleting] = useState<CustomFormSummary>();
   const [previewing, setPreviewing] = useState<CustomFormSummary>();
   const [history, setHistory] = useState<CustomFormSummary>();
   const [inviting, setInviting] = useState<CustomFormSummary>();
@@ -237,6 +239,13 @@ export function FormsPage() {
                           >
                             {T.clone}
                           </Menu.Item>
+                          <Menu.Item
+                            color="red"
+                            onClick={() => setDeleting(form)}
+                            aria-label={T.deleteFormOf(form.name)}
+                          >
+                            {T.deleteForm}
+                          </Menu.Item>
                         </>
                       ) : null}
                     </Menu.Dropdown>
@@ -280,6 +289,24 @@ export function FormsPage() {
               setDeactivating(undefined);
               return T.deactivated(form.name);
             },
+          );
+        }}
+      />
+      <ConfirmDialog
+        opened={Boolean(deleting)}
+        title={MESSAGES.deleteConfirmTitle}
+        message={T.deleteFormMessage(deleting?.name ?? '')}
+        confirmLabel={T.deleteForm}
+        isDanger
+        isBusy={actions.remove.isPending}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const form = deleting;
+          if (!form) return;
+          setDeleting(undefined);
+          void run(
+            () => actions.remove.mutateAsync(form.customFormId),
+            () => T.deleted(form.name),
           );
         }}
       />
