@@ -24,6 +24,7 @@ import { ApplicantApp } from '../../features/applicant/applicant-app';
 import { createApplicantApi, readInlineForm } from '../../features/applicant/lib/applicant-api';
 import { createApplicantHttp } from '../../features/applicant/lib/applicant-http';
 import { parseApplicantPath } from '../../features/applicant/lib/applicant-routes';
+import { cssVariablesResolver } from '../css-variables';
 
 /**
  * The applicant's pages (issue 12): a lean entry of their own, without the portal's shell, router, query cache or
@@ -39,7 +40,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <ApplicantApp api={api} route={parseApplicantPath(window.location.pathname)} />
     </MantineProvider>
   </StrictMode>,
