@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
-import type { TestApp } from './helpers';
+import { type TestApp, uniqueAddress, uniqueEmail } from './helpers';
 
 /** A real greyscale PNG of the given size (one row repeated), as a data URL: a drawn signature for the tests. */
 export function signaturePng(width: number, height = 150): string {
@@ -70,4 +70,34 @@ export async function signWithMailedCode(
   });
   expect(signed.statusCode, signed.body).toBe(200);
   return signed.json() as { signStatus: string; allSigned: boolean };
+}
+
+/**
+ * A new application on `customFormId` through the public API, submitted with `data` and signed by its primary
+ * applicant with the e-mailed code. Answers its id, the applicant's e-mail and their link's code.
+ */
+export async function submittedAndSigned(
+  t: TestApp,
+  opts: { customFormId: string; data: Record<string, unknown>; prefix?: string },
+) {
+  const headers = { 'x-api-key': t.config.secrets.publicApiKey };
+  const email = uniqueEmail(opts.prefix ?? 'signed');
+  const draft = await t.app.inject({
+    method: 'POST',
+    url: '/api/public/applications/drafts',
+    headers,
+    payload: { customFormId: opts.customFormId, email, data: {} },
+    remoteAddress: uniqueAddress(),
+  });
+  expect(draft.statusCode, draft.body).toBe(201);
+  const { applicationId, code } = draft.json() as { applicationId: string; code: string };
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: `/api/public/applications/${applicationId}/submit?code=${code}`,
+    headers,
+    payload: { data: opts.data, revision: 1 },
+  });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  await signWithMailedCode(t, { applicationId, code, email });
+  return { applicationId, email, code };
 }

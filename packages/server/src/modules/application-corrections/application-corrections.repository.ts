@@ -1,8 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../db/schema/index';
+import { applicationOwners, applications } from '../../db/schema/index';
 
-/** Reads and writes of the corrections (decision 052): owners' edit grants, form versions, the moved answers. */
+/**
+ * Reads and writes of the corrections (decision 052): owners' edit grants and the moved answers; forms and their
+ * versions are read through the applications module's repository.
+ */
 export function createApplicationCorrectionsRepository(db: DbOrTx) {
   return {
     /** A current (not removed) owner of the application by e-mail. */
@@ -28,41 +31,8 @@ export function createApplicationCorrectionsRepository(db: DbOrTx) {
         .where(eq(applicationOwners.id, ownerId));
     },
 
-    /** The form with its current version, status, name and company name. */
-    async findForm(customFormId: string) {
-      const [row] = await db
-        .select({
-          id: customForms.id,
-          name: customForms.name,
-          status: customForms.status,
-          version: customForms.version,
-          companyName: companies.name,
-        })
-        .from(customForms)
-        .innerJoin(companies, eq(companies.id, customForms.companyId))
-        .where(eq(customForms.id, customFormId));
-      return row;
-    },
-
-    /** The definition of one version of a form. */
-    async formVersion(customFormId: string, version: number) {
-      const [row] = await db
-        .select({ form: customFormVersions.form })
-        .from(customFormVersions)
-        .where(and(eq(customFormVersions.customFormId, customFormId), eq(customFormVersions.version, version)));
-      return row?.form;
-    },
-
     async updateApplication(applicationId: string, patch: Partial<typeof applications.$inferInsert>) {
       await db.update(applications).set(patch).where(eq(applications.id, applicationId));
-    },
-
-    async signStatus(applicationId: string) {
-      const [row] = await db
-        .select({ signStatus: applications.signStatus })
-        .from(applications)
-        .where(eq(applications.id, applicationId));
-      return row?.signStatus ?? null;
     },
   };
 }

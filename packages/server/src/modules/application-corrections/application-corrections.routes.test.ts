@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditEvents } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
-import { signWithMailedCode } from '../../test/signing';
+import { createTestApp, type TestApp, testDatabases, uniqueEmail } from '../../test/helpers';
+import { signWithMailedCode, submittedAndSigned } from '../../test/signing';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 
 const EXTRA = [
@@ -59,26 +59,7 @@ describe.each(testDatabases())('application corrections (edit links, copy, repop
   }
 
   /** Submitted and signed by its primary applicant. */
-  async function signed(formId: string) {
-    const email = uniqueEmail('correct');
-    const draft = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/applications/drafts',
-      headers: key(),
-      payload: { customFormId: formId, email, data: {} },
-      remoteAddress: uniqueAddress(),
-    });
-    const { applicationId, code } = draft.json();
-    const sub = await t.app.inject({
-      method: 'POST',
-      url: `/api/public/applications/${applicationId}/submit?code=${code}`,
-      headers: key(),
-      payload: { data: FULL, revision: 1 },
-    });
-    expect(sub.statusCode, sub.body).toBe(200);
-    await signWithMailedCode(t, { applicationId, code, email });
-    return { applicationId: applicationId as string, email, code: code as string };
-  }
+  const signed = (customFormId: string) => submittedAndSigned(t, { customFormId, data: FULL, prefix: 'correct' });
 
   const codeOf = (url: string) => url.split('/').at(-2) as string;
   const applicant = (applicationId: string, code: string) =>

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, customForms } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
-import { signaturePng as png } from '../../test/signing';
+import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
+import { submittedAndSigned } from '../../test/signing';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 
 const EXTRA = [
@@ -52,43 +52,7 @@ describe.each(testDatabases())('application detail and edit on %s', (kind) => {
   const key = () => ({ 'x-api-key': t.config.secrets.publicApiKey });
 
   /** Submitted and signed by its primary applicant. */
-  async function signed() {
-    const email = uniqueEmail('detail');
-    const draft = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/applications/drafts',
-      headers: key(),
-      payload: { customFormId: formId, email, data: {} },
-      remoteAddress: uniqueAddress(),
-    });
-    const { applicationId, code } = draft.json();
-    const sub = await t.app.inject({
-      method: 'POST',
-      url: `/api/public/applications/${applicationId}/submit?code=${code}`,
-      headers: key(),
-      payload: { data: FULL, revision: 1 },
-    });
-    expect(sub.statusCode, sub.body).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/public/applications/${applicationId}/sign-code?code=${code}`,
-      headers: key(),
-    });
-    await t.mailer.settle();
-    const mail = [...t.mailer.sent].reverse().find((m) => m.to === email && m.subject.startsWith('Your signing code'));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/public/applications/${applicationId}/sign?code=${code}`,
-      headers: key(),
-      payload: {
-        emailCode: mail?.subject.match(/(\d{6})/)?.[1],
-        signature: { kind: 'typed', text: 'Ada', image: png(520) },
-        confirmed: true,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { applicationId: applicationId as string, email, code: code as string };
-  }
+  const signed = () => submittedAndSigned(t, { customFormId: formId, data: FULL, prefix: 'detail' });
   const detail = (id: string, caller: Caller = a) =>
     t.app.inject({ url: `/api/applications/${id}`, headers: bearer(caller.token) });
   const update = (id: string, payload: object, caller: Caller = a) =>
