@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import { formatMegabytes } from '@under/core/forms/format';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
@@ -8,6 +8,7 @@ import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type useApplicationActions, useAttachments } from '../api/applications-api';
+import { FileActions } from './file-actions';
 import { PreviewDialog, type PreviewTarget } from './preview-dialog';
 
 /** The files the applicants uploaded: download through a short-lived URL; an ADMINISTRATOR deletes after a confirmation. */
@@ -50,41 +51,18 @@ export function AttachmentsPanel({
                   <Table.Td>{f.fieldLabel ?? f.path}</Table.Td>
                   <Table.Td>{formatMegabytes(f.size)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() =>
-                          setPreview({
-                            name: f.fileName,
-                            contentType: f.contentType,
-                            url: async () => (await actions.attachmentUrl(f.attachmentId)).url,
-                          })
-                        }
-                        aria-label={T.previewOf(f.fileName)}
-                      >
-                        {T.preview}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => void download(f.attachmentId)}
-                        aria-label={`${T.download} ${f.fileName}`}
-                      >
-                        {T.download}
-                      </Button>
-                      {isAdmin ? (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDeleting(f.attachmentId)}
-                          aria-label={`${T.delete} ${f.fileName}`}
-                        >
-                          {T.delete}
-                        </Button>
-                      ) : null}
-                    </Group>
+                    <FileActions
+                      name={f.fileName}
+                      onPreview={() =>
+                        setPreview({
+                          name: f.fileName,
+                          contentType: f.contentType,
+                          url: async () => (await actions.attachmentUrl(f.attachmentId)).url,
+                        })
+                      }
+                      onDownload={() => void download(f.attachmentId)}
+                      onDelete={isAdmin ? () => setDeleting(f.attachmentId) : undefined}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

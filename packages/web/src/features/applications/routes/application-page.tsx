@@ -26,6 +26,7 @@ import { AnswersPanel } from '../components/answers-panel';
 import { AttachmentsPanel } from '../components/attachments-panel';
 import { CorrectionsPanel } from '../components/corrections-panel';
 import { DecisionPanel } from '../components/decision-panel';
+import { FileActions } from '../components/file-actions';
 import { NotesPanel } from '../components/notes-panel';
 import { PreviewDialog, type PreviewTarget } from '../components/preview-dialog';
 import { when } from '../lib/when';
@@ -199,41 +200,18 @@ export function ApplicationPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap="xs">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() =>
-                            setPreview({
-                              name: d.name,
-                              contentType: 'application/pdf',
-                              url: async () => (await actions.documentUrl(d.documentId)).url,
-                            })
-                          }
-                          aria-label={T.previewOf(d.name)}
-                        >
-                          {T.preview}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => download(d.documentId)}
-                          aria-label={`${T.download} ${d.name}`}
-                        >
-                          {T.download}
-                        </Button>
-                        {isAdmin ? (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setConfirm({ kind: 'delete', documentId: d.documentId })}
-                            aria-label={`${T.delete} ${d.name}`}
-                          >
-                            {T.delete}
-                          </Button>
-                        ) : null}
-                      </Group>
+                      <FileActions
+                        name={d.name}
+                        onPreview={() =>
+                          setPreview({
+                            name: d.name,
+                            contentType: 'application/pdf',
+                            url: async () => (await actions.documentUrl(d.documentId)).url,
+                          })
+                        }
+                        onDownload={() => download(d.documentId)}
+                        onDelete={isAdmin ? () => setConfirm({ kind: 'delete', documentId: d.documentId }) : undefined}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
