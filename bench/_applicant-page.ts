@@ -161,6 +161,10 @@ async function measureOnce(browser: Browser, baseUrl: string, pagePath: string) 
     }
     counting = false;
     const jsGzipKb = [...scripts.values()].reduce((a, b) => a + b, 0);
+    // BENCH_SCRIPTS=1: which scripts the first page loaded, to see what to trim
+    if (process.env.BENCH_SCRIPTS) {
+      for (const [url, kb] of scripts) console.log(`  ${new URL(url).pathname.padEnd(50)} ${kb.toFixed(1)} KB`);
+    }
     return { jsGzipKb, firstPageMs };
   } finally {
     await context.close();

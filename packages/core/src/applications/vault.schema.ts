@@ -7,14 +7,12 @@ import { CODE_LENGTH } from '../constants';
  * dictionary keys, unlocked on another institution's form by a code e-mailed to them. The institution never sees it.
  */
 
-/** A vault code works this long after it was e-mailed. */
-export const VAULT_CODE_TTL_MS = 10 * 60_000;
-/** Wrong codes allowed before the code stops working (a new one must be asked for). */
-export const VAULT_CODE_MAX_ATTEMPTS = 5;
-/** An unlocked vault's token works this long. */
-export const VAULT_TOKEN_TTL_MS = 30 * 60_000;
-/** The header that carries the vault token (never a query string: URLs end up in logs and histories). */
-export const VAULT_TOKEN_HEADER = 'x-vault-token';
+export {
+  VAULT_CODE_MAX_ATTEMPTS,
+  VAULT_CODE_TTL_MS,
+  VAULT_TOKEN_HEADER,
+  VAULT_TOKEN_TTL_MS,
+} from './vault-constants';
 
 export const VaultCodeBodySchema = z.strictObject({ email: EmailSchema });
 export const VaultUnlockBodySchema = z.strictObject({

@@ -2,7 +2,7 @@ import type { APPLICANT_API } from '@under/core/api/applicant.contract';
 import type { BodyIn, ResponseOf } from '@under/core/api/contract';
 import type { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import type { Acceptance } from '@under/core/applications/application.schema';
-import { VAULT_TOKEN_HEADER } from '@under/core/applications/vault.schema';
+import { VAULT_TOKEN_HEADER } from '@under/core/applications/vault-constants';
 import { APPLICANT_ROUTES as R } from './applicant-constants';
 import type { ApplicantHttp } from './applicant-http';
 

@@ -1,4 +1,5 @@
 import type { VaultPrefill, VaultUnlockResponse } from '@under/core/applications/vault.schema';
+import { VAULT_TOKEN_HEADER } from '@under/core/applications/vault-constants';
 
 /**
  * The vault's calls (core/api/vault.contract.ts VAULT_API), written out here so that the applicant bundle does not
@@ -11,8 +12,8 @@ export const VAULT_ROUTES = {
   remove: { method: 'DELETE', path: '/api/public/vault' },
 } as const;
 
-/** The header of the vault token (core VAULT_TOKEN_HEADER). */
-export const VAULT_TOKEN_HEADER = 'x-vault-token';
+/** The header of the vault token (core's, from its zod-free module). */
+export { VAULT_TOKEN_HEADER };
 
 export interface VaultRequest {
   query?: object;
