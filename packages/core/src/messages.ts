@@ -1,8 +1,13 @@
+import { ENGINE_MESSAGES } from './messages-engine';
+
 /**
  * Every user-facing text of the spec, verbatim, in one place (spelling slips such as "sever" fixed).
- * Texts the spec leaves unstated are ours and are marked so; see docs/decisions.
+ * Texts the spec leaves unstated are ours and are marked so; see docs/decisions. The form engine's and the
+ * applicant page's texts are kept in messages-engine.ts (the applicant's lean page loads only those) and are part
+ * of MESSAGES too.
  */
 export const MESSAGES = {
+  ...ENGINE_MESSAGES,
   // HTTP statuses (spec 2 §8)
   http400: 'Bad request',
   http401: 'Unauthorized',
@@ -15,7 +20,6 @@ export const MESSAGES = {
   http502: 'Bad Gateway',
   http503: 'Service Unavailable',
   http504: 'Gateway Timeout',
-  http000: 'Unknown error',
   // Ours: statuses the spec table does not list.
   http409: 'Conflict',
   http413: 'Payload Too Large',
@@ -42,9 +46,7 @@ export const MESSAGES = {
   // Validation (spec 1 §5)
   passwordRules: 'Password does not meet requirements',
   passwordsDoNotMatch: 'Passwords do not match',
-  invalidPhone: 'Invalid contact number',
   emailRequired: 'Email is required',
-  emailInvalid: 'Email is invalid',
   passwordRequired: 'Password is required',
   companyNameRequired: 'Company name is required',
   firstNameRequired: 'First name is required',
@@ -76,16 +78,12 @@ export const MESSAGES = {
   notFoundPage: 'oops! nothing was found',
   errorPage: 'Sorry... Something went wrong :(',
   serverUnavailableTitle: 'Error occurred',
-  serverUnavailable: 'Sorry, the server is temporarily unavailable. Please try again.',
-  generic:
-    'Something went wrong. We are working on getting this fixed as soon as we can. You may be able to try again.',
   noData: 'No data',
 
   // Subscription and quotas
   upgradeRequired: 'You need to upgrade subscription to activate this feature',
   formQuotaActivate: "Sorry, you can't activate more forms. Your team has reached form quota...",
   formQuotaCreate: "Sorry, you can't create more forms. Your team has reached form quota...",
-  inactiveForm: 'Cannot create new application because that form is inactive',
   couponExpired: 'This coupon is expired',
   cardValidation:
     'We were unsuccessful when validating your payment method. Please confirm the number, expiration, and/or CID and re-attempt.',
@@ -95,80 +93,22 @@ export const MESSAGES = {
   missingRequiredFields:
     'We cannot submit your form because one of the required fields is incomplete or missing. Please confirm that you have completed all of the required fields.',
   invalidValue: 'Invalid Value',
-  keyExists: 'This key already existed.',
   sectionKeyUsed: 'Section Key is being used',
   templateNameUsed: 'The template name is already in used. Please try another.',
   mappingEmpty: 'Save unsuccessfully. The mapping is returned empty.',
   invalidDomainList: 'Sorry, there is at least one invalid domain in your list. Please check and try again.',
-  urlExpired: 'The URL is expired',
-  versionFormIncorrect: 'Version Form Incorrect',
   emailUsedByUser: 'Sorry, the email is being used by a user',
-  fileTypeNotSupported: 'File Type not support',
-  fileTooLarge: 'File size allow maximum is 25MB',
-  monthRange: 'Month must be from 1 to 12',
   deleteConfirmTitle: 'Are you sure to delete',
   deleteConfirmText: "You won't be able to revert this!",
-
-  // Form engine (ours unless noted; spec 1 §5 gives 'Invalid Value', 'Invalid contact number', 'Email is invalid')
-  fieldRequired: (label: string) => `${label} is required`,
-  fieldMinLength: (label: string, n: number) => `${label} must have at least ${n} characters`,
-  fieldMaxLength: (label: string, n: number) => `${label} must have no more than ${n} characters`,
-  fieldMinWords: (label: string, n: number) => `${label} must have at least ${n} words`,
-  fieldMaxWords: (label: string, n: number) => `${label} must have no more than ${n} words`,
-  fieldPattern: (label: string) => `${label} does not match the expected format`,
-  fieldNumber: (label: string) => `${label} must be a number`,
-  fieldInteger: (label: string) => `${label} must be a whole number`,
-  fieldMin: (label: string, n: number | string) => `${label} cannot be less than ${n}`,
-  fieldMax: (label: string, n: number | string) => `${label} cannot be greater than ${n}`,
-  fieldDecimal: (label: string, n: number) => `${label} can have at most ${n} decimal places`,
-  fieldDate: (label: string) => `${label} is not a valid date`,
-  fieldDay: (label: string) => `${label} is not a valid day`,
-  fieldTime: (label: string) => `${label} is not a valid time`,
-  fieldOption: (label: string) => `${label} has a value that is not one of its options`,
-  fieldMinSelected: (label: string, n: number) => `${label}: select at least ${n}`,
-  fieldMaxSelected: (label: string, n: number) => `${label}: select no more than ${n}`,
-  fieldNonAscii: (label: string) => `${label} can only contain printable ASCII characters and line breaks`,
-  fieldCustom: (label: string) => `${label} is invalid`,
-  fieldType: (label: string) => `${label} has a value of the wrong type`,
-  fieldTooLong: (label: string) => `${label} is too long`,
-  fieldFile: (label: string) => `${label} has an invalid file`,
-  fieldSignature: (label: string) => `${label} has an invalid signature`,
-  fieldNotEditable: (label: string) => `You cannot change ${label}`,
-  fieldLogicFailed: (label: string) => `${label} could not be checked; its rule is invalid`,
-  submissionNotObject: 'The submission must be an object of field values',
   formNotObject: 'The form definition must be an object',
   keyFormat: 'Keys may contain letters, digits and underscore only',
-  forbiddenKey: (key: string) => `The key '${key}' is not allowed`,
-  notJson: 'Only JSON values (text, numbers, booleans, null, arrays and objects) are allowed',
-  nestingTooDeep: (max: number) => `Components are nested too deeply (at most ${max} levels)`,
-  jsonTooDeep: (max: number) => `The definition is nested too deeply (at most ${max} levels)`,
-  tooManyComponents: (max: number) => `The form has too many components (at most ${max})`,
-  tooManyValues: (max: number) => `The definition is too large (at most ${max} values)`,
-  stringTooLong: (max: number) => `Text is too long (at most ${max} characters)`,
-  unsupportedType: (type: string) => `The field type '${type}' is not supported`,
   unsupportedAttribute: (name: string) => `The attribute '${name}' is not supported and was removed`,
   unsupportedValue: (name: string) => `The value of '${name}' is not supported`,
   javascriptRefused:
     'JavaScript is not allowed here and is never run. Write the rule as JSON Logic (an object such as {"==": [{"var": "data.field"}, "yes"]}).',
-  unknownOperator: (op: string) => `Unknown JSON Logic operator '${op}'`,
-  logicTooDeep: (max: number) => `The rule is nested too deeply (at most ${max} levels)`,
-  logicTooLarge: (max: number) => `The rule is too large (at most ${max} operations)`,
-  logicArgs: (op: string) => `Wrong arguments for the JSON Logic operator '${op}'`,
-  patternInvalid: 'The pattern is not a valid regular expression',
-  patternTooSlow: 'The pattern repeats a repeated group and could be too slow to check',
-  unknownWhen: (key: string) => `The condition refers to the unknown field '${key}'`,
-  wizardPagesOnly: 'In a wizard, every top-level component must be a panel (a page)',
-  systemFieldMissing: (label: string) => `The required system field '${label}' is missing`,
-  systemFieldWrongType: (label: string, type: string) => `The system field '${label}' must be of type ${type}`,
-  systemFieldNotRequired: (label: string) => `The system field '${label}' must be required`,
-  systemFieldMaxLength: (label: string, n: number) => `The system field '${label}' allows at most ${n} characters`,
   unknownAttribute: (name: string) => `The attribute '${name}' is not supported`,
-  addressPartType: 'An address part must be a text field, a select or a hidden field',
   fieldTypeMissing: 'The field type is missing',
   addressManualModeScript: "Form.io's manual-mode script was removed; the address field switches to manual mode itself",
-  // Form.io import and grids (ours, decision 028)
-  fieldMinRows: (label: string, n: number) => `${label} must have at least ${n} rows`,
-  fieldMaxRows: (label: string, n: number) => `${label} can have no more than ${n} rows`,
   componentKeyMissing: (type: string) =>
     `This ${type} component has no key; a field needs a key (letters, digits and underscore) to hold its value`,
   componentKeyGiven: (key: string) => `The component had no key and was given the key '${key}'`,

@@ -1,5 +1,5 @@
 import { UPLOAD_MAX_BYTES } from '../constants';
-import { MESSAGES } from '../messages';
+import { ENGINE_MESSAGES as MESSAGES } from '../messages-engine';
 import type { FormComponent } from './form.schema';
 import { isPlainObject } from './path';
 import { EMAIL_REGEX } from './regex-samples';

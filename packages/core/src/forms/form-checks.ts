@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { ENGINE_MESSAGES as MESSAGES } from '../messages-engine';
 import { DATA_GROUP_TYPES, NON_DATA_TYPES } from './field-types';
 import type { FormComponent, FormDefinition } from './form.schema';
 import { walkComponents } from './form-walk';

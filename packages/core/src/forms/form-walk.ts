@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { ENGINE_MESSAGES as MESSAGES } from '../messages-engine';
 import type { FormComponent } from './form.schema';
 import { FORM_LIMITS, type PathIssue } from './json-bounds';
 import { isPlainObject, joinPath } from './path';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { ENGINE_MESSAGES as MESSAGES } from '../messages-engine';
 import { FORBIDDEN_KEYS, isPlainObject, joinPath } from './path';
 
 /** Bounds on a form definition, checked before any schema work so hostile input is refused in bounded time. */

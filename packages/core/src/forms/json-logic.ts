@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { ENGINE_MESSAGES as MESSAGES } from '../messages-engine';
 import { FORBIDDEN_KEYS, isPlainObject, joinPath } from './path';
 
 /**

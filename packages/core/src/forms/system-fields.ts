@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { ENGINE_MESSAGES as MESSAGES } from '../messages-engine';
 import { DATA_GROUP_TYPES, type FieldType } from './field-types';
 import type { FormComponent, FormDefinition } from './form.schema';
 import type { FormIssue } from './form-checks';

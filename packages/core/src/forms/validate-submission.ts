@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { ENGINE_MESSAGES as MESSAGES } from '../messages-engine';
 import { type CompiledField, type CompiledScope, compileForm, type LogicContext } from './compile-form';
 import type { EndUserRole } from './field-types';
 import {

@@ -1,5 +1,5 @@
 import type { ApiError } from '@under/core/api/error.schema';
-import { MESSAGES } from '@under/core/messages';
+import { ENGINE_MESSAGES as MESSAGES } from '@under/core/messages-engine';
 
 /** Codes the web client gives failures that never reached the server or never came back. */
 export const CLIENT_ERROR_CODES = {

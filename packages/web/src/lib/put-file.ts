@@ -1,5 +1,5 @@
 import { UPLOAD_TIMEOUT_MS } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
+import { ENGINE_MESSAGES as MESSAGES } from '@under/core/messages-engine';
 import { CLIENT_ERROR_CODES, HttpError, toHttpError } from './http-error';
 
 /**

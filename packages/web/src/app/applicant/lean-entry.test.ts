@@ -23,7 +23,7 @@ function resolveImport(from: string, spec: string): string | null {
 }
 
 /** The packages the applicant entry loads with its first page: its static imports (not `import()`, not types). */
-function staticPackages(entry: string): Map<string, string> {
+function staticGraph(entry: string): { packages: Map<string, string>; files: Set<string> } {
   const seen = new Set<string>();
   const packagesUsed = new Map<string, string>();
   const queue = [entry];
@@ -41,16 +41,23 @@ function staticPackages(entry: string): Map<string, string> {
       }
     }
   }
-  return packagesUsed;
+  return { packages: packagesUsed, files: seen };
 }
 
 describe("the applicant's lean entry (issue 12: <= 120 KB gzip for the first page)", () => {
   it('does not load zod with its first page (one constant imported from a schema module brought in 15 KB)', () => {
-    const used = staticPackages(path.join(packages, 'web/src/app/applicant/main.tsx'));
+    const used = staticGraph(path.join(packages, 'web/src/app/applicant/main.tsx')).packages;
     const zod = [...used].filter(([spec]) => spec === 'zod' || spec.startsWith('zod/'));
     expect(zod).toEqual([]);
     // the check walks the real graph: React and Mantine are found
     expect(used.has('react-dom/client')).toBe(true);
     expect(used.has('@mantine/core')).toBe(true);
+  });
+
+  it("takes the form engine's texts only, not every text of the product (core/messages.ts is 18 KB)", () => {
+    const { files } = staticGraph(path.join(packages, 'web/src/app/applicant/main.tsx'));
+    const relative = [...files].map((f) => path.relative(packages, f));
+    expect(relative).not.toContain('core/src/messages.ts');
+    expect(relative).toContain('core/src/messages-engine.ts');
   });
 });

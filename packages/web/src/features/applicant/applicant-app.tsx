@@ -1,6 +1,6 @@
 import type { ApplicantApplication } from '@under/core/applications/application.schema';
 import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
-import { MESSAGES } from '@under/core/messages';
+import { ENGINE_MESSAGES as MESSAGES } from '@under/core/messages-engine';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { SIGNING_TEXT as S } from '@under/core/ui-text/applicant-signing';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';

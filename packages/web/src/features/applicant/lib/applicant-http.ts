@@ -1,6 +1,6 @@
 import { type Endpoint, endpointPath } from '@under/core/api/contract';
 import { REQUEST_TIMEOUT_MS } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
+import { ENGINE_MESSAGES as MESSAGES } from '@under/core/messages-engine';
 import type { HttpClient } from '../../../lib/http';
 import { CLIENT_ERROR_CODES, HttpError, toHttpError } from '../../../lib/http-error';
 

@@ -2,7 +2,7 @@ import { CloseButton, Group, Input, Text } from '@mantine/core';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { formatMegabytes } from '@under/core/forms/format';
-import { MESSAGES } from '@under/core/messages';
+import { ENGINE_MESSAGES as MESSAGES } from '@under/core/messages-engine';
 import { useRef, useState } from 'react';
 import { checkUploadFile } from '../lib/upload-rules';
 import classes from './renderer.module.css';

@@ -1,5 +1,5 @@
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
+import { ENGINE_MESSAGES as MESSAGES } from '@under/core/messages-engine';
 
 const TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'application/pdf']);
 const EXTENSIONS = /\.(png|jpe?g|pdf)$/i;
