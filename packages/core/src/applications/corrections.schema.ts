@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailSchema } from '../auth/credentials';
 import { APPLICATION_STATUSES } from './application.schema';
 
 /**
@@ -7,7 +8,7 @@ import { APPLICATION_STATUSES } from './application.schema';
  */
 export const EditLinkBodySchema = z.strictObject({
   /** The owner's e-mail, as it is on the application. */
-  email: z.string().trim().toLowerCase().min(3).max(254),
+  email: EmailSchema,
 });
 
 export const EditUrlResponseSchema = z.object({
@@ -24,8 +25,8 @@ export const InviteEditResponseSchema = z.object({
 });
 
 export const CopyApplicationBodySchema = z.strictObject({
-  /** The primary applicant of the copy; the source's primary by default. */
-  email: z.string().trim().toLowerCase().min(3).max(254).optional(),
+  /** The primary applicant of the copy (invited by e-mail: a real address); the source's primary by default. */
+  email: EmailSchema.optional(),
 });
 
 export const CopyApplicationResponseSchema = z.object({

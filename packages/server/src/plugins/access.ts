@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors';
+import { isClientAdmin } from '../modules/accounts/tenant';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service';
 import { safeEqual } from '../modules/auth/secrets';
 import { addressKey, THROTTLE_RULES, type ThrottleRule, type Throttles } from '../modules/auth/throttles';
@@ -57,8 +58,6 @@ export interface DeclaredRoute {
   access: Access;
 }
 
-const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
-
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -100,7 +99,7 @@ export function registerAccess(
         access === 'authenticated' ||
         (access === 'admin' && auth.pool === 'admin') ||
         (access === 'client' && auth.pool === 'client') ||
-        (access === 'clientAdmin' && auth.pool === 'client' && CLIENT_ADMIN_ROLES.has(auth.role));
+        (access === 'clientAdmin' && auth.pool === 'client' && isClientAdmin(auth));
       if (!allowed) throw new AppError(ERROR_CODES.permissionDenied, MESSAGES.http403);
     };
 

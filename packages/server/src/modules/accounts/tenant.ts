@@ -18,3 +18,7 @@ export function requireOwnCompany(auth: AuthContext, companyId: string): string 
   if (!auth.companyId || auth.companyId !== companyId) throw companyNotFound();
   return companyId;
 }
+
+const CLIENT_ADMIN_ROLES: ReadonlySet<string> = new Set(['ADMINISTRATOR', 'admin']);
+/** A client ADMINISTRATOR (the role's two spellings): the routes' `clientAdmin` access and the services' own checks. */
+export const isClientAdmin = (auth: Pick<AuthContext, 'role'>): boolean => CLIENT_ADMIN_ROLES.has(auth.role);

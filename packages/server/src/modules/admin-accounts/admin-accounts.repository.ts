@@ -1,10 +1,8 @@
 import type { AccountSort } from '@under/core/admin-accounts/admin-accounts.schema';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { applications, companies, memberships, users } from '../../db/schema/index';
-
-/** `%`, `_` and `\` typed into the search box are matched literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // members whose own status is active (client pool)
 const activeMembers = sql<number>`(select count(*)::int from "users" "u" where "u"."company_id" = "companies"."id" and "u"."pool" = 'client' and "u"."status" = 'active')`;
@@ -112,7 +110,7 @@ export function createAdminAccountsRepository(db: DbOrTx) {
       const rows = await db
         .select({ status: applications.status, n: count() })
         .from(applications)
-        .where(eq(applications.companyId, companyId))
+        .where(and(eq(applications.companyId, companyId), ne(applications.status, 'draft')))
         .groupBy(applications.status);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
@@ -123,11 +121,7 @@ export function createAdminAccountsRepository(db: DbOrTx) {
         .select({ n: count() })
         .from(applications)
         .where(
-          and(
-            sql`${applications.createdAt} >= ${from}`,
-            sql`${applications.createdAt} < ${to}`,
-            sql`${applications.status} <> 'draft'`,
-          ),
+          and(gte(applications.createdAt, from), lt(applications.createdAt, to), ne(applications.status, 'draft')),
         );
       return row?.n ?? 0;
     },

@@ -151,6 +151,7 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
       const account = await load(opts.companyId);
       const members = await repo.listMembers(account.id, SUMMARY_MEMBERS_MAX);
       const forms = await deps.masterForms.briefMasterForms({ companyId: account.id });
+      const counted = await repo.countApplicationsByStatus(account.id);
       return {
         account: toAccount(account),
         members: members.map((m) => ({ ...m, status: effectiveUserStatus(m.status, account.status) })),
@@ -158,25 +159,20 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
           masterForms: forms.filter((f) => f.status === 'active').length,
           customForms: await createCompaniesRepository(db).countCustomForms(account.id),
         },
-        applicationsByStatus: await (async () => {
-          const counted = await repo.countApplicationsByStatus(account.id);
-          return Object.fromEntries(
-            APPLICATION_STATUSES.map((s) => [s, counted[s] ?? 0]),
-          ) as AccountSummary['applicationsByStatus'];
-        })(),
+        applicationsByStatus: Object.fromEntries(
+          APPLICATION_STATUSES.map((s) => [s, counted[s] ?? 0]),
+        ) as AccountSummary['applicationsByStatus'],
       };
     },
 
     /** GET /api/admin/overview */
     async overview(): Promise<AdminOverview> {
+      const month = monthBounds(now());
       return {
         accounts: await repo.countAccounts(),
         revenueThisMonthCents: await revenueThisMonthCents(db, now()),
         // the calendar month (UTC) like the revenue beside it; unsubmitted drafts left out as in every list
-        applicationsThisMonth: await (async () => {
-          const { from, to } = monthBounds(now());
-          return repo.countApplicationsCreated(from, to);
-        })(),
+        applicationsThisMonth: await repo.countApplicationsCreated(month.from, month.to),
       };
     },
 

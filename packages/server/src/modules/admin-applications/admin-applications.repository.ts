@@ -1,9 +1,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { applicationOwners, applications, companies, customForms, masterForms } from '../../db/schema/index';
-
-/** `%`, `_` and `\` typed into the search box are matched literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Applications across accounts as the platform's admins read them (issue 14). The overview's statistics are the

@@ -125,6 +125,8 @@ describe.each(testDatabases())('application corrections (edit links, copy, repop
       });
       expect(resubmit.statusCode, resubmit.body).toBe(200);
       expect(resubmit.json().status).toBe('pending');
+      // the first submission's time stands
+      expect(resubmit.json().submittedAt).toBe(detail.submittedAt);
       const after = (await applicant(f.applicationId, code)).json();
       expect(after).toMatchObject({ readOnly: true, editing: false });
       // and they sign again with the same link
@@ -237,6 +239,13 @@ describe.each(testDatabases())('application corrections (edit links, copy, repop
       const count = async () => (await t.database.db.select().from(applications)).length;
       const before = await count();
       expect((await as(b)('POST', `/api/applications/${f.applicationId}/copy`, {})).statusCode).toBe(404);
+      // the copy's applicant is invited by e-mail: a real address only (and no NUL byte anywhere)
+      const badEmail = await as(a)('POST', `/api/applications/${f.applicationId}/copy`, { email: 'not an address' });
+      expect(badEmail.statusCode).toBe(400);
+      expect(badEmail.json().errors[0]).toMatchObject({ path: 'email', message: MESSAGES.emailInvalid });
+      expect(
+        (await as(a)('POST', `/api/applications/${f.applicationId}/copy`, { email: 'a\u0000@b.co' })).statusCode,
+      ).toBe(400);
       await as(a)('PATCH', `/api/custom_forms/${formId}/status`, { status: 'inactive' });
       const inactive = await as(a)('POST', `/api/applications/${f.applicationId}/copy`, {});
       expect(inactive.statusCode).toBe(409);

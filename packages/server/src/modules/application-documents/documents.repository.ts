@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import {
   applicationDocumentRuns,
   applicationDocuments,
@@ -145,7 +146,7 @@ export function createDocumentsRepository(db: DbOrTx) {
       limit: number;
       offset: number;
     }) {
-      const like = o.q ? `%${o.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const like = o.q ? likePattern(o.q) : undefined;
       const where = and(
         eq(applications.companyId, o.companyId),
         eq(applications.signStatus, 'COMPLETED'),

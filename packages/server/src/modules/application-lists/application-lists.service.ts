@@ -55,7 +55,7 @@ export function windowStart(now: Date, months: number): Date {
 }
 
 /** `YYYY-MM` of each month of the window, oldest first (UTC). */
-export function monthsFrom(since: Date, months: number): string[] {
+function monthsFrom(since: Date, months: number): string[] {
   return Array.from({ length: months }, (_, i) => {
     const d = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
     return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;

@@ -6,9 +6,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { applicationNotes, type applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { isClientAdmin } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
 
-const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 type NoteRow = typeof applicationNotes.$inferSelect;
 
 /**
@@ -26,8 +26,7 @@ export function createNotesService(deps: {
   ) => Promise<typeof applications.$inferSelect>;
 }) {
   const { db } = deps;
-  const canDelete = (auth: AuthContext, row: NoteRow) =>
-    row.authorUserId === auth.userId || CLIENT_ADMIN_ROLES.has(auth.role);
+  const canDelete = (auth: AuthContext, row: NoteRow) => row.authorUserId === auth.userId || isClientAdmin(auth);
   const view = (auth: AuthContext, row: NoteRow): Note => ({
     noteId: row.id,
     authorName: row.authorName,

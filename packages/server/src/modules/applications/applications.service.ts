@@ -648,7 +648,13 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             details: { email: owner.email, role, revision: application.revision },
           });
           await flush(tx, ids, pending);
-          return { status: application.status as ApplicationStatus, outboxId, signOutbox: editOutbox };
+          // the first submission's time stands (the dashboard measures it); the response says so too
+          return {
+            status: application.status as ApplicationStatus,
+            outboxId,
+            signOutbox: editOutbox,
+            submittedAt: application.submittedAt ?? at,
+          };
         }
         if (!isPrimary) {
           pending.owner.completedAt = at;
@@ -697,7 +703,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       });
       await mail.dispatch(outcome.outboxId);
       for (const id of outcome.signOutbox) await mail.dispatch(id);
-      return { applicationId: opts.applicationId, status: outcome.status, submittedAt: at.toISOString() };
+      const submittedAt = 'submittedAt' in outcome && outcome.submittedAt ? outcome.submittedAt : at;
+      return { applicationId: opts.applicationId, status: outcome.status, submittedAt: submittedAt.toISOString() };
     },
   };
 }

@@ -1,13 +1,11 @@
 import type { COUPON_SORTS } from '@under/core/coupons/coupon.schema';
 import { and, asc, count, desc, eq, gt, ilike, isNull, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { companies, companyCoupons, coupons, memberships } from '../../db/schema/index';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CompanyCouponRow = typeof companyCoupons.$inferSelect;
-
-/** `%`, `_` and `\` typed into the search box are matched literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT_COLUMNS = {
   createdAt: coupons.createdAt,

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import {
   applications,
   companies,
@@ -15,8 +16,6 @@ import {
 export type CustomFormRow = typeof customForms.$inferSelect;
 export type CustomFormVersionRow = typeof customFormVersions.$inferSelect;
 export type MasterFormRow = typeof masterForms.$inferSelect;
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORTS = {
   name: customForms.name,
@@ -75,7 +74,7 @@ export function createCustomFormsRepository(db: DbOrTx) {
               opts.masterFormIds.length ? opts.masterFormIds : ['00000000-0000-0000-0000-000000000000'],
             )
           : undefined,
-        opts.q ? ilike(customForms.name, like(opts.q)) : undefined,
+        opts.q ? ilike(customForms.name, likePattern(opts.q)) : undefined,
         opts.status ? eq(customForms.status, opts.status) : undefined,
       );
       const column = SORTS[opts.sort];
@@ -187,7 +186,7 @@ export function createCustomFormsRepository(db: DbOrTx) {
           and(
             eq(masterForms.status, 'active'),
             sql`${masterForms.version} > 0`,
-            q ? ilike(masterForms.name, like(q)) : undefined,
+            q ? ilike(masterForms.name, likePattern(q)) : undefined,
           ),
         )
         .orderBy(asc(masterForms.name));

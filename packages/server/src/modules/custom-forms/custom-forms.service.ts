@@ -34,7 +34,7 @@ import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
-import { requireCompanyId } from '../accounts/tenant';
+import { isClientAdmin, requireCompanyId } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
 import type { FilesService } from '../files/files.service';
 import {
@@ -43,9 +43,6 @@ import {
   createCustomFormsRepository,
   type MasterFormRow,
 } from './custom-forms.repository';
-
-const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
-const isClientAdmin = (auth: AuthContext) => CLIENT_ADMIN_ROLES.has(auth.role);
 
 type Problem = { path: string; message: string };
 const bad = (code: string, problems: Problem[]) =>
@@ -740,11 +737,9 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
 
     /**
      * The master forms a STANDARD member was granted; undefined for a client administrator (all of the company's).
-     * Other modules scope what a member sees by it (applications: decision 042).
-     */
-    /**
-     * A STANDARD member's granted master forms (undefined: all). Inside a transaction pass it as `tx`: PGlite has one
-     * connection, which the transaction holds, so a read on the service's own connection would wait forever.
+     * Other modules scope what a member sees by it (applications: decision 042). Inside a transaction pass it as
+     * `tx`: PGlite has one connection, which the transaction holds, so a read on the service's own connection would
+     * wait forever.
      */
     async grantedMasterFormIds(opts: { auth: AuthContext; tx?: DbOrTx }) {
       return grantedMasterIds(

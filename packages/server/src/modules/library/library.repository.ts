@@ -1,12 +1,11 @@
 import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { dictionaries, pushUpdates, sections } from '../../db/schema/index';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type SectionRow = typeof sections.$inferSelect;
 export type PushUpdateRow = typeof pushUpdates.$inferSelect;
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The admin's library: dictionary entries, sections, and the progress of their pushes to master forms. */
 export function createLibraryRepository(db: DbOrTx) {
@@ -35,7 +34,9 @@ export function createLibraryRepository(db: DbOrTx) {
     },
     async listDictionaries(opts: { q?: string; type?: string; offset: number; limit: number }) {
       const where = and(
-        opts.q ? or(ilike(dictionaries.name, like(opts.q)), ilike(dictionaries.label, like(opts.q))) : undefined,
+        opts.q
+          ? or(ilike(dictionaries.name, likePattern(opts.q)), ilike(dictionaries.label, likePattern(opts.q)))
+          : undefined,
         opts.type ? eq(dictionaries.type, opts.type) : undefined,
       );
       const rows = await db
@@ -82,7 +83,9 @@ export function createLibraryRepository(db: DbOrTx) {
     },
     async listSections(opts: { q?: string; processors?: string[] }) {
       const where = and(
-        opts.q ? or(ilike(sections.keySection, like(opts.q)), ilike(sections.label, like(opts.q))) : undefined,
+        opts.q
+          ? or(ilike(sections.keySection, likePattern(opts.q)), ilike(sections.label, likePattern(opts.q)))
+          : undefined,
         opts.processors?.length
           ? or(...opts.processors.map((p) => sql`${sections.processors} @> ${JSON.stringify([p])}::jsonb`))
           : undefined,

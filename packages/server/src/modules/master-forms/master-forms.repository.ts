@@ -1,10 +1,9 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { masterFormPermissions, masterForms, masterFormVersions } from '../../db/schema/index';
 
 export type MasterFormRow = typeof masterForms.$inferSelect;
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Master forms, their published versions and the users granted each per company. */
 export function createMasterFormsRepository(db: DbOrTx) {
@@ -32,7 +31,10 @@ export function createMasterFormsRepository(db: DbOrTx) {
         .select()
         .from(masterForms)
         .where(
-          and(opts.q ? ilike(masterForms.name, like(opts.q)) : undefined, sql`${masterForms.status} <> 'archived'`),
+          and(
+            opts.q ? ilike(masterForms.name, likePattern(opts.q)) : undefined,
+            sql`${masterForms.status} <> 'archived'`,
+          ),
         )
         .orderBy(desc(masterForms.createdAt));
     },

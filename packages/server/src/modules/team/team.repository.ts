@@ -1,6 +1,7 @@
 import type { MemberSort } from '@under/core/accounts/team.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { companies, invitations } from '../../db/schema/index';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -27,9 +28,6 @@ const SORT_SQL: Record<MemberSort, string> = {
   role: 'm.role',
   status: 'm.status',
 };
-
-/** `%`, `_` and `\` typed into the search box are matched literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createTeamRepository(db: DbOrTx) {
   return {
