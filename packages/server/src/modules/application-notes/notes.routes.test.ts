@@ -73,6 +73,12 @@ describe.each(testDatabases())('team notes on an application on %s', (kind) => {
     const removed = await as(a)('DELETE', `/api/applications/${applicationId}/notes/${second.json().noteId}`);
     expect(removed.statusCode).toBe(204);
     expect((await notesOf(a)).json().items.map((n: { text: string }) => n.text)).toEqual(['Asked for a voided check.']);
+    // and a member deletes their own note
+    const own = await as(member)('POST', `/api/applications/${applicationId}/notes`, { text: 'x'.repeat(2000) });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(
+      (await as(member)('DELETE', `/api/applications/${applicationId}/notes/${own.json().noteId}`)).statusCode,
+    ).toBe(204);
 
     // the history has who and when, never the text
     const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, applicationId));

@@ -1,15 +1,13 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { Note } from '@under/core/applications/notes.schema';
 import { MESSAGES } from '@under/core/messages';
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
-import { applicationNotes, type applications } from '../../db/schema/index';
+import type { applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { isClientAdmin } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
-
-type NoteRow = typeof applicationNotes.$inferSelect;
+import { createNotesRepository, type NoteRow } from './notes.repository';
 
 /**
  * Notes between an institution's team members on one application (issue 14; decision 051). Whoever may read the
@@ -39,20 +37,13 @@ export function createNotesService(deps: {
   return {
     async list(opts: { auth: AuthContext; applicationId: string; page: number; pageSize: number }) {
       const application = await deps.visible(db, opts.auth, opts.applicationId);
-      const where = eq(applicationNotes.applicationId, application.id);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(applicationNotes)
-          .where(where)
-          .orderBy(desc(applicationNotes.createdAt), desc(applicationNotes.id))
-          .limit(opts.pageSize)
-          .offset((opts.page - 1) * opts.pageSize),
-        db.select({ n: count() }).from(applicationNotes).where(where),
-      ]);
+      const { rows, total } = await createNotesRepository(db).page(application.id, {
+        limit: opts.pageSize,
+        offset: (opts.page - 1) * opts.pageSize,
+      });
       return {
         items: rows.map((r) => view(opts.auth, r)),
-        total: total?.n ?? 0,
+        total,
         page: opts.page,
         pageSize: opts.pageSize,
       };
@@ -62,17 +53,13 @@ export function createNotesService(deps: {
       return db.transaction(async (tx) => {
         const application = await deps.visible(tx, opts.auth, opts.applicationId);
         const { firstName, lastName } = opts.auth.profile;
-        const [row] = await tx
-          .insert(applicationNotes)
-          .values({
-            applicationId: application.id,
-            authorUserId: opts.auth.userId,
-            authorName: [firstName, lastName].filter(Boolean).join(' ') || opts.auth.email,
-            authorEmail: opts.auth.email,
-            body: opts.text,
-          })
-          .returning();
-        if (!row) throw new Error('note not inserted');
+        const row = await createNotesRepository(tx).insert({
+          applicationId: application.id,
+          authorUserId: opts.auth.userId,
+          authorName: [firstName, lastName].filter(Boolean).join(' ') || opts.auth.email,
+          authorEmail: opts.auth.email,
+          body: opts.text,
+        });
         await writeAudit(tx, {
           action: 'application.note-add',
           actorUserId: opts.auth.userId,
@@ -88,13 +75,11 @@ export function createNotesService(deps: {
     async remove(opts: { auth: AuthContext; applicationId: string; noteId: string }): Promise<void> {
       await db.transaction(async (tx) => {
         const application = await deps.visible(tx, opts.auth, opts.applicationId);
-        const [row] = await tx
-          .select()
-          .from(applicationNotes)
-          .where(and(eq(applicationNotes.id, opts.noteId), eq(applicationNotes.applicationId, application.id)));
+        const notes = createNotesRepository(tx);
+        const row = await notes.find(application.id, opts.noteId);
         if (!row) throw new AppError(ERROR_CODES.noteNotFound);
         if (!canDelete(opts.auth, row)) throw new AppError(ERROR_CODES.noteNotYours, MESSAGES.noteNotYours);
-        await tx.delete(applicationNotes).where(eq(applicationNotes.id, row.id));
+        await notes.delete(row.id);
         await writeAudit(tx, {
           action: 'application.note-delete',
           actorUserId: opts.auth.userId,

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
+import { SAVED_VIEWS_MAX } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
@@ -65,5 +66,19 @@ describe.each(testDatabases())('saved views of the applications list on %s', (ki
     expect((await as(a)('GET', '/api/saved-views')).json().items.length).toBe(before);
     // the same name is free for someone else
     expect((await as(teammate)('POST', '/api/saved-views', { name: 'Mine', query: '' })).statusCode).toBe(201);
+  });
+
+  it(`keeps at most ${SAVED_VIEWS_MAX} views a user, also when saves arrive together`, async () => {
+    const busy = await joinTeam(t, a);
+    const results = await Promise.all(
+      Array.from({ length: SAVED_VIEWS_MAX + 5 }, (_, i) =>
+        as(busy)('POST', '/api/saved-views', { name: `View ${i}`, query: 'status=pending' }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(SAVED_VIEWS_MAX);
+    for (const r of results.filter((x) => x.statusCode !== 201)) {
+      expect(r.json()).toMatchObject({ code: ERROR_CODES.savedViewLimit, message: MESSAGES.savedViewLimit });
+    }
+    expect((await as(busy)('GET', '/api/saved-views')).json().items).toHaveLength(SAVED_VIEWS_MAX);
   });
 });
