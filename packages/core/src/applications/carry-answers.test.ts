@@ -54,5 +54,9 @@ describe('carryAnswers', () => {
     expect(copied.data).not.toHaveProperty('voidedCheck');
     expect(copied.data.bank).not.toHaveProperty('statement');
     expect(copied.dropped).toEqual(['voidedCheck']);
+    // without dropFiles (a repopulate) the files stay where they are
+    const moved = carryAnswers(v2, answers);
+    expect(moved.data).toMatchObject({ voidedCheck: file, bank: { name: 'First', statement: file } });
+    expect(moved.dropped).toEqual([]);
   });
 });

@@ -166,24 +166,38 @@ describe.each(testDatabases())('application corrections (edit links, copy, repop
         code: ERROR_CODES.applicationOwnerNotFound,
         message: MESSAGES.ownerNotFound,
       });
-      expect(
-        (await as(b)('POST', `/api/applications/${f.applicationId}/edit-url`, { email: f.email })).statusCode,
-      ).toBe(404);
-      expect(
-        (await as(b)('POST', `/api/applications/${f.applicationId}/invite-edit`, { email: f.email })).statusCode,
-      ).toBe(404);
+      await t.mailer.settle();
+      const mailsBefore = t.mailer.sent.length;
+      const applicationsBefore = (await t.database.db.select().from(applications)).length;
+      // another company and a member not granted the form: 404 on every correction
       const member = await joinTeam(t, a);
-      expect(
-        (await as(member)('POST', `/api/applications/${f.applicationId}/edit-url`, { email: f.email })).statusCode,
-      ).toBe(404);
-      // the applicant's link still works: nothing was replaced
+      for (const caller of [b, member]) {
+        for (const route of ['edit-url', 'invite-edit', 'copy', 'repopulate']) {
+          const body = route === 'copy' || route === 'repopulate' ? {} : { email: f.email };
+          const res = await as(caller)('POST', `/api/applications/${f.applicationId}/${route}`, body);
+          expect(res.statusCode, `${route}: ${res.body}`).toBe(404);
+        }
+      }
+      // nothing changed: the applicant's link still works, no event, no mail, no new application
       expect((await applicant(f.applicationId, f.code)).statusCode).toBe(200);
+      await t.mailer.settle();
+      // (the signed application's own mails, its documents ready, may still arrive: only corrections' mails count)
+      const corrections = t.mailer.sent.slice(mailsBefore).filter((m) => /please correct|invites you/.test(m.subject));
+      expect(corrections).toEqual([]);
+      const corrected = (await audits(f.applicationId)).filter((e) =>
+        ['application.edit-link', 'application.repopulate', 'application.resubmit'].includes(e.action),
+      );
+      expect(corrected).toEqual([]);
+      expect((await t.database.db.select().from(applications)).length).toBe(applicationsBefore);
 
       const approved = await as(a)('PUT', `/api/applications/${f.applicationId}/status`, { newStatus: 'approved' });
       expect(approved.statusCode, approved.body).toBe(200);
       const decided = await as(a)('POST', `/api/applications/${f.applicationId}/edit-url`, { email: f.email });
       expect(decided.statusCode).toBe(409);
       expect(decided.json().message).toBe(MESSAGES.applicationEditPendingOnly);
+      const decidedMail = await as(a)('POST', `/api/applications/${f.applicationId}/invite-edit`, { email: f.email });
+      expect(decidedMail.statusCode).toBe(409);
+      expect((await audits(f.applicationId)).some((e) => e.action === 'application.edit-link')).toBe(false);
       expect((await applicant(f.applicationId, f.code)).json()).toMatchObject({ readOnly: true, editing: false });
     });
 

@@ -177,12 +177,7 @@ export function createDocumentsRepository(db: DbOrTx) {
         .orderBy(desc(applicationDocuments.createdAt), asc(applicationDocuments.slot))
         .limit(o.limit)
         .offset(o.offset);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(applicationDocuments)
-        .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
-        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .where(where);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(base().where(where).as('agreements'));
       return { rows, total: count?.n ?? 0 };
     },
 

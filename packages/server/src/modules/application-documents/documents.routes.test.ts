@@ -10,6 +10,7 @@ import {
   applicationOwners,
   applications,
   auditEvents,
+  customForms,
   masterForms,
 } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam } from '../../test/accounts';
@@ -154,7 +155,10 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
     expect(
       byCompany.items.every((d: { applicantCompanyName: string }) => /analytical/i.test(d.applicantCompanyName)),
     ).toBe(true);
-    expect(number).toBeGreaterThan(0);
+    // by its number, through the document's name ("Application 7 – …"; a number of 3+ digits also matches exactly)
+    const found = await agreements(a, `?q=${encodeURIComponent(`Application ${number} –`)}`);
+    expect(found.items.map((d: { applicationId: string }) => d.applicationId)).toContain(f.applicationId);
+    expect(found.items.every((d: { applicationNumber: number }) => d.applicationNumber === number)).toBe(true);
     expect(
       (await agreements(a, '?q=audit%20certificate')).items.every((d: { kind: string }) => d.kind === 'certificate'),
     ).toBe(true);
@@ -175,6 +179,16 @@ describe.each(testDatabases())('generated documents on %s', (kind) => {
     expect(JSON.stringify(await agreements(b))).not.toContain(f.applicationId);
     const member = await joinTeam(t, a);
     expect((await agreements(member)).total).toBe(0);
+    // granted the form's master form, the member sees them
+    const [form] = await t.database.db.select().from(customForms).where(eq(customForms.id, formId));
+    const granted = await t.app.inject({
+      method: 'POST',
+      url: `/api/granted-master-form/${form?.masterFormId}`,
+      headers: bearer(a.token),
+      payload: { userIds: [member.userId] },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(JSON.stringify(await agreements(member))).toContain(f.applicationId);
     expect((await t.app.inject({ url: '/api/agreements?q=ab', headers: bearer(a.token) })).statusCode).toBe(400);
   });
 
