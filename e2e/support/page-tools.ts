@@ -91,13 +91,14 @@ export async function overflowing(page: Page): Promise<string[]> {
 }
 
 /**
- * Presses Tab until `target` has the keyboard focus, as a keyboard-only user moves through a page; fails if it is not
- * reached within `max` presses (it is not in the tab order).
+ * Presses Tab (Shift+Tab backwards) until `target` has the keyboard focus, as a keyboard-only user moves through a
+ * page; fails if it is not reached within `max` presses (it is not in the tab order).
  */
-export async function tabTo(page: Page, target: Locator, max = 80) {
+export async function tabTo(page: Page, target: Locator, { backwards = false, max = 250 } = {}) {
+  await expect(target).toBeAttached(); // a SegmentedControl's radios are visually hidden, yet focusable
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`not reached by Tab in ${max} presses: ${target}`);
+  throw new Error(`the keyboard never reached ${target}`);
 }

@@ -6,16 +6,16 @@ import { signInAdmin } from '../support/admin';
 import { activeDemoForm, submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { demoClient, uniqueEmail } from '../support/outbox';
-import { shot } from '../support/page-tools';
+import { overflowing, shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-/** Nothing sticks out of the screen sideways: wide tables scroll inside their own frame. */
+/** Nothing sticks out of the screen sideways (wide tables scroll inside their own frame); names what does. */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await overflowing(page)).toEqual([]);
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { acroFormPdf, applicationPdf } from '../fixtures/pdfs';
 import { uniqueName } from '../support/admin';
 import { adminHeaders, saveMapping, uploadTemplate } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
 import { field, registerCompany, signedUpUser } from '../support/client';
-import { shot } from '../support/page-tools';
+import { shot, tabTo } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -27,16 +27,6 @@ async function publishedMasterForm(request: APIRequestContext, institution: stri
   });
   expect(activated.ok(), await activated.text()).toBe(true);
   return master as { formId: string };
-}
-
-/** Presses Tab (Shift+Tab backwards) until `target` has the focus: proves the keyboard reaches it in tab order. */
-async function tabTo(page: Page, target: Locator, { backwards = false, max = 250 } = {}) {
-  await expect(target).toBeAttached(); // a SegmentedControl's radios are visually hidden, yet focusable
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`the keyboard never reached ${target}`);
 }
 
 test('a client builds a form in the wizard from a published master form, activates it and gets its applicant link', async ({

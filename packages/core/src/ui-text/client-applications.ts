@@ -201,6 +201,7 @@ export const APPLICATIONS_TEXT = {
   editLinkShownOnce:
     "Copy it now and pass it to the owner only: it is shown once, it opens the application for changes, and the owner's earlier link no longer works.",
   copyLink: 'Copy link',
+  hideLink: 'Hide',
   copied: 'Copied',
   copyApplication: 'Copy into a new application',
   copyTitle: 'Copy into a new application',

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Paging } from '../lib/use-paging';
 import { EmptyRow } from './empty-row';
 import { ListError } from './list-error';
+import { ScrollTable } from './scroll-table';
 import { TablePager } from './table-pager';
 
 /** A header cell of a list table. */
@@ -83,10 +84,7 @@ export function ListTable({
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <Table.ScrollContainer
-          minWidth={minWidth}
-          scrollAreaProps={label ? { viewportProps: { tabIndex: 0, role: 'group', 'aria-label': label } } : undefined}
-        >
+        <ScrollTable minWidth={minWidth} label={label}>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -107,7 +105,7 @@ export function ListTable({
               ) : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <TablePager
         page={page}

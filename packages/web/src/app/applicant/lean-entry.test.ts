@@ -32,13 +32,16 @@ function staticGraph(entry: string): { packages: Map<string, string>; files: Set
     if (seen.has(file)) continue;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm)) {
+    // `import x from 'y'`, `export … from 'y'` and a bare `import 'y'` (its side effects load it too)
+    const imports = source.matchAll(/^(?:(?:import|export)\s+(?!type\b)[^'"]*?from\s+|import\s+)['"]([^'"]+)['"]/gm);
+    for (const match of imports) {
       const spec = match[1] as string;
       const resolved = resolveImport(file, spec);
       if (resolved) queue.push(resolved);
-      else if (!spec.startsWith('.') && !spec.startsWith('@under/')) {
-        packagesUsed.set(spec, path.relative(packages, file));
-      }
+      else if (spec.startsWith('.') || spec.startsWith('@under/')) {
+        // a CSS module or asset is fine; anything else of ours that does not resolve would escape the check
+        if (!/\.(css|svg|png|woff2?)(\?.*)?$/.test(spec)) throw new Error(`${file}: cannot follow ${spec}`);
+      } else packagesUsed.set(spec, path.relative(packages, file));
     }
   }
   return { packages: packagesUsed, files: seen };

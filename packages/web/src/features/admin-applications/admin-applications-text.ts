@@ -13,6 +13,7 @@ export const ADMIN_APPLICATIONS_TEXT = {
   colEmail: 'Primary e-mail',
   membersSearchLabel: 'Search members',
   membersTable: 'Application members',
+  applicationsTable: 'Applications of the form',
   membersSearchPlaceholder: 'Name or e-mail',
   colName: 'Name',
   colMemberEmail: 'E-mail',

@@ -66,6 +66,13 @@ describe('/applications/:id corrections (decision 052)', { timeout: 90_000 }, ()
     expect(await within(panel).findByDisplayValue(url)).toBeTruthy();
     expect(within(panel).getByText(T.editLinkShownOnce)).toBeTruthy();
     expect(bodyOf(api.calls(`POST /api/applications/${APP}/edit-url`)[0])).toEqual({ email: 'charles@example.com' });
+    // picking another owner forgets the link (it opens Charles's application, not Ada's); so does Hide
+    await user.selectOptions(within(panel).getByLabelText(T.editLinkOwner), 'ada@example.com');
+    expect(within(panel).queryByDisplayValue(url)).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: T.editLinkCreate }));
+    expect(await within(panel).findByDisplayValue(url)).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: T.hideLink }));
+    expect(within(panel).queryByDisplayValue(url)).toBeNull();
   });
 
   it('moves the application to the latest version only after the confirmation', async () => {

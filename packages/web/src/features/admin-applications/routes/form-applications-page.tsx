@@ -57,6 +57,7 @@ export function FormApplicationsPage() {
           query={list}
           columns={columns}
           minWidth={960}
+          label={A.applicationsTable}
           rowCount={rows.length}
           errorTitle={T.listError}
           retryLabel={T.retry}

@@ -124,7 +124,12 @@ export function useNotes(applicationId: string) {
   const { http } = useSession();
   const queryClient = useQueryClient();
   const params = { applicationId };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['applications'] });
+  // a note changes the notes and the history (its events are chained there), nothing else of the application
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: KEYS.notes(applicationId) }),
+      queryClient.invalidateQueries({ queryKey: KEYS.history(applicationId) }),
+    ]);
   return {
     list: useQuery({
       queryKey: KEYS.notes(applicationId),

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { ApplicationDetail } from '@under/core/applications/application-detail.schema';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http-error';
@@ -30,7 +30,6 @@ type Actions = ReturnType<typeof useApplicationActions>;
 export function CorrectionsPanel({ application: a, actions }: { application: ApplicationDetail; actions: Actions }) {
   const navigate = useNavigate();
   const [ownerEmail, setOwnerEmail] = useState(a.owners[0]?.email ?? a.applicantEmail);
-  const [link, setLink] = useState<string | null>(null);
   const [copyOpen, setCopyOpen] = useState(false);
   const [copyEmail, setCopyEmail] = useState(a.applicantEmail);
   const [copyError, setCopyError] = useState<string | null>(null);
@@ -48,10 +47,19 @@ export function CorrectionsPanel({ application: a, actions }: { application: App
   }
   async function createLink() {
     try {
-      setLink((await actions.editUrl.mutateAsync(ownerEmail)).url);
+      await actions.editUrl.mutateAsync(ownerEmail);
     } catch (e) {
       notifyError(errorMessage(e));
     }
+  }
+  // the link (a capability) is shown for the owner it was made for, and forgotten when another owner is picked, when
+  // it is hidden, and when the page goes
+  const link = actions.editUrl.data?.url ?? null;
+  const { reset: forgetLink } = actions.editUrl;
+  useEffect(() => forgetLink, [forgetLink]);
+  function pickOwner(email: string) {
+    forgetLink();
+    setOwnerEmail(email);
   }
   async function copy() {
     setCopyError(null);
@@ -94,7 +102,7 @@ export function CorrectionsPanel({ application: a, actions }: { application: App
             <NativeSelect
               label={T.editLinkOwner}
               value={ownerEmail}
-              onChange={(e) => setOwnerEmail(e.currentTarget.value)}
+              onChange={(e) => pickOwner(e.currentTarget.value)}
               data={a.owners.map((o) => ({ value: o.email, label: o.name ? `${o.name} (${o.email})` : o.email }))}
               miw={240}
             />
@@ -127,6 +135,9 @@ export function CorrectionsPanel({ application: a, actions }: { application: App
                     </Button>
                   )}
                 </CopyButton>
+                <Button variant="subtle" onClick={forgetLink}>
+                  {T.hideLink}
+                </Button>
               </Group>
             </Stack>
           </Alert>

@@ -1,4 +1,5 @@
 import { Alert, Image, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { useCallback, useEffect, useState } from 'react';
 import { PdfPages } from '../../../components/pdf-pages';
@@ -17,13 +18,15 @@ export interface PreviewTarget {
  * it. Full screen on a phone.
  */
 export function PreviewDialog({ target, onClose }: { target: PreviewTarget | null; onClose: () => void }) {
+  // follows the screen (a phone turned, a window narrowed), not only the first render
+  const narrow = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
       opened={target !== null}
       onClose={onClose}
       title={target ? T.previewOf(target.name) : ''}
       size="xl"
-      fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}
+      fullScreen={narrow}
     >
       {target ? <PreviewBody target={target} /> : null}
     </Modal>

@@ -1,15 +1,14 @@
 import { Anchor, Button, Container, Group, Stack, Table } from '@mantine/core';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { Link } from 'react-router';
+import { day } from '../../../components/application-list';
 import { ListSearch } from '../../../components/list-search';
 import { type ListColumn, ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError } from '../../../lib/notify';
-import { usePaging } from '../../../lib/use-paging';
-import { useSearchText } from '../../../lib/use-search-text';
+import { pageOf, useSearchPaging } from '../../../lib/use-list-page';
 import { useAgreements, useDocumentDownload } from '../api/applications-api';
-import { day } from './applications-page';
 
 const COLUMNS: ListColumn[] = [
   { key: 'document', label: T.colDocument },
@@ -22,17 +21,10 @@ const COLUMNS: ListColumn[] = [
 
 /** /agreements: the sealed documents of every signed application of the company, searchable (issue 14). */
 export function AgreementsPage() {
-  const search = useSearchText();
-  const paging = usePaging(search.query);
-  const list = useAgreements({
-    page: paging.page,
-    pageSize: paging.pageSize,
-    ...(search.query ? { q: search.query } : {}),
-  });
+  const { search, paging, pageQuery } = useSearchPaging();
+  const list = useAgreements(pageQuery);
   const download = useDocumentDownload();
-  const total = list.data?.total ?? 0;
-  if (list.data) paging.keepInRange(total);
-  const rows = list.data?.items ?? [];
+  const { total, rows } = pageOf(list.data, paging);
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">

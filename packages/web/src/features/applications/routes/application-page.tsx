@@ -16,6 +16,7 @@ import { MESSAGES } from '@under/core/messages';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { day } from '../../../components/application-list';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
@@ -30,7 +31,6 @@ import { FileActions } from '../components/file-actions';
 import { NotesPanel } from '../components/notes-panel';
 import { PreviewDialog, type PreviewTarget } from '../components/preview-dialog';
 import { when } from '../lib/when';
-import { day } from './applications-page';
 
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 

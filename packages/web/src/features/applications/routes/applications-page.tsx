@@ -17,9 +17,6 @@ import { useApplications, useExportApplications, useFormChoices } from '../api/a
 import { ExportProgressBar } from '../components/export-progress';
 import { SavedViews } from '../components/saved-views';
 
-// the agreements and application pages import the list's day from here
-export { day } from '../../../components/application-list';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
