@@ -123,4 +123,43 @@ describe('answerPages', () => {
       },
     ]);
   });
+
+  it('shows what the applicant saw: dates, money, phone and percentages formatted; the signature’s image on its row; masked values as masked', () => {
+    const form = {
+      display: 'form',
+      components: [
+        { type: 'datetime', key: 'dob', label: 'Date of birth', input: true },
+        { type: 'datetime', key: 'meet', label: 'Meeting', input: true, enableTime: true },
+        { type: 'currency', key: 'volume', label: 'Monthly volume', input: true },
+        { type: 'currency', key: 'ticket', label: 'Average ticket', input: true, currency: 'EUR' },
+        { type: 'number', key: 'share', label: 'Ownership', input: true, suffix: '%' },
+        { type: 'phoneNumber', key: 'phone', label: 'Phone', input: true },
+        { type: 'textfield', key: 'ssn', label: 'SSN', input: true, euEncrypted: true },
+        { type: 'signature', key: 'sig', label: 'Signature', input: true },
+      ],
+    };
+    const sig = 'data:image/png;base64,iVBORw0KGgo=';
+    const [page] = answerPages(form as unknown as FormDefinition, {
+      dob: '1980-03-07',
+      meet: '2026-11-28T14:30:00',
+      volume: 125000.5,
+      ticket: '42',
+      share: 45,
+      phone: '5551234567',
+      ssn: '*******89',
+      sig,
+    });
+    expect(page?.rows.map((r) => [r.label, r.value])).toEqual([
+      ['Date of birth', 'Mar/07/1980'],
+      ['Meeting', 'Nov/28/2026 14:30'],
+      ['Monthly volume', '$125,000.50'],
+      ['Average ticket', '€42.00'],
+      ['Ownership', '45%'],
+      ['Phone', '(555) 123-4567'],
+      ['SSN', '*******89'],
+      ['Signature', '[signature]'],
+    ]);
+    expect(page?.rows.at(-1)?.image).toBe(sig);
+    expect(page?.rows.filter((r) => r.image)).toHaveLength(1);
+  });
 });

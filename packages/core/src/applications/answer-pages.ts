@@ -1,5 +1,7 @@
 import { DATA_GROUP_TYPES, type FieldType, GRID_TYPES, NON_DATA_TYPES } from '../forms/field-types';
 import type { FormComponent, FormDefinition } from '../forms/form.schema';
+import { formatCurrency, formatDate, formatPhone } from '../forms/format';
+import { isMaskedValue } from '../forms/masking';
 
 /** One answer as the institution reads it: where it is in the data (reveal asks by this path), its label, its text. */
 export interface AnswerRow {
@@ -10,6 +12,8 @@ export interface AnswerRow {
   encrypted: boolean;
   /** Nothing was answered. */
   empty: boolean;
+  /** A signature or image answer: its png or jpeg data URL, to be shown as the image. */
+  image?: string;
 }
 
 /** A page of answers: a wizard page (its top-level panel), or the whole form. */
@@ -50,13 +54,43 @@ function optionsOf(component: FormComponent): { value: string; label: string }[]
   );
 }
 
-/** A stored value as text: lists joined, ticked boxes named, files by name, images and signatures said, not shown. */
+const isImageUrl = (value: unknown): value is string =>
+  typeof value === 'string' && /^data:image\/(png|jpe?g);base64,/i.test(value);
+
+/** A date (and its time when the field asks for one) as the form shows it: `Nov/28/2026`, `Nov/28/2026 14:30`. */
+function dateText(component: FormComponent, value: string): string {
+  const date = formatDate(value);
+  if (!date) return value;
+  const time = /T(\d{2}:\d{2})/.exec(value)?.[1];
+  return (component as { enableTime?: boolean }).enableTime && time ? `${date} ${time}` : date;
+}
+
+/** A number as the field shows it: currency in its money format, others with their prefix and suffix (`45%`). */
+function numberText(component: FormComponent, value: number): string {
+  if (component.type === 'currency') {
+    return formatCurrency(value, (component as { currency?: 'USD' | 'EUR' }).currency ?? 'USD');
+  }
+  const c = component as { prefix?: string; suffix?: string };
+  return `${c.prefix ?? ''}${value}${c.suffix ?? ''}`;
+}
+
+/**
+ * A stored value as the applicant saw it: option labels, ticked boxes named, dates, money and phone numbers
+ * formatted, lists joined, files by name; an image or signature is said (`[signature]`, the row carries the image);
+ * a masked value stays masked.
+ */
 export function answerText(component: FormComponent, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return numberText(component, value);
   if (typeof value === 'string') {
     if (value.startsWith('data:image/')) return '[signature]';
+    if (isMaskedValue(value)) return value;
+    if (component.type === 'datetime') return dateText(component, value);
+    if (component.type === 'phoneNumber') return formatPhone(value);
+    if ((component.type === 'currency' || component.type === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim())) {
+      return numberText(component, Number(value));
+    }
     return optionsOf(component).find((o) => o.value === value)?.label ?? value;
   }
   const labelOf = (v: string) => optionsOf(component).find((o) => o.value === v)?.label ?? v;
@@ -98,13 +132,15 @@ function collect(components: FormComponent[], scope: Scope, prefix: string, labe
       const inner = scope[c.key];
       collect(childrenOf(c), isObject(inner) ? inner : {}, `${prefix}${c.key}.`, labelPrefix, out);
     } else if (c.key && c.type !== 'hidden') {
-      const value = answerText(c, scope[c.key]);
+      const raw = scope[c.key];
+      const value = answerText(c, raw);
       out.push({
         path: `${prefix}${c.key}`,
         label,
         value,
         encrypted: (c as { euEncrypted?: boolean }).euEncrypted === true,
         empty: value === '',
+        ...(isImageUrl(raw) ? { image: raw } : {}),
       });
     }
   }

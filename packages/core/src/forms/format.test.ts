@@ -7,9 +7,18 @@ import {
   formatCurrency,
   formatDate,
   formatDatePattern,
+  formatDateTime,
   formatMegabytes,
   formatPhone,
 } from './format';
+
+describe('formatDateTime', () => {
+  it('writes a moment in UTC with its time, seconds when asked; nothing for an invalid one', () => {
+    expect(formatDateTime('2026-11-28T14:05:09.123Z')).toBe('Nov/28/2026 14:05 UTC');
+    expect(formatDateTime(new Date('2026-01-02T03:04:05Z'), true)).toBe('Jan/02/2026 03:04:05 UTC');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
 
 describe('formatDate', () => {
   it('formats the three spec formats in UTC', () => {

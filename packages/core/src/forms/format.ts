@@ -41,6 +41,14 @@ export function formatDatePattern(value: Date | string | number, pattern: string
   return pattern.replace(/yyyy|MMM|MM|M|dd|d/g, (token) => tokens[token] ?? token);
 }
 
+/** A moment as people read it, in UTC: `Nov/28/2026 14:05 UTC` (`withSeconds`: `14:05:09 UTC`); '' if invalid. */
+export function formatDateTime(value: Date | string | number, withSeconds = false): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}${withSeconds ? `:${pad(date.getUTCSeconds())}` : ''}`;
+  return `${formatDate(date)} ${time} UTC`;
+}
+
 /**
  * `(ddd) ddd-dddd`, with `+1 ` in front when the number carries the country code (11 digits starting with 1,
  * or a leading +). Anything that is not a 10-digit US number is returned as it was typed.

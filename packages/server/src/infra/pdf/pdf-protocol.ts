@@ -49,12 +49,18 @@ export interface FillRequest {
   settings: FillSettings;
 }
 
+/**
+ * One line of a text document: text, or text with an image (a signature as a png or jpeg data URL) drawn under it,
+ * fitted into at most 220 x 60 points.
+ */
+export type TextLine = string | { text: string; image: string };
+
 /** A document of text we lay out ourselves (additional questions, audit certificate). */
 export interface TextDocumentRequest {
   op: 'text';
   title: string;
   subtitle?: string;
-  sections: { heading: string; lines: string[] }[];
+  sections: { heading: string; lines: TextLine[] }[];
   /** ISO time written as the document's creation date. */
   createdAt: string;
 }

@@ -24,7 +24,12 @@ export const FULL = {
   bank_name: 'Difference Savings',
 };
 export const BOX = { x: 72, y: 100, width: 220, height: 18 };
-const field = (key: string, type: string, at: { x: number; y: number; width: number; height: number }) => ({
+export const field = (
+  key: string,
+  type: string,
+  at: { x: number; y: number; width: number; height: number; page?: number },
+  extra: Record<string, unknown> = {},
+) => ({
   id: key,
   key,
   type,
@@ -34,15 +39,19 @@ const field = (key: string, type: string, at: { x: number; y: number; width: num
   required: false,
   euPermission: 'editTableByAllOwner',
   euEncrypted: false,
+  ...extra,
 });
 
 /** Company A with an active form on a master form whose template is mapped; company B to be refused. */
-export async function documentsSetup(t: TestApp): Promise<{ a: Caller; b: Caller; formId: string }> {
+export async function documentsSetup(
+  t: TestApp,
+  opts: { name?: string; extra?: unknown[]; mapping?: unknown[]; confirmPage?: unknown[]; pages?: number } = {},
+): Promise<{ a: Caller; b: Caller; formId: string }> {
   const admin = await adminToken(t);
-  const masterId = await publishedMaster(t, admin, { name: 'Documents Bank', extra: EXTRA });
+  const masterId = await publishedMaster(t, admin, { name: opts.name ?? 'Documents Bank', extra: opts.extra ?? EXTRA });
   // the master form's PDF: one page, the bank name mapped, the primary's signature and e-mail on the confirm page
   const doc = await PDFDocument.create();
-  doc.addPage([612, 792]);
+  for (let p = 0; p < (opts.pages ?? 1); p++) doc.addPage([612, 792]);
   const pdf = await doc.save();
   const fileKey = `templates/test/${Date.now()}.pdf`;
   await t.storage.put(fileKey, Readable.from(Buffer.from(pdf)), {
@@ -52,13 +61,13 @@ export async function documentsSetup(t: TestApp): Promise<{ a: Caller; b: Caller
   const [template] = await t.database.db
     .insert(pdfTemplates)
     .values({
-      name: `Docs template ${Date.now()}`,
+      name: `Docs template ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       fileKey,
       fileSize: pdf.byteLength,
-      pages: [{ page: 1, width: 612, height: 792, rotation: 0 }],
-      mapping: [field('bank_name', 'text', BOX)] as never,
+      pages: Array.from({ length: opts.pages ?? 1 }, (_, i) => ({ page: i + 1, width: 612, height: 792, rotation: 0 })),
+      mapping: (opts.mapping ?? [field('bank_name', 'text', BOX)]) as never,
       mappingFieldsVersion: 1,
-      confirmPage: [
+      confirmPage: (opts.confirmPage as never) ?? [
         { id: 'c1', item: 'signature', owner: 'primaryApplicant', page: 1, x: 72, y: 300, width: 250, height: 60 },
         { id: 'c2', item: 'email', owner: 'primaryApplicant', page: 1, x: 72, y: 400, width: 250, height: 18 },
         // the first additional owner's boxes (printed only when the application has one)

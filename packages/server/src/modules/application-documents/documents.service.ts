@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ERROR_CODES } from '@under/core/api/error.schema';
+import { answerPages } from '@under/core/applications/answer-pages';
 import type { GeneratedDocument } from '@under/core/applications/documents.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
-import { walkComponents } from '@under/core/forms/form-walk';
+import { formatDateTime } from '@under/core/forms/format';
 import { MESSAGES } from '@under/core/messages';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { ConfirmPageItemSchema } from '@under/core/templates/pdf-template.schema';
+import type { OwnerSigning } from '@under/core/templates/signing-boxes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Db } from '../../db/client';
@@ -14,6 +16,7 @@ import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import type { FillValue, PdfPool } from '../../infra/pdf/pdf-pool';
+import type { TextLine } from '../../infra/pdf/pdf-protocol';
 import type { Sealer } from '../../infra/pdf-seal/sealer';
 import type { UrlSigner } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';
@@ -23,6 +26,7 @@ import { resolveApplicantLink } from '../applications/applicant-link';
 import type { AuthContext } from '../auth/auth.service';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
+import { executedTemplate, valuesForMapping } from './executed-template';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from './request-documents';
 
 /** A run not finished this long after it started (or was queued) is queued again by the sweep. */
@@ -35,32 +39,6 @@ const MAX_PDF_BYTES = 50 * 1_000_000;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 type Values = Record<string, FillValue>;
-
-/** A stored value as the PDF filler takes it: text, numbers, booleans, lists of choices, images as data URLs. */
-export function fillValueOf(value: unknown): FillValue | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
-  if (typeof value === 'object') {
-    // selectboxes: { a: true, b: false } -> ['a']
-    const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.every(([, v]) => typeof v === 'boolean')) return entries.filter(([, v]) => v).map(([k]) => k);
-  }
-  return undefined;
-}
-
-/** The value of each mapped box, from the form field it is bound to (its binding's key, else its own key). */
-export function valuesForMapping(fields: readonly PdfField[], data: Record<string, unknown>): Values {
-  const values: Values = {};
-  for (const f of fields) {
-    if (f.type === 'replica') continue;
-    const bound = f.bindingField?.key;
-    const raw = bound !== undefined && Object.hasOwn(data, bound) ? data[bound] : data[f.key];
-    const value = fillValueOf(raw);
-    if (value !== undefined) values[f.key] = value;
-  }
-  return values;
-}
 
 export interface DocumentsDeps {
   db: Db;
@@ -198,13 +176,18 @@ export function createDocumentsService(deps: DocumentsDeps) {
           async () => {
             const mapping = (await deps.templates.getMapping({ templateId })).data as PdfField[];
             const confirm = await confirmFields(templateId);
-            const values = valuesForMapping(mapping, data);
+            // every signature box the e-signature of its owner (decision 058): owner 1 the primary, then by position
+            const { fields, values } = executedTemplate(
+              mapping,
+              data,
+              await signingOf(ownersInOrder(owners), signatures),
+            );
             Object.assign(values, await confirmValues(confirm.items, owners, signatures));
             return deps.templates.render({
               templateId,
               values,
               useSamples: false,
-              fields: [...mapping, ...confirm.fields],
+              fields: [...fields, ...confirm.fields],
             });
           },
         );
@@ -220,10 +203,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
         () =>
           deps.pdf.textDocument({
             title: `Application ${application.number} – answers`,
-            subtitle: `${source.companyName} · ${source.formName} · submitted ${application.submittedAt?.toISOString() ?? ''}`,
+            subtitle: `${source.companyName} · ${source.formName} · submitted ${application.submittedAt ? formatDateTime(application.submittedAt) : ''}`,
             createdAt: now().toISOString(),
             sections: [
-              { heading: 'Answers', lines: answerLines(form, deps.fieldCrypto.maskData(form, application.data)) },
+              ...answerSections(form, deps.fieldCrypto.maskData(form, application.data)),
               { heading: 'Documents read and terms accepted', lines: acceptanceLines(application.acceptance) },
             ],
           }),
@@ -237,23 +220,28 @@ export function createDocumentsService(deps: DocumentsDeps) {
         async () => {
           const documents = await repo.documentsOfGeneration(application.id, run.generation);
           const history = await readApplicationHistory(db, application.id);
+          const signerLines: TextLine[] = [];
+          for (const [i, o] of ownersInOrder(owners).entries()) {
+            const s = signatures.find((x) => x.ownerId === o.id);
+            const who = o.kind === 'primaryApplicant' ? 'primary applicant' : 'additional owner';
+            signerLines.push(`Owner ${i + 1}: ${o.name ?? o.email} <${o.email}> · ${who}`);
+            if (!s) {
+              signerLines.push('Not signed');
+              continue;
+            }
+            signerLines.push(
+              `Signed ${formatDateTime(s.signedAt, true)} (${s.signedAt.toISOString()}) from ${s.ip ?? 'unknown address'} · ${s.userAgent ?? 'unknown browser'} · e-mail proved by a one-time code · data SHA-256 ${s.dataHash}`,
+            );
+            // the signature itself beside the record, and the initials when they were given
+            signerLines.push({ text: 'Signature:', image: await dataUrl(s.signatureKey) });
+            if (s.initialsKey) signerLines.push({ text: 'Initials:', image: await dataUrl(s.initialsKey) });
+          }
           return deps.pdf.textDocument({
             title: `Audit certificate – application ${application.number}`,
-            subtitle: `${source.companyName} · ${source.formName} · generation ${run.generation} · made ${now().toISOString()}`,
+            subtitle: `${source.companyName} · ${source.formName} · generation ${run.generation} · made ${formatDateTime(now(), true)}`,
             createdAt: now().toISOString(),
             sections: [
-              {
-                heading: 'Signers',
-                lines: owners.flatMap((o) => {
-                  const s = signatures.find((x) => x.ownerId === o.id);
-                  return [
-                    `${o.name ?? o.email} <${o.email}> · ${o.kind === 'primaryApplicant' ? 'primary applicant' : 'additional owner'}`,
-                    s
-                      ? `Signed ${s.signedAt.toISOString()} (UTC) from ${s.ip ?? 'unknown address'} · ${s.userAgent ?? 'unknown browser'} · e-mail proved by a one-time code · data SHA-256 ${s.dataHash}`
-                      : 'Not signed',
-                  ];
-                }),
-              },
+              { heading: 'Signers', lines: signerLines },
               {
                 heading: 'Documents',
                 lines: documents
@@ -266,7 +254,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
                   `${history.chain.events} events, chain ${history.chain.intact ? 'intact' : `broken at event ${history.chain.brokenAt}`}`,
                   `Head of the chain (SHA-256): ${history.headHash ?? 'none'}`,
                   ...history.events.map(
-                    (e) => `${e.seq}. ${e.at} · ${e.action} · ${e.actor ?? 'system'} · ${e.ip ?? ''}`,
+                    (e) =>
+                      `${e.seq}. ${formatDateTime(e.at, true) || e.at} · ${e.action} · ${e.actor ?? 'system'} · ${e.ip ?? ''}`,
                   ),
                 ],
               },
@@ -280,6 +269,35 @@ export function createDocumentsService(deps: DocumentsDeps) {
       await repo.updateRun(run.id, { status: run.attempts + 1 >= 4 ? 'failed' : 'queued', error: 'generation failed' });
       throw err;
     }
+  }
+
+  /** Owner 1 (the primary applicant) first, then the additional owners in the order they were named. */
+  function ownersInOrder<T extends { kind: string; position: number }>(owners: readonly T[]): T[] {
+    return [
+      ...owners.filter((o) => o.kind === 'primaryApplicant'),
+      ...owners.filter((o) => o.kind !== 'primaryApplicant').sort((a, b) => a.position - b.position),
+    ];
+  }
+
+  /** What each owner signed with, in owner order: signature and initials as data URLs, the time it was signed. */
+  async function signingOf(
+    owners: readonly { id: string }[],
+    signatures: Awaited<ReturnType<ReturnType<typeof createDocumentsRepository>['validSignatures']>>,
+  ): Promise<(OwnerSigning | undefined)[]> {
+    const out: (OwnerSigning | undefined)[] = [];
+    for (const o of owners) {
+      const s = signatures.find((x) => x.ownerId === o.id);
+      out.push(
+        s
+          ? {
+              signature: await dataUrl(s.signatureKey),
+              initials: s.initialsKey ? await dataUrl(s.initialsKey) : undefined,
+              signedAt: s.signedAt.toISOString(),
+            }
+          : undefined,
+      );
+    }
+    return out;
   }
 
   /** The confirm page's boxes of the template as fields the filler draws (signatures as images, the rest as text). */
@@ -462,12 +480,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         : await deps.pdf.textDocument({
             title: `Application ${application.number} – ${source.formName}`,
             createdAt: now().toISOString(),
-            sections: [
-              {
-                heading: 'Answers',
-                lines: answerLines(form, masked),
-              },
-            ],
+            sections: answerSections(form, masked),
           });
       await db.transaction((tx) =>
         writeAudit(tx, {
@@ -623,23 +636,24 @@ async function markPreview(pdf: Uint8Array): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** The answers as lines "Label: value" in the form's order; images and signatures named, long values cut. */
-function answerLines(form: FormDefinition, data: Record<string, unknown>): string[] {
-  const lines: string[] = [];
-  walkComponents(form.components, ({ component }) => {
-    const c = component as { key?: string; label?: string; input?: boolean };
-    if (!c.key || c.input === false || !Object.hasOwn(data, c.key)) return;
-    const value = data[c.key];
-    if (value === null || value === undefined || value === '') return;
-    const text =
-      typeof value === 'string' && value.startsWith('data:image/')
-        ? '[signature or image]'
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
-    lines.push(`${c.label || c.key}: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`);
-  });
-  return lines;
+/**
+ * The answers as the applicant saw them (core's answerPages: option labels, ticked boxes listed, dates, money and
+ * phone numbers formatted, encrypted values masked as given), a section a page; a signature or image answer is drawn
+ * as its image. Long values are cut.
+ */
+function answerSections(form: FormDefinition, data: Record<string, unknown>): { heading: string; lines: TextLine[] }[] {
+  return answerPages(form, data)
+    .map((page) => ({
+      heading: page.title,
+      lines: page.rows
+        .filter((r) => !r.empty)
+        .map((r): TextLine => {
+          if (r.image) return { text: `${r.label}:`, image: r.image };
+          const text = r.value.length > 300 ? `${r.value.slice(0, 300)}…` : r.value;
+          return `${r.label}: ${text}`;
+        }),
+    }))
+    .filter((section) => section.lines.length > 0);
 }
 
 /** What the applicant accepted (applications.acceptance): each document opened and when, the terms' time. */
@@ -647,10 +661,11 @@ function acceptanceLines(acceptance: Record<string, unknown>): string[] {
   const documents = Array.isArray(acceptance.documents)
     ? (acceptance.documents as { documentId?: string; at?: string }[])
     : [];
-  const lines = documents.map((d) => `Document ${d.documentId ?? ''} opened ${d.at ?? ''}`);
+  const at = (value: string | undefined) => (value ? formatDateTime(value, true) || value : '');
+  const lines = documents.map((d) => `Document ${d.documentId ?? ''} opened ${at(d.at)}`);
   lines.push(
     typeof acceptance.termsAcceptedAt === 'string'
-      ? `Terms and conditions accepted ${acceptance.termsAcceptedAt}`
+      ? `Terms and conditions accepted ${at(acceptance.termsAcceptedAt)}`
       : 'No terms and conditions to accept',
   );
   return lines;

@@ -83,7 +83,12 @@ export function createSigningRepository(db: DbOrTx) {
     /** The confirm-page boxes of the application's master form template, and the institution's name. */
     async confirmPageOf(applicationId: string) {
       const [row] = await db
-        .select({ confirmPage: pdfTemplates.confirmPage, companyName: companies.name, masterFormId: masterForms.id })
+        .select({
+          confirmPage: pdfTemplates.confirmPage,
+          mapping: pdfTemplates.mapping,
+          companyName: companies.name,
+          masterFormId: masterForms.id,
+        })
         .from(applications)
         .innerJoin(customForms, eq(customForms.id, applications.customFormId))
         .innerJoin(companies, eq(companies.id, applications.companyId))

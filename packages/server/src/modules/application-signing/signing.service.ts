@@ -13,6 +13,8 @@ import {
   type SignStatusView,
 } from '@under/core/applications/signing.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { PdfField } from '@under/core/templates/pdf-field.schema';
+import { mappedItemsOf } from '@under/core/templates/signing-boxes';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -122,7 +124,10 @@ export function createSigningService(deps: SigningDeps) {
         return owner.kind === 'primaryApplicant' ? who === 'primaryApplicant' : who === index;
       })
       .map((box) => box.item as ConfirmPageItem);
-    const items = new Set<ConfirmPageItem>(['signature', ...mine]);
+    // the mapped PDF's initials boxes of this owner (decision 058: owner 1 the primary, owner n+1 additional owner n)
+    const mapping = Array.isArray(row?.mapping) ? (row.mapping as PdfField[]) : [];
+    const mapped = mappedItemsOf(mapping, owner.kind === 'primaryApplicant' ? 1 : index + 1);
+    const items = new Set<ConfirmPageItem>(['signature', ...mine, ...mapped]);
     return { items: [...items], institution: row?.companyName ?? 'the institution' };
   }
 

@@ -17,7 +17,7 @@ const send = (message: FromChild) =>
 
 async function attempt(task: ToChild, limits: PdfLimits): Promise<TaskDone> {
   try {
-    if (task.op === 'text') return { type: 'done', id: task.id, ok: true, result: await textDocument(task) };
+    if (task.op === 'text') return { type: 'done', id: task.id, ok: true, result: await textDocument(task, limits) };
     if (task.op === 'seal') {
       const pdf = new Uint8Array(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
       const result = await prepareSeal(pdf, { ...task.info, at: new Date(task.info.at) });
