@@ -45,14 +45,22 @@ export const field = (
 /** Company A with an active form on a master form whose template is mapped; company B to be refused. */
 export async function documentsSetup(
   t: TestApp,
-  opts: { name?: string; extra?: unknown[]; mapping?: unknown[]; confirmPage?: unknown[]; pages?: number } = {},
+  opts: {
+    name?: string;
+    extra?: unknown[];
+    mapping?: unknown[];
+    confirmPage?: unknown[];
+    /** A real PDF of this many US Letter pages (else blank pages made here). */
+    pdf?: Uint8Array;
+    pages?: number;
+  } = {},
 ): Promise<{ a: Caller; b: Caller; formId: string }> {
   const admin = await adminToken(t);
   const masterId = await publishedMaster(t, admin, { name: opts.name ?? 'Documents Bank', extra: opts.extra ?? EXTRA });
   // the master form's PDF: one page, the bank name mapped, the primary's signature and e-mail on the confirm page
   const doc = await PDFDocument.create();
   for (let p = 0; p < (opts.pages ?? 1); p++) doc.addPage([612, 792]);
-  const pdf = await doc.save();
+  const pdf = opts.pdf ?? (await doc.save());
   const fileKey = `templates/test/${Date.now()}.pdf`;
   await t.storage.put(fileKey, Readable.from(Buffer.from(pdf)), {
     maxBytes: 1_000_000,

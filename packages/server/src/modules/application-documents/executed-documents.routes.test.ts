@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDocumentRuns, applicationDocuments, applicationOwners } from '../../db/schema/index';
@@ -41,14 +43,20 @@ const EXTRA = [
   { type: 'signature', key: 'applicant_signature', label: 'Your signature', input: true },
 ];
 
+// A real two-page PDF with signature lines: IRS Form 1040 (2010) from pdf.js's test suite (the corpus's README
+// gives its source and licence). Its "Sign Here" block on page 2: "Your signature" and "Date", then "Spouse's
+// signature" and "Date", then the paid preparer's signature; the firm's name under it.
+const F1040 = new Uint8Array(
+  readFileSync(fileURLToPath(new URL('../../infra/pdf/fixtures/corpus/pdfjs/prefilled_f1040.pdf', import.meta.url))),
+);
 const BOXES = {
-  bank: { x: 72, y: 100, width: 220, height: 18 },
-  primary: { x: 72, y: 600, width: 240, height: 60 },
-  primaryDate: { x: 340, y: 620, width: 120, height: 20 },
-  drawn: { x: 72, y: 300, width: 240, height: 60 },
-  second: { page: 2, x: 72, y: 600, width: 240, height: 60 },
-  secondDate: { page: 2, x: 340, y: 620, width: 120, height: 20 },
-  secondInitials: { page: 2, x: 480, y: 720, width: 80, height: 40 },
+  bank: { page: 2, x: 160, y: 719, width: 220, height: 12 },
+  primary: { page: 2, x: 101, y: 656, width: 172, height: 22 },
+  primaryDate: { page: 2, x: 279, y: 660, width: 38, height: 16 },
+  second: { page: 2, x: 101, y: 684, width: 172, height: 20 },
+  secondDate: { page: 2, x: 279, y: 686, width: 38, height: 16 },
+  drawn: { page: 2, x: 216, y: 706, width: 100, height: 13 },
+  secondInitials: { page: 2, x: 500, y: 766, width: 80, height: 16 },
 };
 
 const MAPPING = [
@@ -82,6 +90,7 @@ describe.each(testDatabases())('executed documents of two owners on %s', (kind) 
       extra: EXTRA,
       mapping: MAPPING,
       confirmPage: [],
+      pdf: F1040,
       pages: 2,
     }));
   });
