@@ -8,7 +8,7 @@ import { formatDateTime } from '@under/core/forms/format';
 import { MESSAGES } from '@under/core/messages';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { ConfirmPageItemSchema } from '@under/core/templates/pdf-template.schema';
-import type { OwnerSigning } from '@under/core/templates/signing-boxes';
+import { type OwnerSigning, signingBoxes } from '@under/core/templates/signing-boxes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Db } from '../../db/client';
@@ -503,11 +503,23 @@ export function createDocumentsService(deps: DocumentsDeps) {
       if (!form.templateId) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
       const confirm = await confirmFields(form.templateId);
       const labels: Values = {};
+      // owners numbered as the form numbers them: owner 1 the primary, owner n+1 the confirm page's additional owner n
       confirm.items.forEach((box, i) => {
-        const who = box.owner === 'primaryApplicant' ? 'primary applicant' : `owner ${box.owner}`;
+        const who = box.owner === 'primaryApplicant' ? 'owner 1, primary applicant' : `owner ${box.owner + 1}`;
         labels[`confirm_${i}_${box.item}`] = `[${box.item} – ${who}]`;
       });
-      const fields = confirm.fields.map((f) => ({ ...f, type: 'text' as const }));
+      // the mapping's own signature, initials and signing-date boxes, named by whose they are (decision 058)
+      const mapping = (await deps.templates.getMapping({ templateId: form.templateId })).data as PdfField[];
+      const signing = signingBoxes(mapping);
+      const named = new Set(signing.map((b) => b.key));
+      for (const b of signing) {
+        const what = b.kind === 'signingDate' ? 'date' : b.kind;
+        labels[b.key] = `[${what} – owner ${b.owner}${b.owner === 1 ? ', primary applicant' : ''}]`;
+      }
+      const mapped = mapping
+        .filter((f) => named.has(f.key))
+        .map(({ bindingField: _, ...f }) => ({ ...f, type: 'text' as const }));
+      const fields = [...mapped, ...confirm.fields.map((f) => ({ ...f, type: 'text' as const }))];
       return deps.templates.render({ templateId: form.templateId, values: labels, useSamples: false, fields });
     },
 

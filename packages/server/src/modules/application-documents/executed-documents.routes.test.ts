@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDocumentRuns, applicationDocuments, applicationOwners } from '../../db/schema/index';
+import { bearer, type Caller } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { insideBox, readPdfImages, readPdfText } from '../../test/pdf-read';
 import { signaturePng } from '../../test/signing';
@@ -82,10 +83,11 @@ const DRAWN = signaturePng(800, 400);
 describe.each(testDatabases())('executed documents of two owners on %s', (kind) => {
   let t: TestApp;
   let formId: string;
+  let a: Caller;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    ({ formId } = await documentsSetup(t, {
+    ({ formId, a } = await documentsSetup(t, {
       name: 'Executed Bank',
       extra: EXTRA,
       mapping: MAPPING,
@@ -103,6 +105,28 @@ describe.each(testDatabases())('executed documents of two owners on %s', (kind) 
     for await (const c of file?.body ?? []) chunks.push(Buffer.from(c as Buffer));
     return new Uint8Array(Buffer.concat(chunks));
   }
+
+  it('the confirm-page preview names whose each mapped signature, initials and date box is', async () => {
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/confirm-page/${formId}`,
+      headers: bearer(a.token),
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const { texts } = await readPdfText(new Uint8Array(confirm.rawPayload));
+    const inBox = (b: { page?: number; x: number; y: number; width: number; height: number }) =>
+      texts
+        .filter(
+          (x) =>
+            x.page === (b.page ?? 1) && x.x >= b.x - 1 && x.x < b.x + b.width && x.y > b.y && x.y <= b.y + b.height + 1,
+        )
+        .map((x) => x.text)
+        .join(' ');
+    expect(inBox(BOXES.primary)).toContain('[signature – owner 1, primary applicant]');
+    expect(inBox(BOXES.second)).toContain('[signature – owner 2]');
+    expect(inBox(BOXES.secondDate)).toContain('owner 2');
+    expect(inBox(BOXES.secondInitials)).toContain('owner 2');
+  });
 
   it('each owner’s signature in their boxes, owner 2’s initials, both signing dates; answers as seen; a signature per signer on the certificate; all verify', async () => {
     const email = uniqueEmail('executed-primary');
