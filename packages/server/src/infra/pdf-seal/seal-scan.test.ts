@@ -91,12 +91,12 @@ const timed = <T>(work: () => T): { value: T; ms: number } => {
 };
 
 describe('the seal scanner on hostile bytes (issue 21 §6)', () => {
-  // 400 KB of `/M(D:` took the old check about a minute, 100 KB 4.5 s; the linear scan takes milliseconds, so a
-  // bound of a quarter of a second is generous on a busy machine and still fails the old code by a factor of 20+
+  // 400 KB of `/M(D:` took the old check about a minute (`/Under_…Id(` about 15 s), 100 KB 4.5 s; the linear scan
+  // takes milliseconds, so a bound of a second is generous on a busy machine and still fails the old code by 15x
   it.each(HOSTILE_UNITS)('400 KB of %j: read in well under a second, no seal found', (unit) => {
     const body = hostile(unit, 400_000);
     const { value, ms } = timed(() => readSeal(body));
-    expect(ms).toBeLessThan(250);
+    expect(ms).toBeLessThan(1_000);
     expect(value.problem).toMatch(/^The seal is damaged\.$|^The PDF carries no seal\.$/);
     expect(value.fingerprint).toBeNull();
     expect(value.documentId === null || value.documentId.length <= MAX_ENTRY_CHARS).toBe(true);
@@ -106,14 +106,15 @@ describe('the seal scanner on hostile bytes (issue 21 §6)', () => {
     for (const unit of ['/M(D:', '/Under_ApplicationId(', '/Under_DocumentId(']) {
       const start = performance.now();
       const check = await sealer.check(hostile(unit, 400_000));
-      expect(performance.now() - start, unit).toBeLessThan(250);
+      expect(performance.now() - start, unit).toBeLessThan(1_000);
       expect(check).toMatchObject({ ours: false, intact: false, reason: 'The seal is damaged.', sealedAt: null });
     }
   });
 
+  // quadratic, the old expressions would take days over 25 MB; the scan and the hash take a fraction of a second
   it('25 MB (the verify API’s limit) of `/M(D:` in about the time it takes to hash them', () => {
     const { value, ms } = timed(() => readSeal(hostile('/M(D:', 25_000_000)));
-    expect(ms).toBeLessThan(2_000);
+    expect(ms).toBeLessThan(5_000);
     expect(value.problem).toBe('The seal is damaged.');
   });
 

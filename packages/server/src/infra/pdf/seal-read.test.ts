@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPadesSealer } from '../pdf-seal/pades';
 import { readSeal } from '../pdf-seal/seal-reader';
 import { createPdfPool, PdfWorkError } from './pdf-pool';
@@ -15,6 +15,13 @@ const failure = (work: Promise<unknown>) =>
 
 describe('seal reads in the PDF workers (decision 055)', () => {
   const pool = createPdfPool({ size: 1 });
+  // the child started and ready first (tsx and pdf-lib take seconds to load on a busy machine): the times below
+  // are of the reads
+  beforeAll(async () => {
+    expect(await pool.readSeal(Buffer.from('%PDF-1.7\n%%EOF\n'))).toMatchObject({
+      problem: 'The PDF carries no seal.',
+    });
+  }, 90_000);
   afterAll(() => pool.close());
   const sealer = createPadesSealer({ dataDir: mkdtempSync(path.join(tmpdir(), 'under-seal-read-')) });
 
@@ -36,7 +43,8 @@ describe('seal reads in the PDF workers (decision 055)', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
-  it('ends a read past its time limit (the child killed), and the next read works', async () => {
+  // the next read waits for a new child to start: seconds, more on a busy machine
+  it('ends a read past its time limit (the child killed), and the next read works', { timeout: 120_000 }, async () => {
     // 25 MB take tens of milliseconds to send, scan and hash: past a limit of 5
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(25_000_000, 0x20), Buffer.from('%%EOF\n')]);
     const err = await failure(pool.readSeal(big, { timeoutMs: 5 }));

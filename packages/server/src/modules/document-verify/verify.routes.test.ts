@@ -36,7 +36,7 @@ describe.each(testDatabases())('POST /api/public/verify on %s (issue 21 §6)', (
     // the PDF worker started and ready (the server warms it once it listens): timings below are of the work
     const warm = await verify(Buffer.from('%PDF-1.7\n%%EOF\n'));
     expect(await warm.json()).toMatchObject({ reason: 'The PDF carries no seal.' });
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   const verify = (body: Buffer) =>
