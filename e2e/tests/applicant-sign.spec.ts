@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { SIGNING_TEXT as S } from '@under/core/ui-text/applicant-signing';
 import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
@@ -85,8 +86,9 @@ test('the applicant submits, proves the e-mail, signs, downloads the sealed docu
   const bytes = readFileSync(saved);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-  // the verify page: ours, unchanged
+  // the verify page (the portal's own header, not the form's banner): ours, unchanged
   await page.goto('/verify');
+  await expect(page.getByRole('banner').getByRole('link', { name: UI_TEXT.appName })).toBeVisible();
   await page
     .getByLabel(S.verifyFile)
     .setInputFiles({ name: 'document.pdf', mimeType: 'application/pdf', buffer: bytes });

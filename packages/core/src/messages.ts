@@ -320,4 +320,7 @@ export const MESSAGES = {
   repopulateAlreadyLatest: 'This application is already on the latest version of its form.',
   /** Ours: the verify page and API take a PDF file. */
   verifyNotPdf: 'This file is not a PDF.',
+  /** Ours (decision 055): the spec has no text for a file the check refuses. */
+  verifyUnreadable:
+    'This file could not be checked: it is damaged or incomplete, or too complex to read within our limits. Choose the PDF exactly as you received it.',
 } as const;

@@ -322,6 +322,8 @@ export async function buildApp(options: BuildAppOptions) {
     dataDir: config.dataDir,
     pkcs12: config.seal,
     prepare: (pdf, info) => pdfPool.prepareSeal(pdf, info),
+    // the verify API's check reads files anyone sends: only in the workers, with a time limit (decision 055)
+    read: (pdf) => pdfPool.readSeal(pdf),
   });
   // the documents of signed applications: a job per run and a sweep of lost runs (issue 13; decision 046)
   const documents = createDocumentsService({

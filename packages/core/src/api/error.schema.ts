@@ -207,6 +207,11 @@ export const ERRORS = {
   documentsNotReady: { code: 'document/not-ready', status: 409 },
   /** POST /api/public/verify: the body is not a PDF. */
   verifyNotPdf: { code: 'verify/not-pdf', status: 400 },
+  /**
+   * POST /api/public/verify: the file starts like a PDF but could not be checked: it does not end as a PDF, or
+   * reading it passed the time or memory limit of the PDF workers (decision 055).
+   */
+  verifyUnreadable: { code: 'verify/unreadable', status: 422 },
 } as const satisfies Record<string, { code: string; status: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -51,6 +51,8 @@ export const SIGNING_TEXT = {
   signAfterSubmit:
     'One step is left: every owner signs the application. Other owners receive their own link by e-mail.',
   // ---- verify page
+  /** The portal's wordmark in the verify page's header: UI_TEXT.appName (checked equal in a test). */
+  portalName: 'Under',
   verifyTitle: 'Check a document',
   verifyLead: 'Choose a PDF we issued to check whether it is ours and unchanged. The file is checked, not kept.',
   verifyFile: 'PDF file',

@@ -21,6 +21,12 @@ describe('findNul', () => {
     expect(findNul({ 'k\u0000': 1 }, 'body')).toBe('body');
     expect(findNul({ a: ['fine', 'ok'] }, 'body')).toBeUndefined();
   });
+  it('passes over bytes at once: a 25 MB body is not walked as 25 million entries (issue 21 §6)', () => {
+    const started = performance.now();
+    expect(findNul(Buffer.alloc(25_000_000), 'body')).toBeUndefined();
+    expect(findNul(new Uint8Array(25_000_000), 'body')).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(50);
+  });
 });
 
 describe.each(testDatabases())('input that used to answer 500, on %s', (kind) => {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ describe('PAdES seal', () => {
       documentId: 'doc-1',
       sealedAt: info.at,
       reason: null,
+      sha256: createHash('sha256').update(sealed).digest('hex'),
     });
     // pdf.js still opens it and sees a signature field
     const doc = await getDocument({ data: new Uint8Array(sealed), isEvalSupported: false }).promise;

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString } from 'pdf-lib';
 import { fingerprintOf, keptFingerprints, loadOrCreateIdentity, type SealIdentity } from './certificate';
-import { checkSignedData, signedData } from './cms';
+import { signedData } from './cms';
 import { identityFromPkcs12 } from './pkcs12';
+import { readSeal, type SealReading } from './seal-reader';
 import type { SealCheck, Sealer, SealInfo } from './sealer';
 
 /** Room for the CMS in /Contents (bytes): our signature with its certificate is about 1.5 KB. */
@@ -13,10 +14,6 @@ const PLACEHOLDER = 9_999_999_999;
 
 /** D:YYYYMMDDHHmmSSZ */
 const pdfDate = (d: Date) => `D:${d.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
-const parsePdfDate = (s: string): Date | null => {
-  const m = /^D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(s);
-  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
-};
 
 /** A PDF with its signature field, the byte range written and room for the signature: where the hex string is. */
 export interface PreparedSeal {
@@ -86,6 +83,11 @@ export function createPadesSealer(
   opts: ({ dataDir: string; pkcs12?: { pkcs12File: string; password: string } } | { identity: SealIdentity }) & {
     /** Where the pdf-lib part runs (the app: the PDF workers); in this process by default. */
     prepare?: (pdf: Uint8Array, info: SealInfo) => Promise<PreparedSeal>;
+    /**
+     * Where a check reads the file (the app: the PDF workers, bounded in time and memory; decision 055); in this
+     * process by default. It may reject (a file the worker refuses, or its time limit).
+     */
+    read?: (pdf: Uint8Array) => Promise<SealReading>;
   },
 ): Sealer {
   let identity: SealIdentity | undefined = 'identity' in opts ? opts.identity : undefined;
@@ -116,49 +118,16 @@ export function createPadesSealer(
     },
 
     async check(pdf: Uint8Array): Promise<SealCheck> {
-      const bytes = Buffer.from(pdf);
-      const text = bytes.toString('latin1');
-      const none = (reason: string): SealCheck => ({
-        ours: false,
-        intact: false,
-        applicationId: null,
-        documentId: null,
-        sealedAt: null,
-        reason,
-      });
-      const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-      const last = ranges.at(-1);
-      if (!last) return none('The PDF carries no seal.');
-      const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
-      const ids = {
-        applicationId: /\/Under_ApplicationId\s*\(([^)]*)\)/.exec(text)?.[1] ?? null,
-        documentId: /\/Under_DocumentId\s*\(([^)]*)\)/.exec(text)?.[1] ?? null,
-        sealedAt: parsePdfDate(/\/M\s*\((D:[^)]*)\)/.exec(text)?.[1] ?? ''),
-      };
-      const contents = bytes.subarray(b, c).toString('latin1');
-      const cms = /^<([0-9a-fA-F]+)>$/.test(contents) ? Buffer.from(contents.slice(1, -1), 'hex') : null;
-      const check = cms ? checkSignedData(cms) : { valid: false, digest: null, fingerprint: null };
-      const ours = !!check.fingerprint && id().fingerprints.includes(check.fingerprint);
-      const problem =
-        a !== 0 || b <= 0 || c <= b || !cms
-          ? 'The seal is damaged.'
-          : c + d !== bytes.length
-            ? 'Bytes were added after the seal.'
-            : !check.valid
-              ? 'The seal does not match its signature.'
-              : !check.digest?.equals(
-                    createHash('sha256')
-                      .update(bytes.subarray(0, b))
-                      .update(bytes.subarray(c, c + d))
-                      .digest(),
-                  )
-                ? 'The document was changed after it was sealed.'
-                : null;
+      const reading = await (opts.read ?? readSeal)(pdf);
+      const ours = !!reading.fingerprint && id().fingerprints.includes(reading.fingerprint);
       return {
         ours,
-        intact: problem === null,
-        ...ids,
-        reason: problem ?? (ours ? null : 'The seal is not Under’s.'),
+        intact: reading.problem === null,
+        applicationId: reading.applicationId,
+        documentId: reading.documentId,
+        sealedAt: reading.sealedAt ? new Date(reading.sealedAt) : null,
+        reason: reading.problem ?? (ours ? null : 'The seal is not Under’s.'),
+        sha256: reading.sha256,
       };
     },
   };

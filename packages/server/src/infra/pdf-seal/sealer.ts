@@ -25,6 +25,8 @@ export interface SealCheck {
   sealedAt: Date | null;
   /** Why not ours or not intact, in words. */
   reason: string | null;
+  /** SHA-256 of the whole file, hex (computed where the file was read). */
+  sha256: string;
 }
 
 export interface Sealer {

@@ -1,4 +1,5 @@
 import type { PdfField, PdfPage } from '@under/core/templates/pdf-field.schema';
+import type { SealReading } from '../pdf-seal/seal-reader';
 
 /** Why the worker refused or could not finish a PDF. */
 export type PdfFailure =
@@ -78,14 +79,23 @@ export interface PreparedSealResult {
   hexEnd: number;
 }
 
-export type PdfRequest = InspectRequest | FillRequest | TextDocumentRequest | SealPrepareRequest;
+/** The verify API's read of a seal (decision 055): linear scan, hashes and the CMS, over a file anyone sent. */
+export interface SealReadRequest {
+  op: 'seal-read';
+  bytes: Uint8Array;
+}
+
+export type PdfRequest = InspectRequest | FillRequest | TextDocumentRequest | SealPrepareRequest | SealReadRequest;
+
+/** What a task answers. */
+export type PdfResult = InspectResult | Uint8Array | PreparedSealResult | SealReading;
 
 /** Parent to child: one task at a time. */
 export type ToChild = PdfRequest & { type: 'task'; id: number };
 
 /** A task's outcome, child to parent. */
 export type TaskDone =
-  | { type: 'done'; id: number; ok: true; result: InspectResult | Uint8Array | PreparedSealResult }
+  | { type: 'done'; id: number; ok: true; result: PdfResult }
   | {
       type: 'done';
       id: number;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { VerifyResult } from '@under/core/applications/signing.schema';
 import { MESSAGES } from '@under/core/messages';
@@ -6,9 +5,24 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicationDocuments, applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import type { Sealer } from '../../infra/pdf-seal/sealer';
+import { PdfWorkError } from '../../infra/pdf/pdf-pool';
+import type { SealCheck, Sealer } from '../../infra/pdf-seal/sealer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The seal of a file anyone sent, read in a PDF worker (decision 055): a file the worker refuses or that passes its
+ * time limit gets a refusal that says so; a full queue, the PDF service's busy answer.
+ */
+async function checkSeal(sealer: Sealer, pdf: Buffer): Promise<SealCheck> {
+  try {
+    return await sealer.check(new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+  } catch (err) {
+    if (!(err instanceof PdfWorkError) || err.kind === 'failed') throw err;
+    if (err.kind === 'busy') throw new AppError(ERROR_CODES.pdfBusy, MESSAGES.pdfBusy);
+    throw new AppError(ERROR_CODES.verifyUnreadable, MESSAGES.verifyUnreadable);
+  }
+}
 
 /**
  * POST /api/public/verify (issue 13; decision 047): whether we issued a PDF (our seal, and a document of ours with
@@ -20,7 +34,7 @@ export function createVerifyService(deps: { db: Db; sealer: Sealer }) {
       if (pdf.length < 5 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
         throw new AppError(ERROR_CODES.verifyNotPdf, MESSAGES.verifyNotPdf);
       }
-      const seal = await deps.sealer.check(new Uint8Array(pdf));
+      const seal = await checkSeal(deps.sealer, pdf);
       const result: VerifyResult = {
         issued: false,
         intact: seal.intact,
@@ -44,7 +58,7 @@ export function createVerifyService(deps: { db: Db; sealer: Sealer }) {
         .where(eq(applicationDocuments.id, seal.documentId))
         .limit(1);
       if (!row) return { ...result, reason: 'We have no record of this document.' };
-      const sameBytes = createHash('sha256').update(pdf).digest('hex') === row.sha256;
+      const sameBytes = seal.sha256 === row.sha256;
       return {
         ...result,
         issued: true,

@@ -1,16 +1,19 @@
 import '../../test/setup';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicantApplication } from '@under/core/applications/application.schema';
 import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { SIGNING_TEXT as S } from '@under/core/ui-text/applicant-signing';
 import { VAULT_TEXT } from '@under/core/ui-text/applicant-vault';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { HttpError } from '../../lib/http-error';
 import { buildForm, renderWithMantine } from '../../test/form-test-utils';
 import { ApplicantApp } from './applicant-app';
 import type { ApplicantApi } from './lib/applicant-api';
+import { DEFAULT_HEADER_TITLE } from './lib/applicant-constants';
 import { parseApplicantPath } from './lib/applicant-routes';
 import { OWNERS_TEXT } from './owners/owners-text';
 
@@ -115,6 +118,20 @@ describe('applicant pages', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it("/verify has the portal's own header (the product's wordmark, leading to the portal), not a form's banner", async () => {
+    const api = fakeApi();
+    show('/verify', api);
+    expect(await screen.findByRole('heading', { level: 1, name: S.verifyTitle })).toBeTruthy();
+    const header = screen.getByRole('banner');
+    const wordmark = within(header).getByRole('link', { name: UI_TEXT.appName });
+    expect(wordmark.getAttribute('href')).toBe('/');
+    expect(S.portalName).toBe(UI_TEXT.appName);
+    expect(screen.queryByText(DEFAULT_HEADER_TITLE)).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    // no institution's form is loaded for it
+    expect(api.form).not.toHaveBeenCalled();
   });
 
   it('a new application: e-mail first, then the first autosave creates the draft and puts the continue link in the address bar', async () => {

@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-error';
 import { RendererButton } from '../forms/components/form-renderer';
 import classes from './applicant.module.css';
 import { ApplicationForm } from './components/application-form';
-import { MessageCard, PageFrame } from './components/page-frame';
+import { MessageCard, PageFrame, PortalFrame } from './components/page-frame';
 import type { ApplicantApi } from './lib/applicant-api';
 import { APPLICANT_ERROR_CODES as ERROR_CODES, HONEYPOT_FIELD, SIGN_LINK_KEY } from './lib/applicant-constants';
 import type { ApplicantRoute } from './lib/applicant-routes';
@@ -70,12 +70,13 @@ export function ApplicantApp({ api, route }: { api: ApplicantApi; route: Applica
     case 'success':
       return <SuccessPage api={api} customFormId={route.customFormId} />;
     case 'verify':
+      // the portal's page, not an institution's form: the portal's header (issue 21 §2)
       return (
-        <PageFrame>
+        <PortalFrame>
           <Suspense fallback={<Loading />}>
             <VerifyPage http={api.http} />
           </Suspense>
-        </PageFrame>
+        </PortalFrame>
       );
     default:
       return (

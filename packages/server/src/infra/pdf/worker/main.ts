@@ -2,6 +2,8 @@
 // kills it when either runs out. Started through pdf-child.mjs, which registers tsx first.
 
 import { prepareSeal } from '../../pdf-seal/pades';
+import { readSeal } from '../../pdf-seal/seal-reader';
+import { hasEndMarker } from '../../pdf-seal/seal-scan';
 import type { PdfLimits } from '../pdf-limits';
 import type { FromChild, TaskDone, ToChild } from '../pdf-protocol';
 import { fill, NotPrepared } from './fill';
@@ -24,6 +26,11 @@ async function attempt(task: ToChild, limits: PdfLimits): Promise<TaskDone> {
       return { type: 'done', id: task.id, ok: true, result };
     }
     const bytes = new Uint8Array(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+    if (task.op === 'seal-read') {
+      // bytes that start like a PDF but do not end like one (cut short, or made up) are refused, not read
+      if (!hasEndMarker(bytes)) throw new Refusal('damaged', 'no %%EOF at the end of the file');
+      return { type: 'done', id: task.id, ok: true, result: readSeal(bytes) };
+    }
     const result = task.op === 'inspect' ? await inspect(bytes, limits) : await fill({ ...task, bytes }, limits);
     return { type: 'done', id: task.id, ok: true, result };
   } catch (err) {

@@ -1,5 +1,6 @@
 import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
+import { SIGNING_TEXT as S } from '@under/core/ui-text/applicant-signing';
 import type { ReactNode } from 'react';
 import { readableOn } from '../../../lib/contrast';
 import classes from '../applicant.module.css';
@@ -25,6 +26,23 @@ export function PageFrame({ form, children }: { form?: PublicCustomForm | null; 
         <h1>{header?.title || DEFAULT_HEADER_TITLE}</h1>
         <p>{header ? header.subtitle : DEFAULT_HEADER_SUBTITLE}</p>
       </section>
+      <main className={classes.main}>{children}</main>
+    </div>
+  );
+}
+
+/**
+ * The portal's own frame, for the pages that belong to no institution's form (the verify page, issue 21 §2): the
+ * product's wordmark as the client app's header shows it, leading to the portal; no form's banner.
+ */
+export function PortalFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className={classes.page}>
+      <header className={classes.portalHeader}>
+        <a className={classes.wordmark} href="/">
+          {S.portalName}
+        </a>
+      </header>
       <main className={classes.main}>{children}</main>
     </div>
   );

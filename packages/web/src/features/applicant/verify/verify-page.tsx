@@ -41,7 +41,8 @@ export function VerifyPage({ http }: { http: ApplicantHttp }) {
     : null;
   return (
     <form className={classes.card} onSubmit={check} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{T.verifyTitle}</h2>
+      {/* the page's one heading: the portal's header above is a wordmark, not a title */}
+      <h1 id={`${id}-title`}>{T.verifyTitle}</h1>
       <p>{T.verifyLead}</p>
       <div className={classes.field}>
         <label htmlFor={`${id}-file`}>{T.verifyFile}</label>
