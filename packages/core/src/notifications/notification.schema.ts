@@ -48,6 +48,8 @@ export const HOME_EVENT_KINDS = [
 export type HomeEventKind = (typeof HOME_EVENT_KINDS)[number];
 
 export const HomeEventSchema = z.object({
+  /** `{applicationId}:{seq}`: the event's place in its application's chain. */
+  id: z.string(),
   kind: z.enum(HOME_EVENT_KINDS),
   at: z.string(),
   applicationId: z.string(),

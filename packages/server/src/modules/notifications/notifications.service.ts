@@ -42,6 +42,7 @@ function toHomeEvent(r: Row): HomeEvent | null {
   const kind = kinds[r.action];
   if (!kind) return null;
   return {
+    id: `${r.applicationId}:${r.seq}`,
     kind,
     at: r.at.toISOString(),
     applicationId: r.applicationId,
