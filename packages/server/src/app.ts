@@ -77,6 +77,8 @@ import { registerMailRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
 import { registerMasterFormRoutes } from './modules/master-forms/master-forms.routes';
 import { createMasterFormsService } from './modules/master-forms/master-forms.service';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { registerPdfTemplateRoutes } from './modules/pdf-templates/pdf-templates.routes';
 import { createPdfTemplatesService } from './modules/pdf-templates/pdf-templates.service';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
@@ -226,6 +228,14 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
     throttles,
   });
+  // the institution's notices (decision 060): submit, signing and documents each make one call in their transaction
+  const notifications = createNotificationsService({
+    db: database.db,
+    mail,
+    forms: customForms,
+    publicUrl: config.publicUrl,
+    now: options.now,
+  });
   const applicationLists = createApplicationListsService({
     db: database.db,
     mail,
@@ -311,6 +321,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     throttles,
     now: options.now,
+    notices: notifications,
     // "Remember my answers": the vault takes them once the primary's signing code proved the mailbox (decision 050)
     onPrimarySigned: async (tx, { application, email }) => {
       await vault.rememberApplication(tx, { application, email });
@@ -341,6 +352,7 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     now: options.now,
     afterDocument: options.afterDocument ?? slowDocumentsForTests(config),
+    notices: notifications,
   });
   await documents.register();
   const applications = createApplicationsService({
@@ -355,6 +367,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     now: options.now,
     fromVault: (opts) => vault.takeFromVault(opts),
+    notices: notifications,
   });
   const routes: DeclaredRoute[] = [];
   let stopping = false;
@@ -427,6 +440,7 @@ export async function buildApp(options: BuildAppOptions) {
     exports: createApplicationExportService({ db: database.db, fieldCrypto, forms: customForms, now: options.now }),
   });
   registerMailRoutes(app, { mail });
+  registerNotificationRoutes(app, { notifications });
   registerBillingRoutes(app, { billing, renewals });
   registerCouponRoutes(app, { coupons });
   registerAdminAccountRoutes(app, { adminAccounts });
@@ -470,6 +484,7 @@ export async function buildApp(options: BuildAppOptions) {
       applications,
       signing,
       documents,
+      notifications,
     },
     gateway,
     fieldCrypto,

@@ -18,6 +18,7 @@ import { HEALTH_API } from './health.contract';
 import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
+import { NOTIFICATIONS_API } from './notifications.contract';
 import { PDF_TEMPLATES_API } from './pdf-templates.contract';
 import { SIGNING_API } from './signing.contract';
 import { TEAM_API } from './team.contract';
@@ -43,6 +44,7 @@ export const ALL_CONTRACTS = {
   LIBRARY_API,
   MAIL_API,
   MASTER_FORMS_API,
+  NOTIFICATIONS_API,
   PDF_TEMPLATES_API,
   SIGNING_API,
   TEAM_API,

@@ -21,6 +21,11 @@ export const AUDIT_ACTIONS = {
   'company.whitelist-domains': { target: 'company', details: z.strictObject({ count: z.number().int() }) },
   'company.logo': { target: 'company', details: none },
   'profile.update': { target: 'user', details: none },
+  /** A member turned one kind of notification e-mail on or off (issue 21; decision 060). */
+  'profile.notification': {
+    target: 'user',
+    details: z.strictObject({ kind: z.string(), enabled: z.boolean() }),
+  },
   'team.invite': { target: 'invitation', details: z.strictObject({ email: z.string(), role: z.string() }) },
   'team.invite-resend': { target: 'invitation', details: none },
   'team.invite-revoke': { target: 'invitation', details: none },
@@ -302,6 +307,11 @@ export const AUDIT_ACTIONS = {
       sha256: z.string(),
       generation: z.number().int(),
     }),
+  },
+  /** Every document of a run is generated: the institution is told (issue 21; decision 060). */
+  'application.documents-ready': {
+    target: 'application',
+    details: z.strictObject({ generation: z.number().int(), documents: z.number().int() }),
   },
   'application.document-delete': {
     target: 'application',

@@ -37,6 +37,8 @@ export const MAIL_KINDS = [
   'sign-completed',
   /** Issue 14 (decision 052): the institution asks an owner to correct a submitted application. */
   'application-edit-link',
+  /** Issue 21 (decision 060): the institution's team is told an application was submitted, signed, documented. */
+  'institution-notice',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -32,6 +32,7 @@ export const ADMIN_MAILS_TEXT = {
     'sign-invalidated': 'Signature to renew',
     'sign-completed': 'Everyone signed',
     'application-edit-link': 'Request to correct an application',
+    'institution-notice': 'Application notice to the team',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',

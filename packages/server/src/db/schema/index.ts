@@ -10,6 +10,7 @@ export * from './documents';
 export * from './files';
 export * from './mail';
 export * from './notes';
+export * from './notifications';
 export * from './signatures';
 export * from './team';
 export * from './templates';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import {
@@ -24,6 +24,15 @@ export function createDocumentsRepository(db: DbOrTx) {
     },
     async updateRun(runId: string, patch: Partial<typeof applicationDocumentRuns.$inferInsert>) {
       await db.update(applicationDocumentRuns).set(patch).where(eq(applicationDocumentRuns.id, runId));
+    },
+    /** Marks a run done once: false when another runner already did (its notices are sent once). */
+    async markRunDone(runId: string, at: Date) {
+      const rows = await db
+        .update(applicationDocumentRuns)
+        .set({ status: 'done', finishedAt: at })
+        .where(and(eq(applicationDocumentRuns.id, runId), ne(applicationDocumentRuns.status, 'done')))
+        .returning({ id: applicationDocumentRuns.id });
+      return rows.length > 0;
     },
     /** Runs waiting or started before `before`: their job was lost (a crash) or is stuck. */
     async staleRuns(before: Date) {

@@ -11,7 +11,7 @@ import { ConfirmPageItemSchema } from '@under/core/templates/pdf-template.schema
 import { type OwnerSigning, signingBoxes } from '@under/core/templates/signing-boxes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
@@ -58,6 +58,11 @@ export interface DocumentsDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => number;
+  /** The institution's notice that the documents are ready (decision 060), queued as the run is marked done. */
+  notices?: {
+    documentsReady(tx: DbOrTx, applicationId: string, runId: string): Promise<string[]>;
+    dispatch(ids: readonly string[]): Promise<void>;
+  };
   /** Tests only: called after each document is written (a crash between two documents). */
   afterDocument?: (slot: string) => Promise<void>;
 }
@@ -141,6 +146,28 @@ export function createDocumentsService(deps: DocumentsDeps) {
       return;
     }
     await deps.afterDocument?.(doc.slot);
+  }
+
+  /**
+   * Every document of a run is written: the run is done (once, whichever runner gets here first), recorded in the
+   * history, and the institution's team is told (decision 060).
+   */
+  async function finishRun(run: { id: string; applicationId: string; generation: number }, companyId: string) {
+    const notices = await db.transaction(async (tx) => {
+      const r = createDocumentsRepository(tx);
+      if (!(await r.markRunDone(run.id, now()))) return [];
+      const documents = await r.documentsOfGeneration(run.applicationId, run.generation);
+      await writeAudit(tx, {
+        action: 'application.documents-ready',
+        actorUserId: null,
+        companyId,
+        targetType: 'application',
+        targetId: run.applicationId,
+        details: { generation: run.generation, documents: documents.length },
+      });
+      return (await deps.notices?.documentsReady(tx, run.applicationId, run.id)) ?? [];
+    });
+    await deps.notices?.dispatch(notices);
   }
 
   /** One run: every document of its generation, then done. Throws to be retried (pg-boss), after which it fails. */
@@ -263,7 +290,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
           });
         },
       );
-      await repo.updateRun(run.id, { status: 'done', finishedAt: now() });
+      await finishRun(run, application.companyId);
     } catch (err) {
       deps.log.error({ err, runId }, 'document generation failed');
       await repo.updateRun(run.id, { status: run.attempts + 1 >= 4 ? 'failed' : 'queued', error: 'generation failed' });

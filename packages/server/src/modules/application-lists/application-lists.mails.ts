@@ -1,3 +1,4 @@
+import { statusMailReason } from '@under/core/ui-text/notifications';
 import type { MailMessage } from '../../infra/mail/mailer';
 
 function escapeHtml(value: string): string {
@@ -16,8 +17,8 @@ const SAID: Record<'pending' | 'approved' | 'denied', string> = {
 };
 
 /**
- * The applicant learns the institution's decision (decision 042) when the team chooses to tell them. The team's
- * reason is not in it: it is the team's note; the applicant asks the company.
+ * The applicant learns the institution's decision (decision 042) when the team chooses to tell them, with the
+ * reason the team gave (the dialog says "The applicant reads it if you e-mail them"; decision 060).
  */
 export function applicationStatusMail(opts: {
   to: string;
@@ -25,15 +26,18 @@ export function applicationStatusMail(opts: {
   formName: string;
   number: number;
   status: 'pending' | 'approved' | 'denied';
+  reason?: string | null;
 }): MailMessage {
   const company = oneLine(opts.companyName);
   const form = oneLine(opts.formName);
   const line = `Your application "${form}" (number ${opts.number}) to ${company} ${SAID[opts.status]}.`;
+  const reason = opts.reason?.trim() ? statusMailReason(opts.reason.trim()) : null;
   const contact = `If you have questions, contact ${company}.`;
+  const paragraphs = [line, ...(reason ? [reason] : []), contact];
   return {
     to: opts.to,
     subject: `${company}: your application ${SAID[opts.status]}`,
-    text: `${line}\n\n${contact}\n\nUnder`,
-    html: page(`<p>${escapeHtml(line)}</p><p>${escapeHtml(contact)}</p>`),
+    text: `${paragraphs.join('\n\n')}\n\nUnder`,
+    html: page(paragraphs.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join('')),
   };
 }

@@ -466,8 +466,8 @@ describe.each(testDatabases())('application lists and status decisions on %s', (
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toBe('Lender A: your application has been denied');
       expect(mails[0]?.text).toContain(`"Merchant application" (number ${told.number})`);
-      // the team's reason stays with the team
-      expect(mails[0]?.text).not.toContain('Internal risk note');
+      // the reason the dialog asks for is the applicant's to read when the team e-mails them (issue 21; decision 060)
+      expect(mails[0]?.text).toContain('Reason given: Internal risk note');
       const [event] = await auditsOf(told.id);
       expect(event?.details).toMatchObject({ notifyApplicant: true });
     });

@@ -259,6 +259,7 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
                 formName: app.formName,
                 number: app.number,
                 status: opts.newStatus,
+                reason,
               }),
             }),
           );

@@ -97,6 +97,8 @@ export interface SigningDeps {
    * encrypted fields sealed). Remembering at submit would let anyone fill another person's vault (decision 050).
    */
   onPrimarySigned?: (tx: DbOrTx, signed: { application: ApplicationRow; email: string }) => Promise<void>;
+  /** The institution's notice of the last signature (decision 060): outbox ids to dispatch after the commit. */
+  notices?: { applicationSigned(tx: DbOrTx, applicationId: string, signatureId: string): Promise<string[]> };
 }
 
 /**
@@ -383,6 +385,7 @@ export function createSigningService(deps: SigningDeps) {
               targetId: application.id,
               details: { generation: run.generation, reason: 'signed' },
             });
+            outbox.push(...((await deps.notices?.applicationSigned(tx, application.id, row.id)) ?? []));
             for (const o of owners) {
               outbox.push(
                 await mail.queueMail(tx, {

@@ -73,6 +73,8 @@ export interface ApplicationsServiceDeps {
     form: FormDefinition;
     data: Record<string, unknown>;
   }) => Promise<Record<string, unknown>>;
+  /** The institution's notice of a submission (decision 060): outbox ids to dispatch after the commit. */
+  notices?: { applicationSubmitted(tx: DbOrTx, applicationId: string): Promise<string[]> };
 }
 
 const OPEN_STATUSES: readonly ApplicationStatus[] = ['draft', 'invite_sent'];
@@ -699,7 +701,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         });
         await flush(tx, ids, pending);
         const signOutbox = deps.signing ? await deps.signing.startSigning(tx, application, at) : [];
-        return { status: 'pending' as const, outboxId, signOutbox: [...editOutbox, ...signOutbox] };
+        const notices = (await deps.notices?.applicationSubmitted(tx, application.id)) ?? [];
+        return { status: 'pending' as const, outboxId, signOutbox: [...editOutbox, ...signOutbox, ...notices] };
       });
       await mail.dispatch(outcome.outboxId);
       for (const id of outcome.signOutbox) await mail.dispatch(id);

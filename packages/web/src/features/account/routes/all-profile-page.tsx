@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { displayPhone } from '../../../components/phone-field';
 import { useMe } from '../../../lib/use-me';
 import { useProfile } from '../api/account-api';
+import { NotificationPreferencesCard } from '../components/notification-preferences';
 
 /** /all-profile: the signed-in user's profile, read-only; editing is on /edit-account. */
 export function AllProfilePage() {
@@ -31,6 +32,7 @@ export function AllProfilePage() {
           </Alert>
         ) : null}
         {profile.data ? <ProfileCard profile={profile.data} plan={me.data?.membership?.name ?? null} /> : null}
+        {profile.data?.company ? <NotificationPreferencesCard /> : null}
       </Stack>
     </Container>
   );

@@ -25,6 +25,7 @@ import { QuotaMeter } from '../../../components/quota-meter';
 import { useMe } from '../../../lib/use-me';
 import { useCompanySummary, useTeamPreview } from '../api/account-api';
 import { ApplicationsDashboard } from '../components/applications-dashboard';
+import { LatestEvents } from '../components/latest-events';
 
 const ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 
@@ -131,6 +132,7 @@ function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmi
           </Stack>
         </Paper>
       </SimpleGrid>
+      <LatestEvents />
       <ApplicationsDashboard />
       <TeamCard summary={summary} isAdmin={isAdmin} myId={myId} counts={team} />
     </Stack>

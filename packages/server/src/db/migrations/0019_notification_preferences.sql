@@ -1,0 +1,10 @@
+CREATE TABLE "notification_preferences" (
+	"user_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"enabled" boolean NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_preferences_user_id_kind_pk" PRIMARY KEY("user_id","kind"),
+	CONSTRAINT "notification_preferences_kind_valid" CHECK ("notification_preferences"."kind" in ('application-submitted', 'application-signed', 'documents-ready', 'sync-failed'))
+);
+--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
