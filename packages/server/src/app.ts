@@ -312,8 +312,8 @@ export async function buildApp(options: BuildAppOptions) {
     throttles,
     now: options.now,
     // "Remember my answers": the vault takes them once the primary's signing code proved the mailbox (decision 050)
-    onPrimarySigned: async (tx, { application, email }) => {
-      await vault.rememberApplication(tx, { application, email });
+    onPrimarySigned: async (tx, { application, ownerId, email }) => {
+      await vault.rememberApplication(tx, { application, ownerId, email });
     },
   });
   // the platform's seal of the PDFs we issue: its key is made into DATA_DIR/seal on first use (decision 047)

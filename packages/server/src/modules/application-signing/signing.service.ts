@@ -94,7 +94,10 @@ export interface SigningDeps {
    * code has just proved the mailbox, so the vault of that address may take the application's answers (as stored,
    * encrypted fields sealed). Remembering at submit would let anyone fill another person's vault (decision 050).
    */
-  onPrimarySigned?: (tx: DbOrTx, signed: { application: ApplicationRow; email: string }) => Promise<void>;
+  onPrimarySigned?: (
+    tx: DbOrTx,
+    signed: { application: ApplicationRow; ownerId: string; email: string },
+  ) => Promise<void>;
 }
 
 /**
@@ -343,7 +346,7 @@ export function createSigningService(deps: SigningDeps) {
             signedAt: at,
           });
           if (owner.kind === 'primaryApplicant' && application.rememberAnswers && deps.onPrimarySigned) {
-            await deps.onPrimarySigned(tx, { application, email: owner.email });
+            await deps.onPrimarySigned(tx, { application, ownerId: owner.id, email: owner.email });
           }
           const owners = await r.owners(application.id);
           const signedOwners = new Set([...signatures.filter((s) => !s.invalidatedAt).map((s) => s.ownerId), owner.id]);
