@@ -297,6 +297,8 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     now: options.now,
   });
+  // fresh-link requests are matched after their answer went out (decision 056): finished before anything closes
+  app.addHook('preClose', () => applicationOwners.settled());
   // unsubmitted applications go DRAFT_RETENTION_DAYS after their last change (decision 037)
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
     await applicationOwners.removeStaleApplications();
