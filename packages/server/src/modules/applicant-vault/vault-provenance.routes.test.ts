@@ -64,7 +64,7 @@ describe.each(testDatabases())('the vault keeps only what the signer typed (deci
       payload: { status: 'active' },
     });
     expect(on.statusCode, on.body).toBe(200);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   const base = (id: string) => `/api/public/applications/${id}`;

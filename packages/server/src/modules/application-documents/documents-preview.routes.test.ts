@@ -45,7 +45,7 @@ describe.each(testDatabases())('GET /api/public/applications/:id/preview (decisi
       payload: { status: 'active' },
     });
     expect(on.statusCode, on.body).toBe(200);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   async function submitted() {
