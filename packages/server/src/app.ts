@@ -307,6 +307,8 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     now: options.now,
   });
+  // fresh-link requests are matched after their answer went out (decision 056): finished before anything closes
+  app.addHook('preClose', () => applicationOwners.settled());
   // unsubmitted applications go DRAFT_RETENTION_DAYS after their last change (decision 037)
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON, async () => {
     await applicationOwners.removeStaleApplications();
@@ -323,8 +325,8 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
     notices: notifications,
     // "Remember my answers": the vault takes them once the primary's signing code proved the mailbox (decision 050)
-    onPrimarySigned: async (tx, { application, email }) => {
-      await vault.rememberApplication(tx, { application, email });
+    onPrimarySigned: async (tx, { application, ownerId, email }) => {
+      await vault.rememberApplication(tx, { application, ownerId, email });
     },
   });
   // the platform's seal of the PDFs we issue: its key is made into DATA_DIR/seal on first use (decision 047)

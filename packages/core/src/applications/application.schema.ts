@@ -156,7 +156,11 @@ export const SetOwnersBodySchema = z.strictObject({
 export const OwnersResponseSchema = z.object({ owners: z.array(OwnerViewSchema) });
 
 /** An expired or lost link: e-mail a fresh one to the address on file (answers 202 whether or not it matched). */
-export const RequestLinkBodySchema = z.strictObject({ applicationId: id, email: EmailSchema });
+/**
+ * A fresh link for an owner on file: `code` is the link the caller holds (expired or not). Only that owner's own
+ * link, or the primary's, may have the owner's link replaced (decision 056).
+ */
+export const RequestLinkBodySchema = z.strictObject({ applicationId: id, email: EmailSchema, code: AccessCodeSchema });
 
 /** The institution invites a customer to a form (spec 1 §3 "Invite"; spec 1 §9 default 'primary'). */
 export const InviteBodySchema = z.strictObject({

@@ -58,6 +58,16 @@ export const applications = pgTable(
     acceptance: jsonb('acceptance').$type<Record<string, unknown>>().notNull().default({}),
     /** The primary applicant opted in to "Remember my answers for other applications". */
     rememberAnswers: boolean('remember_answers').notNull().default(false),
+    /**
+     * Who typed each encrypted answer (decision 056): data path -> the owner whose own save wrote it, with a keyed
+     * tag of the value (HMAC under the code secret, bound to the application and path). Only a value whose tag still
+     * matches was typed by that owner; any other writer (the institution's edit, another owner, a vault prefill) leaves
+     * no or a stale entry. The vault remembers only the signer's own typed values.
+     */
+    encryptedTypedBy: jsonb('encrypted_typed_by')
+      .$type<Record<string, { ownerId: string; tag: string }>>()
+      .notNull()
+      .default({}),
     /** The invitation's time zone (IANA name) and offset in minutes, when the institution invited. */
     timeZone: text('time_zone'),
     timeZoneOffset: integer('time_zone_offset'),

@@ -8,6 +8,11 @@ export interface VaultEntry {
   value: unknown;
   encrypted: boolean;
   savedAt: string;
+  /**
+   * An encrypted answer the applicant typed themselves (decision 056). Encrypted entries kept before provenance was
+   * tracked lack it, and are neither prefilled nor taken: they may hold a value the applicant never read.
+   */
+  typed?: true;
 }
 
 /**

@@ -119,7 +119,9 @@ describe.each(testDatabases())('the applicant vault on %s', (kind) => {
       notes: 'only for First Bank',
       ...over,
     };
-    return t.database.db.transaction((tx) => t.services.vault.remember(tx, { email, form, data }));
+    return t.database.db.transaction((tx) =>
+      t.services.vault.remember(tx, { email, form, data, ownTyped: () => true }),
+    );
   }
 
   async function unlock(email: string, remoteAddress = uniqueAddress()) {

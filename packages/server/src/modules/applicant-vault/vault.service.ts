@@ -15,6 +15,7 @@ import { writeAudit } from '../../db/repositories/audit.repository';
 import type { VaultEntry } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { isTypedBy, type TypedBy } from '../applications/typed-by';
 import { hashCode, hashToken, newCode, newToken, safeEqual } from '../auth/secrets';
 import { addressKey, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
@@ -88,11 +89,27 @@ export function createVaultService(deps: VaultServiceDeps) {
     return vault;
   }
 
+  /**
+   * An encrypted answer kept before the vault knew who typed it (decision 056): it may be a value the applicant
+   * never read (an institution's correction, a co-owner's SSN), so it is neither prefilled nor taken.
+   */
+  const untrusted = (entry: VaultEntry) => entry.encrypted && entry.typed !== true;
+
   /** What the browser may see of a saved answer: encrypted ones masked (spec 1 §5's rule), never in plaintext. */
   function shown(entry: VaultEntry, field: VaultField): unknown {
+    if (untrusted(entry)) return undefined;
     if (!entry.encrypted && !field.encrypted) return entry.value;
     const plain = open(entry);
     return typeof plain === 'string' || typeof plain === 'number' ? maskValue(plain) : undefined;
+  }
+
+  /** An envelope's plaintext; undefined when it does not open (a lost key): such a value is not remembered. */
+  function openOrUndefined(envelope: string): string | undefined {
+    try {
+      return crypto.decryptValue(envelope);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The saved answer in plaintext (server side only). */
@@ -217,14 +234,22 @@ export function createVaultService(deps: VaultServiceDeps) {
     },
 
     /**
-     * Remembers an applicant's answers: called by the application's submit INSIDE its transaction when the
-     * applicant opted in (`applications.rememberAnswers`). `data` is the submission in plaintext (opened); every
-     * field bound to a dictionary entry or a system field with a value is saved under its key with today's date,
-     * encrypted fields encrypted again. Empty and masked values leave what the vault holds.
+     * Remembers an applicant's answers inside the caller's transaction (the primary's signature, decision 050).
+     * `data` is the application's data (encrypted values sealed or in plaintext); every field bound to a dictionary
+     * entry or a system field with a value is saved under its key with today's date, encrypted fields encrypted.
+     * An encrypted value is kept only when `ownTyped(path, plaintext)` says the applicant typed it themselves
+     * (decision 056): never one the institution corrected, another owner entered or the vault prefilled masked.
+     * Empty and masked values leave what the vault holds.
      */
     async remember(
       tx: DbOrTx,
-      opts: { email: string; form: FormDefinition; data: Record<string, unknown>; applicationId?: string },
+      opts: {
+        email: string;
+        form: FormDefinition;
+        data: Record<string, unknown>;
+        applicationId?: string;
+        ownTyped: (path: string, plaintext: string) => boolean;
+      },
     ): Promise<{ keys: number }> {
       const r = createVaultRepository(tx);
       const fields = await fieldsOf(r, opts.form);
@@ -235,11 +260,18 @@ export function createVaultService(deps: VaultServiceDeps) {
         if (isEmpty(value) || isMaskedValue(value)) continue;
         if (!field.encrypted) {
           updates[field.dictionaryKey] = { value, encrypted: false, savedAt };
-        } else if (crypto.isSealed(value)) {
-          updates[field.dictionaryKey] = { value, encrypted: true, savedAt };
-        } else if (typeof value === 'string' || typeof value === 'number') {
-          updates[field.dictionaryKey] = { value: crypto.encryptValue(String(value)), encrypted: true, savedAt };
+          continue;
         }
+        const sealed = crypto.isSealed(value);
+        if (!sealed && typeof value !== 'string' && typeof value !== 'number') continue;
+        const plaintext = sealed ? openOrUndefined(value as string) : String(value);
+        if (plaintext === undefined || !opts.ownTyped(field.path, plaintext)) continue;
+        updates[field.dictionaryKey] = {
+          value: sealed ? value : crypto.encryptValue(plaintext),
+          encrypted: true,
+          savedAt,
+          typed: true,
+        };
       }
       const keys = Object.keys(updates).length;
       if (keys === 0) return { keys };
@@ -262,7 +294,18 @@ export function createVaultService(deps: VaultServiceDeps) {
      */
     async rememberApplication(
       tx: DbOrTx,
-      opts: { application: { id: string; customFormId: string; formVersion: number; data: unknown }; email: string },
+      opts: {
+        application: {
+          id: string;
+          customFormId: string;
+          formVersion: number;
+          data: unknown;
+          encryptedTypedBy: TypedBy | null;
+        };
+        /** The signer: only the encrypted values this owner typed themselves are kept (decision 056). */
+        ownerId: string;
+        email: string;
+      },
     ): Promise<{ keys: number }> {
       const { application } = opts;
       const form = await createVaultRepository(tx).formVersion(application.customFormId, application.formVersion);
@@ -272,6 +315,14 @@ export function createVaultService(deps: VaultServiceDeps) {
         form: form as FormDefinition,
         data: application.data as Record<string, unknown>,
         applicationId: application.id,
+        ownTyped: (path, plaintext) =>
+          isTypedBy(application.encryptedTypedBy, {
+            secret,
+            applicationId: application.id,
+            ownerId: opts.ownerId,
+            path,
+            value: plaintext,
+          }),
       });
     },
 
@@ -290,7 +341,7 @@ export function createVaultService(deps: VaultServiceDeps) {
       let data = opts.data;
       for (const field of await fieldsOf(repo, opts.form)) {
         const entry = vault.entries[field.dictionaryKey];
-        if (!entry || !(entry.encrypted || field.encrypted)) continue;
+        if (!entry || !(entry.encrypted || field.encrypted) || untrusted(entry)) continue;
         const sent = readPath(data, field.path);
         if (!isMaskedValue(sent)) continue;
         const plain = open(entry);

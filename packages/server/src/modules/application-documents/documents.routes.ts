@@ -47,8 +47,8 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: 
   defineRoute(app, SIGNING_API.documents, { access: 'applicant' }, ({ params, query }) =>
     documents.applicantDocuments({ applicationId: params.applicationId, code: query.code }),
   );
-  defineRoute(app, SIGNING_API.preview, { access: 'applicant' }, async ({ reply, params, query }) => {
-    const pdf = await documents.preview({ applicationId: params.applicationId, code: query.code });
+  defineRoute(app, SIGNING_API.preview, { access: 'applicant' }, async ({ req, reply, params, query }) => {
+    const pdf = await documents.preview({ applicationId: params.applicationId, code: query.code, ip: req.ip });
     return reply
       .header('content-type', 'application/pdf')
       .header('cache-control', 'no-store')

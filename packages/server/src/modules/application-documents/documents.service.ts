@@ -24,6 +24,7 @@ import { requireCompanyId } from '../accounts/tenant';
 import { readApplicationHistory } from '../application-history/application-history.service';
 import { resolveApplicantLink } from '../applications/applicant-link';
 import type { AuthContext } from '../auth/auth.service';
+import { addressKey, createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
 import { executedTemplate, valuesForMapping } from './executed-template';
@@ -65,7 +66,21 @@ export interface DocumentsDeps {
   };
   /** Tests only: called after each document is written (a crash between two documents). */
   afterDocument?: (slot: string) => Promise<void>;
+  /** The shared request counters (decision 019); by default on `db`. */
+  throttles?: Throttles;
 }
+
+const MINUTE = 60_000;
+/**
+ * The applicant's preview (decision 056): each one renders a PDF in the bounded workers, so it is counted per owner
+ * and per address (429 over it), and it is an event of the history at most once per visit, as opening is
+ * (applications' VISIT_GAP_MS): a reload every few seconds writes no chain of identical events.
+ */
+export const PREVIEW_THROTTLES = {
+  owner: { scope: 'applicant-preview:owner', max: 20, windowMs: 60 * MINUTE },
+  address: { scope: 'applicant-preview:address', max: 60, windowMs: 60 * MINUTE },
+  audit: { scope: 'applicant-preview-audit:owner', max: 1, windowMs: 30 * MINUTE },
+} as const satisfies Record<string, ThrottleRule>;
 
 /**
  * The documents of a signed application (issue 13; decision 046): a job per run fills the master form's PDF
@@ -76,6 +91,7 @@ export interface DocumentsDeps {
 export function createDocumentsService(deps: DocumentsDeps) {
   const { db, storage } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
+  const throttles = deps.throttles ?? createThrottles({ db, now: deps.now });
 
   async function bytesOf(key: string): Promise<Buffer> {
     const file = await storage.get(key);
@@ -480,14 +496,18 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
     /**
      * GET /api/public/applications/{id}/preview?code=: the filled template the owner is about to sign, with the values
-     * as the owner sees them (encrypted ones masked), not sealed, marked as a preview on every page. Audited.
+     * as the owner sees them (encrypted ones masked), not sealed, marked as a preview on every page. Counted per
+     * address and per owner (PREVIEW_THROTTLES); audited at most once per 30 minutes per owner.
      */
-    async preview(opts: { applicationId: string; code: string }): Promise<Uint8Array> {
+    async preview(opts: { applicationId: string; code: string; ip: string }): Promise<Uint8Array> {
+      await throttles.take([[PREVIEW_THROTTLES.address, addressKey(opts.ip)]]);
       const { application, owner } = await resolveApplicantLink(db, {
-        ...opts,
+        applicationId: opts.applicationId,
+        code: opts.code,
         codeSecret: deps.codeSecret,
         now: now(),
       });
+      await throttles.take([[PREVIEW_THROTTLES.owner, owner.id]]);
       if (application.status === 'draft' || application.status === 'invite_sent') {
         throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
       }
@@ -509,6 +529,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
             createdAt: now().toISOString(),
             sections: answerSections(form, masked),
           });
+      if (!(await throttles.tryTake(PREVIEW_THROTTLES.audit, owner.id))) return markPreview(pdf);
       await db.transaction((tx) =>
         writeAudit(tx, {
           action: 'application.preview',

@@ -2,12 +2,14 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { DRAFT_RETENTION_DAYS } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applicationOwners, applications, auditEvents, mailOutbox } from '../../db/schema/index';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { newAccessCode } from '../applications/access-codes';
 import { resolveApplicantLink } from '../applications/applicant-link';
+import type { MailService } from '../mail/mail.service';
 import { createApplicationFixture } from './application-owners.fixtures';
-import { RETENTION_CRON, RETENTION_QUEUE } from './application-owners.service';
+import { createApplicationOwnersService, RETENTION_CRON, RETENTION_QUEUE } from './application-owners.service';
 
 const DAY_MS = 86_400_000;
 
@@ -41,14 +43,17 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
     });
   }
 
-  function requestLink(applicationId: string, email: string, remoteAddress = uniqueAddress()) {
-    return t.app.inject({
+  /** A fresh link asked for with the link `code` the caller holds; answered before it is matched (decision 056). */
+  async function requestLink(applicationId: string, email: string, code: string, remoteAddress = uniqueAddress()) {
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/public/applications/link',
       headers: key(),
-      payload: { applicationId, email },
+      payload: { applicationId, email, code },
       remoteAddress,
     });
+    await t.services.applicationOwners.settled();
+    return res;
   }
 
   /** The code of the newest link mailed to `to` for this application. */
@@ -340,42 +345,101 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
   });
 
   describe('POST /api/public/applications/link', () => {
-    it('answers 202 whether or not the e-mail is an owner, and mails a fresh link only to an owner', async () => {
+    it('answers 202 whatever was asked; only the owner’s own link or the primary’s replaces (revokes) a link', async () => {
       const app = await createApplicationFixture(t);
       const ann = uniqueEmail('ann');
-      await setOwners(app.applicationId, app.code, [{ name: 'Ann', email: ann, ownershipPercent: 25 }]);
+      const bob = uniqueEmail('bob');
+      await setOwners(app.applicationId, app.code, [
+        { name: 'Ann', email: ann, ownershipPercent: 25 },
+        { name: 'Bob', email: bob, ownershipPercent: 25 },
+      ]);
       const oldAnn = await mailedCode(ann, app.applicationId);
+      const bobCode = await mailedCode(bob, app.applicationId);
       const outboxBefore = (await t.database.db.select().from(mailOutbox)).length;
 
-      const stranger = uniqueEmail('stranger');
-      const miss = await requestLink(app.applicationId, stranger);
-      const unknownApp = await requestLink('00000000-0000-4000-8000-000000000000', ann);
+      // nothing happens to ann's link without a link of hers or the primary's: no code, a made-up one, another
+      // application's, or a co-owner's (bob may not revoke ann's link, nor the primary's)
+      const other = await createApplicationFixture(t);
+      const refused = [
+        await requestLink(app.applicationId, ann, newAccessCode()),
+        await requestLink(app.applicationId, ann, other.code),
+        await requestLink(app.applicationId, ann, bobCode),
+        await requestLink(app.applicationId, app.email, bobCode),
+        await requestLink(app.applicationId, uniqueEmail('stranger'), app.code),
+        await requestLink('00000000-0000-4000-8000-000000000000', ann, oldAnn),
+      ];
       expect((await t.database.db.select().from(mailOutbox)).length).toBe(outboxBefore);
+      expect((await resolve(app.applicationId, oldAnn)).owner.email).toBe(ann);
+      expect((await resolve(app.applicationId, app.code)).owner.kind).toBe('primaryApplicant');
+      expect((await resolve(app.applicationId, bobCode)).owner.email).toBe(bob);
 
-      const hit = await requestLink(app.applicationId, ann.toUpperCase());
-      const primaryHit = await requestLink(app.applicationId, app.email);
-      for (const r of [miss, unknownApp, hit, primaryHit]) {
-        expect(r.statusCode).toBe(202);
-        expect(r.body).toBe(miss.body);
-      }
-      expect((await t.database.db.select().from(mailOutbox)).length).toBe(outboxBefore + 2);
-      expect(await mailsTo(stranger)).toBe(0);
+      // her own link (expired or not) gets ann a fresh one; the old one stops working
+      const own = await requestLink(app.applicationId, ann.toUpperCase(), oldAnn);
       const newAnn = await mailedCode(ann, app.applicationId);
       expect(newAnn).not.toBe(oldAnn);
       expect((await resolve(app.applicationId, newAnn)).owner.email).toBe(ann);
+      await expect(resolve(app.applicationId, oldAnn)).rejects.toMatchObject({ code: ERROR_CODES.applicationNotFound });
+      // the primary's link may ask for any current owner's, and for the primary's own
+      const byPrimary = await requestLink(app.applicationId, bob, app.code);
+      expect(await mailedCode(bob, app.applicationId)).not.toBe(bobCode);
+      const primaryOwn = await requestLink(app.applicationId, app.email, app.code);
       const newPrimary = await mailedCode(app.email, app.applicationId);
       expect((await resolve(app.applicationId, newPrimary)).owner.kind).toBe('primaryApplicant');
+      for (const r of [...refused, own, byPrimary, primaryOwn]) {
+        expect(r.statusCode).toBe(202);
+        expect(r.body).toBe(refused[0]?.body);
+      }
+      expect((await t.database.db.select().from(mailOutbox)).length).toBe(outboxBefore + 3);
       const mail = [...t.mailer.sent].reverse().find((m) => m.to === ann);
       expect(mail?.subject).toMatch(/link/i);
+    });
+
+    it('answers before anything is matched: a match and a miss take the same path (no e-mail oracle)', async () => {
+      const app = await createApplicationFixture(t);
+      // a mail outbox that holds every write until released: an answer that waited for the match would hang
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let queued = 0;
+      const owners = createApplicationOwnersService({
+        db: t.database.db,
+        mail: {
+          queueMail: async () => {
+            queued += 1;
+            await held;
+            return 'held';
+          },
+          dispatch: async () => {},
+        } as unknown as MailService,
+        codeSecret: t.config.secrets.codeSecret,
+        publicUrl: t.config.publicUrl,
+        log: t.app.log,
+      });
+      const ask = (email: string) =>
+        Promise.race([
+          owners
+            .requestLink({ applicationId: app.applicationId, email, code: app.code, ip: uniqueAddress() })
+            .then(() => 'answered'),
+          new Promise((r) => setTimeout(() => r('waiting'), 5_000)),
+        ]);
+      expect(await ask(app.email)).toBe('answered');
+      expect(await ask(uniqueEmail('stranger'))).toBe('answered');
+      // the match goes on behind the answer
+      await vi.waitFor(() => expect(queued).toBe(1), { timeout: 10_000 });
+      release();
+      await owners.settled();
     });
 
     it('does not mail a removed owner, nor an expired link’s owner beyond the limits', async () => {
       const app = await createApplicationFixture(t);
       const ann = uniqueEmail('ann');
       await setOwners(app.applicationId, app.code, [{ name: 'Ann', email: ann, ownershipPercent: 25 }]);
+      const annCode = await mailedCode(ann, app.applicationId);
       await setOwners(app.applicationId, app.code, []);
       const before = await mailsTo(ann);
-      expect((await requestLink(app.applicationId, ann)).statusCode).toBe(202);
+      expect((await requestLink(app.applicationId, ann, annCode)).statusCode).toBe(202);
+      expect((await requestLink(app.applicationId, ann, app.code)).statusCode).toBe(202);
       expect(await mailsTo(ann)).toBe(before);
 
       // an expired primary link: a fresh one works again
@@ -383,21 +447,22 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
       await expect(resolve(app.applicationId, app.code)).rejects.toMatchObject({
         code: ERROR_CODES.applicationLinkExpired,
       });
-      expect((await requestLink(app.applicationId, app.email)).statusCode).toBe(202);
+      expect((await requestLink(app.applicationId, app.email, app.code)).statusCode).toBe(202);
       expect((await resolve(app.applicationId, await mailedCode(app.email, app.applicationId))).owner.kind).toBe(
         'primaryApplicant',
       );
 
       // per e-mail: 5 an hour (the 6th is refused whatever the address), matched or not
       const other = uniqueEmail('other');
-      for (let i = 0; i < 5; i += 1) expect((await requestLink(app.applicationId, other)).statusCode).toBe(202);
-      expect((await requestLink(app.applicationId, other)).statusCode).toBe(429);
+      const code = newAccessCode();
+      for (let i = 0; i < 5; i += 1) expect((await requestLink(app.applicationId, other, code)).statusCode).toBe(202);
+      expect((await requestLink(app.applicationId, other, code)).statusCode).toBe(429);
       // per address: 20 an hour
       const address = uniqueAddress();
       for (let i = 0; i < 20; i += 1) {
-        expect((await requestLink(app.applicationId, uniqueEmail('x'), address)).statusCode).toBe(202);
+        expect((await requestLink(app.applicationId, uniqueEmail('x'), code, address)).statusCode).toBe(202);
       }
-      expect((await requestLink(app.applicationId, uniqueEmail('x'), address)).statusCode).toBe(429);
+      expect((await requestLink(app.applicationId, uniqueEmail('x'), code, address)).statusCode).toBe(429);
     });
   });
 

@@ -21,7 +21,7 @@ export function registerApplicationOwnerRoutes(app: FastifyInstance, deps: { own
   });
 
   defineRoute(app, api.requestLink, { access: 'applicant' }, async ({ req, body }) => {
-    await owners.requestLink({ applicationId: body.applicationId, email: body.email, ip: req.ip });
+    await owners.requestLink({ applicationId: body.applicationId, email: body.email, code: body.code, ip: req.ip });
     return { ok: true as const };
   });
 }

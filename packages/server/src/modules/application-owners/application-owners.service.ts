@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { DRAFT_RETENTION_DAYS, type OwnerView } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { refreshSearchText } from '../application-lists/application-lists.repository';
@@ -136,6 +136,49 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
 
   async function dispatchAll(ids: readonly string[]) {
     for (const id of ids) await mail.dispatch(id);
+  }
+
+  /** Fresh-link requests being matched after their answer went out (decision 056). */
+  const inflight = new Set<Promise<void>>();
+  function later(work: () => Promise<void>) {
+    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => log.error({ err }, 'a fresh link request failed'))
+      .finally(() => inflight.delete(run));
+    inflight.add(run);
+  }
+
+  /**
+   * The owner a fresh-link request may revoke and re-issue: the caller's own link (any state but removed: an expired
+   * link is why they ask) names either that owner, when `email` is theirs, or, for the primary's link, the current
+   * owner with `email`. Nothing otherwise.
+   */
+  async function issueRequestedLink(opts: { applicationId: string; email: string; code: string }) {
+    const at = new Date(now());
+    const codeHash = hashAccessCode(codeSecret, opts.code);
+    const targetIn = async (tx: DbOrTx, lock: boolean) => {
+      const repo = createApplicationOwnersRepository(tx);
+      const application = await repo.findApplication(opts.applicationId, lock);
+      if (!application) return undefined;
+      const owners = await repo.listCurrentOwners(application.id);
+      const caller = owners.find((o) => o.codeHash === codeHash);
+      const owner =
+        caller?.email === opts.email
+          ? caller
+          : caller?.kind === 'primaryApplicant'
+            ? owners.find((o) => o.email === opts.email)
+            : undefined;
+      return owner ? { application, owner } : undefined;
+    };
+    if (!(await targetIn(db, false))) return;
+    // mails actually sent to one mailbox are capped (silently: the answer went out already)
+    if (!(await throttles.tryTake(THROTTLE_RULES.applicantLinkMail, opts.email))) return;
+    const outboxId = await db.transaction(async (tx) => {
+      // again under the application's lock: the owner may have been removed meanwhile
+      const found = await targetIn(tx, true);
+      return found ? issueLink(tx, found.application, found.owner, 'request', at) : undefined;
+    });
+    if (outboxId) await dispatchAll([outboxId]);
   }
 
   return {
@@ -283,33 +326,24 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
     },
 
     /**
-     * POST /api/public/applications/link: a fresh link e-mailed to the address on file when `email` is a current
-     * owner of the application. The caller always gets the same 202: the answer tells nothing about who is on
-     * which application. Counted per address and per e-mail whatever the outcome; mails per mailbox are capped
-     * silently.
+     * POST /api/public/applications/link: a fresh link e-mailed to the address on file. Revoking a link (the fresh
+     * code replaces the old one) needs a link of this application: the owner's own (`email` is theirs) or the
+     * primary's (`email` is any current owner's); any other request changes nothing (decision 056). The caller always
+     * gets the same 202, and at the same time: the request only counts (per address and per e-mail, whatever the
+     * outcome) and hands the matching to the background, so nothing of it (a lookup, a write, a mail) happens
+     * before the answer. Mails per mailbox are capped silently.
      */
-    async requestLink(opts: { applicationId: string; email: string; ip: string }): Promise<void> {
+    async requestLink(opts: { applicationId: string; email: string; code: string; ip: string }): Promise<void> {
       await throttles.take([
         [THROTTLE_RULES.applicantLinkRequestAddress, addressKey(opts.ip)],
         [THROTTLE_RULES.applicantLinkRequestEmail, opts.email],
       ]);
-      const at = new Date(now());
-      const repo = createApplicationOwnersRepository(db);
-      const found = await repo.findApplication(opts.applicationId);
-      const match = found && (await repo.listCurrentOwners(found.id)).some((o) => o.email === opts.email);
-      if (!match || !(await throttles.tryTake(THROTTLE_RULES.applicantLinkMail, opts.email))) return;
-      const outboxId = await db.transaction(async (tx) => {
-        // again under the application's lock: the owner may have been removed meanwhile
-        const application = await createApplicationOwnersRepository(tx).findApplication(opts.applicationId, true);
-        const owner = application
-          ? (await createApplicationOwnersRepository(tx).listCurrentOwners(application.id)).find(
-              (o) => o.email === opts.email,
-            )
-          : undefined;
-        if (!application || !owner) return undefined;
-        return issueLink(tx, application, owner, 'request', at);
-      });
-      if (outboxId) await dispatchAll([outboxId]);
+      later(() => issueRequestedLink(opts));
+    },
+
+    /** Resolves once every fresh-link request handed to the background is done (app close, tests). */
+    async settled(): Promise<void> {
+      while (inflight.size > 0) await Promise.all([...inflight]);
     },
 
     /**

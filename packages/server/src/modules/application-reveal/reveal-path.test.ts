@@ -65,6 +65,29 @@ describe('findEncryptedValue', () => {
       expect(findEncryptedValue(form, data, path), path).toEqual({ ok: false });
     }
     expect(findEncryptedValue(form, data, 'constructor')).toEqual({ ok: false });
+  });
+
+  it('refuses paths within an encrypted value that name nothing there, and paths not written as the form writes them', () => {
+    for (const path of [
+      'ssn[0]',
+      'ssn.length',
+      'ssn.x.y',
+      'taxIds[2]',
+      'taxIds.length',
+      'bank.routing[0]',
+      'ssn.',
+      '.ssn',
+      '[ssn]',
+      'ssn]',
+      'ssn[x]',
+      'bank..routing',
+      'taxIds.1',
+      'taxIds[01]',
+    ]) {
+      expect(findEncryptedValue(form, data, path), path).toEqual({ ok: false });
+    }
+    expect(findEncryptedValue(form, { ...data, ssn: { a: 'x' } }, 'ssn.a')).toEqual({ ok: true, value: 'x' });
+    expect(findEncryptedValue(form, { ...data, ssn: { a: 'x' } }, 'ssn.constructor')).toEqual({ ok: false });
     expect(findEncryptedValue(form, data, '__proto__.ssn')).toEqual({ ok: false });
   });
 });

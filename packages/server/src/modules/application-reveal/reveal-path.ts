@@ -1,6 +1,6 @@
 import { type CompiledScope, compileForm } from '@under/core/forms/compile-form';
 import type { FormDefinition } from '@under/core/forms/form.schema';
-import { isPlainObject, type PathSegment, parsePath } from '@under/core/forms/path';
+import { FORBIDDEN_KEYS, formatPath, isPlainObject, type PathSegment, parsePath } from '@under/core/forms/path';
 
 /**
  * The stored value at a data path (`ssn`, `bank.routing`, `owners[1].ssn`, `home.address1`, `taxIds[0]`) when the
@@ -14,7 +14,10 @@ export function findEncryptedValue(
   path: string,
 ): { ok: true; value: unknown } | { ok: false } {
   const segments = parsePath(path);
-  if (segments.length === 0) return { ok: false };
+  // only a path as the form writes it: `parsePath` skips stray dots and brackets (`owner_ssn.`, `[owner_ssn]`),
+  // which would otherwise reveal, and record, a path nobody's data has
+  if (segments.length === 0 || formatPath(segments) !== path) return { ok: false };
+  if (segments.some((s) => typeof s === 'string' && FORBIDDEN_KEYS.has(s))) return { ok: false };
   return walk(compileForm(form), data, segments);
 }
 
@@ -34,9 +37,17 @@ function walk(
   if (!field) return { ok: false };
   const value = own(obj, head);
   if (field.encrypted) {
-    // inside an encrypted value (several values, or an object value): any index or key within it
+    // inside an encrypted value (several values, or an object value): an index or key that is there; anything
+    // else (`owner_ssn[0]` of a single value, `owner_ssn.x`) names no value of the field
     let inner = value;
-    for (const segment of rest) inner = own(inner, segment);
+    for (const segment of rest) {
+      const isIndex = typeof segment === 'number';
+      if (isIndex ? !Array.isArray(inner) : !isPlainObject(inner) || !Object.hasOwn(inner, segment)) {
+        return { ok: false };
+      }
+      inner = own(inner, segment);
+      if (inner === undefined) return { ok: false };
+    }
     return { ok: true, value: inner };
   }
   if (field.scope && field.group === 'container') return walk(field.scope, value ?? {}, rest);

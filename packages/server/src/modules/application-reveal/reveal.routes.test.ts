@@ -76,6 +76,14 @@ describe.each(testDatabases())('POST /api/applications/:applicationId/reveal on 
       'more_owners.more_ssn',
       'more_owners[0].more_name',
       '__proto__',
+      // inside an encrypted value: nothing there; and paths not written as the form writes them
+      'owner_ssn[0]',
+      'owner_ssn.length',
+      'owner_ssn.x',
+      'owner_ssn.',
+      '[owner_ssn]',
+      'owner_ssn[x]',
+      'more_owners[0]..more_ssn',
     ]) {
       const res = await reveal(a, path);
       expect(res.statusCode, path).toBe(400);

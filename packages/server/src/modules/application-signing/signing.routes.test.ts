@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { SIGN_CODE_MAX_ATTEMPTS } from '@under/core/applications/signing.schema';
 import { MESSAGES } from '@under/core/messages';
@@ -155,6 +156,22 @@ describe.each(testDatabases())('signing on %s', (kind) => {
     const gif = `data:image/png;base64,${Buffer.from('GIF89a-not-a-png-at-all-really').toString('base64')}`;
     const notPng = await sign(f.applicationId, f.code, { ...body(code), signature: { kind: 'drawn', image: gif } });
     expect(notPng.json().code).toBe(ERROR_CODES.signatureInvalid);
+    // a real PNG header claiming 600 px over data that is not that image: bogus, truncated, or a decompression bomb
+    // (the image data inflates to 40 MB); each is decoded and refused (decision 056)
+    const real = Buffer.from(png(600).split(',')[1] as string, 'base64');
+    const header = real.subarray(0, 33);
+    const bomb = Buffer.concat([
+      header,
+      pngChunk('IDAT', deflateSync(Buffer.alloc(40 * 1024 * 1024))),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]);
+    const bogus = Buffer.concat([header, pngChunk('IDAT', Buffer.alloc(400, 1)), pngChunk('IEND', Buffer.alloc(0))]);
+    for (const bytes of [bogus, real.subarray(0, real.length - 20), bomb]) {
+      const image = `data:image/png;base64,${bytes.toString('base64')}`;
+      const refused = await sign(f.applicationId, f.code, { ...body(code), signature: { kind: 'drawn', image } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: ERROR_CODES.signatureInvalid, message: MESSAGES.signatureInvalid });
+    }
     // the code still works after refused images (they never reached the code check)
     const ok = await sign(f.applicationId, f.code, body(code));
     expect(ok.statusCode, ok.body).toBe(200);
@@ -238,3 +255,13 @@ describe.each(testDatabases())('signing on %s', (kind) => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+/** One PNG chunk with its length and CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, sum]);
+}

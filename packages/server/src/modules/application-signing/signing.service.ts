@@ -34,6 +34,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { hashCode, newCode, safeEqual } from '../auth/secrets';
 import { createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
+import { decodePngSize } from './signature-png';
 import { signCodeMail, signCompletedMail, signRequestMail } from './signing.mails';
 import { createSigningRepository, type SignatureRow } from './signing.repository';
 
@@ -46,27 +47,17 @@ export const SIGN_THROTTLES = {
   reminderOwner: { scope: 'sign-reminder:owner', max: 5, windowMs: 24 * HOUR },
 } as const satisfies Record<string, ThrottleRule>;
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 /**
- * A signature or initials image: a PNG (by its own bytes) at most SIGNATURE_MAX_BYTES, whose IHDR width is at least
- * SIGNATURE_MIN_WIDTH (spec 1 §5; initials too: they are drawn on the same pad).
+ * A signature or initials image: a PNG at most SIGNATURE_MAX_BYTES that really decodes (`decodePngSize`: chunks,
+ * CRCs, the image data inflated within the size its header states; decision 056) and is at least SIGNATURE_MIN_WIDTH
+ * wide (spec 1 §5; initials too: they are drawn on the same pad). A header alone proves nothing.
  */
 export function readSignaturePng(dataUrl: string): { bytes: Buffer; width: number; height: number } {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (
-    bytes.length < 24 ||
-    bytes.length > SIGNATURE_MAX_BYTES ||
-    !bytes.subarray(0, 8).equals(PNG_SIGNATURE) ||
-    bytes.toString('latin1', 12, 16) !== 'IHDR'
-  ) {
-    throw new AppError(ERROR_CODES.signatureInvalid, MESSAGES.signatureInvalid);
-  }
-  const width = bytes.readUInt32BE(16);
-  const height = bytes.readUInt32BE(20);
-  if (height === 0) throw new AppError(ERROR_CODES.signatureInvalid, MESSAGES.signatureInvalid);
-  if (width < SIGNATURE_MIN_WIDTH) throw new AppError(ERROR_CODES.signatureInvalid, MESSAGES.signatureTooNarrow);
-  return { bytes, width, height };
+  const size = bytes.length <= SIGNATURE_MAX_BYTES ? decodePngSize(bytes) : undefined;
+  if (!size) throw new AppError(ERROR_CODES.signatureInvalid, MESSAGES.signatureInvalid);
+  if (size.width < SIGNATURE_MIN_WIDTH) throw new AppError(ERROR_CODES.signatureInvalid, MESSAGES.signatureTooNarrow);
+  return { bytes, ...size };
 }
 
 /** `j***@example.com`: where a code went, without spelling the address out. */
@@ -96,7 +87,10 @@ export interface SigningDeps {
    * code has just proved the mailbox, so the vault of that address may take the application's answers (as stored,
    * encrypted fields sealed). Remembering at submit would let anyone fill another person's vault (decision 050).
    */
-  onPrimarySigned?: (tx: DbOrTx, signed: { application: ApplicationRow; email: string }) => Promise<void>;
+  onPrimarySigned?: (
+    tx: DbOrTx,
+    signed: { application: ApplicationRow; ownerId: string; email: string },
+  ) => Promise<void>;
   /** The institution's notice of the last signature (decision 060): outbox ids to dispatch after the commit. */
   notices?: { applicationSigned(tx: DbOrTx, applicationId: string, signatureId: string): Promise<string[]> };
 }
@@ -350,7 +344,7 @@ export function createSigningService(deps: SigningDeps) {
             signedAt: at,
           });
           if (owner.kind === 'primaryApplicant' && application.rememberAnswers && deps.onPrimarySigned) {
-            await deps.onPrimarySigned(tx, { application, email: owner.email });
+            await deps.onPrimarySigned(tx, { application, ownerId: owner.id, email: owner.email });
           }
           const owners = await r.owners(application.id);
           const signedOwners = new Set([...signatures.filter((s) => !s.invalidatedAt).map((s) => s.ownerId), owner.id]);

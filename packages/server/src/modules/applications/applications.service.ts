@@ -33,6 +33,7 @@ import {
 import { resumeLinkMail } from './applications.mails';
 import { createApplicationsRepository, type NewApplication, type NewOwner } from './applications.repository';
 import { startApplication } from './start-application';
+import { typedByAfterSave } from './typed-by';
 
 /**
  * The writes a save or submit has left once everything is checked: one patch of the application row, one of the
@@ -276,6 +277,17 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     const isPrimary = owner.kind === 'primaryApplicant';
     const patch = {
       data: fieldCrypto.sealInput(form, result.data),
+      // who typed each encrypted value: only the signer's own typing may reach the vault (decision 056)
+      encryptedTypedBy: typedByAfterSave({
+        form,
+        secret: codeSecret,
+        applicationId: application.id,
+        ownerId: owner.id,
+        prior: application.encryptedTypedBy,
+        previous,
+        sent: input.data,
+        data: result.data,
+      }),
       revision: application.revision + 1,
       updatedAt: at,
       updatedBy: owner.email,
@@ -436,7 +448,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       const mailable = await throttles.tryTake(THROTTLE_RULES.applicantLinkMail, opts.email);
       const at = now();
       const { application, code, outboxId } = await db.transaction(async (tx) => {
-        const { application, code } = await startApplication(tx, {
+        const { application, owner, code } = await startApplication(tx, {
           codeSecret,
           at,
           application: {
@@ -455,6 +467,20 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           },
           owner: { linkSentAt: at, lastSeenAt: at },
         });
+        // who typed each encrypted value (decision 056): the owner row exists only now
+        const encryptedTypedBy = typedByAfterSave({
+          form,
+          secret: codeSecret,
+          applicationId: application.id,
+          ownerId: owner.id,
+          prior: {},
+          previous: {},
+          sent: opts.data,
+          data: result.data,
+        });
+        if (Object.keys(encryptedTypedBy).length > 0) {
+          await createApplicationsRepository(tx).updateApplication(application.id, { encryptedTypedBy });
+        }
         const outboxId = mailable
           ? await queueResumeMail(tx, {
               application,

@@ -271,7 +271,8 @@ describe('applicant pages', () => {
     expect(await screen.findByText(MESSAGES.urlExpired)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: T.sendFreshLink }));
     expect(await screen.findByText(T.freshLinkSent)).toBeTruthy();
-    expect(api.requestLink).toHaveBeenCalledWith({ applicationId: APP, email: 'ann@example.com' });
+    // with the expired link's own code: only it (or the primary's) may have this owner's link replaced
+    expect(api.requestLink).toHaveBeenCalledWith({ applicationId: APP, email: 'ann@example.com', code: CODE });
   });
 
   it('an inactive form, a blocked application, a version that is gone, a submitted application', async () => {

@@ -209,7 +209,7 @@ function OpenApplication({ api, route }: { api: ApplicantApi; route: OpenRoute }
     <PageFrame form={value?.form}>
       {loaded.state === 'loading' ? <Loading /> : null}
       {isExpired ? (
-        <ExpiredLink api={api} applicationId={route.applicationId} email={route.email} />
+        <ExpiredLink api={api} applicationId={route.applicationId} code={route.code} email={route.email} />
       ) : appError !== undefined ? (
         <LoadProblem error={appError} retry={retry} />
       ) : formError !== undefined ? (
@@ -289,12 +289,23 @@ function OpenApplicationForm({
 }
 
 /** 'The URL is expired', and a fresh link e-mailed to the address on file (a neutral answer either way). */
-function ExpiredLink({ api, applicationId, email }: { api: ApplicantApi; applicationId: string; email: string }) {
+function ExpiredLink({
+  api,
+  applicationId,
+  code,
+  email,
+}: {
+  api: ApplicantApi;
+  applicationId: string;
+  /** The expired link's own code: only it (or the primary's) may have this owner's link replaced. */
+  code: string;
+  email: string;
+}) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const send = async () => {
     setState('sending');
     try {
-      await api.requestLink({ applicationId, email });
+      await api.requestLink({ applicationId, email, code });
     } catch {
       // The answer is the same whether or not the address matched; a failure is not worth a different story.
     }

@@ -33,7 +33,7 @@ describe('the applicant pages’ http', () => {
       'x-api-key': 'k',
     });
     await http.contractCall(APPLICANT_API.requestLink, {
-      body: { applicationId: '11111111-1111-4111-8111-111111111111', email: 'a@b.co' },
+      body: { applicationId: '11111111-1111-4111-8111-111111111111', email: 'a@b.co', code: 'c'.repeat(43) },
     });
     const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
     expect(url).toBe('/api/public/applications/link');

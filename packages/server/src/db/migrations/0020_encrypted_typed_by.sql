@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD COLUMN "encrypted_typed_by" jsonb DEFAULT '{}'::jsonb NOT NULL;
