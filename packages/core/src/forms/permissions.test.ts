@@ -231,9 +231,17 @@ describe('owner sections (decision 059)', () => {
 
     it("leaves the primary to euPermission: their own section yes, the co-owners' shared-only fields no", () => {
       const primary = { role: 'primaryOwnerEndUser' as const, ownerSection: 1, previousData, unsubmitted: true };
-      const mine = validateSubmission(form, { ...previousData, owner1_dob: '1971-03-04' }, { ...primary, partial: true });
+      const mine = validateSubmission(
+        form,
+        { ...previousData, owner1_dob: '1971-03-04' },
+        { ...primary, partial: true },
+      );
       expect(mine.errors).toEqual([]);
-      const theirs = validateSubmission(form, { ...previousData, owner2_first_name: 'X' }, { ...primary, partial: true });
+      const theirs = validateSubmission(
+        form,
+        { ...previousData, owner2_first_name: 'X' },
+        { ...primary, partial: true },
+      );
       expect(theirs.errors.map((e) => [e.path, e.code])).toEqual([['owner2_first_name', 'notEditable']]);
     });
   });

@@ -75,7 +75,9 @@ export function canEditField(field: EditableFieldFacts, editor: FieldEditor): bo
   if (!role) return true;
   const byRole =
     field.editable[role] ||
-    (editor.unsubmitted === true && field.encrypted && isFieldEditable({ ...field.component, euEncrypted: false }, role));
+    (editor.unsubmitted === true &&
+      field.encrypted &&
+      isFieldEditable({ ...field.component, euEncrypted: false }, role));
   return byRole && isOwnerSectionWritable(field.ownerSection, role, editor.ownerSection);
 }
 
