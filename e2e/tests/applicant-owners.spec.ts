@@ -94,28 +94,28 @@ test('1. invite -> the applicant opens the e-mailed link, fills page 1, is saved
   await expect(page.getByTestId('save-status')).toBeVisible();
 });
 
-test('2. the primary adds an owner; the owner fills their part on their own link; the primary submits', async ({
+test('2. the primary names an owner, who lands on their own Owner 2 section, fills it in and cannot change the primary’s part; the primary submits', async ({
   page,
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const app = await invited(request, { termsAndConditions: TERMS });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(app.path);
   await fillToLastPage(page, app.email);
   await saved(page);
 
-  // the owners panel: one owner, saved; their e-mail carries a link of their own
+  // the owners panel: the primary is owner 1, so the first owner they name is "Owner 2", as the form numbers them
   await page.getByRole('button', { name: T.ownersOpen }).click();
   await page.getByRole('button', { name: O.add }).click();
   const ownerEmail = uniqueEmail('co-owner');
-  await field(page, O.nameLabel(1)).fill('Bo Owner');
-  await field(page, O.emailLabel(1)).fill(ownerEmail);
-  await field(page, O.percentLabel(1)).fill('25');
+  await field(page, O.nameLabel(2)).fill('Bo Owner');
+  await field(page, O.emailLabel(2)).fill(ownerEmail);
+  await field(page, O.percentLabel(2)).fill('25');
   await page.getByRole('button', { name: O.save }).click();
   await expect(page.getByText(O.saved)).toBeVisible();
-  await expect(page.getByRole('group', { name: O.statusLabel(1) })).toContainText(O.statusWaiting);
+  await expect(page.getByRole('group', { name: O.statusLabel(2) })).toContainText(O.statusWaiting);
   await noSeriousViolations(page);
   await page.getByRole('heading', { name: O.title }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/owners-panel-1280.png`, fullPage: true });
@@ -123,35 +123,55 @@ test('2. the primary adds an owner; the owner fills their part on their own link
   expect(ownerPath).not.toBe(app.path);
   expect(decodeURIComponent(ownerPath.split('/').at(-1) ?? '')).toBe(ownerEmail);
 
-  // the owner, in a browser context of their own: the banner, primary-only fields read-only, their part complete
+  // the owner, in a browser context of their own, lands on their own section: the sample form's "Owner 2" page
   const owner = await freshPage(browser);
   await owner.page.goto(ownerPath);
   await expect(owner.page.getByRole('heading', { name: O.bannerTitle })).toBeVisible();
   // the primary was invited by e-mail and has no name on file yet
-  await expect(owner.page.getByText(O.bannerText(null))).toBeVisible();
-  // system fields are the primary's: First name is shown, filled by the primary, and read-only
-  const firstName = field(owner.page, 'First Name');
-  await expect(firstName).toBeVisible();
-  await expect(firstName).not.toBeEditable();
-  await expect(firstName).not.toHaveValue('');
-  // a field every owner may edit: the owner changes it and it is saved
-  const editable = firstInput(owner.page);
-  const editableLabel = await labelOf(owner.page, editable);
-  expect(editableLabel).not.toBe('First Name');
-  await editable.fill('Changed by the co-owner');
+  await expect(owner.page.getByText(O.bannerText(null, 2))).toBeVisible();
+  await expect(owner.page.getByText(/^Step 3 of 5: Owner 2$/)).toBeVisible();
+  const mine = {
+    'Owner 2 first name': 'Bo',
+    'Owner 2 last name': 'Owner',
+    'Owner 2 date of birth': '1981-02-03',
+    'Owner 2 Social Security Number': '234-56-7890',
+    'Owner 2 home street address': '2 Second St',
+  };
+  for (const [label, value] of Object.entries(mine)) {
+    await expect(field(owner.page, label)).toBeEditable();
+    await field(owner.page, label).fill(value);
+  }
   await saved(owner.page);
   await noSeriousViolations(owner.page);
-  await owner.page.screenshot({ path: `${SHOTS}/owner-banner-1280.png` });
+  await owner.page.screenshot({ path: `${SHOTS}/owner2-section-1280.png`, fullPage: true });
+  await owner.page.setViewportSize({ width: 390, height: 844 });
+  await expect(field(owner.page, 'Owner 2 first name')).toBeVisible();
+  await owner.page.screenshot({ path: `${SHOTS}/owner2-section-390.png`, fullPage: true });
+  await owner.page.setViewportSize({ width: 1280, height: 900 });
+
+  // the primary's part is read-only to them: owner 1's date of birth, SSN (masked) and home address, the business
+  await owner.page.getByRole('button', { name: 'Previous' }).click();
+  await expect(owner.page.getByText(/^Step 2 of 5: Owner 1$/)).toBeVisible();
+  for (const label of ['Owner 1 date of birth', 'Owner 1 Social Security Number', 'Owner 1 home street address'])
+    await expect(field(owner.page, label)).not.toBeEditable();
+  await expect(field(owner.page, 'Owner 1 Social Security Number')).toHaveValue(/^\*+6789$/);
+  await owner.page.screenshot({ path: `${SHOTS}/owner2-sees-owner1-1280.png`, fullPage: true });
+  await owner.page.getByRole('button', { name: 'Previous' }).click();
+  for (const label of ['Legal business name', 'Federal Tax ID (EIN)', 'First Name'])
+    await expect(field(owner.page, label)).not.toBeEditable();
   await owner.page.getByRole('button', { name: O.complete }).click();
   await expect(owner.page.getByRole('status').filter({ hasText: O.completedTitle })).toContainText(O.completedText);
   await owner.context.close();
 
-  // the primary reloads: the owner completed, their change is there; terms accepted, submitted, the success page
+  // the primary reloads: owner 2 completed, their details are there (read-only to the primary); submitted
   await page.reload();
-  await expect(field(page, editableLabel)).toHaveValue('Changed by the co-owner');
   await page.getByRole('button', { name: T.ownersOpen }).click();
-  await expect(page.getByRole('group', { name: O.statusLabel(1) })).toContainText(O.statusCompleted);
+  await expect(page.getByRole('group', { name: O.statusLabel(2) })).toContainText(O.statusCompleted);
   await page.screenshot({ path: `${SHOTS}/owners-panel-completed-1280.png`, fullPage: true });
+  await page.getByRole('button', { name: /^3\. Owner 2/ }).click();
+  await expect(field(page, 'Owner 2 first name')).toHaveValue('Bo');
+  await expect(field(page, 'Owner 2 first name')).not.toBeEditable();
+  await page.getByRole('button', { name: /^1\. Business/ }).click();
   await fillToLastPage(page, app.email);
   await page.getByLabel(T.termsAccept).check();
   await page.getByRole('button', { name: T.submit }).click();
@@ -209,9 +229,9 @@ test("4. an owner's expired link says so and e-mails a fresh link on request", a
   await page.getByRole('button', { name: T.ownersOpen }).click();
   await page.getByRole('button', { name: O.add }).click();
   const ownerEmail = uniqueEmail('late-owner');
-  await field(page, O.nameLabel(1)).fill('Cy Late');
-  await field(page, O.emailLabel(1)).fill(ownerEmail);
-  await field(page, O.percentLabel(1)).fill('10');
+  await field(page, O.nameLabel(2)).fill('Cy Late');
+  await field(page, O.emailLabel(2)).fill(ownerEmail);
+  await field(page, O.percentLabel(2)).fill('10');
   await page.getByRole('button', { name: O.save }).click();
   await expect(page.getByText(O.saved)).toBeVisible();
   const ownerPath = applicantPath(await waitForMail(ownerEmail));
@@ -232,7 +252,7 @@ test("4. an owner's expired link says so and e-mails a fresh link on request", a
     // the fresh link works (on the same moved clock) and opens the owner's part
     await owner.page.goto(freshPath);
     await expect(owner.page.getByRole('heading', { name: O.bannerTitle })).toBeVisible();
-    await expect(field(owner.page, 'First Name')).not.toBeEditable();
+    await expect(field(owner.page, 'Owner 2 first name')).toBeEditable();
   } finally {
     setClockOffset(0);
     await owner.context.close();
@@ -343,7 +363,7 @@ test('5. keyboard only, axe clean on every page: a new application through the w
     await page.keyboard.press('Tab');
   }
   expect(submitted).toBe(true);
-  expect(pages).toBe(4); // the sample form's four pages, each reached by "Next"
+  expect(pages).toBe(5); // the sample form's five pages (owner 2's read-only to the primary), each reached by "Next"
   await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${form.customFormId}$`), { timeout: 15_000 });
   await expect(page.getByText(T.successText)).toBeVisible();
   await noSeriousViolations(page);

@@ -97,6 +97,11 @@ export const OwnerViewSchema = z.object({
   /** An additional owner who marked their part complete. */
   completedAt: z.string().nullable(),
   linkSentAt: z.string().nullable(),
+  /**
+   * The owner's section of the form, as the form numbers owners (decision 059): 1 the primary applicant, 2 the first
+   * additional owner named, ...; null for an owner without one.
+   */
+  ownerSection: z.number().int().nullable(),
 });
 export type OwnerView = z.output<typeof OwnerViewSchema>;
 
@@ -110,6 +115,8 @@ export const ApplicantApplicationSchema = z.object({
   role: z.enum(['primaryOwnerEndUser', 'sharedOwnerEndUser', 'sharedOwnerEndUserSubmitNew']),
   ownerKind: z.enum(OWNER_KINDS),
   ownerId: z.string(),
+  /** The caller's owner section (decision 059): the only owner section they write in, and the page they open on. */
+  ownerSection: z.number().int().nullable(),
   email: z.string(),
   data: submissionData,
   revision: z.number().int(),

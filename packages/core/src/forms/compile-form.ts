@@ -13,7 +13,7 @@ import { compilePattern } from './form-checks';
 import { walkComponents } from './form-walk';
 import { type CompiledLogic, compileLogic, getPath, isTruthy, LogicError } from './json-logic';
 import { FORBIDDEN_KEYS, isPlainObject } from './path';
-import { isFieldEditable } from './permissions';
+import { componentOwnerSection, isFieldEditable } from './permissions';
 import { getSystemField, isSystemField } from './system-fields';
 
 /**
@@ -47,6 +47,8 @@ export interface CompiledField {
   encrypted: boolean;
   isSystem: boolean;
   editable: Readonly<Record<EndUserRole, boolean>>;
+  /** The owner section the field belongs to (its key's or an enclosing component's; decision 059), if any. */
+  ownerSection: number | undefined;
   calculate: CompiledLogic | undefined;
   /** Calculated amounts are rounded to this many decimals, so 5 x 19.99 is 99.95 and not a decimal error. */
   decimalLimit: number | undefined;
@@ -136,7 +138,7 @@ export function compileForm(form: FormDefinition): CompiledForm {
       key: component.key,
       parent,
       condition: compileNodeCondition(component),
-      field: holdsData ? compileField(component) : undefined,
+      field: holdsData ? compileField(component, componentOwnerSection(component, ancestors)) : undefined,
       forcedHidden,
     };
     scope.nodes.push(node);
@@ -209,7 +211,7 @@ function labelOf(component: FormComponent): string {
   return component.label?.trim() || component.key;
 }
 
-function compileField(component: FormComponent): CompiledField {
+function compileField(component: FormComponent, ownerSection: number | undefined): CompiledField {
   const label = labelOf(component);
   const system = getSystemField(component.key);
   const validate = component.validate;
@@ -238,6 +240,7 @@ function compileField(component: FormComponent): CompiledField {
     encrypted: component.euEncrypted === true,
     isSystem: isSystemField(component),
     editable,
+    ownerSection,
     calculate: component.calculateValue === undefined ? undefined : compileLogic(component.calculateValue),
     decimalLimit:
       component.type === 'currency'

@@ -13,7 +13,7 @@ import type { FormDefinition } from './form.schema';
 import { isTruthy, LogicError } from './json-logic';
 import { isMaskedValue, maskValue } from './masking';
 import { isPlainObject } from './path';
-import { isFieldEditable } from './permissions';
+import { canEditField } from './permissions';
 
 /** Who is saving, and what was saved before (for the permission rule of spec 1 §6). */
 export interface SubmissionContext {
@@ -36,6 +36,11 @@ export interface SubmissionContext {
    * §6 makes them read-only to owners once submitted, except for the submit-new role; decision 036).
    */
   unsubmitted?: boolean;
+  /**
+   * The caller's owner section (decision 059): 1 for the primary applicant, 2, 3, ... for the additional owners in
+   * the order they were named. A shared owner may write in their own section only; without one, in none.
+   */
+  ownerSection?: number;
 }
 
 export interface SubmissionError {
@@ -103,12 +108,8 @@ export function validateSubmission(
   const previous = isPlainObject(context.previousData) ? context.previousData : {};
   const rows: RowBudget = { left: MAX_SUBMISSION_ROWS, oversized: new WeakSet() };
   const role = context.role;
-  const canEdit = (field: CompiledField): boolean =>
-    !role ||
-    field.editable[role] ||
-    (context.unsubmitted === true &&
-      field.encrypted &&
-      isFieldEditable({ ...field.component, euEncrypted: false }, role));
+  const editor = { role, ownerSection: context.ownerSection, unsubmitted: context.unsubmitted === true };
+  const canEdit = (field: CompiledField): boolean => canEditField(field, editor);
   const working = buildWorking(compiled, data, previous, canEdit, rows);
   const run: Run = {
     root: working,

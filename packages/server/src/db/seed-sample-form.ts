@@ -1,4 +1,5 @@
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
+import type { EuPermission } from '@under/core/forms/field-types';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { type DictionaryEntry, formFromMapping } from '@under/core/templates/form-from-mapping';
 import { MasterFormStructureSchema } from '@under/core/templates/master-form.schema';
@@ -13,13 +14,32 @@ import { dictionaries, masterForms } from './schema/index';
 
 export const SAMPLE_FORM_NAME = 'Sample merchant application';
 
+/** One owner's personal entries of the starter dictionary, in the order the sample form asks them. */
+const ownerEntries = (n: 1 | 2) =>
+  [
+    'first_name',
+    'last_name',
+    'title',
+    'dob',
+    'ssn',
+    'ownership_percent',
+    'home_address',
+    'home_city',
+    'home_state',
+    'home_zip',
+  ].map((part) => `owner${n}_${part}`);
+
 /**
- * The sample form's pages and the starter-dictionary entries on each, in order. The Business page carries the
- * entries named like the system fields (DBA name, phone, e-mail); First name, Last name and recordId open it.
+ * The sample form's pages, the starter-dictionary entries on each in order, and who fills them in (decision 059): the
+ * business, its bank and its card processing, and owner 1's personal details are the primary applicant's; owner 2's
+ * page is the first additional owner's (the owner-section rule keeps every other owner out of it, and the primary
+ * faces it read-only). The Business page carries the entries named like the system fields (DBA name, phone,
+ * e-mail); First name, Last name and recordId open it.
  */
-const PAGES: readonly { title: string; entries: readonly string[] }[] = [
+const PAGES: readonly { title: string; entries: readonly string[]; euPermission: EuPermission }[] = [
   {
     title: 'Business',
+    euPermission: 'editTableByPrimaryOwner',
     entries: [
       'legal_name',
       'CompanyName',
@@ -35,27 +55,16 @@ const PAGES: readonly { title: string; entries: readonly string[] }[] = [
       'business_description',
     ],
   },
-  {
-    title: 'Owners',
-    entries: [
-      'owner1_first_name',
-      'owner1_last_name',
-      'owner1_title',
-      'owner1_dob',
-      'owner1_ssn',
-      'owner1_ownership_percent',
-      'owner1_home_address',
-      'owner1_home_city',
-      'owner1_home_state',
-      'owner1_home_zip',
-    ],
-  },
+  { title: 'Owner 1', euPermission: 'editTableByPrimaryOwner', entries: ownerEntries(1) },
+  { title: 'Owner 2', euPermission: 'editTableByShareOwner', entries: ownerEntries(2) },
   {
     title: 'Banking',
+    euPermission: 'editTableByPrimaryOwner',
     entries: ['bank_name', 'bank_account_holder', 'bank_routing_number', 'bank_account_number', 'bank_account_type'],
   },
   {
     title: 'Processing',
+    euPermission: 'editTableByPrimaryOwner',
     entries: [
       'mcc',
       'monthly_volume',
@@ -73,7 +82,7 @@ const PAGES: readonly { title: string; entries: readonly string[] }[] = [
 ];
 
 /**
- * The sample master form of a fresh install: a four-page wizard made from the starter dictionary, global to every
+ * The sample master form of a fresh install: a five-page wizard made from the starter dictionary, global to every
  * plan, published (version 1) and active, with no PDF template. Made the way a mapped template makes one
  * (formFromMapping: one box per entry, bound to it), checked by the form engine, then stored with its first
  * version in one transaction. Only when no master form exists at all (an archived one counts), so a second run adds
@@ -103,7 +112,7 @@ export async function seedSampleMasterForm(db: Db): Promise<string | undefined> 
             height: 20,
             renderOrder: 0,
             required: false,
-            euPermission: 'editTableByAllOwner',
+            euPermission: page.euPermission,
             euEncrypted: false,
             bindingField: { key: name, type: 'textfield', dictionaryId: entry.id },
           } satisfies PdfField,

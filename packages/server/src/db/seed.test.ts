@@ -1,6 +1,6 @@
 import { parseFormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
-import { checkSystemFields, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
+import { checkSystemFields, isSystemField, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
 import { STARTER_DICTIONARY } from '@under/core/templates/starter-dictionary';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,13 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     const parsed = parseFormDefinition(forms[0]?.structure.allField);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     expect(parsed.form.display).toBe('wizard');
-    expect(parsed.form.components.map((p) => p.label)).toEqual(['Business', 'Owners', 'Banking', 'Processing']);
+    expect(parsed.form.components.map((p) => p.label)).toEqual([
+      'Business',
+      'Owner 1',
+      'Owner 2',
+      'Banking',
+      'Processing',
+    ]);
     expect(checkSystemFields(parsed.form)).toEqual([]);
     const byKey = new Map<string, { type: string; euEncrypted?: boolean; validate?: Record<string, unknown> }>();
     const keys: string[] = [];
@@ -77,6 +83,32 @@ describe.each(testDatabases())('seed on %s', (kind) => {
       expect(byKey.get(k)).toMatchObject({ euEncrypted: true, validate: { required: true } });
     expect(byKey.get('federal_tax_id')?.validate).toMatchObject({ pattern: '\\d{9}', minLength: 9, maxLength: 9 });
     expect(byKey.get('entity_type')?.type).toBe('radio');
+    // the business and owner 1 are the primary's; owner 2's page is the first additional owner's (decision 059)
+    const permissions = new Map<string, string[]>();
+    walkComponents(parsed.form.components, ({ component, ancestors }) => {
+      if (component.type === 'panel' || isSystemField(component)) return;
+      const page = ancestors[0]?.label ?? '';
+      permissions.set(page, [...(permissions.get(page) ?? []), `${component.key}:${component.euPermission}`]);
+    });
+    for (const page of ['Business', 'Owner 1', 'Banking', 'Processing']) {
+      expect(permissions.get(page)?.length).toBeGreaterThan(3);
+      for (const entry of permissions.get(page) ?? []) expect(entry).toMatch(/:editTableByPrimaryOwner$/);
+    }
+    expect(permissions.get('Owner 1')).toContain('owner1_ssn:editTableByPrimaryOwner');
+    expect(permissions.get('Owner 2')).toEqual(
+      [
+        'first_name',
+        'last_name',
+        'title',
+        'dob',
+        'ssn',
+        'ownership_percent',
+        'home_address',
+        'home_city',
+        'home_state',
+        'home_zip',
+      ].map((part) => `owner2_${part}:editTableByShareOwner`),
+    );
     expect(byKey.get('monthly_volume')?.type).toBe('currency');
 
     // the demo client sees it under Forms -> Create form, and builds a form on it

@@ -147,6 +147,13 @@ export const applicationOwners = pgTable(
     ownershipPercent: numeric('ownership_percent', { precision: 5, scale: 2 }),
     /** Order in which the primary listed the owners. */
     position: integer('position').notNull().default(0),
+    /**
+     * The owner's section of the form (decision 059): 1 for the primary applicant; 2, 3, ... given to additional
+     * owners as the primary names them (a removed owner's section is given again only if they never opened their
+     * link). Their writes are limited to it; the documents put owner N's signature in owner N's boxes. Null: an
+     * owner without a section (rows written before it, by fixtures), who writes in no owner's section.
+     */
+    ownerSection: integer('owner_section'),
     codeHash: text('code_hash').notNull(),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
     codeRevokedAt: timestamp('code_revoked_at', { withTimezone: true }),
@@ -175,7 +182,15 @@ export const applicationOwners = pgTable(
       'application_owners_percent_valid',
       sql`${t.ownershipPercent} is null or (${t.ownershipPercent} >= 0 and ${t.ownershipPercent} <= 100)`,
     ),
+    check(
+      'application_owners_section_valid',
+      sql`${t.ownerSection} is null or (${t.kind} = 'primaryApplicant' and ${t.ownerSection} = 1) or (${t.kind} = 'additionalOwner' and ${t.ownerSection} between 2 and 99)`,
+    ),
     uniqueIndex('application_owners_code_uq').on(t.codeHash),
+    // one current owner per section
+    uniqueIndex('application_owners_section_uq')
+      .on(t.applicationId, t.ownerSection)
+      .where(sql`${t.removedAt} is null and ${t.ownerSection} is not null`),
     uniqueIndex('application_owners_email_uq').on(t.applicationId, t.email).where(sql`${t.removedAt} is null`),
     // one primary applicant per application
     uniqueIndex('application_owners_primary_uq').on(t.applicationId).where(sql`${t.kind} = 'primaryApplicant'`),

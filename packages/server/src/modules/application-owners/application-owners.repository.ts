@@ -26,6 +26,11 @@ export function createApplicationOwnersRepository(db: DbOrTx) {
         );
     },
 
+    /** Every owner ever named on the application, removed ones included (the sections they held, decision 059). */
+    async listAllOwners(applicationId: string): Promise<OwnerRow[]> {
+      return db.select().from(applicationOwners).where(eq(applicationOwners.applicationId, applicationId));
+    },
+
     async insertOwner(values: typeof applicationOwners.$inferInsert): Promise<OwnerRow> {
       const [row] = await db.insert(applicationOwners).values(values).returning();
       if (!row) throw new Error('owner not inserted');

@@ -177,6 +177,60 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
       expect(rows.length).toBe(2);
     });
 
+    it('gives the owners the primary names the next owner sections in order: 2, 3 (decision 059)', async () => {
+      const app = await createApplicationFixture(t);
+      const [ann, bob, cy, dee] = ['ann', 'bob', 'cy', 'dee'].map((n) => uniqueEmail(n)) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      const sections = (res: { json: () => { owners: { email: string; ownerSection: number | null }[] } }) =>
+        res.json().owners.map((o) => [o.email, o.ownerSection]);
+      const first = await setOwners(app.applicationId, app.code, [
+        { name: 'Ann', email: ann, ownershipPercent: 10 },
+        { name: 'Bob', email: bob, ownershipPercent: 10 },
+      ]);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(sections(first)).toEqual([
+        [app.email, 1],
+        [ann, 2],
+        [bob, 3],
+      ]);
+      const rows = await t.database.db
+        .select()
+        .from(applicationOwners)
+        .where(eq(applicationOwners.applicationId, app.applicationId));
+      const additional = rows.filter((r) => r.kind === 'additionalOwner');
+      expect(Object.fromEntries(additional.map((r) => [r.email, r.ownerSection]))).toEqual({ [ann]: 2, [bob]: 3 });
+      // Ann opens her link (the drafts module's GET sets lastSeenAt; its answer's ownerSection is tested there)
+      await t.database.db.update(applicationOwners).set({ lastSeenAt: now() }).where(eq(applicationOwners.email, ann));
+
+      // Ann opened her link and is removed: her section holds what she may have typed and is not given again; Bob
+      // keeps his; a new owner takes the next free one
+      const second = await setOwners(app.applicationId, app.code, [
+        { name: 'Bob', email: bob, ownershipPercent: 10 },
+        { name: 'Cy', email: cy, ownershipPercent: 10 },
+      ]);
+      expect(sections(second)).toEqual([
+        [app.email, 1],
+        [bob, 3],
+        [cy, 4],
+      ]);
+      // Cy never opened his link: when he is replaced, Dee is given his section; Ann, named again, gets hers back
+      const third = await setOwners(app.applicationId, app.code, [
+        { name: 'Bob', email: bob, ownershipPercent: 10 },
+        { name: 'Dee', email: dee, ownershipPercent: 10 },
+        { name: 'Ann', email: ann, ownershipPercent: 10 },
+      ]);
+      expect(sections(third)).toEqual([
+        [app.email, 1],
+        [bob, 3],
+        [dee, 4],
+        [ann, 2],
+      ]);
+    });
+
     it('two saves of the same list at once make one row and one mail per owner', async () => {
       const app = await createApplicationFixture(t);
       const ann = uniqueEmail('ann');

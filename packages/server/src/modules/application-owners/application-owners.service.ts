@@ -7,7 +7,13 @@ import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { refreshSearchText } from '../application-lists/application-lists.repository';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
-import { type ApplicationRow, applicantLink, linkExpiry, resolveApplicantLink } from '../applications/applicant-link';
+import {
+  type ApplicationRow,
+  applicantLink,
+  linkExpiry,
+  ownerSectionOf,
+  resolveApplicantLink,
+} from '../applications/applicant-link';
 import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { ownerLinkMail } from './application-owners.mails';
@@ -40,7 +46,32 @@ export function ownerView(row: OwnerRow): OwnerView {
     ownershipPercent: row.ownershipPercent === null ? null : Number(row.ownershipPercent),
     completedAt: row.completedAt?.toISOString() ?? null,
     linkSentAt: row.linkSentAt?.toISOString() ?? null,
+    ownerSection: ownerSectionOf(row),
   };
+}
+
+/** The highest owner section (the primary names at most 20 additional owners; the column allows 99). */
+const MAX_OWNER_SECTION = 99;
+
+/**
+ * The section a newly named owner is given (decision 059): the section a removed row of the same e-mail held, if no
+ * current owner holds it; else the lowest from 2 that no current owner holds and no removed owner who opened their
+ * link held (what they may have typed there is theirs, never shown to the next owner). `taken` is updated.
+ */
+export function nextOwnerSection(all: readonly OwnerRow[], email: string, taken: Set<number>): number | null {
+  const held = (o: OwnerRow) => o.ownerSection !== null && o.kind === 'additionalOwner';
+  const own = all.find((o) => held(o) && o.removedAt !== null && o.email === email && !taken.has(o.ownerSection ?? 0));
+  if (own?.ownerSection) {
+    taken.add(own.ownerSection);
+    return own.ownerSection;
+  }
+  const burnt = new Set(all.filter((o) => held(o) && o.removedAt !== null && o.lastSeenAt).map((o) => o.ownerSection));
+  for (let section = 2; section <= MAX_OWNER_SECTION; section++) {
+    if (taken.has(section) || burnt.has(section)) continue;
+    taken.add(section);
+    return section;
+  }
+  return null;
 }
 
 const invalid = (path: string, message: string) => new AppError(ERROR_CODES.validation, message, [{ path, message }]);
@@ -227,6 +258,19 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
         const ids: string[] = [];
         let added = 0;
         let changed = 0;
+        // owners left out are removed first, so a section they leave may go to a new owner of this same list
+        const listed = new Set(opts.owners.map((o) => o.email));
+        const removed = current.filter((o) => !listed.has(o.email));
+        await repo.removeOwners(
+          removed.map((o) => o.id),
+          at,
+        );
+        const all = (await repo.listAllOwners(application.id)).map((o) =>
+          removed.some((r) => r.id === o.id) ? { ...o, removedAt: at } : o,
+        );
+        const taken = new Set(
+          all.flatMap((o) => (o.kind === 'additionalOwner' && !o.removedAt && o.ownerSection ? [o.ownerSection] : [])),
+        );
         for (const [position, o] of opts.owners.entries()) {
           const percent = o.ownershipPercent === null ? null : (hundredths(o.ownershipPercent) / 100).toFixed(2);
           const existing = byEmail.get(o.email);
@@ -248,6 +292,8 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
             name: o.name,
             ownershipPercent: percent,
             position,
+            // the next owner section of the form: the first named owner is owner 2 (decision 059)
+            ownerSection: nextOwnerSection(all, o.email, taken),
             codeHash,
             codeExpiresAt: linkExpiry(at),
             // the mail is written in this transaction
@@ -274,12 +320,6 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
             }),
           );
         }
-        const listed = new Set(opts.owners.map((o) => o.email));
-        const removed = current.filter((o) => !listed.has(o.email));
-        await repo.removeOwners(
-          removed.map((o) => o.id),
-          at,
-        );
         if (added + changed + removed.length > 0) {
           await repo.touchApplication(application.id, at, caller.email);
           // owners' names and e-mails are searched in the institution's list (decision 042)

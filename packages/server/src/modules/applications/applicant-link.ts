@@ -21,6 +21,14 @@ export function applicantLink(
 }
 
 /** When a link issued or used at `now` stops working. */
+/**
+ * An owner's section of the form (decision 059): the primary applicant is always owner 1; an additional owner has
+ * the section they were given when named (null: none, they write in no owner's section).
+ */
+export function ownerSectionOf(owner: Pick<ApplicationOwnerRow, 'kind' | 'ownerSection'>): number | null {
+  return owner.kind === 'primaryApplicant' ? 1 : owner.ownerSection;
+}
+
 export const linkExpiry = (now: Date): Date => new Date(now.getTime() + APPLICANT_LINK_TTL_DAYS * DAY_MS);
 
 /**

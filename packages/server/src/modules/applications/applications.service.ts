@@ -28,6 +28,7 @@ import {
   type ApplicationRow,
   applicantLink,
   linkExpiry,
+  ownerSectionOf,
   resolveApplicantLink,
 } from './applicant-link';
 import { resumeLinkMail } from './applications.mails';
@@ -203,6 +204,11 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
   }
 
   const roleOf = (owner: ApplicationOwnerRow) => owner.role as EndUserRole;
+  /** The owner's section for the permission check: a shared owner writes only in theirs (decision 059). */
+  const ownerSectionContext = (owner: ApplicationOwnerRow) => {
+    const section = ownerSectionOf(owner);
+    return section === null ? {} : { ownerSection: section };
+  };
   const acceptanceOf = (application: ApplicationRow): Acceptance => {
     const parsed = AcceptanceSchema.safeParse(application.acceptance);
     return parsed.success ? parsed.data : { documents: [], termsAcceptedAt: null };
@@ -266,6 +272,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     const sent = await withVaultAnswers(form, input.data, input.vaultToken);
     const result = validateSubmission(form, sent, {
       role,
+      ...ownerSectionContext(owner),
       previousData: previous,
       partial: true,
       // a submitted application's encrypted fields stay read-only to owners (spec 1 §6), also through an edit link
@@ -574,6 +581,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         role: roleOf(owner),
         ownerKind: owner.kind as OwnerKind,
         ownerId: owner.id,
+        ownerSection: ownerSectionOf(owner),
         email: owner.email,
         data: fieldCrypto.maskData(form, application.data),
         revision: application.revision,
@@ -591,6 +599,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           ownershipPercent: o.ownershipPercent === null ? null : Number(o.ownershipPercent),
           completedAt: o.completedAt?.toISOString() ?? null,
           linkSentAt: o.linkSentAt?.toISOString() ?? null,
+          ownerSection: ownerSectionOf(o),
         })),
         submittedAt: application.submittedAt?.toISOString() ?? null,
         updatedAt: application.updatedAt.toISOString(),
@@ -658,6 +667,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         // additional owner's part complete, so the fields only shared owners edit are theirs (decision 036).
         const checked = validateSubmission(form, data, {
           role,
+          ...ownerSectionContext(owner),
           previousData: data,
           unsubmitted: !correcting,
           requiredOnlyEditable: true,

@@ -40,6 +40,8 @@ export async function startApplication(
     role: 'primaryOwnerEndUser',
     email,
     position: 0,
+    // the primary applicant is owner 1 (decision 059)
+    ownerSection: 1,
     codeHash: hashAccessCode(opts.codeSecret, code),
     codeExpiresAt: linkExpiry(opts.at),
     createdAt: opts.at,

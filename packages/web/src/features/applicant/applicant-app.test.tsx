@@ -74,6 +74,7 @@ function application(overrides: Partial<ApplicantApplication> = {}): ApplicantAp
     role: 'primaryOwnerEndUser',
     ownerKind: 'primaryApplicant',
     ownerId: 'o1',
+    ownerSection: 1,
     email: 'ann@example.com',
     data: { legalName: 'Ann Co' },
     revision: 4,

@@ -105,6 +105,7 @@ function NewApplication({ api, customFormId }: { api: ApplicantApi; customFormId
           link={null}
           email={email}
           ownerRole="primaryOwnerEndUser"
+          ownerSection={1}
           ownerKind="primaryApplicant"
           owners={[]}
           rememberAnswers={false}
@@ -273,6 +274,7 @@ function OpenApplicationForm({
       link={{ applicationId: route.applicationId, code: route.code }}
       email={application.email}
       ownerRole={application.role}
+      ownerSection={application.ownerSection}
       ownerKind={application.ownerKind}
       ownerId={application.ownerId}
       owners={application.owners}

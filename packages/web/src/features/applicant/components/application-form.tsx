@@ -13,6 +13,7 @@ import { continuePath, successPath } from '../lib/applicant-routes';
 import type { DraftState } from '../lib/draft-saver';
 import { pickLocalCopy } from '../lib/draft-saver';
 import { classifySaveError, type DraftStorage, draftStorage } from '../lib/draft-storage';
+import { ownerSectionPage } from '../lib/owner-page';
 import { fillEmpty, labelsByKey, maskedOnly } from '../lib/prefill';
 import { useDraftSaver } from '../lib/use-draft-saver';
 import type { VaultPrefillResult } from '../vault/vault-prefill-offer';
@@ -28,6 +29,11 @@ export interface ApplicationFormProps {
   email: string;
   /** The caller's end-user role: what each field lets them change (isFieldEditable). */
   ownerRole: EndUserRole;
+  /**
+   * The caller's owner section (decision 059): 1 for the primary; an additional owner edits only their own section's
+   * owner fields, and their page opens on it. Null: no section.
+   */
+  ownerSection: number | null;
   /** The data as the server holds it (encrypted values masked); empty for a new application. */
   data: Record<string, unknown>;
   revision: number | null;
@@ -182,6 +188,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
   };
 
   const [labelOf] = useState(() => labelsByKey(publicForm.form));
+  // an additional owner's link opens on their own section's page (decision 059)
+  const [startPage] = useState(() =>
+    props.ownerKind === 'additionalOwner' ? ownerSectionPage(publicForm.form, props.ownerSection) : undefined,
+  );
   const prefill = (result: VaultPrefillResult) => {
     api.setVaultToken(result.vaultToken);
     // the vault keeps no e-mail (it is keyed by it): the address that unlocked it fills the Email system field
@@ -295,6 +305,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
             call={api.http.contractCall}
             completedAt={props.owners.find((o) => o.ownerId === props.ownerId)?.completedAt ?? null}
             primaryName={props.owners.find((o) => o.kind === 'primaryApplicant')?.name ?? null}
+            ownerSection={props.ownerSection}
             readOnly={readOnly}
             onError={(error) => {
               // a refused "My part is complete" names the fields still missing, as the primary's submit does
@@ -320,6 +331,8 @@ export function ApplicationForm(props: ApplicationFormProps) {
           data={shown.data}
           previousData={shown.previous}
           role={ownerRole}
+          {...(props.ownerSection === null ? {} : { ownerSection: props.ownerSection })}
+          startPage={startPage}
           readOnly={readOnly || showConflict}
           unsubmitted={props.unsubmitted}
           onChange={readOnly ? undefined : onChange}

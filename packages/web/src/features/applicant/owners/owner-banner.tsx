@@ -8,6 +8,7 @@
  * - `call: HttpClient['call']`: the applicant pages' http client call (it sends the x-api-key header).
  * - `completedAt: string | null`: this owner's `completedAt` (their entry in `ApplicantApplication.owners`).
  * - `primaryName?: string | null`: who named them (the primary applicant's name or e-mail), for the text.
+ * - `ownerSection?: number | null`: their owner section of the form (decision 059), named in the text.
  * - `prepare?: () => Promise<SubmitBody | undefined>`: runs before the call (e.g. flush the autosave) and gives the
  *   body to send (`{ data, revision }`); without it the stored draft is checked as it is.
  * - `onCompleted?: (result: SubmitResponse) => void`: after the server accepted the part.
@@ -31,6 +32,7 @@ export interface OwnerBannerProps {
   call: HttpClient['call'];
   completedAt: string | null;
   primaryName?: string | null;
+  ownerSection?: number | null;
   prepare?: () => Promise<SubmitBody | undefined>;
   onCompleted?: (result: SubmitResponse) => void;
   onError?: (error: unknown) => void;
@@ -38,7 +40,16 @@ export interface OwnerBannerProps {
 }
 
 export function OwnerBanner(props: OwnerBannerProps) {
-  const { link, call, primaryName = null, prepare, onCompleted, onError, readOnly = false } = props;
+  const {
+    link,
+    call,
+    primaryName = null,
+    ownerSection = null,
+    prepare,
+    onCompleted,
+    onError,
+    readOnly = false,
+  } = props;
   const titleId = useId();
   const [completedAt, setCompletedAt] = useState(props.completedAt);
   const [busy, setBusy] = useState(false);
@@ -76,7 +87,7 @@ export function OwnerBanner(props: OwnerBannerProps) {
   return (
     <Stack component="section" aria-labelledby={titleId} gap="xs">
       <h2 id={titleId}>{T.bannerTitle}</h2>
-      <Text size="sm">{T.bannerText(primaryName)}</Text>
+      <Text size="sm">{T.bannerText(primaryName, ownerSection)}</Text>
       {failure ? (
         <Alert color="red" title={T.completeError} role="alert">
           {failure}

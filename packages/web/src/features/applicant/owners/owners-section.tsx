@@ -11,6 +11,8 @@
  * - `onSaved?: (owners: OwnerView[]) => void`: the saved list (every current owner, primary first) after a save.
  * - `readOnly?: boolean`: a submitted application: names, shares and statuses only; nothing to change or re-send.
  *
+ * Owners are numbered as the form numbers them (decision 059): the primary is owner 1, so the first additional owner
+ * is "Owner 2" (their section of the form); a new row shows the next free number until the server gives one.
  * Each saved owner shows "Completed" (their part is done) or "Waiting", with "Re-send link" (asked to confirm:
  * the earlier link stops working). Checked in the browser as the server checks (names, e-mails, not the primary's,
  * not twice, at most 100 % together); the server's refusals are shown on the field they name.
@@ -36,6 +38,8 @@ interface Row {
   name: string;
   email: string;
   percent: string;
+  /** The saved owner's section of the form (decision 059); null for a row not saved yet. */
+  section: number | null;
 }
 
 type Errors = Record<string, string>;
@@ -51,7 +55,24 @@ function rowsOf(owners: OwnerView[]): Row[] {
       name: o.name ?? '',
       email: o.email,
       percent: o.ownershipPercent === null ? '' : String(o.ownershipPercent),
+      section: o.ownerSection,
     }));
+}
+
+/**
+ * The number each row's labels carry, as the form numbers owners (decision 059): the primary applicant is owner 1,
+ * a saved owner keeps their section, a new row takes the next number no other row holds (the server gives the
+ * section on save; the labels follow its answer).
+ */
+export function ownerNumbers(rows: readonly Pick<Row, 'section'>[]): number[] {
+  const taken = new Set(rows.flatMap((r) => (r.section === null ? [] : [r.section])));
+  let next = 2;
+  return rows.map((r) => {
+    if (r.section !== null) return r.section;
+    while (taken.has(next)) next++;
+    taken.add(next);
+    return next;
+  });
 }
 
 const normal = (email: string) => email.trim().toLowerCase();
@@ -107,6 +128,7 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
   const savedByEmail = new Map(saved.filter((o) => o.kind === 'additionalOwner').map((o) => [o.email, o]));
   const params = { applicationId: link.applicationId };
   const query = { code: link.code };
+  const numbers = ownerNumbers(rows);
 
   function change(index: number, patch: Partial<Row>) {
     setRows((rs) => rs.map((r, i) => (i === index ? { ...r, ...patch } : r)));
@@ -167,7 +189,7 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
       <Text size="sm">{T.lead}</Text>
       {rows.length === 0 ? <Text c="dimmed">{T.none}</Text> : null}
       {rows.map((r, i) => {
-        const n = i + 1;
+        const n = numbers[i] ?? i + 2;
         const owner = savedByEmail.get(normal(r.email));
         return (
           <Stack key={r.key} gap="xs" data-testid="owner-row">
@@ -304,7 +326,7 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
             onClick={() => {
               const key = nextKey++;
               focusKey.current = key;
-              setRows((rs) => [...rs, { key, name: '', email: '', percent: '' }]);
+              setRows((rs) => [...rs, { key, name: '', email: '', percent: '', section: null }]);
               setDirty(true);
             }}
           >

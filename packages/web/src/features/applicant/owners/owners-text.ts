@@ -39,8 +39,10 @@ export const OWNERS_TEXT = {
   percentTotal: (total: string) => `The owners’ ownership adds up to ${total}%, more than 100%.`,
   // ---- the additional owner's banner
   bannerTitle: 'You are filling in your part as an owner',
-  bannerText: (primary: string | null) =>
-    `${primary ? `${primary} named you` : 'You are named'} as an owner of this business. Fill in the fields that are yours (the others are shown read-only), then press “My part is complete”. Your answers are saved as you type.`,
+  bannerText: (primary: string | null, section?: number | null) =>
+    section
+      ? `${primary ? `${primary} named you` : 'You are named'} as owner ${section} of this business. Fill in your “Owner ${section}” details and any other field open to you (the rest is shown read-only), then press “My part is complete”. Your answers are saved as you type.`
+      : `${primary ? `${primary} named you` : 'You are named'} as an owner of this business. Fill in the fields that are yours (the others are shown read-only), then press “My part is complete”. Your answers are saved as you type.`,
   complete: 'My part is complete',
   completing: 'Sending…',
   completedTitle: 'Your part is complete',

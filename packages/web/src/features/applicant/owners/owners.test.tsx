@@ -21,18 +21,20 @@ const owner = (o: Partial<OwnerView> & Pick<OwnerView, 'ownerId' | 'email'>): Ow
   ownershipPercent: null,
   completedAt: null,
   linkSentAt: '2026-11-23T10:00:00.000Z',
+  ownerSection: null,
   ...o,
 });
 
-const PRIMARY = owner({ ownerId: 'p', email: 'me@example.com', kind: 'primaryApplicant', name: 'Me' });
+const PRIMARY = owner({ ownerId: 'p', email: 'me@example.com', kind: 'primaryApplicant', name: 'Me', ownerSection: 1 });
 const ANN = owner({
   ownerId: 'a',
   email: 'ann@example.com',
   name: 'Ann',
   ownershipPercent: 30,
   completedAt: '2026-11-23T11:00:00.000Z',
+  ownerSection: 2,
 });
-const BOB = owner({ ownerId: 'b', email: 'bob@example.com', name: 'Bob', ownershipPercent: 20 });
+const BOB = owner({ ownerId: 'b', email: 'bob@example.com', name: 'Bob', ownershipPercent: 20, ownerSection: 3 });
 
 /** A re-render inside Mantine again (the first render's wrapper is not kept by `rerender`). */
 const again = (ui: ReactElement) => <MantineProvider env="test">{ui}</MantineProvider>;
@@ -43,13 +45,29 @@ function fakeCall(answer: (endpoint: unknown, input: unknown) => unknown) {
 }
 
 describe('OwnersSection', () => {
+  it('numbers owners as the form does: the primary is owner 1, each additional owner by their section', async () => {
+    const user = userEvent.setup();
+    const { call } = fakeCall(() => undefined);
+    // Bob holds owner 3's section (owner 2 was removed after opening their link); Ann was never named
+    renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, BOB]} call={call} />);
+    expect(screen.getByLabelText(T.nameLabel(3))).toHaveProperty('value', 'Bob');
+    expect(screen.getByRole('group', { name: T.statusLabel(3) })).toBeTruthy();
+    expect(screen.queryByLabelText(T.nameLabel(1))).toBeNull();
+    // a new row takes the next number no row holds, until the server gives its section
+    await user.click(screen.getByRole('button', { name: T.add }));
+    expect(document.activeElement).toBe(screen.getByLabelText(T.nameLabel(2)));
+    await user.click(screen.getByRole('button', { name: T.add }));
+    expect(screen.getByLabelText(T.nameLabel(4))).toBeTruthy();
+    expect(screen.getByRole('button', { name: T.remove(4) })).toBeTruthy();
+  });
+
   it('shows each owner’s status: Completed, or Waiting with a link to re-send', () => {
     const { call } = fakeCall(() => undefined);
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} />);
-    expect(screen.getByLabelText(T.nameLabel(1))).toHaveProperty('value', 'Ann');
-    expect(screen.getByLabelText(T.percentLabel(2))).toHaveProperty('value', '20');
-    const first = screen.getByRole('group', { name: T.statusLabel(1) });
-    const second = screen.getByRole('group', { name: T.statusLabel(2) });
+    expect(screen.getByLabelText(T.nameLabel(2))).toHaveProperty('value', 'Ann');
+    expect(screen.getByLabelText(T.percentLabel(3))).toHaveProperty('value', '20');
+    const first = screen.getByRole('group', { name: T.statusLabel(2) });
+    const second = screen.getByRole('group', { name: T.statusLabel(3) });
     expect(first.textContent).toContain(T.statusCompleted);
     expect(screen.queryByRole('button', { name: T.resendTo('ann@example.com') })).toBeNull();
     expect(second.textContent).toContain(T.statusWaiting);
@@ -60,13 +78,19 @@ describe('OwnersSection', () => {
 
   it('adds an owner by keyboard and saves the whole list through setOwners', async () => {
     const user = userEvent.setup();
-    const CARL = owner({ ownerId: 'c', email: 'carl@example.com', name: 'Carl', ownershipPercent: 12.5 });
+    const CARL = owner({
+      ownerId: 'c',
+      email: 'carl@example.com',
+      name: 'Carl',
+      ownershipPercent: 12.5,
+      ownerSection: 4,
+    });
     const { fn, call } = fakeCall(() => ({ owners: [PRIMARY, ANN, BOB, CARL] }));
     const onSaved = vi.fn();
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} onSaved={onSaved} />);
     await user.click(screen.getByRole('button', { name: T.add }));
     // the new row's name has the focus
-    expect(document.activeElement).toBe(screen.getByLabelText(T.nameLabel(3)));
+    expect(document.activeElement).toBe(screen.getByLabelText(T.nameLabel(4)));
     await user.keyboard('Carl');
     await user.tab();
     await user.keyboard('Carl@Example.com');
@@ -89,14 +113,14 @@ describe('OwnersSection', () => {
       quiet: true,
     });
     expect(screen.getByRole('status').textContent).toBe(T.saved);
-    expect(screen.getByRole('group', { name: T.statusLabel(3) }).textContent).toContain(T.statusWaiting);
+    expect(screen.getByRole('group', { name: T.statusLabel(4) }).textContent).toContain(T.statusWaiting);
   });
 
   it('removes a row and saves the shorter list', async () => {
     const user = userEvent.setup();
     const { fn, call } = fakeCall(() => ({ owners: [PRIMARY, BOB] }));
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} />);
-    await user.click(screen.getByRole('button', { name: T.remove(1) }));
+    await user.click(screen.getByRole('button', { name: T.remove(2) }));
     await user.click(screen.getByRole('button', { name: T.save }));
     await waitFor(() => expect(fn).toHaveBeenCalledTimes(1));
     const sent = fn.mock.calls[0]?.[1] as { body: { owners: unknown[] } } | undefined;
@@ -107,14 +131,14 @@ describe('OwnersSection', () => {
     const user = userEvent.setup();
     const { fn, call } = fakeCall(() => undefined);
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} />);
-    await user.clear(screen.getByLabelText(T.emailLabel(1)));
-    await user.type(screen.getByLabelText(T.emailLabel(1)), 'ME@example.com');
-    await user.clear(screen.getByLabelText(T.percentLabel(2)));
-    await user.type(screen.getByLabelText(T.percentLabel(2)), '80');
+    await user.clear(screen.getByLabelText(T.emailLabel(2)));
+    await user.type(screen.getByLabelText(T.emailLabel(2)), 'ME@example.com');
+    await user.clear(screen.getByLabelText(T.percentLabel(3)));
+    await user.type(screen.getByLabelText(T.percentLabel(3)), '80');
     await user.click(screen.getByRole('button', { name: T.add }));
-    await user.type(screen.getByLabelText(T.nameLabel(3)), 'Bob 2');
-    await user.type(screen.getByLabelText(T.emailLabel(3)), 'bob@example.com');
-    await user.type(screen.getByLabelText(T.percentLabel(3)), '30');
+    await user.type(screen.getByLabelText(T.nameLabel(4)), 'Bob 2');
+    await user.type(screen.getByLabelText(T.emailLabel(4)), 'bob@example.com');
+    await user.type(screen.getByLabelText(T.percentLabel(4)), '30');
     await user.click(screen.getByRole('button', { name: T.save }));
     expect(screen.getByText(T.emailIsPrimary)).toBeTruthy();
     expect(screen.getByText(T.emailDuplicate)).toBeTruthy();
@@ -131,7 +155,7 @@ describe('OwnersSection', () => {
     await user.click(screen.getByRole('button', { name: T.save }));
     expect(await screen.findByText('Taken by the server')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain(T.errorTitle);
-    expect(screen.getByLabelText(T.emailLabel(2)).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(T.emailLabel(3)).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('re-sends a link only after confirmation', async () => {
@@ -163,19 +187,19 @@ describe('OwnersSection', () => {
     const user = userEvent.setup();
     const { call } = fakeCall(() => undefined);
     const view = renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} />);
-    expect(screen.getByRole('group', { name: T.statusLabel(2) }).textContent).toContain(T.statusWaiting);
+    expect(screen.getByRole('group', { name: T.statusLabel(3) }).textContent).toContain(T.statusWaiting);
     const done = { ...BOB, completedAt: '2026-11-23T13:00:00.000Z' };
     view.rerender(again(<OwnersSection link={link} owners={[PRIMARY, ANN, done]} call={call} />));
-    expect(screen.getByRole('group', { name: T.statusLabel(2) }).textContent).toContain(T.statusCompleted);
-    await user.type(screen.getByLabelText(T.nameLabel(1)), ' Smith');
+    expect(screen.getByRole('group', { name: T.statusLabel(3) }).textContent).toContain(T.statusCompleted);
+    await user.type(screen.getByLabelText(T.nameLabel(2)), ' Smith');
     view.rerender(again(<OwnersSection link={link} owners={[PRIMARY, { ...ANN }, done]} call={call} />));
-    expect(screen.getByLabelText(T.nameLabel(1))).toHaveProperty('value', 'Ann Smith');
+    expect(screen.getByLabelText(T.nameLabel(2))).toHaveProperty('value', 'Ann Smith');
   });
 
   it('says when an owner’s link could not be sent yet', () => {
     const { call } = fakeCall(() => undefined);
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, { ...BOB, linkSentAt: null }]} call={call} />);
-    expect(screen.getByRole('group', { name: T.statusLabel(1) }).textContent).toContain(T.statusLinkNotSent);
+    expect(screen.getByRole('group', { name: T.statusLabel(3) }).textContent).toContain(T.statusLinkNotSent);
   });
 
   it('read-only: statuses, nothing to change', () => {
@@ -183,7 +207,7 @@ describe('OwnersSection', () => {
     renderWithMantine(<OwnersSection link={link} owners={[PRIMARY, ANN, BOB]} call={call} readOnly />);
     expect(screen.queryByRole('button', { name: T.save })).toBeNull();
     expect(screen.queryByRole('button', { name: T.resendTo('bob@example.com') })).toBeNull();
-    expect(screen.getByLabelText(T.nameLabel(1))).toHaveProperty('readOnly', true);
+    expect(screen.getByLabelText(T.nameLabel(2))).toHaveProperty('readOnly', true);
   });
 });
 

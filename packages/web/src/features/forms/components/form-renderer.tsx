@@ -32,6 +32,13 @@ export interface FormRendererProps extends WizardColors {
   data?: Record<string, unknown>;
   /** The end user's role: fields the role may not edit are read-only (spec 1 §6). */
   role?: EndUserRole;
+  /**
+   * The owner's section of the form (decision 059; 1 for the primary): a shared owner edits fields of their own
+   * owner section only, as the server checks.
+   */
+  ownerSection?: number;
+  /** The wizard page shown first (an additional owner's page opens on their own section). */
+  startPage?: number;
   /** The stored data, so validation can refuse changes to read-only fields. */
   previousData?: Record<string, unknown>;
   /** Called with the cleaned data when `validateSubmission` passes. */
@@ -88,6 +95,8 @@ function FormRendererInner({
   form,
   data,
   role,
+  ownerSection,
+  startPage = 0,
   previousData,
   onSubmit,
   onInvalid,
@@ -144,7 +153,9 @@ function FormRendererInner({
       ),
     [form],
   );
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(() =>
+    Number.isInteger(startPage) && startPage > 0 && startPage < pages.length ? startPage : 0,
+  );
   // A page changed by Next, Previous or a step: focus goes to the "Step n of m" line (not when an error's field is
   // focused instead: that sets the page itself).
   const stepRef = useRef<HTMLParagraphElement>(null);
@@ -182,8 +193,14 @@ function FormRendererInner({
   );
 
   const validateNow = useCallback(
-    () => validateSubmission(form, getValues(), { role, previousData, ...(unsubmitted ? { unsubmitted } : {}) }),
-    [form, getValues, role, previousData, unsubmitted],
+    () =>
+      validateSubmission(form, getValues(), {
+        role,
+        previousData,
+        ...(unsubmitted ? { unsubmitted } : {}),
+        ...(ownerSection === undefined ? {} : { ownerSection }),
+      }),
+    [form, getValues, role, previousData, unsubmitted, ownerSection],
   );
 
   const onChangeRef = useRef(onChange);
@@ -334,8 +351,8 @@ function FormRendererInner({
 
   const setFieldValue = useCallback((key: string, value: unknown) => setValue(key, value), [setValue]);
   const context = useMemo<RendererContextValue>(
-    () => ({ store, setFieldValue, role, readOnly, upload, idPrefix, unsubmitted }),
-    [store, setFieldValue, role, readOnly, upload, idPrefix, unsubmitted],
+    () => ({ store, setFieldValue, role, ownerSection, readOnly, upload, idPrefix, unsubmitted }),
+    [store, setFieldValue, role, ownerSection, readOnly, upload, idPrefix, unsubmitted],
   );
 
   const hasSubmitButton = useMemo(() => {

@@ -17,6 +17,8 @@ export interface RendererContextValue {
   /** Writes one field's value into the form (react-hook-form's `setValue`); conditions and calculations follow. */
   setFieldValue: (key: string, value: unknown) => void;
   role: EndUserRole | undefined;
+  /** The owner's section of the form (FormRendererProps.ownerSection). */
+  ownerSection?: number;
   /** Every field read-only (a submitted application shown for review). */
   readOnly: boolean;
   upload: UploadFn | undefined;

@@ -1,6 +1,6 @@
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { maskValue } from '@under/core/forms/masking';
-import { isFieldEditable } from '@under/core/forms/permissions';
+import { canEditField } from '@under/core/forms/permissions';
 import { fieldId, useFieldErrors, useFieldValue, useRenderer } from './renderer-context';
 
 const noop = () => {};
@@ -8,10 +8,10 @@ const noop = () => {};
 /**
  * What every input needs: its value binding (one subscription per field, to the store, not react-hook-form's
  * controller: a controller is some fifteen hooks and three subscriptions per field), id, label, required flag, whether the
- * current role may edit it (core's isFieldEditable, compiled per role) and the message of its last validation.
+ * current role and owner section may edit it (core's canEditField) and the message of its last validation.
  */
 export function useField(component: FormComponent) {
-  const { store, role, readOnly, idPrefix, setFieldValue, unsubmitted } = useRenderer();
+  const { store, role, ownerSection, readOnly, idPrefix, setFieldValue, unsubmitted } = useRenderer();
   const compiled = store.fieldOf(component.key);
   const key = component.key;
   const field = {
@@ -22,13 +22,8 @@ export function useField(component: FormComponent) {
     ref: noop as (el: HTMLElement | null) => void,
   };
   const errors = useFieldErrors(component.key);
-  const roleMay =
-    role === undefined ||
-    compiled?.editable[role] !== false ||
-    // unsubmitted: an encrypted field is editable as its euPermission says (core's validateSubmission agrees)
-    (unsubmitted === true &&
-      compiled?.encrypted === true &&
-      isFieldEditable({ ...component, euEncrypted: false }, role));
+  // the server's rule: the role's euPermission (encrypted fields by it while unsubmitted) and the owner's section
+  const roleMay = compiled === undefined || canEditField(compiled, { role, ownerSection, unsubmitted });
   const editable = !readOnly && component.disabled !== true && roleMay;
   const own = errors.find((e) => e.path === component.key) ?? errors[0];
   return {
