@@ -219,11 +219,11 @@ export function createDocumentsService(deps: DocumentsDeps) {
           async () => {
             const mapping = (await deps.templates.getMapping({ templateId })).data as PdfField[];
             const confirm = await confirmFields(templateId);
-            // every signature box the e-signature of its owner (decision 058): owner 1 the primary, then by position
+            // every signature box the e-signature of its owner (decision 058): owner N the owner of section N (059)
             const { fields, values } = executedTemplate(
               mapping,
               data,
-              await signingOf(ownersInOrder(owners), signatures),
+              await signingOf(ownersBySection(owners), signatures),
             );
             Object.assign(values, await confirmValues(confirm.items, owners, signatures));
             return deps.templates.render({
@@ -264,7 +264,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
           const documents = await repo.documentsOfGeneration(application.id, run.generation);
           const history = await readApplicationHistory(db, application.id);
           const signerLines: TextLine[] = [];
-          for (const [i, o] of ownersInOrder(owners).entries()) {
+          for (const [i, o] of ownersBySection(owners).entries()) {
+            if (!o) continue;
             const s = signatures.find((x) => x.ownerId === o.id);
             const who = o.kind === 'primaryApplicant' ? 'primary applicant' : 'additional owner';
             signerLines.push(`Owner ${i + 1}: ${o.name ?? o.email} <${o.email}> · ${who}`);
@@ -314,22 +315,33 @@ export function createDocumentsService(deps: DocumentsDeps) {
     }
   }
 
-  /** Owner 1 (the primary applicant) first, then the additional owners in the order they were named. */
-  function ownersInOrder<T extends { kind: string; position: number }>(owners: readonly T[]): T[] {
-    return [
-      ...owners.filter((o) => o.kind === 'primaryApplicant'),
-      ...owners.filter((o) => o.kind !== 'primaryApplicant').sort((a, b) => a.position - b.position),
-    ];
+  /**
+   * Each owner at the place of their owner section (decision 059): index 0 is owner 1 (the primary), index 1 owner 2,
+   * and so on; a section whose owner was removed stays empty, so owner 3's boxes never take another owner's signature.
+   * An owner without a section (none after migration 0021) follows in the order they were named.
+   */
+  function ownersBySection<T extends { kind: string; position: number; ownerSection: number | null }>(
+    owners: readonly T[],
+  ): (T | undefined)[] {
+    const out: (T | undefined)[] = [];
+    const unsectioned: T[] = [];
+    for (const o of owners) {
+      const section = o.kind === 'primaryApplicant' ? 1 : o.ownerSection;
+      if (section && out[section - 1] === undefined) out[section - 1] = o;
+      else unsectioned.push(o);
+    }
+    out.push(...unsectioned.sort((a, b) => a.position - b.position));
+    return Array.from(out, (o) => o);
   }
 
   /** What each owner signed with, in owner order: signature and initials as data URLs, the time it was signed. */
   async function signingOf(
-    owners: readonly { id: string }[],
+    owners: readonly ({ id: string } | undefined)[],
     signatures: Awaited<ReturnType<ReturnType<typeof createDocumentsRepository>['validSignatures']>>,
   ): Promise<(OwnerSigning | undefined)[]> {
     const out: (OwnerSigning | undefined)[] = [];
     for (const o of owners) {
-      const s = signatures.find((x) => x.ownerId === o.id);
+      const s = o && signatures.find((x) => x.ownerId === o.id);
       out.push(
         s
           ? {
@@ -375,12 +387,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
     signatures: Awaited<ReturnType<ReturnType<typeof createDocumentsRepository>['validSignatures']>>,
   ): Promise<Values> {
     const values: Values = {};
-    const additional = owners.filter((o) => o.kind === 'additionalOwner');
+    // the confirm page's "additional owner n" is owner n + 1 (decision 059): the owner of section n + 1
+    const bySection = ownersBySection(owners);
     for (const [i, box] of items.entries()) {
-      const owner =
-        box.owner === 'primaryApplicant'
-          ? owners.find((o) => o.kind === 'primaryApplicant')
-          : additional[box.owner - 1];
+      const owner = box.owner === 'primaryApplicant' ? bySection[0] : bySection[box.owner];
       const s = owner ? signatures.find((x) => x.ownerId === owner.id) : undefined;
       if (!owner || !s) continue;
       const key = `confirm_${i}_${box.item}`;

@@ -108,12 +108,24 @@ export function createSigningService(deps: SigningDeps) {
   const isOpenForSigning = (a: ApplicationRow) =>
     a.signStatus === 'PROGRESSING' && (a.status === 'pending' || a.status === 'approved');
 
+  /** An additional owner's section; one named before sections existed (none after migration 0021) by naming order. */
+  async function sectionOf(
+    r: ReturnType<typeof createSigningRepository>,
+    applicationId: string,
+    owner: ApplicationOwnerRow,
+  ): Promise<number> {
+    if (owner.ownerSection) return owner.ownerSection;
+    const owners = await r.owners(applicationId);
+    return owners.filter((o) => o.kind === 'additionalOwner').findIndex((o) => o.id === owner.id) + 2;
+  }
+
   /** The confirm-page items the master form asks of one owner (always at least the signature). */
   async function itemsFor(tx: DbOrTx, application: ApplicationRow, owner: ApplicationOwnerRow) {
     const r = createSigningRepository(tx);
     const row = await r.confirmPageOf(application.id);
-    const owners = await r.owners(application.id);
-    const index = owners.filter((o) => o.kind === 'additionalOwner').findIndex((o) => o.id === owner.id) + 1;
+    // owner N is the owner of section N (decision 059); the confirm page's "additional owner n" is owner n + 1
+    const section = owner.kind === 'primaryApplicant' ? 1 : await sectionOf(r, application.id, owner);
+    const index = section - 1;
     const mine = (Array.isArray(row?.confirmPage) ? (row.confirmPage as { item?: string; owner?: unknown }[]) : [])
       .filter((box) => {
         const who = box.owner ?? 'primaryApplicant';
@@ -122,7 +134,7 @@ export function createSigningService(deps: SigningDeps) {
       .map((box) => box.item as ConfirmPageItem);
     // the mapped PDF's initials boxes of this owner (decision 058: owner 1 the primary, owner n+1 additional owner n)
     const mapping = Array.isArray(row?.mapping) ? (row.mapping as PdfField[]) : [];
-    const mapped = mappedItemsOf(mapping, owner.kind === 'primaryApplicant' ? 1 : index + 1);
+    const mapped = mappedItemsOf(mapping, section);
     const items = new Set<ConfirmPageItem>(['signature', ...mine, ...mapped]);
     return { items: [...items], institution: row?.companyName ?? 'the institution' };
   }
