@@ -151,6 +151,54 @@ describe.each(testDatabases())('subscriptions and payments on %s', (kind) => {
       t.clock.offsetMs = 0;
     });
 
+    it('GET /api/subscription/quote states what is charged today, the coupon taken off, and charges exactly that', async () => {
+      const a = await registerCompany(t);
+      const quote = async (membershipId: string) =>
+        (await api.get(`/api/subscription/quote?membershipId=${membershipId}`, a.token)).json();
+      expect(await quote('MEMBERSHIP_002')).toMatchObject({
+        kind: 'subscribe',
+        monthlyCents: 4900,
+        priceCents: 4900,
+        discountCents: 0,
+        amountCents: 4900,
+      });
+      const coupon = await t.app.inject({
+        method: 'POST',
+        url: '/api/coupon',
+        headers: bearer(adminToken),
+        payload: {
+          code: `QUOTE${Date.now().toString(36).toUpperCase()}`,
+          name: 'Quote 20',
+          percentage: 20,
+          durationInMonths: 3,
+        },
+      });
+      expect(coupon.statusCode).toBe(201);
+      const applied = await t.app.inject({
+        method: 'POST',
+        url: `/api/company/${a.companyId}/coupon/${coupon.json().id}`,
+        headers: bearer(adminToken),
+      });
+      expect(applied.statusCode).toBeLessThan(300);
+      // Simple is $49.00: 20 % off is $9.80
+      expect(await quote('MEMBERSHIP_002')).toMatchObject({ priceCents: 4900, discountCents: 980, amountCents: 3920 });
+      await api.subscribe(a, 'MEMBERSHIP_002', 'tok_test_visa');
+      expect(gatewayOf(t).charges.at(-1)?.amountCents).toBe(3920);
+
+      const sub = await api.subscription(a);
+      const start = Date.parse(sub.billing.currentPeriodStart);
+      const end = Date.parse(sub.billing.currentPeriodEnd);
+      await api.advance(Math.round((end - start) / 2), a);
+      const upgrade = await quote('MEMBERSHIP_003');
+      expect(upgrade).toMatchObject({ kind: 'upgrade', monthlyCents: 9900, periodEnd: sub.billing.currentPeriodEnd });
+      expect(Math.abs(upgrade.priceCents - 2500)).toBeLessThanOrEqual(1);
+      expect(upgrade.amountCents).toBe(upgrade.priceCents - upgrade.discountCents);
+      expect((await api.subscribe(a, 'MEMBERSHIP_003')).statusCode).toBe(200);
+      expect(gatewayOf(t).charges.at(-1)?.amountCents).toBe(upgrade.amountCents);
+      expect(await quote('MEMBERSHIP_002')).toMatchObject({ kind: 'change', amountCents: 0 });
+      t.clock.offsetMs = 0;
+    });
+
     it('downgrades at the period end, refused while the team is over the smaller plan, saying what to deactivate', async () => {
       const a = await registerCompany(t);
       await api.subscribe(a, 'MEMBERSHIP_003', 'tok_test_visa');

@@ -4,6 +4,7 @@ import {
   type BillingConfig,
   type BillingList,
   type BillingRow,
+  type Quote,
   type SubscriptionDetail,
   TRIAL_DAYS,
 } from '@under/core/billing/billing.schema';
@@ -17,6 +18,7 @@ import { AppError } from '../../errors';
 import { GatewayUnavailableError, type PaymentGateway, type SavedCard } from '../../infra/payments/gateway';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
+import { couponDiscountFor } from '../coupons/coupon-discount';
 import { createBillingRepository, type PaymentRow, type SubscriptionRow } from './billing.repository';
 import type { Ledger } from './billing-ledger';
 import { invoicePdf } from './invoice-pdf';
@@ -365,6 +367,52 @@ export function createBillingService(deps: BillingServiceDeps) {
         card,
       });
       return detail(companyId);
+    },
+
+    /**
+     * GET /api/subscription/quote: what `subscribe` with the same plan would charge today, by the same rules (the
+     * proration of an upgrade, the coupon's discount at this moment), so the page states it before charging.
+     */
+    async quote(opts: { auth: AuthContext; membershipId: string }): Promise<Quote> {
+      const companyId = requireCompanyId(opts.auth);
+      const target = await membershipOrThrow(opts.membershipId);
+      const { membership: current } = await loadCompany(companyId);
+      const sub = await repo.findSubscription(companyId);
+      const paid = sub?.status === 'active' && sub.currentPeriodStart && sub.currentPeriodEnd;
+      const now = at();
+      let kind: Quote['kind'];
+      let priceCents: number;
+      let periodEnd: Date | null;
+      if (target.priceCents <= 0 || (paid && target.priceCents <= current.priceCents)) {
+        kind = 'change';
+        priceCents = 0;
+        periodEnd = sub?.currentPeriodEnd ?? null;
+      } else if (paid) {
+        kind = 'upgrade';
+        periodEnd = sub.currentPeriodEnd as Date;
+        priceCents = prorateCents({
+          fromPriceCents: current.priceCents,
+          toPriceCents: target.priceCents,
+          periodStart: sub.currentPeriodStart as Date,
+          periodEnd,
+          at: now,
+        });
+      } else {
+        kind = 'subscribe';
+        priceCents = target.priceCents;
+        periodEnd = addMonths(now, 1);
+      }
+      const { discountCents } =
+        priceCents > 0 ? await couponDiscountFor(db, companyId, priceCents, now) : { discountCents: 0 };
+      const discount = Math.min(Math.max(0, discountCents), priceCents);
+      return {
+        kind,
+        monthlyCents: target.priceCents,
+        priceCents,
+        discountCents: discount,
+        amountCents: priceCents - discount,
+        periodEnd: iso(periodEnd),
+      };
     },
 
     /** POST /api/subscription/trial: a paid plan for 14 days without a card, once per company. */

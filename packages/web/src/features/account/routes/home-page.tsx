@@ -24,6 +24,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuotaMeter } from '../../../components/quota-meter';
 import { useMe } from '../../../lib/use-me';
+import { CouponNote } from '../../billing/components/coupon-note';
 import { useCompanySummary, useTeamPreview } from '../api/account-api';
 import { ApplicationsDashboard } from '../components/applications-dashboard';
 
@@ -103,6 +104,7 @@ function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmi
                 ? UI_TEXT.freePlan
                 : `${formatCurrency(membership.priceCents / 100)} ${UI_TEXT.perMonth}`}
             </Text>
+            <CouponNote companyId={summary.company.id} />
             <Anchor component={Link} to="/membership" size="sm" mt={4}>
               {UI_TEXT.viewPlans}
             </Anchor>
