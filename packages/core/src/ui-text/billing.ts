@@ -66,9 +66,12 @@ export const BILLING_TEXT = {
   cardNumberRequired: 'Card number is required',
   expiration: 'Expiration (MM/YY)',
   expirationRequired: 'Expiration is required',
-  cvc: 'Verification code (CVC)',
-  cvcRequired: 'Verification code is required',
+  cvc: 'Security code (CVC)',
+  cvcRequired: 'Security code (CVC) is required',
   cardValidation: MESSAGES.cardValidation,
+  /** The spec's card text and what failed, as the server says it too. */
+  cardFailed: (failure: keyof typeof MESSAGES.cardFailure) =>
+    `${MESSAGES.cardValidation} ${MESSAGES.cardFailure[failure]}`,
   testCardsHint: 'Test mode: use 4242 4242 4242 4242 with any future date and any 3 digits. No money moves.',
   stripeLoading: 'Loading the secure card form…',
   stripeFailed: 'The secure card form could not be loaded. Check your connection and reload the page.',

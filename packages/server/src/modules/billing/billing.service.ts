@@ -15,7 +15,12 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { AppError } from '../../errors';
-import { GatewayUnavailableError, type PaymentGateway, type SavedCard } from '../../infra/payments/gateway';
+import {
+  type CardFailure,
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type SavedCard,
+} from '../../infra/payments/gateway';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
 import { couponDiscountFor } from '../coupons/coupon-discount';
@@ -35,7 +40,11 @@ export interface BillingServiceDeps {
 }
 
 const paymentNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.paymentNotFound);
-const cardRefused = () => new AppError(ERROR_CODES.cardValidation, MESSAGES.cardValidation);
+/** The spec's card text, then what failed (issue 21 §5). */
+const cardText = (failure: CardFailure | null) =>
+  failure ? `${MESSAGES.cardValidation} ${MESSAGES.cardFailure[failure]}` : MESSAGES.cardValidation;
+const cardRefused = (failure: CardFailure | null) => new AppError(ERROR_CODES.cardValidation, cardText(failure));
+const isCardFailure = (code: string | null): code is CardFailure => Boolean(code && code in MESSAGES.cardFailure);
 const gatewayDown = () => new AppError(ERROR_CODES.paymentGateway, MESSAGES.paymentGatewayUnavailable);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -56,7 +65,7 @@ function toRow(p: PaymentRow, membershipName: string): BillingRow {
     couponId: p.couponId,
     cardBrand: p.cardBrand,
     cardLast4: p.cardLast4,
-    failure: p.status === 'failed' ? MESSAGES.cardValidation : null,
+    failure: p.status === 'failed' ? cardText(isCardFailure(p.failureCode) ? p.failureCode : null) : null,
     refundedAt: iso(p.refundedAt),
     hasInvoice: p.status === 'paid' || p.status === 'refunded',
   };
@@ -132,7 +141,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   /** Saves a browser token as a card with the gateway; a refused card is the spec's text and changes nothing. */
   async function saveCard(customerId: string, token: string): Promise<SavedCard> {
     const result = await gatewayCall(() => gateway.saveCard({ customerId, token }));
-    if (!result.ok) throw cardRefused();
+    if (!result.ok) throw cardRefused(result.failure);
     return result;
   }
 
@@ -206,7 +215,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     });
     if (!row) throw new AppError(ERROR_CODES.billingState, MESSAGES.billingChanged);
     const settled = await gatewayCall(() => ledger.run(row, opts.customerId));
-    if (settled.status !== 'paid') throw cardRefused();
+    if (settled.status !== 'paid') throw cardRefused(isCardFailure(settled.failureCode) ? settled.failureCode : null);
   }
 
   async function cancelPlan(auth: AuthContext): Promise<SubscriptionDetail> {

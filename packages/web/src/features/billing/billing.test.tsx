@@ -222,7 +222,45 @@ describe('/payment-membership/{membership}', () => {
     await user.type(field(T.expiration), '12/34');
     await user.type(field(T.cvc), '123');
     await user.click(screen.getByRole('button', { name: T.payButton }));
-    expect(await screen.findByText(MESSAGES.cardValidation)).toBeTruthy();
+    expect(await screen.findByText(T.cardFailed('number'))).toBeTruthy();
+    expect(T.cardFailed('number')).toContain(MESSAGES.cardValidation);
     expect(calls.calls('POST /api/subscription')).toHaveLength(0);
+  });
+
+  it.each([
+    ['an expired date', '4242 4242 4242 4242', '01/20', '123', 'expiry', T.expiration],
+    ['a short security code', '4242 4242 4242 4242', '12/34', '12', 'cvc', T.cvc],
+  ] as const)(
+    'with %s says what failed and marks that field, named as on the form',
+    async (_, number, exp, cvc, failure, label) => {
+      const { user, api: calls } = renderApp({ path: '/payment-membership/MEMBERSHIP_002', api });
+      await screen.findByRole('heading', { name: T.paymentTitle('Simple') });
+      await user.type(field(T.nameOnCard), 'Ann Lee');
+      await user.type(field(T.cardNumber), number);
+      await user.type(field(T.expiration), exp);
+      await user.type(field(T.cvc), cvc);
+      await user.click(screen.getByRole('button', { name: T.payButton }));
+      expect((await screen.findByTestId('card-error')).textContent).toBe(T.cardFailed(failure));
+      expect(field(label).getAttribute('aria-invalid')).toBe('true');
+      expect(T.cvc).toContain('CVC');
+      expect(calls.calls('POST /api/subscription')).toHaveLength(0);
+    },
+  );
+
+  it("shows the server's refusal with what failed", async () => {
+    const { user } = renderApp({
+      path: '/payment-membership/MEMBERSHIP_002',
+      api: {
+        ...api,
+        'POST /api/subscription': apiError(402, 'billing/card-validation', T.cardFailed('declined')),
+      },
+    });
+    await screen.findByRole('heading', { name: T.paymentTitle('Simple') });
+    await user.type(field(T.nameOnCard), 'Ann Lee');
+    await user.type(field(T.cardNumber), '4000 0000 0000 0002');
+    await user.type(field(T.expiration), '12/34');
+    await user.type(field(T.cvc), '123');
+    await user.click(screen.getByRole('button', { name: T.payButton }));
+    expect((await screen.findByTestId('card-error')).textContent).toBe(T.cardFailed('declined'));
   });
 });
