@@ -78,7 +78,7 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   await page.getByRole('button', { name: A.actionFor.approved }).click();
   const approve = page.getByRole('dialog', { name: A.dialogFor.approved });
   await approve.getByLabel(A.reasonLabel).fill('Documents complete');
-  await approve.getByLabel(A.notifyLabel).check();
+  await approve.getByLabel(A.notifyLabelFor.approved as string).check();
   expect(await seriousViolations(page)).toEqual([]);
   await approve.getByRole('button', { name: A.actionFor.approved }).click();
   await expect(page.getByTestId('application-status')).toHaveText('Approved');
