@@ -35,6 +35,8 @@ export const APPLICATIONS_TEXT = {
   colNumber: 'No.',
   colCompany: 'Applicant company',
   colForm: 'Form',
+  companyFilter: 'Only this company',
+  companyFilterOf: (name: string) => `Show only the applications of ${name}`,
   colStatus: 'Status',
   colSign: 'Signatures',
   colSubmitted: 'Submitted',
