@@ -139,6 +139,8 @@ test('filter, open, approve and export an application, on a wide and a phone scr
     page.getByRole('button', { name: A.exportCsv }).click(),
   ]);
   const text = readFileSync(await csv.path(), 'utf8');
+  // which application, on which form and version, first (issue 21 section 5)
+  expect(text.split('\r\n')[0]).toMatch(/^\uFEFF?Application number,Form,Form version,/);
   expect(text).toContain(email);
   expect(text).toContain('Approved');
   expect(text).not.toContain('Pending');
