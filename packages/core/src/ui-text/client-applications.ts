@@ -36,7 +36,8 @@ export const APPLICATIONS_TEXT = {
   colCompany: 'Applicant company',
   colForm: 'Form',
   companyFilter: 'Only this company',
-  companyFilterOf: (name: string) => `Show only the applications of ${name}`,
+  /** The control's accessible name starts with its visible text (axe label-content-name-mismatch). */
+  companyFilterOf: (name: string) => `Only this company: ${name}`,
   colStatus: 'Status',
   colSign: 'Signatures',
   colSubmitted: 'Submitted',
