@@ -37,7 +37,7 @@ const DETAIL = CustomFormDetailSchema.parse({
   documents: [],
   update: null,
 });
-const slow = { timeout: 8000 };
+const slow = { timeout: 15_000 };
 const render = () =>
   renderApp({
     path: `/create-form?formId=${ID}&step=5`,
@@ -54,6 +54,8 @@ describe('the wizard done step (issue 21 section 5)', { timeout: 60_000 }, () =>
   it('activating updates the text and the button at once', async () => {
     const { user, api } = render();
     expect((await screen.findByTestId('done-lead', {}, slow)).textContent).toBe(T.doneLead);
+    // done: the four steps all show as completed, the last one included
+    expect(document.querySelectorAll('.mantine-Stepper-step[data-completed]')).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: T.activateOf('Merchant form') }));
     await waitFor(() => expect(screen.getByTestId('done-lead').textContent).toBe(T.doneLeadActive));
     expect(screen.queryByRole('button', { name: T.activateOf('Merchant form') })).toBeNull();

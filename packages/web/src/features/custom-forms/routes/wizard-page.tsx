@@ -158,7 +158,7 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
         {form.status === 'archived' ? <Alert color="gray">{T.archivedNote}</Alert> : null}
         {readOnly && form.status !== 'archived' ? <Alert color="blue">{T.readOnlyNote}</Alert> : null}
         <UpdateBanner form={form} />
-        <Steps active={Math.min(step, 4) - 1} onStep={(i) => goTo(i + 1)} />
+        <Steps active={Math.min(step, 5) - 1} onStep={(i) => goTo(i + 1)} />
         {step === 1 ? (
           <Stack>
             <Text>
