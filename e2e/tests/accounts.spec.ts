@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
+import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
 import { seriousViolations } from '../support/axe';
 import { field, PASSWORD, registerCompany, signedUpUser, signIn } from '../support/client';
 import { codeFromOutbox, demoClient, invitationPathFromOutbox, uniqueEmail } from '../support/outbox';
@@ -60,10 +61,16 @@ test('register a company: /register-company, then the home page with plan, quota
   await expect(main.getByText('Basic')).toBeVisible();
   await expect(main.getByText(UI_TEXT.quotaOf(1, 1))).toBeVisible();
   await expect(main.getByText(UI_TEXT.quotaOf(0, 1))).toBeVisible();
-  await expect(main.getByText(UI_TEXT.teamAlone)).toBeVisible();
+  // a new institution is led first to Create form; its Basic plan has no seat, so Home points to the plans
+  await expect(main.getByRole('link').first()).toHaveText(CUSTOM_FORMS_TEXT.createButton);
+  await expect(main.getByText(UI_TEXT.teamAloneNoSeats)).toBeVisible();
+  await expect(main.getByRole('link', { name: UI_TEXT.inviteTitle })).toHaveCount(0);
   await expect(main.getByText('Ann Lee')).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'home');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'home-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // plans: six, the current one marked
   await nav(page, UI_TEXT.navPlans).click();
@@ -210,29 +217,28 @@ test('the team search waits for 3 characters and filters; page sizes are the spe
   ]);
 });
 
-test('an invite at the quota is refused with the message; the e-mail rules show on the page', async ({ page }) => {
+test('an invite page at the quota says so, links to the plans and disables Send', async ({ page }) => {
   await signedUpUser(page);
   await registerCompany(page, 'Basic Lending');
   await page.goto('/invite-members');
-  await expect(page.getByText(UI_TEXT.inviteNoSeats)).toBeVisible();
-  await field(page, UI_TEXT.emailLabel).fill('not-an-email');
-  await page.getByRole('button', { name: UI_TEXT.inviteButton }).click();
-  await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
-  await field(page, UI_TEXT.emailLabel).fill(uniqueEmail('seat'));
-  await page.getByRole('button', { name: UI_TEXT.inviteButton }).click();
-  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.userQuotaInvite })).toBeVisible();
+  const note = page.getByTestId('invite-no-seats');
+  await expect(note).toContainText(UI_TEXT.inviteNoSeats);
+  await expect(page.getByRole('button', { name: UI_TEXT.inviteButton })).toBeDisabled();
   await expectAccessible(page);
   await shot(page, 'invite-quota');
-  // someone who belongs to another team
-  const demo = demoClient();
-  await field(page, UI_TEXT.emailLabel).fill(demo.email);
-  await page.getByRole('button', { name: UI_TEXT.inviteButton }).click();
-  await expect(page.getByText(MESSAGES.joinedAnotherTeam(demo.email))).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'invite-quota-390');
+  await note.getByRole('link', { name: UI_TEXT.inviteSeePlans }).click();
+  await expect(page).toHaveURL(/\/membership$/);
 });
 
 test('an e-mail already in the team is refused with "Email already add"', async ({ page }) => {
   await signInAsDemo(page);
   await page.goto('/invite-members');
+  // the e-mail rules show on the page, and someone who belongs to another team is refused
+  await field(page, UI_TEXT.emailLabel).fill('not-an-email');
+  await page.getByRole('button', { name: UI_TEXT.inviteButton }).click();
+  await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
   const invitee = uniqueEmail('twice');
   await field(page, UI_TEXT.emailLabel).fill(invitee);
   await page.getByRole('button', { name: UI_TEXT.inviteButton }).click();

@@ -78,7 +78,7 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   await page.getByRole('button', { name: A.actionFor.approved }).click();
   const approve = page.getByRole('dialog', { name: A.dialogFor.approved });
   await approve.getByLabel(A.reasonLabel).fill('Documents complete');
-  await approve.getByLabel(A.notifyLabel).check();
+  await approve.getByLabel(A.notifyLabelFor.approved as string).check();
   expect(await seriousViolations(page)).toEqual([]);
   await approve.getByRole('button', { name: A.actionFor.approved }).click();
   await expect(page.getByTestId('application-status')).toHaveText('Approved');
@@ -139,6 +139,8 @@ test('filter, open, approve and export an application, on a wide and a phone scr
     page.getByRole('button', { name: A.exportCsv }).click(),
   ]);
   const text = readFileSync(await csv.path(), 'utf8');
+  // which application, on which form and version, first (issue 21 section 5)
+  expect(text.split('\r\n')[0]).toMatch(/^\uFEFF?Application number,Form,Form version,/);
   expect(text).toContain(email);
   expect(text).toContain('Approved');
   expect(text).not.toContain('Pending');

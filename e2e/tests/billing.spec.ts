@@ -76,6 +76,8 @@ test('trial, two invitations, a card payment, the renewal a month later, both in
   await page.getByRole('link', { name: T.choosePlanLabel('Nature') }).click();
   await expect(page).toHaveURL(/\/payment-membership\/MEMBERSHIP_003$/);
   await expect(page.getByRole('heading', { name: T.paymentTitle('Nature') })).toBeVisible();
+  // the amount charged today, stated once before paying
+  await expect(page.getByTestId('charge-today')).toContainText('Today you are charged $99.00 for Nature until');
   await expectAccessible(page);
   await shot(page, 'payment-membership');
   await payWithCard(page, '4242 4242 4242 4242');
@@ -145,17 +147,26 @@ test('trial, two invitations, a card payment, the renewal a month later, both in
   await expect(page.getByTestId('billing-status')).toHaveText(['Refunded', 'Paid']);
 });
 
-test('a declined card shows the spec text and changes nothing', async ({ page }) => {
+test('a declined card shows the spec text with what failed and changes nothing', async ({ page }) => {
   await signedUpUser(page, uniqueEmail('declined'));
   await registerCompany(page, 'Declined Credit Union');
   await page.goto('/payment-membership/MEMBERSHIP_002');
   await payWithCard(page, '4000 0000 0000 0002');
-  await expect(page.getByTestId('card-error')).toHaveText(MESSAGES.cardValidation);
+  await expect(page.getByTestId('card-error')).toHaveText(T.cardFailed('declined'));
+  await expect(page.getByTestId('card-error')).toContainText(MESSAGES.cardValidation);
+  await expectAccessible(page);
   await shot(page, 'card-declined');
-  // a number that is not a card is refused in the browser with the same text
+  // refused by the card's bank as expired
+  await field(page, T.cardNumber).fill('4000 0000 0000 0069');
+  await page.getByRole('button', { name: T.payButton }).click();
+  await expect(page.getByTestId('card-error')).toHaveText(T.cardFailed('expiry'));
+  // a number that is not a card is refused in the browser, saying the number is the problem
   await field(page, T.cardNumber).fill('4242 4242 4242 4241');
   await page.getByRole('button', { name: T.payButton }).click();
-  await expect(page.getByTestId('card-error')).toHaveText(MESSAGES.cardValidation);
+  await expect(page.getByTestId('card-error')).toHaveText(T.cardFailed('number'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'card-number-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await nav(page, UI_TEXT.navPlans).click();
   await expect(page.locator('[aria-current="true"]')).toContainText('Basic');
   await nav(page, T.navBilling).click();

@@ -89,8 +89,16 @@ test('a client builds a form in the wizard from a published master form, activat
   await expect(page.getByRole('heading', { name: T.doneTitle })).toBeVisible();
   await expect(page.getByTestId('applicant-link')).toHaveValue(new RegExp(`/application-form/${formId}$`));
   await expect(page.getByTestId('applicant-qr')).toBeVisible();
+  await expect(page.getByTestId('done-lead')).toHaveText(T.doneLead);
   await page.getByRole('button', { name: T.activateOf(formName) }).click();
   await expect(page.getByText(T.activated(formName))).toBeVisible();
+  // the text and the button follow the activation at once (issue 21 section 5)
+  await expect(page.getByTestId('done-lead')).toHaveText(T.doneLeadActive);
+  await expect(page.getByRole('button', { name: T.activateOf(formName) })).toHaveCount(0);
+  // Copy says it copied
+  await page.getByRole('button', { name: T.copy, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: T.linkCopied })).toBeVisible();
+  await expect(page.getByRole('button', { name: T.copied, exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'custom-form-done');
 

@@ -87,6 +87,14 @@ export const MESSAGES = {
   couponExpired: 'This coupon is expired',
   cardValidation:
     'We were unsuccessful when validating your payment method. Please confirm the number, expiration, and/or CID and re-attempt.',
+  /** What failed, said after the spec's card text (issue 21 §5; ours, decision 061). "CVC" as on the card form. */
+  cardFailure: {
+    declined: 'The card was declined by its bank: use another card, or ask the bank why.',
+    cvc: 'The security code (CVC) does not match the card.',
+    number: 'The card number is not valid.',
+    expiry: 'The card has expired, or its expiration date is wrong.',
+    invalid: 'The card could not be checked.',
+  },
 
   // Forms and templates
   missingRequiredFieldsTitle: 'Missing Required Fields',

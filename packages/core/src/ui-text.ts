@@ -115,6 +115,8 @@ export const UI_TEXT = {
   teamInactive: 'Deactivated',
   teamInvited: 'Invited',
   teamAlone: 'You are the only member so far. Invite colleagues to build forms and review applications together.',
+  teamAloneNoSeats:
+    'You are the only member so far, and your plan has no seat left. Choose a plan with more seats to invite colleagues.',
   formsEmpty: 'No forms yet. Each form you activate counts toward your plan.',
   viewTeam: 'View team',
   viewPlans: 'View plans',
@@ -160,6 +162,7 @@ export const UI_TEXT = {
   inviteButton: 'Send invitation',
   inviteSeatsLeft: (n: number) => (n === 1 ? '1 seat left on your plan.' : `${n} seats left on your plan.`),
   inviteNoSeats: 'No seats left on your plan: upgrade it, or deactivate a member or revoke an invitation first.',
+  inviteSeePlans: 'See the plans',
   memberTitle: 'Member overview',
   backToTeam: 'Back to team',
   memberDetailsTitle: 'Details',

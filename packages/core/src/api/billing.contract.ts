@@ -7,6 +7,8 @@ import {
   CardBodySchema,
   CardSchema,
   PaymentParamsSchema,
+  QuoteQuerySchema,
+  QuoteSchema,
   RenewalRunSchema,
   SubscribeBodySchema,
   SubscriptionDetailSchema,
@@ -33,6 +35,14 @@ export const BILLING_API = {
     path: '/api/subscription',
     body: SubscribeBodySchema,
     response: SubscriptionDetailSchema,
+    tag,
+  }),
+  /** What subscribing to a plan would charge today, before charging (issue 21 §5). */
+  getQuote: endpoint({
+    method: 'GET',
+    path: '/api/subscription/quote',
+    query: QuoteQuerySchema,
+    response: QuoteSchema,
     tag,
   }),
   startTrial: endpoint({

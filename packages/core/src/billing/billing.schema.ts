@@ -65,6 +65,29 @@ const cardToken = z
 /** POST /api/subscription: pay for a plan (or change it); the card is needed unless one is saved. */
 export const SubscribeBodySchema = z.strictObject({ membershipId, cardToken: cardToken.optional() });
 export const TrialBodySchema = z.strictObject({ membershipId });
+/** GET /api/subscription/quote?membershipId=: what POST /api/subscription with that plan would charge today. */
+export const QuoteQuerySchema = z.strictObject({ membershipId });
+
+/**
+ * What choosing a plan does now, before anything is charged (issue 21 §5):
+ * - `subscribe`: the plan's price for a month from today;
+ * - `upgrade`: the price difference for the rest of the paid period;
+ * - `change`: nothing today (a cheaper plan from the period's end, or the same plan resumed).
+ */
+export const QuoteSchema = z.object({
+  kind: z.enum(['subscribe', 'upgrade', 'change']),
+  /** The plan's monthly price. */
+  monthlyCents: z.number().int(),
+  /** Before the coupon. */
+  priceCents: z.number().int(),
+  /** What the company's coupon takes off today's charge. */
+  discountCents: z.number().int(),
+  /** Charged today: price less discount. */
+  amountCents: z.number().int(),
+  /** The end of the period today's charge pays for. */
+  periodEnd: z.string().nullable(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
 export const CardBodySchema = z.strictObject({ token: cardToken });
 
 /** GET /api/billing/config: which gateway the browser tokenizes for. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, centsToDollars, formatUsd, prorateCents } from './money';
-import { luhnValid, tokenizeTestCard } from './test-cards';
+import { checkTestCard, luhnValid, tokenizeTestCard } from './test-cards';
 
 describe('money', () => {
   it('shows cents as dollars with 2 decimals', () => {
@@ -40,6 +40,18 @@ describe('test cards', () => {
     expect(tokenizeTestCard({ ...card, expYear: 26, expMonth: 11, number: '4242424242424242' }, now)).toBe(
       'tok_test_visa',
     );
+  });
+
+  it('names what failed: the number, the expiry or the CVC', () => {
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+    expect(checkTestCard(card, now)).toEqual({ token: 'tok_test_visa' });
+    expect(checkTestCard({ ...card, number: '4242424242424241' }, now)).toEqual({ failure: 'number' });
+    expect(checkTestCard({ ...card, number: '5555555555554444' }, now)).toEqual({ failure: 'number' });
+    expect(checkTestCard({ ...card, expMonth: 13 }, now)).toEqual({ failure: 'expiry' });
+    expect(checkTestCard({ ...card, expYear: 2026, expMonth: 10 }, now)).toEqual({ failure: 'expiry' });
+    expect(checkTestCard({ ...card, expYear: Number.NaN }, now)).toEqual({ failure: 'expiry' });
+    expect(checkTestCard({ ...card, cvc: '12' }, now)).toEqual({ failure: 'cvc' });
+    expect(checkTestCard({ ...card, number: '4000 0000 0000 0069' }, now)).toEqual({ token: 'tok_test_expired' });
   });
 
   it('checks Luhn', () => {

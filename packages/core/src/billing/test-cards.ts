@@ -6,6 +6,7 @@ export const TEST_CARDS = [
   { number: '4242424242424242', token: 'tok_test_visa', outcome: 'succeeds' },
   { number: '4000000000000002', token: 'tok_test_decline', outcome: 'is declined' },
   { number: '4000000000000127', token: 'tok_test_cvc', outcome: 'fails the CVC check' },
+  { number: '4000000000000069', token: 'tok_test_expired', outcome: 'is refused as expired by its bank' },
   {
     number: '4000000000000341',
     token: 'tok_test_charge_fail',
@@ -31,6 +32,28 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** What the browser's check of a card found wrong, named as on the card form (issue 21 §5). */
+export type CardFieldFailure = 'number' | 'expiry' | 'cvc';
+
+/**
+ * Checks a card for the test gateway in the browser and names what failed: the number (not a card number, or not
+ * a test card), the expiry (not a month, or past) or the CVC (not 3-4 digits).
+ */
+export function checkTestCard(
+  card: { number: string; expMonth: number; expYear: number; cvc: string },
+  now: Date,
+): { token: TestCardToken } | { failure: CardFieldFailure } {
+  const digits = card.number.replace(/[\s-]/g, '');
+  const token = luhnValid(digits) ? TEST_CARDS.find((c) => c.number === digits)?.token : undefined;
+  if (!token) return { failure: 'number' };
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { failure: 'expiry' };
+  // valid through the last day of its month
+  if (!Number.isInteger(year) || Date.UTC(year, card.expMonth, 1) <= now.getTime()) return { failure: 'expiry' };
+  if (!/^\d{3,4}$/.test(card.cvc)) return { failure: 'cvc' };
+  return { token };
+}
+
 /**
  * Tokenizes a card for the test gateway in the browser: a known test number gives its token; anything else (a
  * real card number, a typo, an expired date, a CVC that is not 3-4 digits) gives null, which the page shows as the
@@ -40,11 +63,6 @@ export function tokenizeTestCard(
   card: { number: string; expMonth: number; expYear: number; cvc: string },
   now: Date,
 ): TestCardToken | null {
-  const digits = card.number.replace(/[\s-]/g, '');
-  if (!luhnValid(digits) || !/^\d{3,4}$/.test(card.cvc)) return null;
-  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return null;
-  // valid through the last day of its month
-  if (Date.UTC(year, card.expMonth, 1) <= now.getTime()) return null;
-  return TEST_CARDS.find((c) => c.number === digits)?.token ?? null;
+  const checked = checkTestCard(card, now);
+  return 'token' in checked ? checked.token : null;
 }

@@ -35,8 +35,27 @@ export const BILLING_TEXT = {
   trialStarted: (plan: string) => `Your ${plan} trial has started.`,
   trialUsed: 'Your company has already used its free trial.',
   paymentTitle: (plan: string) => `Pay for ${plan}`,
-  paymentLead: (price: string) => `${price} per month, charged today and then every month until you cancel.`,
-  upgradeLead: 'You are charged the difference for the rest of this period; the next renewal is at the new price.',
+  /** The one sentence of the payment page (issue 21 §5): what is charged today, for what, and what follows. */
+  chargeToday: (o: {
+    kind: 'subscribe' | 'upgrade';
+    amount: string;
+    price: string;
+    discount: string | null;
+    plan: string;
+    monthly: string;
+    until: string;
+  }) => {
+    const today = o.discount ? `${o.amount} (${o.price} less ${o.discount} from your coupon)` : o.amount;
+    const coupon = o.discount ? ', less your coupon while it lasts' : '';
+    return o.kind === 'upgrade'
+      ? `Today you are charged ${today}: the difference for the rest of this period, until ${o.until}. Then ${o.plan} renews every month at ${o.monthly}${coupon}.`
+      : `Today you are charged ${today} for ${o.plan} until ${o.until}. Then it renews every month at ${o.monthly}${coupon}, until you cancel.`;
+  },
+  chargeNothingToday: 'Nothing is charged today.',
+  quoteFailed: 'The amount to charge could not be worked out. Reload the page before paying.',
+  couponActive: (name: string, off: string, date: string) => `Coupon ${name}: ${off} until ${date}.`,
+  couponPercentOff: (n: number) => `${n}% off`,
+  couponAmountOff: (amount: string) => `${amount} off each charge`,
   payButton: 'Pay and subscribe',
   payWithSaved: (brand: string, last4: string) => `Pay with ${brand} ending in ${last4}`,
   useNewCard: 'Use another card',
@@ -47,9 +66,12 @@ export const BILLING_TEXT = {
   cardNumberRequired: 'Card number is required',
   expiration: 'Expiration (MM/YY)',
   expirationRequired: 'Expiration is required',
-  cvc: 'Verification code (CVC)',
-  cvcRequired: 'Verification code is required',
+  cvc: 'Security code (CVC)',
+  cvcRequired: 'Security code (CVC) is required',
   cardValidation: MESSAGES.cardValidation,
+  /** The spec's card text and what failed, as the server says it too. */
+  cardFailed: (failure: keyof typeof MESSAGES.cardFailure) =>
+    `${MESSAGES.cardValidation} ${MESSAGES.cardFailure[failure]}`,
   testCardsHint: 'Test mode: use 4242 4242 4242 4242 with any future date and any 3 digits. No money moves.',
   stripeLoading: 'Loading the secure card form…',
   stripeFailed: 'The secure card form could not be loaded. Check your connection and reload the page.',

@@ -35,6 +35,9 @@ export const APPLICATIONS_TEXT = {
   colNumber: 'No.',
   colCompany: 'Applicant company',
   colForm: 'Form',
+  companyFilter: 'Only this company',
+  /** The control's accessible name starts with its visible text (axe label-content-name-mismatch). */
+  companyFilterOf: (name: string) => `Only this company: ${name}`,
   colStatus: 'Status',
   colSign: 'Signatures',
   colSubmitted: 'Submitted',
@@ -95,8 +98,21 @@ export const APPLICATIONS_TEXT = {
     pending: 'The decision is undone and the application waits for a decision again.',
   } as Record<string, string>,
   reasonLabel: 'Reason',
-  reasonHint: 'Required to deny. The applicant reads it if you e-mail them.',
-  notifyLabel: 'E-mail the applicant about this decision',
+  /** Each dialog's own help (issue 21 §5; decision 061): what the reason is for and what the e-mail says. */
+  reasonHintFor: {
+    approved: 'Optional. Kept in the history for your team; the e-mail to the applicant says only that it is approved.',
+    denied: 'Required. Say why the application is denied; the applicant reads it if you e-mail them.',
+    pending:
+      'Optional. Say why the decision is reopened; kept in the history for your team, not sent to the applicant.',
+  } as Record<string, string>,
+  notifyLabelFor: {
+    approved: 'E-mail the applicant that the application is approved',
+    denied: 'E-mail the applicant that the application is denied, with the reason',
+    pending: 'E-mail the applicant that the application is being reviewed again',
+  } as Record<string, string>,
+  /** A history row of a status change and of a revealed value (issue 21 §5). */
+  historyStatus: (from: string, to: string) => `Status set: ${from} → ${to}`,
+  historyReveal: (field: string) => `Revealed: ${field}`,
   cancel: 'Cancel',
   statusChanged: (label: string) => `The application is now ${label.toLowerCase()}.`,
   answersTitle: 'Answers',

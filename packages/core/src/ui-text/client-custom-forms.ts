@@ -131,6 +131,9 @@ export const CUSTOM_FORMS_TEXT = {
   doneTitle: 'Your form is ready',
   doneLead:
     'Share this link with your applicants, or let them scan the QR code. Activate the form to take applications.',
+  doneLeadActive: 'The form is active: applicants can use this link or scan the QR code now.',
+  copied: 'Copied',
+  copyFailed: 'The link could not be copied here: it is selected, copy it with Ctrl+C (⌘C on a Mac).',
   applicantLink: 'Applicant link',
   copy: 'Copy',
   qrLabel: (name: string) => `QR code of the applicant link of ${name}`,

@@ -60,7 +60,7 @@ describe('client routing rules', () => {
     expect(within(main).getByText(UI_TEXT.quotaOf(1, 1))).toBeTruthy();
     expect(within(main).getByText(UI_TEXT.quotaOf(0, 1))).toBeTruthy();
     expect(within(main).getByText(UI_TEXT.formsEmpty)).toBeTruthy();
-    expect(within(main).getByText(UI_TEXT.teamAlone)).toBeTruthy();
+    expect(within(main).getByText(UI_TEXT.teamAloneNoSeats)).toBeTruthy();
     expect(screen.getByTestId('header-email').textContent).toContain(ME.email);
   });
 

@@ -8,7 +8,11 @@ export type CardFailure =
   | 'declined'
   /** The CVC check failed. */
   | 'cvc'
-  /** Expired, wrong number, unknown token. */
+  /** The card number is wrong. */
+  | 'number'
+  /** The card has expired, or the expiry given is wrong. */
+  | 'expiry'
+  /** Anything else the gateway refused the card for (an unknown token). */
   | 'invalid';
 
 export interface SavedCard {

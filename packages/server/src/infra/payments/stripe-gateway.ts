@@ -13,12 +13,25 @@ export interface StripeGatewayOptions {
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-/** Stripe's card error codes, in our three words (the page shows the spec's one text for all of them). */
-function failureOf(err: unknown): CardFailure | null {
+/** Stripe's card error codes, in our words (the page adds what failed to the spec's card text). */
+export function failureOf(err: unknown): CardFailure | null {
   if (!(err instanceof Stripe.errors.StripeCardError)) return null;
-  if (err.code === 'incorrect_cvc' || err.code === 'invalid_cvc') return 'cvc';
-  if (err.code === 'card_declined') return 'declined';
-  return 'invalid';
+  switch (err.code) {
+    case 'incorrect_cvc':
+    case 'invalid_cvc':
+      return 'cvc';
+    case 'card_declined':
+      return 'declined';
+    case 'incorrect_number':
+    case 'invalid_number':
+      return 'number';
+    case 'expired_card':
+    case 'invalid_expiry_month':
+    case 'invalid_expiry_year':
+      return 'expiry';
+    default:
+      return 'invalid';
+  }
 }
 
 function unavailable(err: unknown): never {

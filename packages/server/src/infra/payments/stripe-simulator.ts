@@ -23,6 +23,8 @@ export async function startStripeSimulator() {
     pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
     pm_card_chargeDeclined: { brand: 'visa', last4: '0002', attachError: 'card_declined' },
     pm_card_cvcCheckFail: { brand: 'visa', last4: '0101', attachError: 'incorrect_cvc' },
+    pm_card_expired: { brand: 'visa', last4: '0069', attachError: 'expired_card' },
+    pm_card_incorrectNumber: { brand: 'visa', last4: '4241', attachError: 'incorrect_number' },
     pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', failCharge: true },
   };
   const cardError = (code: string) => ({

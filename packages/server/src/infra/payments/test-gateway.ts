@@ -6,6 +6,7 @@ const TOKENS: Record<string, { brand: string; last4: string; onSave?: CardFailur
   tok_test_visa: { brand: 'visa', last4: '4242' },
   tok_test_decline: { brand: 'visa', last4: '0002', onSave: 'declined' },
   tok_test_cvc: { brand: 'visa', last4: '0127', onSave: 'cvc' },
+  tok_test_expired: { brand: 'visa', last4: '0069', onSave: 'expiry' },
   tok_test_charge_fail: { brand: 'visa', last4: '0341', onCharge: 'declined' },
 };
 

@@ -8,8 +8,12 @@ import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
 import { activeForm } from '../application-lists/application-lists.fixtures';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { createApplicationExportService } from './application-export.service';
-import { EXPORT_COLUMNS } from './columns';
-import { parseCsv, sheetRows, unzip } from './read-xlsx';
+import { EXPORT_COLUMNS, RECORD_COLUMNS } from './columns';
+import { cellKinds, parseCsv, sheetRows, unzip } from './read-xlsx';
+import { columnName } from './spreadsheet';
+
+/** An Excel date serial back to an ISO time (UTC). */
+const fromSerial = (v: string | undefined) => new Date(Math.round((Number(v) - 25_569) * 86_400_000)).toISOString();
 
 const EXTRA = [
   { type: 'textfield', key: 'business_name', label: 'Business name', input: true },
@@ -194,6 +198,7 @@ describe.each(testDatabases())('application export on %s', (kind) => {
     ]);
     // system fields, the merchant form's fields, then the loan form's new one; the hidden recordId is no column
     expect(header).toEqual([
+      ...RECORD_COLUMNS,
       'First Name',
       'Last Name',
       expect.any(String),
@@ -228,20 +233,38 @@ describe.each(testDatabases())('application export on %s', (kind) => {
       'Loan amount': '',
       Attachments: '2',
       Status: 'Pending',
-      'Date submitted': 'Mar/10/2026',
-      'Last updated time': 'Mar/11/2026 12:00 UTC',
       'Last updated by': 'Olivia Officer',
+      Form: 'Alpha merchant form',
+      'Form version': String(fA.version),
     });
-    expect(acme?.['Export time']).toMatch(/^[A-Z][a-z]{2}\/\d\d\/\d{4} \d\d:\d\d UTC$/);
+    // numbers are numbers and dates are dates, shown in the spec's format (issue 21 §5)
+    expect(fromSerial(acme?.['Date submitted'])).toMatch(/^2026-03-10T/);
+    expect(fromSerial(acme?.['Last updated time'])).toBe('2026-03-11T12:00:00.000Z');
+    expect(Math.abs(Date.parse(fromSerial(acme?.['Export time'])) - Date.now())).toBeLessThan(600_000);
+    const kinds = cellKinds(sheet, files.get('xl/styles.xml')?.toString('utf8') ?? '');
+    const at = (column: string, row: number) => kinds.get(`${columnName(header.indexOf(column))}${row}`);
+    // the rows are newest first: row 4 is Acme, row 2 the loan
+    expect(at('Application number', 4)).toBe('number');
+    expect(at('Form version', 4)).toBe('number');
+    expect(at('Attachments', 4)).toBe('number');
+    expect(at('Form', 4)).toBe('text');
+    expect(at('Date submitted', 4)).toBe('date mmm/dd/yyyy');
+    expect(at('Last updated time', 4)).toBe('date mmm/dd/yyyy hh:mm "UTC"');
+    expect(at('Export time', 4)).toBe('date mmm/dd/yyyy hh:mm "UTC"');
+    expect(at('Loan amount', 2)).toBe('number');
+    const numbers = records.map((r) => Number(r['Application number']));
+    expect(numbers.every(Number.isInteger)).toBe(true);
+    expect(numbers).toEqual([...numbers].sort((x, y) => y - x));
     expect(invited).toMatchObject({
       'Business name': 'Invited Ltd',
       'Agrees to terms': 'No',
       Status: 'Invite sent',
       'Date submitted': '',
-      'Last updated time': 'Apr/01/2026 12:00 UTC',
       Attachments: '0',
     });
-    expect(loan).toMatchObject({ 'Loan amount': '5000', Status: 'Approved', 'Date submitted': 'May/02/2026' });
+    expect(fromSerial(invited?.['Last updated time'])).toBe('2026-04-01T12:00:00.000Z');
+    expect(loan).toMatchObject({ 'Loan amount': '5000', Status: 'Approved', Form: 'Zulu loan form' });
+    expect(fromSerial(loan?.['Date submitted'])).toMatch(/^2026-05-02T/);
     // no plaintext, and no envelope, of an encrypted value anywhere in the file
     const everything = [...files.values()].map((f) => f.toString('utf8')).join('');
     expect(everything).not.toContain(SSN);
@@ -262,8 +285,11 @@ describe.each(testDatabases())('application export on %s', (kind) => {
     const [header = [], ...rows] = parseCsv(text.slice(1));
     const records = rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
     expect(header.slice(-6)).toEqual([...EXPORT_COLUMNS]);
+    expect(header.slice(0, 3)).toEqual([...RECORD_COLUMNS]);
     expect(records).toHaveLength(3);
     expect(records[2]).toMatchObject({
+      Form: 'Alpha merchant form',
+      'Form version': String(fA.version),
       'Business name': 'Acme, "Best" Retail',
       'Owner SSN': maskValue(SSN),
       Note: `'=HYPERLINK("http://evil.example","click")`,
@@ -297,6 +323,7 @@ describe.each(testDatabases())('application export on %s', (kind) => {
     }
     expect((await xlsx(a, 'statuses=approved')).records.map((r) => r['Business name'])).toEqual(['Loan Seeker']);
     expect((await xlsx(a, `formId=${fLoan.customFormId}`)).header).toEqual([
+      ...RECORD_COLUMNS,
       'First Name',
       'Last Name',
       expect.any(String),
@@ -322,7 +349,7 @@ describe.each(testDatabases())('application export on %s', (kind) => {
     expect(own.records.map((r) => r['Business name'])).toEqual(['B Secret Co']);
     const through = await xlsx(b, `formId=${fA.customFormId}`);
     expect(through.records).toEqual([]);
-    expect(through.header).toEqual([...EXPORT_COLUMNS]);
+    expect(through.header).toEqual([...RECORD_COLUMNS, ...EXPORT_COLUMNS]);
     const fromA = await xlsx(a);
     expect(JSON.stringify(fromA.records)).not.toContain('B Secret');
 
@@ -354,7 +381,11 @@ describe.each(testDatabases())('application export on %s', (kind) => {
     let text = '';
     for await (const chunk of out.body) text += chunk;
     const [, ...rows] = parseCsv(text.slice(1));
-    expect(rows.map((r) => r[5])).toEqual(['Loan Seeker', 'Invited Ltd', 'Acme, "Best" Retail']);
+    expect(rows.map((r) => r[RECORD_COLUMNS.length + 5])).toEqual([
+      'Loan Seeker',
+      'Invited Ltd',
+      'Acme, "Best" Retail',
+    ]);
     expect(rows.map((r) => r[r.length - 1])).toEqual(Array(3).fill('Nov/23/2026 12:00 UTC'));
     expect(out.fileName).toBe('applications-2026-11-23-1200.csv');
   });

@@ -13,11 +13,12 @@ import {
   dayText,
   EXPORT_COLUMNS,
   fieldColumns,
+  RECORD_COLUMNS,
   STATUS_TEXT,
   timeText,
   topFields,
 } from './columns';
-import { type Cells, csvStream, xlsxStream } from './spreadsheet';
+import { type Cell, type Cells, csvStream, xlsxStream } from './spreadsheet';
 
 /** Rows read per query (keyset): memory is bounded by one batch, whatever the export's size. */
 export const EXPORT_BATCH = 500;
@@ -61,6 +62,14 @@ function auditFilters(o: ExportOptions): Record<string, string | string[]> {
   return out;
 }
 
+/** A field's cell: a number field's number as a number (a masked or typed-as-text value stays text). */
+function cellOf(c: Parameters<typeof cellText>[0], value: unknown): Cell {
+  if ((c.type === 'number' || c.type === 'currency') && typeof value === 'number' && Number.isFinite(value)) {
+    return { number: value };
+  }
+  return cellText(c, value);
+}
+
 /**
  * The export of the client list's filter, every page (issue 14; decision 043): the company's applications (a
  * STANDARD member's: of granted forms), the application's own fields (union of the forms' fields) then the spec's
@@ -94,12 +103,17 @@ export function createApplicationExportService(deps: ApplicationExportDeps) {
       const formOf = new Map(
         versions.map((v) => {
           const form = v.form as unknown as FormDefinition;
-          return [`${v.customFormId}:${v.version}`, { form, byKey: new Map(topFields(form).map((c) => [c.key, c])) }];
+          return [
+            `${v.customFormId}:${v.version}`,
+            { form, formName: v.formName, byKey: new Map(topFields(form).map((c) => [c.key, c])) },
+          ];
         }),
       );
       const fields = fieldColumns(versions.map((v) => v.form as unknown as FormDefinition));
-      const header: Cells = [...fields.map((f) => f.label), ...EXPORT_COLUMNS];
-      const exportTime = timeText(at);
+      const header: Cells = [...RECORD_COLUMNS, ...fields.map((f) => f.label), ...EXPORT_COLUMNS];
+      const day = (d: Date | null): Cell => (d ? { date: d, time: false, text: dayText(d) } : '');
+      const time = (d: Date | null): Cell => (d ? { date: d, time: true, text: timeText(d) } : '');
+      const exportTime = time(at);
 
       async function* rows(): AsyncGenerator<Cells[]> {
         if (!filter) return;
@@ -115,14 +129,17 @@ export function createApplicationExportService(deps: ApplicationExportDeps) {
             const data = form ? fieldCrypto.maskData(form, r.data) : {};
             const cells = fields.map((f) => {
               const c = plan?.byKey.get(f.key);
-              return c ? cellText(c, data[f.key]) : '';
+              return c ? cellOf(c, data[f.key]) : '';
             });
             return [
+              { number: r.number },
+              plan?.formName ?? '',
+              { number: r.formVersion },
               ...cells,
-              String(form ? attachmentCount(form, data) : 0),
+              { number: form ? attachmentCount(form, data) : 0 },
               STATUS_TEXT[r.status as ListedStatus] ?? r.status,
-              dayText(r.submittedAt),
-              timeText(r.updatedAt),
+              day(r.submittedAt),
+              time(r.updatedAt),
               r.updatedBy ?? '',
               exportTime,
             ];

@@ -15,6 +15,12 @@ export const EXPORT_COLUMNS = [
   'Export time',
 ] as const;
 
+/**
+ * Before the application's fields: which application, on which form and version (issue 21 §5; decision 061). The
+ * spec's columns stay as they are, after the fields.
+ */
+export const RECORD_COLUMNS = ['Application number', 'Form', 'Form version'] as const;
+
 /** Spec 1 §4's display of each status ('Invite sent' for invite_sent). */
 export const STATUS_TEXT: Record<ListedStatus, string> = {
   invite_sent: 'Invite sent',

@@ -49,7 +49,7 @@ export function sheetRows(xml: string): string[][] {
     for (const c of (row[2] ?? '').matchAll(/<c r="([A-Z]+)(\d+)"[^>]*>(.*?)<\/c>/gs)) {
       if (c[2] !== row[1]) throw new Error(`cell ${c[1]}${c[2]} in row ${row[1]}`);
       const col = [...(c[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-      const text = /<t[^>]*>(.*?)<\/t>/s.exec(c[3] ?? '')?.[1] ?? '';
+      const text = /<t[^>]*>(.*?)<\/t>/s.exec(c[3] ?? '')?.[1] ?? /<v>(.*?)<\/v>/s.exec(c[3] ?? '')?.[1] ?? '';
       while (cells.length < col) cells.push('');
       cells[col] = unescapeXml(text);
     }
@@ -86,4 +86,29 @@ export function parseCsv(text: string): string[][] {
   }
   if (field || row.length) rows.push([...row, field]);
   return rows;
+}
+
+/**
+ * Each cell's kind, by reference (`B2`): `text` (an inline string), `number`, or a date with its style's format
+ * code (`mmm/dd/yyyy`), read from styles.xml as a spreadsheet would.
+ */
+export function cellKinds(sheet: string, styles: string): Map<string, string> {
+  const formats = new Map<string, string>();
+  for (const f of styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"\/>/g)) {
+    formats.set(f[1] ?? '', unescapeXml(f[2] ?? ''));
+  }
+  const xfs = [...(/<cellXfs[^>]*>(.*?)<\/cellXfs>/s.exec(styles)?.[1] ?? '').matchAll(/<xf numFmtId="(\d+)"/g)].map(
+    (x) => x[1] ?? '0',
+  );
+  const kinds = new Map<string, string>();
+  for (const c of sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*)>/g)) {
+    const attrs = c[2] ?? '';
+    if (/t="inlineStr"/.test(attrs)) kinds.set(c[1] ?? '', 'text');
+    else {
+      const style = /s="(\d+)"/.exec(attrs)?.[1];
+      const format = style ? formats.get(xfs[Number(style)] ?? '') : undefined;
+      kinds.set(c[1] ?? '', format ? `date ${format}` : 'number');
+    }
+  }
+  return kinds;
 }

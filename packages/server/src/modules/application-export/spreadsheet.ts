@@ -3,8 +3,21 @@ import { ZipStream } from './zip-stream';
 /** The width of every column (spec 1 §9 "Spreadsheet export columns"). */
 export const COLUMN_WIDTH = 20;
 
-/** A row of cells as text (the export writes every cell as text: what the user saw, decision 043). */
-export type Cells = readonly string[];
+/**
+ * One cell: text (what the user saw, decision 043), a number, or a point in time (a day, or a day and time). CSV
+ * writes each as text; XLSX writes numbers as numbers and times as dates with the spec's display format, so a
+ * spreadsheet sorts and sums them (issue 21 §5).
+ */
+export type Cell = string | { number: number } | { date: Date; time: boolean; text: string };
+export type Cells = readonly Cell[];
+
+const cellAsText = (cell: Cell): string =>
+  typeof cell === 'string' ? cell : 'number' in cell ? String(cell.number) : cell.text;
+
+/** Days since Excel's epoch (1899-12-30), the fraction of the day for the time (UTC, as every time of the export). */
+export function excelSerial(d: Date): number {
+  return d.getTime() / 86_400_000 + 25_569;
+}
 
 /**
  * A cell that a spreadsheet would read as a formula (or a DDE command) starts with an apostrophe instead: = + - @,
@@ -16,8 +29,10 @@ export function neutralise(text: string): string {
 
 // ---- CSV (RFC 4180; a UTF-8 byte order mark so Excel reads the accents)
 
-function csvCell(text: string): string {
-  const t = neutralise(text);
+function csvCell(cell: Cell): string {
+  // a number or a date is ours, never a formula: written as is (a negative amount keeps its sign)
+  if (typeof cell !== 'string') return cellAsText(cell);
+  const t = neutralise(cell);
   return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 
@@ -52,15 +67,28 @@ export function columnName(index: number): string {
   return name;
 }
 
+/** The styles of a day and of a day and time (cellXfs 2 and 3 in STYLES: the spec's `Mar/10/2026 12:00 UTC`). */
+const DAY_STYLE = 2;
+const TIME_STYLE = 3;
+
 /** Excel keeps at most 32,767 characters in a cell. */
 const MAX_CELL = 32_767;
 
 function xlsxRow(cells: Cells, rowNumber: number, style: string): string {
   let xml = `<row r="${rowNumber}">`;
-  cells.forEach((text, i) => {
-    if (text === '') return;
-    const value = xmlText(neutralise(text).slice(0, MAX_CELL));
-    xml += `<c r="${columnName(i)}${rowNumber}" t="inlineStr"${style}><is><t xml:space="preserve">${value}</t></is></c>`;
+  cells.forEach((cell, i) => {
+    const ref = `${columnName(i)}${rowNumber}`;
+    if (typeof cell !== 'string') {
+      if ('number' in cell) {
+        if (Number.isFinite(cell.number)) xml += `<c r="${ref}"><v>${cell.number}</v></c>`;
+      } else if (Number.isFinite(cell.date.getTime())) {
+        xml += `<c r="${ref}" s="${cell.time ? TIME_STYLE : DAY_STYLE}"><v>${excelSerial(cell.date)}</v></c>`;
+      }
+      return;
+    }
+    if (cell === '') return;
+    const value = xmlText(neutralise(cell).slice(0, MAX_CELL));
+    xml += `<c r="${ref}" t="inlineStr"${style}><is><t xml:space="preserve">${value}</t></is></c>`;
   });
   return `${xml}</row>`;
 }
@@ -74,7 +102,7 @@ const WORKBOOK = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
 const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="mmm/dd/yyyy"/><numFmt numFmtId="165" formatCode="mmm/dd/yyyy hh:mm &quot;UTC&quot;"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 async function* sheetXml(header: Cells, rows: AsyncIterable<Cells[]>): AsyncGenerator<string> {
   yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

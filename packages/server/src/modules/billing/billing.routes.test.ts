@@ -9,6 +9,8 @@ import { billingCalls, DAY_MS, gatewayOf } from './billing.test-support';
 const CARD_TEXT =
   'We were unsuccessful when validating your payment method. Please confirm the number, expiration, and/or CID and re-attempt.';
 
+const DECLINED = 'The card was declined by its bank: use another card, or ask the bank why.';
+
 describe.each(testDatabases())('subscriptions and payments on %s', (kind) => {
   let t: TestApp;
   let adminToken: string;
@@ -74,30 +76,32 @@ describe.each(testDatabases())('subscriptions and payments on %s', (kind) => {
       expect(invite.statusCode).toBe(201);
     });
 
-    it.each([['tok_test_decline'], ['tok_test_cvc'], ['tok_unknown']])(
-      'a refused card (%s) answers the spec text and changes nothing',
-      async (token) => {
-        const a = await registerCompany(t);
-        const before = await api.subscription(a);
-        const charges = gatewayOf(t).charges.length;
-        const res = await api.subscribe(a, 'MEMBERSHIP_003', token);
-        expect(res.statusCode).toBe(402);
-        expect(res.json()).toMatchObject({ code: 'billing/card-validation', message: CARD_TEXT });
-        expect(await api.subscription(a)).toEqual(before);
-        expect(before).toMatchObject({ membershipId: 'MEMBERSHIP_001', billing: { status: 'none', card: null } });
-        expect((await api.billings(a)).total).toBe(0);
-        expect(gatewayOf(t).charges.length).toBe(charges);
-      },
-    );
+    it.each([
+      ['tok_test_decline', 'The card was declined by its bank: use another card, or ask the bank why.'],
+      ['tok_test_cvc', 'The security code (CVC) does not match the card.'],
+      ['tok_test_expired', 'The card has expired, or its expiration date is wrong.'],
+      ['tok_unknown', 'The card could not be checked.'],
+    ])('a refused card (%s) answers the spec text with what failed, and changes nothing', async (token, reason) => {
+      const a = await registerCompany(t);
+      const before = await api.subscription(a);
+      const charges = gatewayOf(t).charges.length;
+      const res = await api.subscribe(a, 'MEMBERSHIP_003', token);
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({ code: 'billing/card-validation', message: `${CARD_TEXT} ${reason}` });
+      expect(await api.subscription(a)).toEqual(before);
+      expect(before).toMatchObject({ membershipId: 'MEMBERSHIP_001', billing: { status: 'none', card: null } });
+      expect((await api.billings(a)).total).toBe(0);
+      expect(gatewayOf(t).charges.length).toBe(charges);
+    });
 
     it('a card declined when charged is a failed payment in the history; the plan does not change', async () => {
       const a = await registerCompany(t);
       const res = await api.subscribe(a, 'MEMBERSHIP_002', 'tok_test_charge_fail');
       expect(res.statusCode).toBe(402);
-      expect(res.json().message).toBe(CARD_TEXT);
+      expect(res.json().message).toBe(`${CARD_TEXT} ${DECLINED}`);
       expect(await api.subscription(a)).toMatchObject({ membershipId: 'MEMBERSHIP_001', billing: { status: 'none' } });
       const list = await api.billings(a);
-      expect(list.items).toMatchObject([{ status: 'failed', failure: CARD_TEXT, hasInvoice: false }]);
+      expect(list.items).toMatchObject([{ status: 'failed', failure: `${CARD_TEXT} ${DECLINED}`, hasInvoice: false }]);
       expect((await api.get(`/api/billings/${list.items[0].id}/invoice`, a.token)).statusCode).toBe(404);
     });
 
@@ -148,6 +152,54 @@ describe.each(testDatabases())('subscriptions and payments on %s', (kind) => {
       expect(upgrade.kind).toBe('upgrade');
       // (9900 - 4900) for half the period
       expect(Math.abs(upgrade.amountCents - 2500)).toBeLessThanOrEqual(1);
+      t.clock.offsetMs = 0;
+    });
+
+    it('GET /api/subscription/quote states what is charged today, the coupon taken off, and charges exactly that', async () => {
+      const a = await registerCompany(t);
+      const quote = async (membershipId: string) =>
+        (await api.get(`/api/subscription/quote?membershipId=${membershipId}`, a.token)).json();
+      expect(await quote('MEMBERSHIP_002')).toMatchObject({
+        kind: 'subscribe',
+        monthlyCents: 4900,
+        priceCents: 4900,
+        discountCents: 0,
+        amountCents: 4900,
+      });
+      const coupon = await t.app.inject({
+        method: 'POST',
+        url: '/api/coupon',
+        headers: bearer(adminToken),
+        payload: {
+          code: `QUOTE${Date.now().toString(36).toUpperCase()}`,
+          name: 'Quote 20',
+          percentage: 20,
+          durationInMonths: 3,
+        },
+      });
+      expect(coupon.statusCode).toBe(201);
+      const applied = await t.app.inject({
+        method: 'POST',
+        url: `/api/company/${a.companyId}/coupon/${coupon.json().id}`,
+        headers: bearer(adminToken),
+      });
+      expect(applied.statusCode).toBeLessThan(300);
+      // Simple is $49.00: 20 % off is $9.80
+      expect(await quote('MEMBERSHIP_002')).toMatchObject({ priceCents: 4900, discountCents: 980, amountCents: 3920 });
+      await api.subscribe(a, 'MEMBERSHIP_002', 'tok_test_visa');
+      expect(gatewayOf(t).charges.at(-1)?.amountCents).toBe(3920);
+
+      const sub = await api.subscription(a);
+      const start = Date.parse(sub.billing.currentPeriodStart);
+      const end = Date.parse(sub.billing.currentPeriodEnd);
+      await api.advance(Math.round((end - start) / 2), a);
+      const upgrade = await quote('MEMBERSHIP_003');
+      expect(upgrade).toMatchObject({ kind: 'upgrade', monthlyCents: 9900, periodEnd: sub.billing.currentPeriodEnd });
+      expect(Math.abs(upgrade.priceCents - 2500)).toBeLessThanOrEqual(1);
+      expect(upgrade.amountCents).toBe(upgrade.priceCents - upgrade.discountCents);
+      expect((await api.subscribe(a, 'MEMBERSHIP_003')).statusCode).toBe(200);
+      expect(gatewayOf(t).charges.at(-1)?.amountCents).toBe(upgrade.amountCents);
+      expect(await quote('MEMBERSHIP_002')).toMatchObject({ kind: 'change', amountCents: 0 });
       t.clock.offsetMs = 0;
     });
 
@@ -267,7 +319,7 @@ describe.each(testDatabases())('subscriptions and payments on %s', (kind) => {
       await api.subscribe(a, 'MEMBERSHIP_002', 'tok_test_visa');
       const refused = await api.send('PATCH', `/api/card/${a.companyId}`, a.token, { token: 'tok_test_cvc' });
       expect(refused.statusCode).toBe(402);
-      expect(refused.json().message).toBe(CARD_TEXT);
+      expect(refused.json().message).toBe(`${CARD_TEXT} The security code (CVC) does not match the card.`);
       expect((await api.subscription(a)).billing.card).toEqual({ brand: 'visa', last4: '4242' });
       expect(
         (await api.send('PATCH', `/api/card/${a.companyId}`, b.token, { token: 'tok_test_visa' })).statusCode,

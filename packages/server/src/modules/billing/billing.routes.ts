@@ -23,6 +23,10 @@ export function registerBillingRoutes(
     billing.subscribe({ auth: requireAuth(req), membershipId: body.membershipId, cardToken: body.cardToken }),
   );
 
+  defineRoute(app, api.getQuote, { access: 'clientAdmin' }, ({ req, query }) =>
+    billing.quote({ auth: requireAuth(req), membershipId: query.membershipId }),
+  );
+
   defineRoute(app, api.startTrial, { access: 'clientAdmin' }, ({ req, body }) =>
     billing.startTrial({ auth: requireAuth(req), membershipId: body.membershipId }),
   );

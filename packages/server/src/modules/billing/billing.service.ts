@@ -4,6 +4,7 @@ import {
   type BillingConfig,
   type BillingList,
   type BillingRow,
+  type Quote,
   type SubscriptionDetail,
   TRIAL_DAYS,
 } from '@under/core/billing/billing.schema';
@@ -14,9 +15,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { AppError } from '../../errors';
-import { GatewayUnavailableError, type PaymentGateway, type SavedCard } from '../../infra/payments/gateway';
+import {
+  type CardFailure,
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type SavedCard,
+} from '../../infra/payments/gateway';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
 import type { AuthContext } from '../auth/auth.service';
+import { couponDiscountFor } from '../coupons/coupon-discount';
 import { createBillingRepository, type PaymentRow, type SubscriptionRow } from './billing.repository';
 import type { Ledger } from './billing-ledger';
 import { invoicePdf } from './invoice-pdf';
@@ -33,7 +40,11 @@ export interface BillingServiceDeps {
 }
 
 const paymentNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.paymentNotFound);
-const cardRefused = () => new AppError(ERROR_CODES.cardValidation, MESSAGES.cardValidation);
+/** The spec's card text, then what failed (issue 21 §5). */
+const cardText = (failure: CardFailure | null) =>
+  failure ? `${MESSAGES.cardValidation} ${MESSAGES.cardFailure[failure]}` : MESSAGES.cardValidation;
+const cardRefused = (failure: CardFailure | null) => new AppError(ERROR_CODES.cardValidation, cardText(failure));
+const isCardFailure = (code: string | null): code is CardFailure => Boolean(code && code in MESSAGES.cardFailure);
 const gatewayDown = () => new AppError(ERROR_CODES.paymentGateway, MESSAGES.paymentGatewayUnavailable);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -54,7 +65,7 @@ function toRow(p: PaymentRow, membershipName: string): BillingRow {
     couponId: p.couponId,
     cardBrand: p.cardBrand,
     cardLast4: p.cardLast4,
-    failure: p.status === 'failed' ? MESSAGES.cardValidation : null,
+    failure: p.status === 'failed' ? cardText(isCardFailure(p.failureCode) ? p.failureCode : null) : null,
     refundedAt: iso(p.refundedAt),
     hasInvoice: p.status === 'paid' || p.status === 'refunded',
   };
@@ -130,7 +141,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   /** Saves a browser token as a card with the gateway; a refused card is the spec's text and changes nothing. */
   async function saveCard(customerId: string, token: string): Promise<SavedCard> {
     const result = await gatewayCall(() => gateway.saveCard({ customerId, token }));
-    if (!result.ok) throw cardRefused();
+    if (!result.ok) throw cardRefused(result.failure);
     return result;
   }
 
@@ -204,7 +215,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     });
     if (!row) throw new AppError(ERROR_CODES.billingState, MESSAGES.billingChanged);
     const settled = await gatewayCall(() => ledger.run(row, opts.customerId));
-    if (settled.status !== 'paid') throw cardRefused();
+    if (settled.status !== 'paid') throw cardRefused(isCardFailure(settled.failureCode) ? settled.failureCode : null);
   }
 
   async function cancelPlan(auth: AuthContext): Promise<SubscriptionDetail> {
@@ -365,6 +376,52 @@ export function createBillingService(deps: BillingServiceDeps) {
         card,
       });
       return detail(companyId);
+    },
+
+    /**
+     * GET /api/subscription/quote: what `subscribe` with the same plan would charge today, by the same rules (the
+     * proration of an upgrade, the coupon's discount at this moment), so the page states it before charging.
+     */
+    async quote(opts: { auth: AuthContext; membershipId: string }): Promise<Quote> {
+      const companyId = requireCompanyId(opts.auth);
+      const target = await membershipOrThrow(opts.membershipId);
+      const { membership: current } = await loadCompany(companyId);
+      const sub = await repo.findSubscription(companyId);
+      const paid = sub?.status === 'active' && sub.currentPeriodStart && sub.currentPeriodEnd;
+      const now = at();
+      let kind: Quote['kind'];
+      let priceCents: number;
+      let periodEnd: Date | null;
+      if (target.priceCents <= 0 || (paid && target.priceCents <= current.priceCents)) {
+        kind = 'change';
+        priceCents = 0;
+        periodEnd = sub?.currentPeriodEnd ?? null;
+      } else if (paid) {
+        kind = 'upgrade';
+        periodEnd = sub.currentPeriodEnd as Date;
+        priceCents = prorateCents({
+          fromPriceCents: current.priceCents,
+          toPriceCents: target.priceCents,
+          periodStart: sub.currentPeriodStart as Date,
+          periodEnd,
+          at: now,
+        });
+      } else {
+        kind = 'subscribe';
+        priceCents = target.priceCents;
+        periodEnd = addMonths(now, 1);
+      }
+      const { discountCents } =
+        priceCents > 0 ? await couponDiscountFor(db, companyId, priceCents, now) : { discountCents: 0 };
+      const discount = Math.min(Math.max(0, discountCents), priceCents);
+      return {
+        kind,
+        monthlyCents: target.priceCents,
+        priceCents,
+        discountCents: discount,
+        amountCents: priceCents - discount,
+        periodEnd: iso(periodEnd),
+      };
     },
 
     /** POST /api/subscription/trial: a paid plan for 14 days without a card, once per company. */

@@ -1,4 +1,9 @@
+import { MESSAGES } from '@under/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CARD_TEXT =
+  'We were unsuccessful when validating your payment method. Please confirm the number, expiration, and/or CID and re-attempt.';
+
 import { createStripeGateway } from '../../infra/payments/stripe-gateway';
 import { startStripeSimulator } from '../../infra/payments/stripe-simulator';
 import { registerCompany } from '../../test/accounts';
@@ -35,11 +40,22 @@ describe('subscriptions with the Stripe gateway (simulated Stripe API)', () => {
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
   });
 
+  it.each([
+    ['pm_card_cvcCheckFail', MESSAGES.cardFailure.cvc],
+    ['pm_card_expired', MESSAGES.cardFailure.expiry],
+    ['pm_card_incorrectNumber', MESSAGES.cardFailure.number],
+  ])("a card Stripe refuses (%s) says what failed after the spec's text", async (token, reason) => {
+    const a = await registerCompany(t);
+    const res = await api.subscribe(a, 'MEMBERSHIP_002', token);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'billing/card-validation', message: `${CARD_TEXT} ${reason}` });
+  });
+
   it('pays with a PaymentMethod, keyed by our idempotency key; a declined card shows the spec text', async () => {
     const a = await registerCompany(t);
     const declined = await api.subscribe(a, 'MEMBERSHIP_002', 'pm_card_chargeDeclined');
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().message).toMatch(/^We were unsuccessful when validating your payment method/);
+    expect(declined.json().message).toBe(`${CARD_TEXT} ${MESSAGES.cardFailure.declined}`);
     expect(sim.intents.size).toBe(0);
     const res = await api.subscribe(a, 'MEMBERSHIP_002', 'pm_card_visa');
     expect(res.json()).toMatchObject({

@@ -184,6 +184,8 @@ describe('applicant pages', () => {
     expect(screen.getByText(T.localRestored)).toBeTruthy();
     await waitFor(() => expect(api.saveDraft).toHaveBeenCalledTimes(1), { timeout: 4_000 });
     expect(api.saveDraft.mock.calls[0]?.[1]).toMatchObject({ data: { legalName: 'Typed before the crash' } });
+    // once saved, "restored and being saved" no longer applies and goes (issue 21 section 5)
+    await waitFor(() => expect(screen.queryByText(T.localRestored)).toBeNull(), { timeout: 4_000 });
   });
 
   it('a revision conflict stops saving and offers a reload', async () => {

@@ -161,3 +161,16 @@ describe('/invite-members', () => {
     });
   });
 });
+
+describe('/invite-members at the quota', () => {
+  it('says the plan has no seat left, links to the plans, and disables Send', async () => {
+    renderApp({
+      path: '/invite-members',
+      api: { 'GET /api/companies/summary': { status: 200, body: SUMMARY } },
+    });
+    const note = await screen.findByTestId('invite-no-seats');
+    expect(note.textContent).toContain(UI_TEXT.inviteNoSeats);
+    expect(within(note).getByRole('link', { name: UI_TEXT.inviteSeePlans }).getAttribute('href')).toBe('/membership');
+    expect(screen.getByRole('button', { name: UI_TEXT.inviteButton }).hasAttribute('disabled')).toBe(true);
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { CompanySummary } from '@under/core/accounts/company.schema';
 import { displayRole } from '@under/core/accounts/enums';
+import { isUnlimited } from '@under/core/accounts/quota';
 import type { Member } from '@under/core/accounts/team.schema';
 import { formatCurrency } from '@under/core/forms/format';
 import { UI_TEXT } from '@under/core/ui-text';
@@ -23,6 +24,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuotaMeter } from '../../../components/quota-meter';
 import { useMe } from '../../../lib/use-me';
+import { CouponNote } from '../../billing/components/coupon-note';
 import { useCompanySummary, useTeamPreview } from '../api/account-api';
 import { ApplicationsDashboard } from '../components/applications-dashboard';
 import { LatestEvents } from '../components/latest-events';
@@ -54,8 +56,8 @@ export function HomePage() {
           }
           actions={
             isAdmin && company ? (
-              <Button component={Link} to="/invite-members">
-                {UI_TEXT.inviteTitle}
+              <Button component={Link} to="/create-form">
+                {CUSTOM_FORMS_TEXT.createButton}
               </Button>
             ) : undefined
           }
@@ -103,6 +105,7 @@ function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmi
                 ? UI_TEXT.freePlan
                 : `${formatCurrency(membership.priceCents / 100)} ${UI_TEXT.perMonth}`}
             </Text>
+            <CouponNote companyId={summary.company.id} />
             <Anchor component={Link} to="/membership" size="sm" mt={4}>
               {UI_TEXT.viewPlans}
             </Anchor>
@@ -119,16 +122,9 @@ function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmi
                 {UI_TEXT.formsEmpty}
               </Text>
             ) : null}
-            <Group gap="xs">
-              <Anchor component={Link} to="/all-form" size="sm">
-                {CUSTOM_FORMS_TEXT.viewForms}
-              </Anchor>
-              {isAdmin ? (
-                <Button component={Link} to="/create-form" size="compact-sm">
-                  {CUSTOM_FORMS_TEXT.createButton}
-                </Button>
-              ) : null}
-            </Group>
+            <Anchor component={Link} to="/all-form" size="sm">
+              {CUSTOM_FORMS_TEXT.viewForms}
+            </Anchor>
           </Stack>
         </Paper>
       </SimpleGrid>
@@ -152,6 +148,9 @@ function TeamCard({
 }) {
   const preview = useTeamPreview();
   const isAlone = counts.active + counts.inactive + counts.invited <= 1;
+  const quota = summary.subscription.userQuota;
+  // a plan with no seat left is not a call to invite: it points to the plans instead (issue 21, section 5)
+  const noSeats = !isUnlimited(quota) && counts.active + counts.invited >= quota;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="team-card-title">
       <Stack gap="md">
@@ -185,8 +184,13 @@ function TeamCard({
         {isAlone ? (
           <Paper bg="gray.0" radius="md" p="md">
             <Group justify="space-between" gap="md">
-              <Text size="sm">{UI_TEXT.teamAlone}</Text>
-              {isAdmin ? (
+              <Text size="sm">{noSeats ? UI_TEXT.teamAloneNoSeats : UI_TEXT.teamAlone}</Text>
+              {isAdmin && noSeats ? (
+                <Anchor component={Link} to="/membership" size="sm">
+                  {UI_TEXT.viewPlans}
+                </Anchor>
+              ) : null}
+              {isAdmin && !noSeats ? (
                 <Button variant="light" component={Link} to="/invite-members">
                   {UI_TEXT.inviteTitle}
                 </Button>

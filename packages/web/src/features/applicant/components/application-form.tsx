@@ -166,6 +166,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
     if (restored) saver.change({ data: initial.data, extra: extra(initial.acceptance) });
     return restored !== null;
   });
+  // "restored and being saved" goes once the restored copy is saved (issue 21 §5): it no longer applies
+  const [restoredSaved, setRestoredSaved] = useState(false);
+  if (sentRestored && !restoredSaved && status === 'saved') setRestoredSaved(true);
 
   const onChange = useCallback(
     (values: Record<string, unknown>) => {
@@ -266,7 +269,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
     <>
       {readOnly ? <MessageCard text={T.readOnlyNotice} /> : <SaveStatusLine status={status} />}
       {props.editing && !readOnly ? <MessageCard text={T.editingNotice} /> : null}
-      {sentRestored && !showConflict ? <MessageCard text={T.localRestored} /> : null}
+      {sentRestored && !restoredSaved && !showConflict ? <MessageCard text={T.localRestored} /> : null}
       {showConflict ? (
         <MessageCard tone="error" title={T.conflictTitle} text={T.conflictText}>
           <RendererButton onClick={() => window.location.reload()}>{T.reload}</RendererButton>

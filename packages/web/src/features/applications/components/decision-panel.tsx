@@ -100,7 +100,7 @@ export function DecisionPanel({
           <Text size="sm">{target ? T.dialogLead[target] : ''}</Text>
           <Textarea
             label={T.reasonLabel}
-            description={T.reasonHint}
+            description={target ? T.reasonHintFor[target] : ''}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             maxLength={1000}
@@ -109,7 +109,11 @@ export function DecisionPanel({
             withAsterisk={target === 'denied'}
             data-autofocus
           />
-          <Checkbox label={T.notifyLabel} checked={notify} onChange={(e) => setNotify(e.currentTarget.checked)} />
+          <Checkbox
+            label={target ? T.notifyLabelFor[target] : ''}
+            checked={notify}
+            onChange={(e) => setNotify(e.currentTarget.checked)}
+          />
           {error ? (
             <Alert color="red" role="alert">
               {error}

@@ -28,6 +28,7 @@ import { AttachmentsPanel } from '../components/attachments-panel';
 import { CorrectionsPanel } from '../components/corrections-panel';
 import { DecisionPanel } from '../components/decision-panel';
 import { FileActions } from '../components/file-actions';
+import { HistoryPanel } from '../components/history-panel';
 import { NotesPanel } from '../components/notes-panel';
 import { PreviewDialog, type PreviewTarget } from '../components/preview-dialog';
 import { when } from '../lib/when';
@@ -226,42 +227,7 @@ export function ApplicationPage() {
 
         <NotesPanel applicationId={applicationId} />
 
-        <Paper withBorder p="md" component="section" aria-labelledby="history-title">
-          <Title order={2} size="h3" id="history-title" mb="sm">
-            {T.historyTitle}
-          </Title>
-          {history.data ? (
-            <Alert color={history.data.chain.intact ? 'green' : 'red'} mb="sm" data-testid="history-chain">
-              {history.data.chain.intact
-                ? T.historyIntact(history.data.chain.events)
-                : T.historyBroken(history.data.chain.brokenAt ?? 0)}
-            </Alert>
-          ) : null}
-          <ScrollTable minWidth={700} label={T.historyTitle}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{T.colSeq}</Table.Th>
-                  <Table.Th>{T.colTime}</Table.Th>
-                  <Table.Th>{T.colAction}</Table.Th>
-                  <Table.Th>{T.colActor}</Table.Th>
-                  <Table.Th>{T.colAddress}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(history.data?.items ?? []).map((e) => (
-                  <Table.Tr key={e.seq}>
-                    <Table.Td>{e.seq}</Table.Td>
-                    <Table.Td>{when(e.at)}</Table.Td>
-                    <Table.Td>{e.action.replace(/^application\./, '')}</Table.Td>
-                    <Table.Td>{e.actor ?? T.system}</Table.Td>
-                    <Table.Td>{e.ip ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        </Paper>
+        <HistoryPanel application={application.data} history={history} />
       </Stack>
       <ConfirmDialog
         opened={confirm !== null}

@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group, NativeSelect, Stack, Table } from '@mantine/core';
 import { APPLICATION_SORTS } from '@under/core/applications/application-list.schema';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApplicationStateCells, StatusFilter, SubmittedDaysFilter } from '../../../components/application-list';
 import { ListSearch } from '../../../components/list-search';
 import { type ListColumn, ListTable } from '../../../components/list-table';
@@ -27,6 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function ApplicationsPage() {
   const { companyName } = useParams();
   const search = useSearchText();
+  const navigate = useNavigate();
   const { filters, set, badRange, isFiltered, clear, sortBy, query } = useApplicationFilters(APPLICATION_SORTS, {
     form: (v) => UUID.test(v),
   });
@@ -157,20 +158,38 @@ export function ApplicationsPage() {
           }
         >
           {rows.map((a) => (
-            <Table.Tr key={a.applicationId}>
+            <Table.Tr
+              key={a.applicationId}
+              data-testid="application-row"
+              style={{ cursor: 'pointer' }}
+              // a click anywhere on the row opens the application; its links and buttons keep their own (the number
+              // link is the keyboard's way in)
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a, button, input, select, textarea')) return;
+                navigate(`/applications/${a.applicationId}`);
+              }}
+            >
               <Table.Td>
                 <Anchor component={Link} to={`/applications/${a.applicationId}`}>
                   {a.number}
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                {a.applicantCompanyName && !companyName ? (
-                  <Anchor component={Link} to={`/applications/company/${encodeURIComponent(a.applicantCompanyName)}`}>
-                    {a.applicantCompanyName}
-                  </Anchor>
-                ) : (
-                  (a.applicantCompanyName ?? a.primaryEmail)
-                )}
+                <Group gap={6} wrap="nowrap">
+                  <span>{a.applicantCompanyName ?? a.primaryEmail}</span>
+                  {a.applicantCompanyName && !companyName ? (
+                    <Button
+                      component={Link}
+                      to={`/applications/company/${encodeURIComponent(a.applicantCompanyName)}`}
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={T.companyFilterOf(a.applicantCompanyName)}
+                      title={T.companyFilterOf(a.applicantCompanyName)}
+                    >
+                      {T.companyFilter}
+                    </Button>
+                  ) : null}
+                </Group>
               </Table.Td>
               <Table.Td>{a.formName}</Table.Td>
               <ApplicationStateCells application={a} texts={T} />

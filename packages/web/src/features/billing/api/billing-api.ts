@@ -2,7 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Membership } from '@under/core/accounts/membership.schema';
 import { BILLING_API } from '@under/core/api/billing.contract';
 import { COMPANIES_API } from '@under/core/api/companies.contract';
-import type { BillingConfig, BillingList, SubscriptionDetail } from '@under/core/billing/billing.schema';
+import { COUPONS_API } from '@under/core/api/coupons.contract';
+import type { BillingConfig, BillingList, Quote, SubscriptionDetail } from '@under/core/billing/billing.schema';
+import type { CompanyDiscount } from '@under/core/coupons/coupon.schema';
 import { useSession } from '../../../lib/session-context';
 import { ME_QUERY_KEY } from '../../../lib/use-me';
 
@@ -48,6 +50,7 @@ function useRefreshPlan() {
     await queryClient.invalidateQueries({ queryKey: ['company-summary'] });
     await queryClient.invalidateQueries({ queryKey: ['billings'] });
     await queryClient.invalidateQueries({ queryKey: BILLING_KEYS.subscription });
+    await queryClient.invalidateQueries({ queryKey: ['subscription-quote'] });
   };
 }
 
@@ -121,4 +124,26 @@ export function useDownloadInvoice() {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
+}
+
+/** What paying for `membershipId` charges today (the server's own rule: proration and coupon). */
+export function useQuote(membershipId: string) {
+  const { http } = useSession();
+  return useQuery<Quote>({
+    queryKey: ['subscription-quote', membershipId],
+    queryFn: ({ signal }) => http.call(BILLING_API.getQuote, { query: { membershipId }, signal }),
+    enabled: Boolean(membershipId),
+  });
+}
+
+/** The company's coupon and until when it takes its discount off (shown on Plans and Home). */
+export function useCouponDiscount(companyId: string | undefined) {
+  const { http } = useSession();
+  return useQuery<CompanyDiscount>({
+    queryKey: ['company-discount', companyId],
+    queryFn: ({ signal }) =>
+      http.call(COUPONS_API.getCompanyDiscount, { params: { companyId: companyId as string }, signal }),
+    enabled: Boolean(companyId),
+    staleTime: 60_000,
+  });
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { BillingConfig } from '@under/core/billing/billing.schema';
-import { tokenizeTestCard } from '@under/core/billing/test-cards';
+import { type CardFieldFailure, checkTestCard } from '@under/core/billing/test-cards';
+import { MESSAGES } from '@under/core/messages';
 import { BILLING_TEXT as T } from '@under/core/ui-text/billing';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { loadStripeCard, type StripeCard } from './stripe-card';
@@ -34,7 +35,7 @@ function TestCardForm({ submitLabel, isBusy, error, onToken }: CardFormProps) {
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<CardFieldFailure | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,19 +44,24 @@ function TestCardForm({ submitLabel, isBusy, error, onToken }: CardFormProps) {
     if (!number.trim()) next.number = T.cardNumberRequired;
     if (!expiry.trim()) next.expiry = T.expirationRequired;
     if (!cvc.trim()) next.cvc = T.cvcRequired;
-    setErrors(next);
-    setInvalid(false);
-    if (Object.keys(next).length) return;
-    const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
-    const token = tokenizeTestCard({ number, expMonth: month ?? 0, expYear: year ?? 0, cvc: cvc.trim() }, new Date());
-    if (!token) {
-      setInvalid(true);
+    setInvalid(null);
+    if (Object.keys(next).length) {
+      setErrors(next);
       return;
     }
-    onToken(token);
+    const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+    const checked = checkTestCard({ number, expMonth: month ?? 0, expYear: year ?? 0, cvc: cvc.trim() }, new Date());
+    if ('failure' in checked) {
+      // the field that failed is marked too, named as on this form
+      setErrors({ [checked.failure]: MESSAGES.cardFailure[checked.failure] });
+      setInvalid(checked.failure);
+      return;
+    }
+    setErrors({});
+    onToken(checked.token);
   };
 
-  const shown = invalid ? T.cardValidation : error;
+  const shown = invalid ? T.cardFailed(invalid) : error;
   return (
     <form onSubmit={submit} noValidate aria-label={T.cardTitle}>
       <Stack gap="sm">

@@ -25,6 +25,7 @@ import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMe } from '../../../lib/use-me';
 import { useCancelPlan, usePlans, useSubscribe, useSubscription } from '../api/billing-api';
+import { CouponNote } from '../components/coupon-note';
 import { PlanStatus } from '../components/plan-status';
 
 /**
@@ -78,6 +79,7 @@ export function MembershipPage() {
           </Alert>
         ) : null}
         {detail && plans.data ? <PlanStatus detail={detail} plans={plans.data} /> : null}
+        <CouponNote companyId={me.data?.company?.id} />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {plans.isPending || !detail
             ? [0, 1, 2, 3, 4, 5].map((i) => <Skeleton key={i} height={240} radius="md" />)

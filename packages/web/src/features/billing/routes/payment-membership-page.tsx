@@ -1,12 +1,14 @@
-import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatCurrency } from '@under/core/forms/format';
+import { Alert, Button, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import type { Quote } from '@under/core/billing/billing.schema';
+import { formatUsd } from '@under/core/billing/money';
+import { formatDate } from '@under/core/forms/format';
 import { BILLING_TEXT as T } from '@under/core/ui-text/billing';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
-import { useBillingConfig, usePlans, useSubscribe, useSubscription } from '../api/billing-api';
+import { useBillingConfig, usePlans, useQuote, useSubscribe, useSubscription } from '../api/billing-api';
 import { CardForm } from '../components/card-form';
 
 /**
@@ -19,12 +21,12 @@ export function PaymentMembershipPage() {
   const config = useBillingConfig();
   const subscription = useSubscription();
   const subscribe = useSubscribe();
+  const quote = useQuote(membership);
   const navigate = useNavigate();
   const [newCard, setNewCard] = useState(false);
   const plan = plans.data?.find((p) => p.id === membership);
   const detail = subscription.data;
   const saved = detail?.billing.card;
-  const isUpgrade = detail?.billing.status === 'active' && detail.membershipId !== membership;
 
   const pay = (cardToken?: string) =>
     subscribe.mutate(
@@ -37,7 +39,7 @@ export function PaymentMembershipPage() {
       },
     );
 
-  if (plans.isPending || config.isPending || subscription.isPending) {
+  if (plans.isPending || config.isPending || subscription.isPending || quote.isPending) {
     return (
       <Container size="sm" py="xl">
         <Skeleton height={320} />
@@ -53,12 +55,13 @@ export function PaymentMembershipPage() {
       </Container>
     );
   }
-  const price = formatCurrency(plan.priceCents / 100);
+  // one sentence, from the server's own quote, above the card and nowhere else (issue 21 §5)
+  const charge = quote.data ? chargeSentence(quote.data, plan.name) : T.quoteFailed;
   const error = subscribe.isError ? errorMessage(subscribe.error) : null;
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <PageHeader title={T.paymentTitle(plan.name)} description={isUpgrade ? T.upgradeLead : T.paymentLead(price)} />
+        <PageHeader title={T.paymentTitle(plan.name)} description={<span data-testid="charge-today">{charge}</span>} />
         <Paper withBorder p="lg" radius="md">
           <Stack gap="md">
             <Title order={2} fz="md">
@@ -87,12 +90,22 @@ export function PaymentMembershipPage() {
                 onToken={(token) => pay(token)}
               />
             ) : null}
-            <Text size="xs" c="dimmed">
-              {T.paymentLead(price)}
-            </Text>
           </Stack>
         </Paper>
       </Stack>
     </Container>
   );
+}
+
+function chargeSentence(quote: Quote, plan: string): string {
+  if (quote.kind === 'change' || !quote.periodEnd) return T.chargeNothingToday;
+  return T.chargeToday({
+    kind: quote.kind,
+    amount: formatUsd(quote.amountCents),
+    price: formatUsd(quote.priceCents),
+    discount: quote.discountCents > 0 ? formatUsd(quote.discountCents) : null,
+    plan,
+    monthly: formatUsd(quote.monthlyCents),
+    until: formatDate(quote.periodEnd),
+  });
 }

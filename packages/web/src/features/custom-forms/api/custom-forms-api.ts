@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import { TEAM_API } from '@under/core/api/team.contract';
 import type {
+  CustomFormDetail,
   CustomFormDocument,
   CustomFormListQuerySchema,
   CustomFormStatus,
@@ -111,6 +112,7 @@ export function useSaveForm(customFormId: string) {
 export function useFormActions() {
   const { http } = useSession();
   const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const opts = { onSuccess: invalidate };
   return {
     rename: useMutation({
@@ -121,7 +123,13 @@ export function useFormActions() {
     setStatus: useMutation({
       mutationFn: (v: { customFormId: string; status: Exclude<CustomFormStatus, 'archived'> }) =>
         http.call(CUSTOM_FORMS_API.setStatus, { params: { customFormId: v.customFormId }, body: { status: v.status } }),
-      ...opts,
+      // the wizard's open form shows the new status at once (issue 21 §5), before the refetch answers
+      onSuccess: async (summary, v) => {
+        queryClient.setQueriesData<CustomFormDetail>({ queryKey: ['custom-forms', 'form', v.customFormId] }, (old) =>
+          old ? { ...old, status: summary.status } : old,
+        );
+        await invalidate();
+      },
     }),
     setMode: useMutation({
       mutationFn: (v: { customFormId: string; updateMode: UpdateMode }) =>

@@ -4,7 +4,6 @@ import {
   Button,
   ColorInput,
   Container,
-  CopyButton,
   FileButton,
   Group,
   List,
@@ -22,7 +21,7 @@ import type { CustomFormDetail, CustomFormDocument } from '@under/core/custom-fo
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { PageHeader } from '../../../components/page-header';
@@ -159,7 +158,7 @@ function FormWizard({ form }: { form: CustomFormDetail }) {
         {form.status === 'archived' ? <Alert color="gray">{T.archivedNote}</Alert> : null}
         {readOnly && form.status !== 'archived' ? <Alert color="blue">{T.readOnlyNote}</Alert> : null}
         <UpdateBanner form={form} />
-        <Steps active={Math.min(step, 4) - 1} onStep={(i) => goTo(i + 1)} />
+        <Steps active={Math.min(step, 5) - 1} onStep={(i) => goTo(i + 1)} />
         {step === 1 ? (
           <Stack>
             <Text>
@@ -560,23 +559,50 @@ function LayoutEditor(props: {
 function Done({ form }: { form: CustomFormDetail }) {
   const link = applicantLink(form.customFormId);
   const { setStatus } = useFormActions();
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const linkRef = useRef<HTMLInputElement>(null);
+  // the clipboard API exists only on https and localhost: elsewhere the selected field is copied the old way, and
+  // if that fails too the link is left selected with the keys to press (issue 21 §5: Copy link shows it copied)
+  async function copyLink() {
+    const selectLink = () => {
+      linkRef.current?.focus();
+      linkRef.current?.select();
+    };
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(link);
+      setCopy('copied');
+    } catch {
+      selectLink();
+      setCopy(typeof document.execCommand === 'function' && document.execCommand('copy') ? 'copied' : 'failed');
+    }
+  }
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="md">
         <Title order={2} size="h3">
           {T.doneTitle}
         </Title>
-        <Text c="dimmed">{T.doneLead}</Text>
+        <Text c="dimmed" data-testid="done-lead">
+          {form.status === 'active' ? T.doneLeadActive : T.doneLead}
+        </Text>
         <Group align="flex-end">
-          <TextInput label={T.applicantLink} value={link} readOnly w={480} data-testid="applicant-link" />
-          <CopyButton value={link}>
-            {({ copied, copy }) => (
-              <Button variant="default" onClick={copy}>
-                {copied ? T.linkCopied : T.copy}
-              </Button>
-            )}
-          </CopyButton>
+          <TextInput
+            ref={linkRef}
+            label={T.applicantLink}
+            value={link}
+            readOnly
+            w={480}
+            maw="100%"
+            data-testid="applicant-link"
+          />
+          <Button variant="default" onClick={() => void copyLink()}>
+            {copy === 'copied' ? T.copied : T.copy}
+          </Button>
         </Group>
+        <Text size="sm" role="status" c={copy === 'failed' ? 'red.8' : 'teal.9'} mih={20}>
+          {copy === 'copied' ? T.linkCopied : copy === 'failed' ? T.copyFailed : ''}
+        </Text>
         <QrCode value={link} label={T.qrLabel(form.name)} />
         <Group>
           {form.status === 'inactive' && !form.readOnly ? (

@@ -35,6 +35,7 @@ export function ReadOnlyTextField({ component, binding }: { component: FormCompo
       id={binding.id}
       label={binding.label}
       description={binding.description}
+      required={binding.previewRequired}
       value={value}
       readOnly
       aria-readonly

@@ -33,6 +33,15 @@ export function useField(component: FormComponent) {
     description: component.description,
     placeholder: component.placeholder,
     required: compiled?.required === true,
+    /**
+     * A read-only preview (no role: the wizard's and the admin's previews) marks what the primary applicant will have
+     * to fill in (issue 21 §5): required fields they may edit.
+     */
+    previewRequired:
+      readOnly &&
+      role === undefined &&
+      compiled?.required === true &&
+      isFieldEditable(component, 'primaryOwnerEndUser'),
     editable,
     /** Encrypted values are shown masked to anyone who may not edit them (spec 1 §5). */
     masked: compiled?.encrypted === true && !editable,

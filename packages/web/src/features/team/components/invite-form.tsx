@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { displayRole, TEAM_ROLES } from '@under/core/accounts/enums';
 import { isUnlimited } from '@under/core/accounts/quota';
 import { InviteBodySchema } from '@under/core/accounts/team.schema';
@@ -7,6 +7,7 @@ import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
@@ -60,8 +61,11 @@ export function InviteForm({ onInvited }: { onInvited?: (email: string) => void 
         <FormAlert message={formError} />
         {sentTo ? <FormAlert message={MESSAGES.invitationSent(sentTo)} kind="success" /> : null}
         {seats === 0 && !formError ? (
-          <Alert color="yellow" variant="light" c="dark">
-            {UI_TEXT.inviteNoSeats}
+          <Alert color="yellow" variant="light" c="dark" data-testid="invite-no-seats">
+            {UI_TEXT.inviteNoSeats}{' '}
+            <Anchor component={Link} to="/membership" fz="inherit">
+              {UI_TEXT.inviteSeePlans}
+            </Anchor>
           </Alert>
         ) : null}
         <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
@@ -86,7 +90,7 @@ export function InviteForm({ onInvited }: { onInvited?: (email: string) => void 
           <Text size="sm" c="dimmed">
             {seats !== null && seats > 0 ? UI_TEXT.inviteSeatsLeft(seats) : null}
           </Text>
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={isSubmitting} disabled={seats === 0}>
             {UI_TEXT.inviteButton}
           </Button>
         </Group>
