@@ -28,6 +28,7 @@ import { addressKey, createThrottles, type ThrottleRule, type Throttles } from '
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
 import { executedTemplate, valuesForMapping } from './executed-template';
+import { ownersBySection } from './owners-by-section';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from './request-documents';
 
 /** A run not finished this long after it started (or was queued) is queued again by the sweep. */
@@ -313,25 +314,6 @@ export function createDocumentsService(deps: DocumentsDeps) {
       await repo.updateRun(run.id, { status: run.attempts + 1 >= 4 ? 'failed' : 'queued', error: 'generation failed' });
       throw err;
     }
-  }
-
-  /**
-   * Each owner at the place of their owner section (decision 059): index 0 is owner 1 (the primary), index 1 owner 2,
-   * and so on; a section whose owner was removed stays empty, so owner 3's boxes never take another owner's signature.
-   * An owner without a section (none after migration 0021) follows in the order they were named.
-   */
-  function ownersBySection<T extends { kind: string; position: number; ownerSection: number | null }>(
-    owners: readonly T[],
-  ): (T | undefined)[] {
-    const out: (T | undefined)[] = [];
-    const unsectioned: T[] = [];
-    for (const o of owners) {
-      const section = o.kind === 'primaryApplicant' ? 1 : o.ownerSection;
-      if (section && out[section - 1] === undefined) out[section - 1] = o;
-      else unsectioned.push(o);
-    }
-    out.push(...unsectioned.sort((a, b) => a.position - b.position));
-    return Array.from(out, (o) => o);
   }
 
   /** What each owner signed with, in owner order: signature and initials as data URLs, the time it was signed. */
