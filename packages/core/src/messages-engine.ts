@@ -32,10 +32,6 @@ export const ENGINE_MESSAGES = {
   formatSsn: (label: string) =>
     `${label} must be 9 digits, like 123-45-6789 (a Social Security Number never starts with 9, 000 or 666)`,
   formatPhone: (label: string) => `${label} must be a 10-digit phone number, like (555) 123-4567`,
-  /** A heading for answers in the wrong form: never 'missing' (spec: that heading is for missing fields only). */
-  answersToCorrectTitle: 'Answers to correct',
-  answersToCorrect:
-    'We cannot submit your form because some answers are not in the form expected. Correct them as described below.',
   formatContactNumber: (label: string) => `Invalid contact number: ${label} must have 10 digits, like (555) 123-4567`,
   fieldNumber: (label: string) => `${label} must be a number`,
   fieldInteger: (label: string) => `${label} must be a whole number`,
