@@ -146,8 +146,11 @@ test('2. the primary adds an owner; the owner fills their part on their own link
   await expect(owner.page.getByRole('status').filter({ hasText: O.completedTitle })).toContainText(O.completedText);
   await owner.context.close();
 
-  // the primary reloads: the owner completed, their change is there; terms accepted, submitted, the success page
+  // the primary reloads: back on the page they left off (the last, issue 21); the owner completed, their change is
+  // there; terms accepted, submitted, the success page
   await page.reload();
+  await expect(page.getByText(/^Step 4 of 4/)).toBeVisible();
+  await page.getByRole('button', { name: '1. Business' }).click();
   await expect(field(page, editableLabel)).toHaveValue('Changed by the co-owner');
   await page.getByRole('button', { name: T.ownersOpen }).click();
   await expect(page.getByRole('group', { name: O.statusLabel(1) })).toContainText(O.statusCompleted);

@@ -463,6 +463,9 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
         expect((await get(applicationId, code)).json().resumePage).toBe('page2');
         const bad = await save(applicationId, code, { data: {}, revision: 2, page: 'not a key' });
         expect(bad.statusCode).toBe(400);
+        // once submitted (an edit link later opens it), the application opens on its first page
+        await t.database.db.update(applications).set({ status: 'pending' }).where(eq(applications.id, applicationId));
+        expect((await get(applicationId, code)).json().resumePage).toBeNull();
       });
     });
 

@@ -569,7 +569,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         readOnly: !isEditableBy(application, owner),
         editing: !isOpen(application.status) && isEditableBy(application, owner),
         blockedBy,
-        resumePage: owner.resumePage ?? null,
+        // where the owner left off their draft; a submitted application (an edit link) opens on its first page
+        resumePage: isOpen(application.status) ? (owner.resumePage ?? null) : null,
         // every owner sees who the owners are and how far they are; never anyone's code
         owners: owners.map((o) => ({
           ownerId: o.id,
