@@ -163,7 +163,7 @@ test('2. the primary names an owner, who lands on their own Owner 2 section, fil
   await expect(owner.page.getByRole('status').filter({ hasText: O.completedTitle })).toContainText(O.completedText);
   await owner.context.close();
 
-  // the primary reloads: owner 2 completed, their details are there (read-only to the primary); submitted
+  // the primary reloads (back on the page they left off, decision 057): owner 2 completed, their details are there (read-only to the primary); submitted
   await page.reload();
   await page.getByRole('button', { name: T.ownersOpen }).click();
   await expect(page.getByRole('group', { name: O.statusLabel(2) })).toContainText(O.statusCompleted);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
-import { fillRequired, firstInput } from '../support/applicant';
+import { applicantPath, fillRequired, firstInput, waitForMail } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { field, PASSWORD } from '../support/client';
 import { codeFromOutbox, uniqueEmail } from '../support/outbox';
@@ -142,4 +142,61 @@ test('at 390 px the e-mail step and the first page fit, keyboard only', async ({
   expect(overflow).toBeLessThanOrEqual(0);
   await noSeriousViolations(page);
   await shot(page, 'applicant-page1-390');
+});
+
+test('nothing typed is lost: invalid answers are kept through a reload, and the e-mailed link opens where the applicant left off', async ({
+  page,
+  request,
+}) => {
+  const { customFormId } = await activeClientForm(request, `Drafts ${Date.now()}`);
+  await page.goto(`/application-form/${customFormId}`);
+  const email = uniqueEmail('drafts');
+  await page.getByLabel(T.emailLabel).fill(email);
+  await page.getByRole('button', { name: T.emailContinue }).click();
+  const status = page.getByTestId('save-status');
+  const ein = page.getByLabel(/^Federal Tax ID \(EIN\)/);
+  const zip = page.getByLabel(/^Business ZIP code/);
+
+  // an EIN one digit short and a ZIP too short: saved as typed (the EIN was a 422 that autosave never retried)
+  await firstInput(page).fill('Ann Lee Trading');
+  await ein.fill('12-345678');
+  await zip.fill('9410');
+  await expect(status).toHaveText(T.statusSaved, { timeout: 15_000 });
+  // the page cannot be left with them; the message says the form expected, with an example
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(MESSAGES.formatEin('Federal Tax ID (EIN)'))).toBeVisible();
+  await shot(page, 'applicant-drafts-invalid-1280');
+
+  // leave the page; the resume link e-mailed on the first save brings back what was typed (the EIN masked)
+  await page.goto('about:blank');
+  const link = applicantPath(await waitForMail(email));
+  await page.goto(link);
+  await expect(zip).toHaveValue('9410');
+  await expect(ein).toHaveValue(/^\*+78$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSeriousViolations(page);
+  await shot(page, 'applicant-drafts-reloaded-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // written as people write them: accepted; Next leaves the page and the page is saved with the answers
+  await ein.fill('12-3456789');
+  await zip.fill('94105');
+  await fillRequired(page, email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const ownerFirstName = page.getByLabel(/^Owner 1 first name/);
+  await expect(ownerFirstName).toBeVisible();
+  // an SSN beginning with 9 (never issued) is kept too
+  await ownerFirstName.fill('Ann');
+  await page.getByLabel(/^Owner 1 Social Security Number/).fill('912 34 5678');
+  await expect(status).toHaveText(T.statusSaved, { timeout: 15_000 });
+
+  // the link opens on the Owners page, with the answers
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(ownerFirstName).toHaveValue('Ann');
+  await expect(page.getByLabel(/^Owner 1 Social Security Number/)).toHaveValue(/^\*+5678$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'applicant-drafts-resumed-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, 'applicant-drafts-resumed-1280');
 });

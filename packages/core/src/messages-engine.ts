@@ -25,6 +25,14 @@ export const ENGINE_MESSAGES = {
   fieldMinWords: (label: string, n: number) => `${label} must have at least ${n} words`,
   fieldMaxWords: (label: string, n: number) => `${label} must have no more than ${n} words`,
   fieldPattern: (label: string) => `${label} does not match the expected format`,
+  // Numbers people write in many ways (issue 21): the form expected, with an example
+  formatEin: (label: string) => `${label} must be 9 digits, like 12-3456789`,
+  formatRouting: (label: string) => `${label} must be 9 digits, like 021000021`,
+  formatBankAccount: (label: string) => `${label} must be 4 to 17 digits, like 000123456789`,
+  formatSsn: (label: string) =>
+    `${label} must be 9 digits, like 123-45-6789 (a Social Security Number never starts with 9, 000 or 666)`,
+  formatPhone: (label: string) => `${label} must be a 10-digit phone number, like (555) 123-4567`,
+  formatContactNumber: (label: string) => `Invalid contact number: ${label} must have 10 digits, like (555) 123-4567`,
   fieldNumber: (label: string) => `${label} must be a number`,
   fieldInteger: (label: string) => `${label} must be a whole number`,
   fieldMin: (label: string, n: number | string) => `${label} cannot be less than ${n}`,

@@ -100,6 +100,10 @@ export const MESSAGES = {
   missingRequiredFieldsTitle: 'Missing Required Fields',
   missingRequiredFields:
     'We cannot submit your form because one of the required fields is incomplete or missing. Please confirm that you have completed all of the required fields.',
+  /** Issue 21: the heading of answers in the wrong form, never 'missing' (spec 1 §5: that is for missing fields). */
+  answersToCorrectTitle: 'Answers to correct',
+  answersToCorrect:
+    'We cannot submit your form because some answers are not in the form expected. Correct them as described below.',
   invalidValue: 'Invalid Value',
   sectionKeyUsed: 'Section Key is being used',
   templateNameUsed: 'The template name is already in used. Please try another.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from '../auth/credentials';
+import { KEY_PATTERN } from '../forms/component.schema';
 
 /**
  * Applications as the applicant and the institution exchange them (spec 1 §3 "Application", "Invite", §4; spec 2
@@ -73,6 +74,8 @@ export const SaveDraftBodySchema = z.strictObject({
   revision: z.number().int().min(0),
   acceptance: AcceptanceSchema.optional(),
   rememberAnswers: z.boolean().optional(),
+  /** The wizard page (its key) the owner is on: their link opens there next time (issue 21). */
+  page: z.string().max(100).regex(KEY_PATTERN).optional(),
 });
 export const SaveDraftResponseSchema = z.object({ revision: z.number().int(), savedAt: z.string() });
 
@@ -128,6 +131,8 @@ export const ApplicantApplicationSchema = z.object({
   editing: z.boolean(),
   /** A blocked application: the company the applicant must contact. */
   blockedBy: z.string().nullable(),
+  /** The wizard page (its key) this owner last saved on, where their link opens; null: the first. */
+  resumePage: z.string().nullable(),
   owners: z.array(OwnerViewSchema),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),

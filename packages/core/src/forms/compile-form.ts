@@ -11,6 +11,7 @@ import {
 import type { FormComponent, FormDefinition } from './form.schema';
 import { compilePattern } from './form-checks';
 import { walkComponents } from './form-walk';
+import { type IdentifierFormat, identifierFormatOf } from './identifier-formats';
 import { type CompiledLogic, compileLogic, getPath, isTruthy, LogicError } from './json-logic';
 import { FORBIDDEN_KEYS, isPlainObject } from './path';
 import { componentOwnerSection, isFieldEditable } from './permissions';
@@ -216,6 +217,7 @@ function compileField(component: FormComponent, ownerSection: number | undefined
   const system = getSystemField(component.key);
   const validate = component.validate;
   const pattern = validate?.pattern ? compilePattern(validate.pattern) : undefined;
+  const format = identifierFormatOf(component);
   const editable = Object.fromEntries(END_USER_ROLES.map((role) => [role, isFieldEditable(component, role)])) as Record<
     EndUserRole,
     boolean
@@ -251,9 +253,9 @@ function compileField(component: FormComponent, ownerSection: number | undefined
     allowCalculateOverride: component.allowCalculateOverride === true,
     custom: validate?.custom === undefined ? undefined : compileLogic(validate.custom),
     customMessage: validate?.customMessage?.trim() || undefined,
-    checkValue: compileValueChecker(component, label),
+    checkValue: withFormat(compileValueChecker(component, label), format, label),
     textRules: TEXT_TYPES.has(component.type)
-      ? compileTextRules(
+      ? formatTextRules(format, label)(
           validate,
           label,
           pattern,
@@ -272,6 +274,32 @@ function compileField(component: FormComponent, ownerSection: number | undefined
     maxRows: group === 'grid' ? validate?.maxLength : undefined,
   };
 }
+
+/** Codes of a value not written in a format's form: described by the form expected, not by a count. */
+const FORMAT_CODES: ReadonlySet<string> = new Set(['minLength', 'maxLength', 'pattern', 'phone']);
+
+/** A checker that first turns typed text into the format's stored form (`12-3456789` -> `123456789`). */
+function withFormat(check: ValueChecker, format: IdentifierFormat | undefined, label: string): ValueChecker {
+  if (!format) return check;
+  return (value) => {
+    const result = check(typeof value === 'string' ? format.normalise(value) : value);
+    if (result.ok) return result;
+    const issues = result.issues.map((i) => (FORMAT_CODES.has(i.code) ? { ...i, message: format.message(label) } : i));
+    return { ok: false, issues };
+  };
+}
+
+/** Text rules whose length and pattern problems say the format expected, with an example. */
+const formatTextRules =
+  (format: IdentifierFormat | undefined, label: string) =>
+  (...args: Parameters<typeof compileTextRules>): TextRules => {
+    const rules = compileTextRules(...args);
+    if (!format) return rules;
+    return (text) => {
+      const issue = rules(text);
+      return issue && FORMAT_CODES.has(issue.code) ? { ...issue, message: format.message(label) } : issue;
+    };
+  };
 
 /** Form.io requires a day value when any of its shown parts is required. */
 function dayPartRequired(component: FormComponent): boolean {

@@ -79,6 +79,8 @@ export const MAX_MULTIPLE_VALUES = 100;
 const PRINTABLE_ASCII = /^[\x20-\x7e\r\n]*$/;
 /** Spec 1 §5 phone rule: optional plus, 3 digits, 3 digits, then 4-6 digits, optional brackets, dashes, dots or spaces. */
 export const PHONE_PATTERN = /^\+?\(?\d{3}\)?[-. ]?\d{3}[-. ]?\d{4,6}$/;
+/** A US number as it is stored with its country code (`+1 (555) 123-4567`, core's formatPhone). */
+const US_PHONE_WITH_COUNTRY = /^\+1 \(\d{3}\) \d{3}-\d{4}$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const DAY_VALUE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const TIME_VALUE = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
@@ -266,7 +268,7 @@ function checkFiles(component: FormComponent, label: string): ValueChecker {
 }
 
 /** Bounded nesting and text for free-form values (file objects, provider addresses). */
-function isSmallJson(value: unknown, depth: number): boolean {
+export function isSmallJson(value: unknown, depth: number): boolean {
   if (value === null || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value === 'string') return value.length <= 10_000;
@@ -294,7 +296,12 @@ export function compileValueChecker(component: FormComponent, label: string): Va
     case 'email':
       return checkText(label, (s) => EMAIL_REGEX.test(s), 'email', MESSAGES.emailInvalid);
     case 'phoneNumber':
-      return checkText(label, (s) => s.length <= 30 && PHONE_PATTERN.test(s), 'phone', MESSAGES.invalidPhone);
+      return checkText(
+        label,
+        (s) => s.length <= 30 && (PHONE_PATTERN.test(s) || US_PHONE_WITH_COUNTRY.test(s)),
+        'phone',
+        MESSAGES.invalidPhone,
+      );
     case 'number':
     case 'currency':
       return checkNumber(component, label);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { build } from './fixtures/build-form';
 import { validateSubmission } from './validate-submission';
@@ -247,5 +248,74 @@ describe('validateSubmission: a mask stands for the value stored at its own plac
     // the first row removed: the second row's mask now sits in row 0, whose stored value is another number
     const moved = validateSubmission(grid, { accounts: [{ number: '*******22' }] }, ctx);
     expect(moved.data.accounts).toEqual([{}]);
+  });
+});
+
+describe('keepTyped: a draft stores what was typed, valid or not (issue 21)', () => {
+  const typed = build([
+    {
+      type: 'textfield',
+      key: 'ein',
+      label: 'Federal Tax ID (EIN)',
+      euEncrypted: true,
+      validate: { minLength: 9, maxLength: 9, pattern: '\\d{9}' },
+    },
+    { type: 'number', key: 'years', label: 'Years', validate: { min: 0, max: 300 } },
+    { type: 'email', key: 'mail', label: 'Mail' },
+    { type: 'textfield', key: 'odd', label: 'Odd', validate: { custom: { '==': [{ var: 'input' }, 'odd'] } } },
+    { type: 'select', key: 'pick', label: 'Pick', data: { values: [{ label: 'A', value: 'a' }] } },
+    { type: 'textfield', key: 'mine', label: 'Mine', euPermission: 'editTableByPrimaryOwner' },
+  ]);
+  const draft = { role: 'primaryOwnerEndUser' as const, partial: true, unsubmitted: true, keepTyped: true };
+
+  it('keeps invalid values as typed and names their problems in kept; submit refuses them', () => {
+    const data = { ein: '12-345678', years: 'ten', mail: 'not mail', odd: 'even' };
+    const r = validateSubmission(typed, data, draft);
+    expect(r.valid).toBe(true);
+    expect(r.errors).toEqual([]);
+    expect(r.data).toEqual(data);
+    expect(r.kept.map((e) => [e.path, e.code])).toEqual([
+      ['ein', 'pattern'],
+      ['years', 'number'],
+      ['mail', 'email'],
+      ['odd', 'custom'],
+    ]);
+    expect(r.kept[0]?.message).toBe('Federal Tax ID (EIN) must be 9 digits, like 12-3456789');
+    const submit = validateSubmission(typed, r.data, { role: 'primaryOwnerEndUser', unsubmitted: true });
+    expect(submit.valid).toBe(false);
+    expect(submit.errors.map((e) => e.path)).toEqual(['ein', 'years', 'mail', 'odd']);
+  });
+
+  it('a valid value is stored normalised, as before', () => {
+    const r = validateSubmission(typed, { ein: '12-3456789', years: '7' }, draft);
+    expect(r.data).toEqual({ ein: '123456789', years: 7 });
+    expect(r.kept).toEqual([]);
+  });
+
+  it('still refuses what protects the server: wrong types, oversized text, options not offered, locked fields', () => {
+    const wrongType = validateSubmission(typed, { ein: { a: 1 } }, draft);
+    expect(wrongType.errors.map((e) => [e.path, e.code])).toEqual([['ein', 'type']]);
+    const huge = validateSubmission(typed, { odd: 'x'.repeat(100_001) }, draft);
+    expect(huge.errors.map((e) => [e.path, e.code])).toEqual([['odd', 'tooLong']]);
+    const option = validateSubmission(typed, { pick: 'zzz' }, draft);
+    expect(option.errors.map((e) => [e.path, e.code])).toEqual([['pick', 'option']]);
+    const locked = validateSubmission(typed, { mine: 'x' }, { ...draft, role: 'sharedOwnerEndUser' as const });
+    expect(locked.errors.map((e) => [e.path, e.code])).toEqual([['mine', 'notEditable']]);
+  });
+
+  it('any text typed into a formatted field is kept (property; asterisks are a mask, spec 1 §5)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }).filter((t) => !t.includes('*')),
+        (text) => {
+          const r = validateSubmission(typed, { ein: text, odd: text }, draft);
+          expect(r.errors).toEqual([]);
+          if (text !== '') {
+            expect(r.data.odd).toBe(text);
+            expect(typeof r.data.ein).toBe('string');
+          }
+        },
+      ),
+    );
   });
 });

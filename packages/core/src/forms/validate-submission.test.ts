@@ -59,7 +59,7 @@ describe('validateSubmission by field type', () => {
       inner: 'kept',
       extra: 'x',
     });
-    expect(result).toEqual({ valid: true, data: { inner: 'kept' }, errors: [] });
+    expect(result).toEqual({ valid: true, data: { inner: 'kept' }, errors: [], kept: [] });
   });
 });
 
@@ -102,10 +102,12 @@ describe('validateSubmission rules', () => {
     ]) {
       expect(codesOf(phone, good), good).toEqual([]);
     }
+    // the spec's 'Invalid contact number', with the form expected and an example (issue 21)
     expect(validateSubmission(phone, { f: '12-34' }).errors[0]).toMatchObject({
       code: 'phone',
-      message: MESSAGES.invalidPhone,
+      message: MESSAGES.formatContactNumber('Field'),
     });
+    expect(MESSAGES.formatContactNumber('Field')).toContain(MESSAGES.invalidPhone);
   });
 
   it('number: type, integer, min, max and decimal limit; numeric text becomes a number', () => {

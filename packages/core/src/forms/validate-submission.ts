@@ -5,7 +5,9 @@ import {
   type FieldIssue,
   hasOnlyAsciiText,
   isEmptyValue,
+  isSmallJson,
   MAX_MULTIPLE_VALUES,
+  MAX_TEXT_LENGTH,
   type SubmissionErrorCode,
   type ValueCheck,
 } from './field-values';
@@ -41,6 +43,13 @@ export interface SubmissionContext {
    * the order they were named. A shared owner may write in their own section only; without one, in none.
    */
   ownerSection?: number;
+  /**
+   * A draft keeps what was typed (issue 21 "nothing typed is ever lost"): a value that breaks a rule of its format
+   * (pattern, length, number, date, the author's rule …) is stored as typed and reported in `kept`, not refused.
+   * Still refused: a value of the wrong JSON type or size, a file or signature that is not one, an option that is
+   * not offered, and a write the role may not make. Submit (no `keepTyped`) refuses them all.
+   */
+  keepTyped?: boolean;
 }
 
 export interface SubmissionError {
@@ -55,7 +64,35 @@ export interface SubmissionResult {
   /** The data to store: visible fields only, calculated values recomputed, unknown keys dropped. */
   data: Record<string, unknown>;
   errors: SubmissionError[];
+  /** With `keepTyped`: the problems of values stored as typed (they stop a submit, not a save). */
+  kept: SubmissionError[];
 }
+
+/** Problems of a typed value's form: with `keepTyped` the value is kept as typed. */
+const TYPED_VALUE_CODES: ReadonlySet<SubmissionErrorCode> = new Set<SubmissionErrorCode>([
+  'required',
+  'minLength',
+  'maxLength',
+  'minWords',
+  'maxWords',
+  'pattern',
+  'email',
+  'phone',
+  'number',
+  'integer',
+  'min',
+  'max',
+  'decimal',
+  'currency',
+  'date',
+  'day',
+  'time',
+  'minSelected',
+  'maxSelected',
+  'nonAscii',
+  'custom',
+  'logic',
+]);
 
 /** Codes whose message a form author's `customMessage` must not replace: they are about access, not the value. */
 const OWN_MESSAGE_CODES: ReadonlySet<SubmissionErrorCode> = new Set(['notEditable', 'logic', 'unknownType']);
@@ -81,7 +118,9 @@ interface Run {
   canEdit: (field: CompiledField) => boolean;
   partial: boolean;
   requiredOnlyEditable: boolean;
+  keepTyped: boolean;
   errors: SubmissionError[];
+  kept: SubmissionError[];
   /** Visibility of each node, per scope object (the submission, a container value, a grid row). */
   visibleOf: Map<object, boolean[]>;
   rows: RowBudget;
@@ -102,7 +141,12 @@ export function validateSubmission(
   context: SubmissionContext = {},
 ): SubmissionResult {
   if (!isPlainObject(data)) {
-    return { valid: false, data: {}, errors: [{ path: '', code: 'invalid', message: MESSAGES.submissionNotObject }] };
+    return {
+      valid: false,
+      data: {},
+      errors: [{ path: '', code: 'invalid', message: MESSAGES.submissionNotObject }],
+      kept: [],
+    };
   }
   const compiled = compileForm(form);
   const previous = isPlainObject(context.previousData) ? context.previousData : {};
@@ -117,13 +161,15 @@ export function validateSubmission(
     canEdit,
     partial: context.partial === true,
     requiredOnlyEditable: context.requiredOnlyEditable === true && role !== undefined,
+    keepTyped: context.keepTyped === true,
     errors: [],
+    kept: [],
     visibleOf: new Map(),
     rows,
   };
   evaluateScope(compiled, working, run, '');
   const out = validateScope(compiled, working, previous, run, '');
-  return { valid: run.errors.length === 0, data: out, errors: run.errors };
+  return { valid: run.errors.length === 0, data: out, errors: run.errors, kept: run.kept };
 }
 
 /** The values of one scope as submitted, masked and left-out read-only values replaced by the stored ones. */
@@ -445,7 +491,9 @@ function validateField(
 
   const checked = field.multiple ? checkMultiple(field, value) : field.checkValue(value);
   if (!checked.ok) {
-    for (const issue of checked.issues) reportIssue(errors, field, prefix, issue);
+    if (!keepTyped(run, field, prefix, checked.issues, value, out)) {
+      for (const issue of checked.issues) reportIssue(errors, field, prefix, issue);
+    }
     return;
   }
   const normalized = checked.value;
@@ -454,12 +502,45 @@ function validateField(
       ? normalized.flatMap((item, i) => textIssues(field, item, `[${i}]`, run.partial))
       : textIssues(field, normalized, '', run.partial);
   if (issues.length > 0) {
-    for (const issue of issues) reportIssue(errors, field, prefix, issue);
+    if (!keepTyped(run, field, prefix, issues, normalized, out)) {
+      for (const issue of issues) reportIssue(errors, field, prefix, issue);
+    }
     return;
   }
 
-  if (field.custom && !runCustom(field, normalized, ctx, errors, prefix)) return;
+  if (field.custom) {
+    const found: SubmissionError[] = [];
+    if (!runCustom(field, normalized, ctx, found, prefix)) {
+      if (!keepTyped(run, field, '', found, normalized, out)) errors.push(...found);
+      return;
+    }
+  }
   out[field.key] = normalized;
+}
+
+/**
+ * With `keepTyped`: a value whose only problems are of its form, and that is bounded JSON, is stored as typed and its
+ * problems are reported in `kept` (true). Anything else is for the caller to refuse (false).
+ */
+function keepTyped(
+  run: Run,
+  field: CompiledField,
+  prefix: string,
+  issues: readonly (FieldIssue | SubmissionError)[],
+  value: unknown,
+  out: Record<string, unknown>,
+): boolean {
+  if (!run.keepTyped || issues.length === 0 || !issues.every((i) => TYPED_VALUE_CODES.has(i.code))) return false;
+  const bounded =
+    (typeof value === 'string' && value.length <= MAX_TEXT_LENGTH) ||
+    (typeof value !== 'string' && isSmallJson(value, 4));
+  if (!bounded) return false;
+  for (const issue of issues) {
+    if ('path' in issue) run.kept.push(issue);
+    else reportIssue(run.kept, field, prefix, issue);
+  }
+  out[field.key] = value;
+  return true;
 }
 
 function reportIssue(errors: SubmissionError[], field: CompiledField, prefix: string, issue: FieldIssue): void {

@@ -19,6 +19,9 @@ export const APPLICANT_TEXT = {
   statusOffline: 'Offline, will save',
   statusRetrying: 'Not saved yet, trying again…',
   statusFailed: 'Your changes could not be saved',
+  /** Issue 21: what is not saved and why; the saver keeps trying. */
+  statusRefused: (reason: string) =>
+    `Your latest changes are not saved yet: ${reason}. We keep trying, and save again as soon as you change something.`,
   conflictTitle: 'This application was changed elsewhere',
   conflictText:
     'Another tab or device saved this application after you opened it. Reload to see the latest version; nothing was overwritten.',

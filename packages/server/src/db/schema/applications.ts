@@ -171,6 +171,8 @@ export const applicationOwners = pgTable(
      * the owner may change and re-submit it; cleared by their re-submit.
      */
     editGrantedAt: timestamp('edit_granted_at', { withTimezone: true }),
+    /** The wizard page (its key) the owner last saved on: their link opens there (issue 21). */
+    resumePage: text('resume_page'),
   },
   (t) => [
     check('application_owners_kind_valid', sql`${t.kind} in ('primaryApplicant', 'additionalOwner')`),

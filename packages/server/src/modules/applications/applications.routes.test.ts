@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { HONEYPOT_FIELD, MAX_OPEN_APPLICATIONS_PER_EMAIL } from '@under/core/applications/application.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
+import { SSN_SOURCE } from '@under/core/forms/regex-samples';
 import { MESSAGES } from '@under/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,23 @@ const EXTRA = [
     euPermission: 'editTableByPrimaryOwner',
   },
   { type: 'file', key: 'docs', label: 'Documents', input: true, multiple: true },
+  // the starter dictionary's identifiers (decision 030): encrypted, with their patterns
+  {
+    type: 'textfield',
+    key: 'federal_tax_id',
+    label: 'Federal Tax ID (EIN)',
+    input: true,
+    euEncrypted: true,
+    validate: { minLength: 9, maxLength: 9, pattern: '\\d{9}' },
+  },
+  {
+    type: 'textfield',
+    key: 'owner1_ssn',
+    label: 'Owner 1 Social Security Number',
+    input: true,
+    euEncrypted: true,
+    validate: { minLength: 11, maxLength: 11, pattern: SSN_SOURCE },
+  },
 ];
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
@@ -196,8 +214,12 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       expect(t.mailer.sent.filter((m) => m.to === email)).toHaveLength(0);
     });
 
-    it('requires nothing on a draft but refuses a bad value by path', async () => {
-      const bad = await create({ data: { bank_name: 'x'.repeat(30) } });
+    it('requires nothing on a draft, keeps a value of the wrong form as typed, and refuses a wrong type by path', async () => {
+      // issue 21: a draft keeps what was typed (this was a 422 that lost the typing)
+      const long = await create({ data: { bank_name: 'x'.repeat(30) } });
+      expect(long.statusCode, long.body).toBe(201);
+      expect((await stored(long.json().applicationId)).data.bank_name).toBe('x'.repeat(30));
+      const bad = await create({ data: { bank_name: { not: 'text' } } });
       expect(bad.statusCode).toBe(422);
       expect(bad.json()).toMatchObject({ code: ERROR_CODES.applicationInvalid });
       expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(['bank_name']);
@@ -367,6 +389,84 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
       const row = await stored(applicationId);
       expect(row).toMatchObject({ status: 'invite_sent', revision: 2 });
       expect(row.resumeMailedAt).not.toBeNull();
+    });
+
+    describe('nothing typed is lost (issue 21)', () => {
+      it('an EIN typed as 12-3456789 is saved, sealed and normalised (it was 422 "no more than 9 characters")', async () => {
+        const { applicationId, code } = await started({ bank_name: 'A' });
+        const res = await save(applicationId, code, { data: { federal_tax_id: '12-3456789' }, revision: 1 });
+        expect(res.statusCode, res.body).toBe(200);
+        const row = await stored(applicationId);
+        expect(String(row.data.federal_tax_id)).toMatch(/^enc:v1:/);
+        expect(t.fieldCrypto.openData(form, row.data).federal_tax_id).toBe('123456789');
+        expect((await get(applicationId, code)).json().data.federal_tax_id).toBe('*******89');
+      });
+
+      it('invalid EIN, SSN and text are saved as typed (encrypted ones sealed), returned on reload, and refused on submit with per-field reasons', async () => {
+        const { applicationId, code } = await started({});
+        const typed = { federal_tax_id: '12-345678', owner1_ssn: '912-34-5678', bank_name: 'y'.repeat(25) };
+        const res = await save(applicationId, code, { data: { ...FULL, ...typed }, revision: 1 });
+        expect(res.statusCode, res.body).toBe(200);
+        const row = await stored(applicationId);
+        expect(String(row.data.federal_tax_id)).toMatch(/^enc:v1:/);
+        expect(String(row.data.owner1_ssn)).toMatch(/^enc:v1:/);
+        expect(JSON.stringify(row.data)).not.toContain('912-34-5678');
+        const opened = t.fieldCrypto.openData(form, row.data);
+        expect([opened.federal_tax_id, opened.owner1_ssn, opened.bank_name]).toEqual([
+          typed.federal_tax_id,
+          typed.owner1_ssn,
+          typed.bank_name,
+        ]);
+        // a reload finds them (encrypted ones masked, as every read)
+        const read = (await get(applicationId, code)).json();
+        expect(read.data.bank_name).toBe(typed.bank_name);
+        expect(read.data.federal_tax_id).toBe('*******78');
+        expect(read.data.owner1_ssn).toMatch(/\*+5678$/);
+        // submit: refused, each field with the form expected, under a heading that does not say "missing"
+        const refused = await submit(applicationId, code);
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json()).toMatchObject({
+          code: ERROR_CODES.applicationInvalid,
+          message: MESSAGES.answersToCorrect,
+        });
+        expect(refused.json().message).not.toMatch(/missing/i);
+        expect(refused.json().errors).toEqual([
+          { path: 'bank_name', message: MESSAGES.fieldMaxLength('Bank name', 20) },
+          { path: 'federal_tax_id', message: MESSAGES.formatEin('Federal Tax ID (EIN)') },
+          { path: 'owner1_ssn', message: MESSAGES.formatSsn('Owner 1 Social Security Number') },
+        ]);
+        expect((await stored(applicationId)).status).toBe('draft');
+        // fixed (as people write them), the application goes
+        const fixed = await submit(applicationId, code, {
+          data: { ...FULL, federal_tax_id: '12-3456789', owner1_ssn: '123 45 6789', bank_name: 'First' },
+          revision: 2,
+        });
+        expect(fixed.statusCode, fixed.body).toBe(200);
+        const done = t.fieldCrypto.openData(form, (await stored(applicationId)).data);
+        expect([done.federal_tax_id, done.owner1_ssn]).toEqual(['123456789', '123-45-6789']);
+      });
+
+      it('a submit with missing fields and wrong answers names both, the missing ones first', async () => {
+        const { applicationId, code } = await started({ federal_tax_id: '1234' });
+        const res = await submit(applicationId, code);
+        expect(res.json()).toMatchObject({ code: ERROR_CODES.applicationMissingFields });
+        const paths = res.json().errors.map((e: { path: string }) => e.path);
+        expect(paths.at(-1)).toBe('federal_tax_id');
+        expect(paths).toContain('Firstname');
+      });
+
+      it('the page the owner saved on is where their link opens', async () => {
+        const { applicationId, code } = await started({});
+        expect((await get(applicationId, code)).json().resumePage).toBeNull();
+        const res = await save(applicationId, code, { data: { bank_name: 'A' }, revision: 1, page: 'page2' });
+        expect(res.statusCode, res.body).toBe(200);
+        expect((await get(applicationId, code)).json().resumePage).toBe('page2');
+        const bad = await save(applicationId, code, { data: {}, revision: 2, page: 'not a key' });
+        expect(bad.statusCode).toBe(400);
+        // once submitted (an edit link later opens it), the application opens on its first page
+        await t.database.db.update(applications).set({ status: 'pending' }).where(eq(applications.id, applicationId));
+        expect((await get(applicationId, code)).json().resumePage).toBeNull();
+      });
     });
 
     it('stores encrypted values sealed, reads them masked, and a masked value sent back keeps the stored one', async () => {

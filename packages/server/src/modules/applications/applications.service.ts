@@ -150,9 +150,18 @@ function refusal(errors: SubmissionError[], opts: { submitting: boolean }): AppE
   if (notEditable.length > 0) {
     return new AppError(ERROR_CODES.applicationFieldNotEditable, notEditable[0]?.message, list(notEditable));
   }
-  if (opts.submitting && errors.some((e) => e.code === 'required')) {
-    return new AppError(ERROR_CODES.applicationMissingFields, MESSAGES.missingRequiredFields, list(errors));
+  const missing = errors.filter((e) => e.code === 'required');
+  if (opts.submitting && missing.length > 0) {
+    // the missing fields first, then the answers to correct (each says the form expected)
+    const others = errors.filter((e) => e.code !== 'required');
+    return new AppError(
+      ERROR_CODES.applicationMissingFields,
+      MESSAGES.missingRequiredFields,
+      list([...missing, ...others]),
+    );
   }
+  // answers in the wrong form are not "missing" (spec 1 §5: that heading is for missing required fields only)
+  if (opts.submitting) return new AppError(ERROR_CODES.applicationInvalid, MESSAGES.answersToCorrect, list(errors));
   return new AppError(ERROR_CODES.applicationInvalid, errors[0]?.message ?? MESSAGES.http400, list(errors));
 }
 
@@ -254,6 +263,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       acceptance?: Acceptance;
       rememberAnswers?: boolean;
       vaultToken?: string;
+      page?: string;
     },
   ): Promise<{ application: ApplicationRow; data: Record<string, unknown>; outboxId?: string; outbox: string[] }> {
     const { application, owner, form, at, pending } = ctx;
@@ -275,6 +285,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       ...ownerSectionContext(owner),
       previousData: previous,
       partial: true,
+      // a draft keeps what was typed, valid or not (issue 21): only submit needs valid answers
+      keepTyped: true,
       // a submitted application's encrypted fields stay read-only to owners (spec 1 §6), also through an edit link
       unsubmitted: isOpen(application.status),
     });
@@ -306,6 +318,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     };
     Object.assign(pending.application, patch);
     const fields = changedFields(previous, result.data);
+    // the page the owner is on: their link opens there next time (issue 21)
+    if (input.page !== undefined && input.page !== owner.resumePage) pending.owner.resumePage = input.page;
     // an additional owner who changes anything after completing their part completes it again
     if (!isPrimary && owner.completedAt && fields.length > 0) pending.owner.completedAt = null;
     // a correction of a submitted application: the signatures of the changed document are void, and the other
@@ -448,7 +462,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       if (opts.honeypot) return { applicationId: randomUUID(), code: newAccessCode(), revision: 1 };
       const role: EndUserRole = 'primaryOwnerEndUser';
       const sent = await withVaultAnswers(form, opts.data, opts.vaultToken);
-      const result = validateSubmission(form, sent, { role, partial: true, unsubmitted: true });
+      const result = validateSubmission(form, sent, { role, partial: true, unsubmitted: true, keepTyped: true });
       if (!result.valid) throw refusal(result.errors, { submitting: false });
       // the resume mail counts against the mailbox's link mails: whoever types someone else's address cannot flood it
       // (the applicant has the link in the browser; over the limit no mail is sent, now or on a later save)
@@ -519,6 +533,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       acceptance?: Acceptance;
       rememberAnswers?: boolean;
       vaultToken?: string;
+      page?: string;
     }): Promise<{ revision: number; savedAt: string }> {
       const at = now();
       const { application, outboxId, outbox } = await db.transaction(async (tx) => {
@@ -590,6 +605,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         readOnly: !isEditableBy(application, owner),
         editing: !isOpen(application.status) && isEditableBy(application, owner),
         blockedBy,
+        // where the owner left off their draft; a submitted application (an edit link) opens on its first page
+        resumePage: isOpen(application.status) ? (owner.resumePage ?? null) : null,
         // every owner sees who the owners are and how far they are; never anyone's code
         owners: owners.map((o) => ({
           ownerId: o.id,

@@ -67,6 +67,7 @@ function publicForm(overrides: Partial<PublicCustomForm> = {}): PublicCustomForm
 
 function application(overrides: Partial<ApplicantApplication> = {}): ApplicantApplication {
   return {
+    resumePage: null,
     applicationId: APP,
     customFormId: CF,
     formVersion: 2,
@@ -200,6 +201,40 @@ describe('applicant pages', () => {
     expect(await screen.findByText(T.conflictTitle, {}, { timeout: 4_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: T.reload })).toBeTruthy();
     expect((screen.getByLabelText('Legal name') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('a refused save says what is not saved and why, and the next change (or Next) saves again (issue 21)', async () => {
+    let refuse = true;
+    const api = fakeApi({
+      saveDraft: vi.fn(async (_link, body: { revision: number }) => {
+        if (refuse) {
+          throw new HttpError(422, 'application/invalid', 'x', [
+            { path: 'legalName', message: 'Legal name is not accepted' },
+          ]);
+        }
+        return { revision: body.revision + 1, savedAt: 'now' };
+      }),
+    });
+    const user = userEvent.setup();
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    await user.type(await screen.findByLabelText('Legal name'), '?');
+    await waitFor(
+      () => expect(screen.getByTestId('save-status').textContent).toBe(T.statusRefused('Legal name is not accepted')),
+      { timeout: 4_000 },
+    );
+    expect(screen.getByTestId('save-status').getAttribute('data-status')).toBe('refused');
+    // the server accepts again: pressing Next sends what waits (with the page), and it is saved
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe(T.statusSaved), { timeout: 4_000 });
+    expect(api.saveDraft.mock.calls.at(-1)?.[1]).toMatchObject({ data: { legalName: 'Ann Co?' }, page: 'page2' });
+  });
+
+  it('opens on the page the applicant left off', async () => {
+    const api = fakeApi({ application: vi.fn(async () => application({ resumePage: 'page2' })) });
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    expect(await screen.findByLabelText('Phone')).toBeTruthy();
+    expect(screen.queryByLabelText('Legal name')).toBeNull();
   });
 
   it('flushes on page hide', async () => {

@@ -280,6 +280,7 @@ function OpenApplicationForm({
       owners={application.owners}
       rememberAnswers={application.rememberAnswers}
       data={application.data}
+      resumePage={application.resumePage}
       revision={application.revision}
       acceptance={application.acceptance}
       readOnly={application.readOnly}

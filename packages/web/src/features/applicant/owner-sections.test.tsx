@@ -81,6 +81,7 @@ const application: ApplicantApplication = {
   ownerKind: 'additionalOwner',
   ownerId: 'o2',
   ownerSection: 2,
+  resumePage: null,
   email: 'bea@example.com',
   data: { legal_name: 'Ann Co', owner1_dob: '1970-01-02' },
   revision: 3,

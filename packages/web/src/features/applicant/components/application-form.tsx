@@ -2,7 +2,7 @@ import type { Acceptance, OwnerKind, OwnerView } from '@under/core/applications/
 import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.schema';
 import type { EndUserRole } from '@under/core/forms/field-types';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
-import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../../lib/http-error';
 import { putFile } from '../../../lib/put-file';
 import { FormRenderer, RendererButton } from '../../forms/components/form-renderer';
@@ -18,7 +18,7 @@ import { fillEmpty, labelsByKey, maskedOnly } from '../lib/prefill';
 import { useDraftSaver } from '../lib/use-draft-saver';
 import type { VaultPrefillResult } from '../vault/vault-prefill-offer';
 import { MessageCard } from './page-frame';
-import { SaveStatusLine } from './save-status';
+import { refusalReason, SaveStatusLine } from './save-status';
 import { TERMS_CHECKBOX_ID, termsSatisfied } from './terms-rules';
 
 export interface ApplicationFormProps {
@@ -56,6 +56,8 @@ export interface ApplicationFormProps {
   aside?: ReactNode;
   /** Storage for the local copy (tests pass their own). */
   storage?: Storage;
+  /** The wizard page (its key) this owner last saved on: the page opens there (issue 21). */
+  resumePage?: string | null;
 }
 
 // The owners' panels are not on the first page's budget (decision 040): loaded when shown.
@@ -101,11 +103,16 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const [shown, setShown] = useState({ key: 0, data: initial.data, previous: props.data });
   const [acceptance, setAcceptance] = useState<Acceptance>(initial.acceptance);
   const acceptanceRef = useRef(acceptance);
-  /** What goes with the data on every save: the acceptance and the opt-in. */
+  /** The wizard page the applicant is on: saved, so their link opens there next time. */
+  const pageRef = useRef<string | undefined>(props.resumePage ?? undefined);
+  /** What goes with the data on every save: the acceptance, the opt-in and the page. */
   const extra = useCallback(
-    (current: Acceptance) => ({ acceptance: current, rememberAnswers: rememberRef.current }),
+    (current: Acceptance) => ({ acceptance: current, rememberAnswers: rememberRef.current, page: pageRef.current }),
     [],
   );
+  /** Why the server refused the last save (the status line says it). */
+  const [refusal, setRefusal] = useState('');
+  const problemRef = useRef<HTMLDivElement>(null);
   const [termsError, setTermsError] = useState(false);
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -115,6 +122,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
     async (state: DraftState, revision: number | null, { keepalive }: { keepalive: boolean }) => {
       const stateAcceptance = state.extra?.acceptance as Acceptance | undefined;
       const rememberAnswers = state.extra?.rememberAnswers as boolean | undefined;
+      const page = state.extra?.page as string | undefined;
       const current = linkRef.current;
       if (!current) {
         const created = await api.createDraft(
@@ -142,7 +150,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
       }
       return api.saveDraft(
         current,
-        { data: state.data, revision: revision ?? 0, acceptance: stateAcceptance, rememberAnswers },
+        { data: state.data, revision: revision ?? 0, acceptance: stateAcceptance, rememberAnswers, page },
         keepalive,
       );
     },
@@ -155,6 +163,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
     local,
     revision: props.revision,
     delayMs: AUTOSAVE_DELAY_MS,
+    onRefused: (error) => setRefusal(refusalReason(error)),
     onFatal: (error) => {
       if (error instanceof HttpError && error.status === 410) onExpired();
       else setProblem({ title: error instanceof Error ? error.message : T.statusFailed, errors: [] });
@@ -177,6 +186,22 @@ export function ApplicationForm(props: ApplicationFormProps) {
     },
     [saver, extra],
   );
+
+  // Next, Previous or a step: the page is saved (a reload or the e-mailed link opens there), and what waits goes
+  const changePage = useCallback(
+    (key: string) => {
+      pageRef.current = key;
+      if (linkRef.current) saver.change({ data: dataRef.current, extra: extra(acceptanceRef.current) });
+    },
+    [saver, extra],
+  );
+
+  // a submit's problem may be above the fold (a phone): it is brought into view and read out
+  useEffect(() => {
+    if (!problem) return;
+    problemRef.current?.scrollIntoView?.({ block: 'start' });
+    problemRef.current?.focus();
+  }, [problem]);
 
   const changeAcceptance = (next: Acceptance) => {
     acceptanceRef.current = next;
@@ -267,7 +292,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const showConflict = conflict || status === 'conflict';
   return (
     <>
-      {readOnly ? <MessageCard text={T.readOnlyNotice} /> : <SaveStatusLine status={status} />}
+      {readOnly ? <MessageCard text={T.readOnlyNotice} /> : <SaveStatusLine status={status} reason={refusal} />}
       {props.editing && !readOnly ? <MessageCard text={T.editingNotice} /> : null}
       {sentRestored && !restoredSaved && !showConflict ? <MessageCard text={T.localRestored} /> : null}
       {showConflict ? (
@@ -276,7 +301,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
         </MessageCard>
       ) : null}
       {problem ? (
-        <div className={classes.error} role="alert">
+        <div className={classes.error} role="alert" ref={problemRef} tabIndex={-1}>
           <h2>{problem.title}</h2>
           {problem.errors.length > 0 ? (
             <ul>
@@ -339,6 +364,8 @@ export function ApplicationForm(props: ApplicationFormProps) {
           readOnly={readOnly || showConflict}
           unsubmitted={props.unsubmitted}
           onChange={readOnly ? undefined : onChange}
+          initialPage={props.resumePage}
+          onPageChange={readOnly ? undefined : changePage}
           onSubmit={submit}
           upload={upload}
           submitLabel={T.submit}

@@ -44,6 +44,7 @@ function setup(opts: { revision?: number | null; online?: boolean } = {}) {
   const local = memoryStore();
   const net = { online: opts.online ?? true };
   const fatal = vi.fn();
+  const refused = vi.fn();
   const saver = createDraftSaver({
     save: (state, revision, { keepalive }) =>
       new Promise((resolve, reject) => {
@@ -58,8 +59,9 @@ function setup(opts: { revision?: number | null; online?: boolean } = {}) {
     isOnline: () => net.online,
     onStatus: (s) => statuses.push(s),
     onFatal: fatal,
+    onRefused: refused,
   });
-  return { saver, calls, statuses, local, net, fatal };
+  return { saver, calls, statuses, local, net, fatal, refused };
 }
 
 /** Lets the saver's promise chains run. */
@@ -214,6 +216,61 @@ describe('draft saver', () => {
     await settle();
     expect(saver.status()).toBe('failed');
     expect(fatal).toHaveBeenCalledWith(error);
+  });
+
+  it('a refused save is tried again with back-off, says why, and never stops the saving (issue 21)', async () => {
+    const { saver, calls, refused, local } = setup();
+    saver.change({ data: { ein: '12-3456789' } });
+    vi.advanceTimersByTime(1_500);
+    const error = new Failure('refused');
+    calls[0]?.reject(error);
+    await settle();
+    expect(saver.status()).toBe('refused');
+    expect(refused).toHaveBeenCalledWith(error);
+    expect(saver.hasUnsaved()).toBe(true);
+    expect(local.copy?.data).toEqual({ ein: '12-3456789' });
+    // tried again after 1 s, then 2 s (back-off)
+    vi.advanceTimersByTime(999);
+    await settle();
+    expect(calls).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(calls).toHaveLength(2);
+    calls[1]?.reject(new Failure('refused'));
+    await settle();
+    vi.advanceTimersByTime(1_999);
+    await settle();
+    expect(calls).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(calls).toHaveLength(3);
+    calls[2]?.reject(new Failure('refused'));
+    await settle();
+    // a later change (the value fixed, or typing elsewhere) is sent after the usual pause, not after the back-off
+    saver.change({ data: { ein: '123456789' } });
+    vi.advanceTimersByTime(1_500);
+    await settle();
+    expect(calls).toHaveLength(4);
+    expect(calls[3]?.state.data).toEqual({ ein: '123456789' });
+    calls[3]?.resolve(4);
+    await settle();
+    expect(saver.status()).toBe('saved');
+    expect(saver.revision()).toBe(4);
+    expect(local.copy).toBeNull();
+  });
+
+  it('a flush (pressing Next, leaving the page) sends what a refusal left waiting', async () => {
+    const { saver, calls } = setup();
+    saver.change({ data: { a: '1' } });
+    vi.advanceTimersByTime(1_500);
+    calls[0]?.reject(new Failure('refused'));
+    await settle();
+    const flushed = saver.flush();
+    await settle();
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve(4);
+    await flushed;
+    expect(saver.status()).toBe('saved');
   });
 
   it('a new application: the first save goes with no revision', async () => {

@@ -8,10 +8,12 @@
  *   `online()` is called (the page's 'online' event) or, for a failing server, after an exponential back-off;
  * - a 409 (another tab or device saved meanwhile) stops every save: nothing is overwritten silently, the page offers
  *   to reload;
+ * - a refused save (the server said no to what was sent: 400, 403, 413, 422) is tried again with back-off, and any
+ *   later change is sent again at once (issue 21: a refusal never stops the saving); `onRefused` says why;
  * - the local copy is removed once the server holds the same state.
  */
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying' | 'conflict' | 'failed';
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying' | 'refused' | 'conflict' | 'failed';
 
 export interface DraftState {
   data: Record<string, unknown>;
@@ -24,7 +26,7 @@ export interface SaveResult {
 }
 
 /** Why a save failed, as the saver must react to it. */
-export type SaveFailure = 'conflict' | 'network' | 'server' | 'fatal';
+export type SaveFailure = 'conflict' | 'network' | 'server' | 'refused' | 'fatal';
 
 export interface LocalCopy extends DraftState {
   /** The server revision the changes were made on (null: no draft on the server yet). */
@@ -49,8 +51,10 @@ export interface DraftSaverOptions {
   delayMs: number;
   isOnline?: () => boolean;
   onStatus?: (status: SaveStatus) => void;
-  /** A failure that stops the saver for good (a 'fatal' one: an expired link, a refused value). */
+  /** A failure that stops the saver for good (a 'fatal' one: an expired link, an application gone). */
   onFatal?: (error: unknown) => void;
+  /** A save the server refused (it is tried again, and sent again on the next change): why, for the status line. */
+  onRefused?: (error: unknown) => void;
   /** First retry after a server failure; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -150,8 +154,9 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
         } else if (failure === 'network' && !isOnline()) {
           setStatus('offline');
         } else {
-          // The server failed or could not be reached: try again later, waiting twice as long each time.
-          setStatus(failure === 'network' ? 'offline' : 'retrying');
+          // The server failed, refused or could not be reached: try again later, waiting twice as long each time.
+          if (failure === 'refused') options.onRefused?.(error);
+          setStatus(failure === 'network' ? 'offline' : failure === 'refused' ? 'refused' : 'retrying');
           const wait = Math.min(retryMs * 2 ** attempt, maxRetryMs);
           attempt += 1;
           if (retryTimer) clearTimeout(retryTimer);
@@ -178,7 +183,11 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
         setStatus('offline');
         return;
       }
-      if (status !== 'offline' && status !== 'retrying') setStatus('saving');
+      if (status !== 'offline' && status !== 'retrying' && status !== 'refused') setStatus('saving');
+      // a change after a refusal or a failure goes at once (after the usual pause), and its back-off starts over
+      attempt = 0;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
       schedule();
     },
     async flush(flushOptions) {

@@ -74,7 +74,11 @@ describe('the local copy of a draft', () => {
     expect(classifySaveError(new HttpError(503, 'http/503', 'x'))).toBe('server');
     expect(classifySaveError(new HttpError(429, 'throttled', 'x'))).toBe('server');
     expect(classifySaveError(new HttpError(410, 'application/link-expired', 'x'))).toBe('fatal');
-    expect(classifySaveError(new HttpError(400, 'validation', 'x'))).toBe('fatal');
+    // a refusal of what was sent is retried, and sent again on the next change (issue 21)
+    expect(classifySaveError(new HttpError(400, 'validation', 'x'))).toBe('refused');
+    expect(classifySaveError(new HttpError(422, 'application/invalid', 'x'))).toBe('refused');
+    expect(classifySaveError(new HttpError(403, 'application/field-not-editable', 'x'))).toBe('refused');
+    expect(classifySaveError(new HttpError(404, 'application/not-found', 'x'))).toBe('fatal');
     expect(classifySaveError(new Error('x'))).toBe('fatal');
   });
 });

@@ -59,11 +59,15 @@ export function draftStorage(
   };
 }
 
-/** How the saver reacts to a failed save: 409 stops, no answer waits, a failing server is retried, the rest stop. */
+/**
+ * How the saver reacts to a failed save: 409 stops, no answer waits, a failing server is retried, a refusal of what
+ * was sent is retried and sent again on the next change (issue 21); a link that no longer works (410, 404, 401) stops.
+ */
 export function classifySaveError(error: unknown): SaveFailure {
   if (!(error instanceof HttpError)) return 'fatal';
   if (error.status === 409) return 'conflict';
   if (error.status === 0) return 'network';
   if (error.status >= 500 || error.status === 429 || error.status === 408) return 'server';
+  if (error.status === 400 || error.status === 403 || error.status === 413 || error.status === 422) return 'refused';
   return 'fatal';
 }

@@ -13,13 +13,35 @@ interface ErrorSummaryProps {
 }
 
 /**
- * 'Missing Required Fields' with the spec's explanation (spec 1 §5), then every problem as a link that moves focus
- * to its field. It takes focus itself when shown, so screen readers read it out.
+ * 'Missing Required Fields' with the spec's explanation (spec 1 §5) for the fields left empty, and 'Answers to
+ * correct' for answers in the wrong form (issue 21: an invalid value is not "missing"); every problem a link that
+ * moves focus to its field. It takes focus itself when shown, so screen readers read it out.
  */
 export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary(
   { errors, hrefOf, onPick },
   ref,
 ) {
+  const missing = errors.filter((e) => e.code === 'required');
+  const wrong = errors.filter((e) => e.code !== 'required');
+  const list = (items: readonly SubmissionError[], label: string) => (
+    <ul className={classes.summaryList} aria-label={label}>
+      {items.map((error) => (
+        <li key={`${error.path}:${error.code}`}>
+          <Anchor
+            href={`#${hrefOf(error)}`}
+            c="red.9"
+            underline="always"
+            onClick={(event) => {
+              event.preventDefault();
+              onPick(error);
+            }}
+          >
+            {error.message}
+          </Anchor>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <Alert
       ref={ref}
@@ -27,29 +49,31 @@ export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(functi
       role="alert"
       color="red"
       variant="light"
-      title={MESSAGES.missingRequiredFieldsTitle}
+      title={missing.length > 0 ? MESSAGES.missingRequiredFieldsTitle : MESSAGES.answersToCorrectTitle}
       styles={readableErrorAlert}
     >
-      <Text size="sm" mb="xs">
-        {MESSAGES.missingRequiredFields}
-      </Text>
-      <ul className={classes.summaryList}>
-        {errors.map((error) => (
-          <li key={`${error.path}:${error.code}`}>
-            <Anchor
-              href={`#${hrefOf(error)}`}
-              c="red.9"
-              underline="always"
-              onClick={(event) => {
-                event.preventDefault();
-                onPick(error);
-              }}
-            >
-              {error.message}
-            </Anchor>
-          </li>
-        ))}
-      </ul>
+      {missing.length > 0 ? (
+        <>
+          <Text size="sm" mb="xs">
+            {MESSAGES.missingRequiredFields}
+          </Text>
+          {list(missing, MESSAGES.missingRequiredFieldsTitle)}
+        </>
+      ) : null}
+      {wrong.length > 0 ? (
+        <>
+          {missing.length > 0 ? (
+            <Text size="sm" fw={700} mt="sm" mb="xs">
+              {MESSAGES.answersToCorrectTitle}
+            </Text>
+          ) : (
+            <Text size="sm" mb="xs">
+              {MESSAGES.answersToCorrect}
+            </Text>
+          )}
+          {list(wrong, MESSAGES.answersToCorrectTitle)}
+        </>
+      ) : null}
     </Alert>
   );
 });

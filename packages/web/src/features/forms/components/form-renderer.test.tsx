@@ -187,6 +187,59 @@ describe('FormRenderer', { timeout: 20_000 }, () => {
     expect(onInvalid).toHaveBeenCalledTimes(1);
   });
 
+  it('calls answers in the wrong form "Answers to correct", never missing; with missing ones, both headings (issue 21)', async () => {
+    const user = userEvent.setup();
+    const form = buildForm([
+      { type: 'textfield', key: 'name', label: 'Name', validate: { required: true } },
+      {
+        type: 'textfield',
+        key: 'ein',
+        label: 'EIN',
+        validate: { minLength: 9, maxLength: 9, pattern: '\\d{9}' },
+      },
+    ]);
+    renderWithMantine(<FormRenderer form={form} data={{ name: 'Ann', ein: '12-34567' }} onSubmit={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText(MESSAGES.answersToCorrectTitle)).toBeTruthy();
+    expect(within(summary).queryByText(MESSAGES.missingRequiredFieldsTitle)).toBeNull();
+    expect(within(summary).getByRole('link', { name: 'EIN must be 9 digits, like 12-3456789' })).toBeTruthy();
+    await user.clear(screen.getByLabelText(label('Name')));
+    await waitFor(() => expect(within(summary).getByText(MESSAGES.missingRequiredFieldsTitle)).toBeTruthy());
+    const missing = within(summary).getByRole('list', { name: MESSAGES.missingRequiredFieldsTitle });
+    expect(
+      within(missing)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Name is required']);
+    const wrong = within(summary).getByRole('list', { name: MESSAGES.answersToCorrectTitle });
+    expect(
+      within(wrong)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['EIN must be 9 digits, like 12-3456789']);
+  });
+
+  it('opens a wizard on the page it is given and tells every page change (issue 21: where the applicant left off)', async () => {
+    const user = userEvent.setup();
+    const form = buildForm(
+      [
+        { type: 'panel', key: 'one', title: 'One', components: [{ type: 'textfield', key: 'a', label: 'A' }] },
+        { type: 'panel', key: 'two', title: 'Two', components: [{ type: 'textfield', key: 'b', label: 'B' }] },
+        { type: 'panel', key: 'three', title: 'Three', components: [{ type: 'textfield', key: 'c', label: 'C' }] },
+      ],
+      'wizard',
+    );
+    const onPageChange = vi.fn();
+    renderWithMantine(<FormRenderer form={form} initialPage="two" onPageChange={onPageChange} />);
+    expect(screen.getByLabelText('B')).toBeTruthy();
+    expect(onPageChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onPageChange).toHaveBeenCalledWith('three'));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(onPageChange).toHaveBeenLastCalledWith('two'));
+  });
+
   it('switches wizard page when a summary link points at another page', async () => {
     const user = userEvent.setup();
     renderWithMantine(<FormRenderer form={imported(wizardJson)} />);

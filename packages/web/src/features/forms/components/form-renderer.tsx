@@ -57,6 +57,10 @@ export interface FormRendererProps extends WizardColors {
   unsubmitted?: boolean;
   /** Shown above the wizard's buttons on its last page (the applicant's terms to accept). */
   beforeSubmit?: React.ReactNode;
+  /** A wizard's page (its key) to open on, when it is shown: where the applicant left off (issue 21). */
+  initialPage?: string | null;
+  /** A wizard's page changed (Next, Previous, a step, an error's field): its key. */
+  onPageChange?: (pageKey: string) => void;
 }
 
 /** The sanitised HTML block of the renderer's htmlelement, for pages around a form (terms and conditions). */
@@ -106,6 +110,8 @@ function FormRendererInner({
   onChange,
   beforeSubmit,
   unsubmitted = false,
+  initialPage,
+  onPageChange,
   headerColor,
   headerTextColor,
   progressColor,
@@ -153,9 +159,22 @@ function FormRendererInner({
       ),
     [form],
   );
-  const [page, setPage] = useState(() =>
-    Number.isInteger(startPage) && startPage > 0 && startPage < pages.length ? startPage : 0,
-  );
+  const [page, setPage] = useState(() => {
+    const at = initialPage ? pages.findIndex((p) => p.key === initialPage) : -1;
+    if (at >= 0 && store.isVisible(store.indexOf(pages[at] as FormComponent))) return at;
+    // no page to resume on: an additional owner's own section (decision 059), else the first page
+    return Number.isInteger(startPage) && startPage > 0 && startPage < pages.length ? startPage : 0;
+  });
+  // the page shown, told to the page around the form once it changes (not for the page it opened on)
+  const shownPage = useRef(page);
+  const onPageChangeRef = useRef(onPageChange);
+  onPageChangeRef.current = onPageChange;
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    const key = pages[page]?.key;
+    if (key) onPageChangeRef.current?.(key);
+  }, [page, pages]);
   // A page changed by Next, Previous or a step: focus goes to the "Step n of m" line (not when an error's field is
   // focused instead: that sets the page itself).
   const stepRef = useRef<HTMLParagraphElement>(null);

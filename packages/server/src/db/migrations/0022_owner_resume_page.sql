@@ -1,0 +1,1 @@
+ALTER TABLE "application_owners" ADD COLUMN "resume_page" text;
