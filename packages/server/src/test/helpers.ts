@@ -22,8 +22,22 @@ export function testDatabases(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * PostgreSQL's pool in API tests: ONE connection, like PGlite (decision 054). A query that some code issues outside
+ * the open transaction of its request, on a connection of its own, then waits for the one the transaction holds and
+ * fails after `TEST_POOL_WAIT_MS` instead of silently taking a second connection. Tests that prove behaviour under
+ * real parallelism (locks, quotas, throttles racing) ask for a larger pool.
+ */
+export const TEST_POOL_SIZE = 1;
+/** How long a test's query waits for the pool's connection, and how long one statement may run, on PostgreSQL. */
+export const TEST_POOL_WAIT_MS = 10_000;
+export const TEST_STATEMENT_TIMEOUT_MS = 10_000;
+
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function createTestDatabase(kind: DbKind): Promise<Database> {
+export async function createTestDatabase(
+  kind: DbKind,
+  opts: { poolSize?: number; poolWaitMs?: number } = {},
+): Promise<Database> {
   if (kind === 'pglite') {
     const database = await createPgliteDatabase(undefined);
     await database.migrate();
@@ -38,7 +52,11 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = createPostgresDatabase(url.toString());
+  const database = createPostgresDatabase(url.toString(), {
+    poolSize: opts.poolSize ?? TEST_POOL_SIZE,
+    connectionTimeoutMs: opts.poolWaitMs ?? TEST_POOL_WAIT_MS,
+    statementTimeoutMs: TEST_STATEMENT_TIMEOUT_MS,
+  });
   await database.migrate();
   return {
     ...database,
@@ -120,13 +138,18 @@ export async function createTestApp(
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
     /** Called after each generated document is written (a crash between two documents). */
     afterDocument?: BuildAppOptions['afterDocument'];
+    /**
+     * PostgreSQL's pool size (default `TEST_POOL_SIZE`, one): larger only for tests of real parallelism, which
+     * a single connection would serialise into passing.
+     */
+    poolSize?: number;
   } = {},
 ) {
   const config = testConfig(options.config);
   const database =
     options.pgliteFiles && kind === 'pglite'
       ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'))
-      : await createTestDatabase(kind);
+      : await createTestDatabase(kind, { poolSize: options.poolSize });
   if (options.pgliteFiles && kind === 'pglite') await database.migrate();
   const mailer = createMemoryMailer();
   let outbox: Mailer | undefined;
