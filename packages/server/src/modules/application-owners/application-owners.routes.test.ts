@@ -4,7 +4,14 @@ import { MESSAGES } from '@under/core/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applicationOwners, applications, auditEvents, mailOutbox } from '../../db/schema/index';
-import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import {
+  createTestApp,
+  PARALLEL_POOL_SIZE,
+  type TestApp,
+  testDatabases,
+  uniqueAddress,
+  uniqueEmail,
+} from '../../test/helpers';
 import { resolveApplicantLink } from '../applications/applicant-link';
 import { createApplicationFixture } from './application-owners.fixtures';
 import { RETENTION_CRON, RETENTION_QUEUE } from './application-owners.service';
@@ -14,7 +21,7 @@ const DAY_MS = 86_400_000;
 describe.each(testDatabases())('application owners on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
   });
   afterAll(() => t.close());
   beforeEach(() => {
