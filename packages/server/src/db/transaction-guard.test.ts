@@ -1,23 +1,10 @@
 import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabases } from '../test/helpers';
+import { createTestDatabase, testDatabases, within } from '../test/helpers';
 import type { Database } from './client';
 import { dictionaries } from './schema/index';
 import { QueryOutsideTransactionError } from './transaction-guard';
-
-/** The promise's outcome, or a failure naming what did not answer in time (a hang fails the test, never stalls it). */
-async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** The guard's refusal, as thrown or as the cause of drizzle's "Failed query" error. */
 async function refused(promise: Promise<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, dictionaries } from '../../db/schema/index';
 import { bearer, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail, within } from '../../test/helpers';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { createTestVaultCrypto } from './vault-test-crypto';
 
@@ -13,19 +13,6 @@ const MASTER = [
   { type: 'textfield', key: 'FederalTaxId', label: 'EIN', input: true, euEncrypted: true },
 ];
 const EIN = '123456789';
-
-/** The promise's value, or a failure naming what did not answer in time (a hung request fails, never hangs). */
-async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 // Issue 21 §6 (critical): the vault's normal autosave (decision 039) sends x-vault-token with every draft save; its
 // lookup ran on the service's own connection while the save's transaction held PGlite's only one.
