@@ -29,9 +29,22 @@ export class QueryOutsideTransactionError extends Error {
   }
 }
 
+const listeners = new Set<(err: QueryOutsideTransactionError) => void>();
+/**
+ * Calls `listener` with every refusal from now on (tests: a refusal some code caught and swallowed still fails the
+ * test); answers the unsubscribe.
+ */
+export function onRefusal(listener: (err: QueryOutsideTransactionError) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Throws when a root transaction is open in the calling async flow. */
 export function assertNoOpenTransaction(what: string): void {
-  if (context.getStore()?.open) throw new QueryOutsideTransactionError(what);
+  if (!context.getStore()?.open) return;
+  const err = new QueryOutsideTransactionError(what);
+  for (const listener of listeners) listener(err);
+  throw err;
 }
 
 /** Whether a root transaction is open in the calling async flow. */

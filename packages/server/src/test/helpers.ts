@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client';
 import { createCompaniesRepository } from '../db/repositories/companies.repository';
 import { applicationDocumentRuns } from '../db/schema/index';
+import { onRefusal } from '../db/transaction-guard';
 import { createMailer, type Mailer, type MailMessage } from '../infra/mail/mailer';
 import type { PdfPool } from '../infra/pdf/pdf-pool';
 import type { Storage } from '../infra/storage/storage';
@@ -153,6 +154,11 @@ export async function createTestApp(
       ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'))
       : await createTestDatabase(kind, { poolSize: options.poolSize });
   if (options.pgliteFiles && kind === 'pglite') await database.migrate();
+  // a query outside the open transaction fails the test even where some code caught the error (decision 054)
+  const refusals: Error[] = [];
+  const unsubscribe = onRefusal((err) => {
+    refusals.push(err);
+  });
   const mailer = createMemoryMailer();
   let outbox: Mailer | undefined;
   if (options.outbox) {
@@ -202,6 +208,13 @@ export async function createTestApp(
       }
       await built.app.close();
       await database.close();
+      unsubscribe();
+      if (refusals.length > 0) {
+        throw new Error(
+          `${refusals.length} quer${refusals.length === 1 ? 'y' : 'ies'} on the root database inside an open ` +
+            `transaction (decision 054):\n${refusals.map((e) => e.stack).join('\n')}`,
+        );
+      }
     },
   };
 }
