@@ -47,11 +47,6 @@ export function assertNoOpenTransaction(what: string): void {
   throw err;
 }
 
-/** Whether a root transaction is open in the calling async flow. */
-export function isTransactionOpen(): boolean {
-  return context.getStore()?.open === true;
-}
-
 /**
  * Runs a root transaction: refused inside another one of the same flow; while `fn` runs, the flow counts as in a
  * transaction. `begin` opens the transaction and calls its callback with the transaction's handle.
