@@ -6,6 +6,7 @@ import { restrictUmask, secureDataDir } from './data-dir';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { seed } from './db/seed';
+import { createStopper } from './stop';
 
 /** Now plus the milliseconds written in `file` (0 while it is missing or unreadable); re-read at most every 200 ms. */
 function fileClock(file: string): () => number {
@@ -52,28 +53,16 @@ async function main() {
     seed({ db: database.db, auth: services.auth, admin: config.admin, demo: config.seedDemo }),
   );
 
-  let stopping = false;
   // SIGTERM/SIGINT: readiness turns 503, no new connections, requests and jobs in flight finish, then the
-  // database closes. Anything acknowledged before the signal is committed; a stop that hangs is cut after 60 s.
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests and jobs in flight');
-    const hard = setTimeout(() => {
-      app.log.error('graceful stop took longer than 60 s; exiting');
-      process.exit(1);
-    }, 60_000);
-    hard.unref();
-    try {
-      await drain();
-      await database.close();
-    } catch (err) {
-      app.log.error({ err }, 'error while stopping');
-    }
-    release?.();
-    app.log.info('stopped');
-    process.exit(0);
-  };
+  // database closes. Anything acknowledged before the signal is committed; a stop that hangs is cut after 60 s,
+  // and a second signal cuts it at once.
+  const stop = createStopper({
+    drain,
+    closeDatabase: () => database.close(),
+    release,
+    log: app.log,
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { assertNoOpenTransaction, guardClient, runGuardedTransaction } from './transaction-guard';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -62,14 +63,27 @@ async function migratedWith(query: (text: string) => Promise<{ rows: unknown[] }
   }
 }
 
+/**
+ * The root database whose transactions mark their async flow, so that a query on the root client inside one is
+ * refused at once (decision 054) instead of waiting for a connection the transaction holds.
+ */
+function guardTransactions(db: Db): Db {
+  const begin = db.transaction.bind(db);
+  db.transaction = ((fn, config) =>
+    runGuardedTransaction((callback) => begin(callback, config), fn)) as Db['transaction'];
+  return db;
+}
+
 /** PGlite in `dataDir` (or in memory when undefined), one process per directory. */
 export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const raw = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // every query and transaction of the app goes through the guard (decision 054); migrations use the raw client
+  const client = guardClient(raw, ['query', 'exec', 'sql', 'transaction']);
+  const db = guardTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS }),
+    migrate: () => migratePglite(drizzlePglite(raw, { schema }), { migrationsFolder: MIGRATIONS }),
     ping: async () => {
       try {
         await client.query('select 1');
@@ -80,12 +94,14 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
     },
     isMigrated: () => migratedWith((text) => client.query(text)),
     withStartupLock: (fn) => fn(),
-    close: () => client.close(),
+    close: () => raw.close(),
     executeSql: (() => {
       // one statement at a time: a script without values runs through exec (several statements), and pg-boss's
       // calls must not interleave with each other on the single connection
       let chain: Promise<unknown> = Promise.resolve();
       return (text: string, values?: unknown[]) => {
+        // pg-boss's SQL inside an open transaction would queue behind it forever (a job sent inside one)
+        assertNoOpenTransaction('executeSql');
         const run = async () => {
           if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
           const results = await client.exec(text);
@@ -112,17 +128,33 @@ export function poolSizeOf(value: string | undefined): number {
   return Number.isInteger(n) && n >= 1 && n <= 200 ? n : DEFAULT_POOL_SIZE;
 }
 
-export function createPostgresDatabase(url: string, opts: { poolSize?: number } = {}): Database {
+export function createPostgresDatabase(
+  url: string,
+  opts: {
+    poolSize?: number;
+    /** Each statement's limit (PostgreSQL's statement_timeout); none by default. */
+    statementTimeoutMs?: number;
+    /** How long a query waits for a free connection of the pool; 10 s by default. */
+    connectionTimeoutMs?: number;
+  } = {},
+): Database {
   const max = opts.poolSize ?? poolSizeOf(process.env.DATABASE_POOL_SIZE);
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  const raw = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: opts.connectionTimeoutMs ?? 10_000,
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+  });
   // An idle client whose connection drops (server restart, a test's DROP DATABASE … FORCE racing pool.end) is
   // removed by the pool; without a listener its 'error' would crash the process. Queries still fail visibly.
-  pool.on('error', () => {});
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  raw.on('error', () => {});
+  // a query or a second connection taken inside an open transaction is refused (decision 054)
+  const pool = guardClient(raw, ['query', 'connect']);
+  const db = guardTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS }),
+    migrate: () => migrateNodePg(drizzleNodePg(raw, { schema }), { migrationsFolder: MIGRATIONS }),
     ping: async () => {
       try {
         await pool.query('select 1');
@@ -133,17 +165,20 @@ export function createPostgresDatabase(url: string, opts: { poolSize?: number } 
     },
     isMigrated: () => migratedWith((text) => pool.query(text)),
     async withStartupLock(fn) {
-      // held on its own connection for the whole start-up; the key is arbitrary but fixed for this product
-      const lockClient = await pool.connect();
+      // held on a connection of its own, outside the pool, for the whole start-up (a pool of one connection would
+      // otherwise have none left for the migrations); the key is arbitrary but fixed for this product
+      const lockClient = new pg.Client({ connectionString: url });
+      lockClient.on('error', () => {});
+      await lockClient.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
         return await fn();
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
-        lockClient.release();
+        await lockClient.end().catch(() => undefined);
       }
     },
-    close: () => pool.end(),
+    close: () => raw.end(),
     executeSql: async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows }),
   };
 }

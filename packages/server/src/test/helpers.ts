@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client';
 import { createCompaniesRepository } from '../db/repositories/companies.repository';
 import { applicationDocumentRuns } from '../db/schema/index';
+import { onRefusal } from '../db/transaction-guard';
 import { createMailer, type Mailer, type MailMessage } from '../infra/mail/mailer';
 import type { PdfPool } from '../infra/pdf/pdf-pool';
 import type { Storage } from '../infra/storage/storage';
@@ -22,8 +23,24 @@ export function testDatabases(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * PostgreSQL's pool in API tests: ONE connection, like PGlite (decision 054). A query that some code issues outside
+ * the open transaction of its request, on a connection of its own, then waits for the one the transaction holds and
+ * fails after `TEST_POOL_WAIT_MS` instead of silently taking a second connection. Tests that prove behaviour under
+ * real parallelism (locks, quotas, throttles racing) ask for a larger pool.
+ */
+export const TEST_POOL_SIZE = 1;
+/** The pool of tests that race requests on purpose (quotas, locks, throttles): enough to let them really race. */
+export const PARALLEL_POOL_SIZE = 5;
+/** How long a test's query waits for the pool's connection, and how long one statement may run, on PostgreSQL. */
+export const TEST_POOL_WAIT_MS = 10_000;
+export const TEST_STATEMENT_TIMEOUT_MS = 10_000;
+
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function createTestDatabase(kind: DbKind): Promise<Database> {
+export async function createTestDatabase(
+  kind: DbKind,
+  opts: { poolSize?: number; poolWaitMs?: number } = {},
+): Promise<Database> {
   if (kind === 'pglite') {
     const database = await createPgliteDatabase(undefined);
     await database.migrate();
@@ -38,7 +55,11 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = createPostgresDatabase(url.toString());
+  const database = createPostgresDatabase(url.toString(), {
+    poolSize: opts.poolSize ?? TEST_POOL_SIZE,
+    connectionTimeoutMs: opts.poolWaitMs ?? TEST_POOL_WAIT_MS,
+    statementTimeoutMs: TEST_STATEMENT_TIMEOUT_MS,
+  });
   await database.migrate();
   return {
     ...database,
@@ -120,14 +141,24 @@ export async function createTestApp(
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
     /** Called after each generated document is written (a crash between two documents). */
     afterDocument?: BuildAppOptions['afterDocument'];
+    /**
+     * PostgreSQL's pool size (default `TEST_POOL_SIZE`, one): larger only for tests of real parallelism, which
+     * a single connection would serialise into passing.
+     */
+    poolSize?: number;
   } = {},
 ) {
   const config = testConfig(options.config);
   const database =
     options.pgliteFiles && kind === 'pglite'
       ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'))
-      : await createTestDatabase(kind);
+      : await createTestDatabase(kind, { poolSize: options.poolSize });
   if (options.pgliteFiles && kind === 'pglite') await database.migrate();
+  // a query outside the open transaction fails the test even where some code caught the error (decision 054)
+  const refusals: Error[] = [];
+  const unsubscribe = onRefusal((err) => {
+    refusals.push(err);
+  });
   const mailer = createMemoryMailer();
   let outbox: Mailer | undefined;
   if (options.outbox) {
@@ -177,11 +208,31 @@ export async function createTestApp(
       }
       await built.app.close();
       await database.close();
+      unsubscribe();
+      if (refusals.length > 0) {
+        throw new Error(
+          `${refusals.length} quer${refusals.length === 1 ? 'y' : 'ies'} on the root database inside an open ` +
+            `transaction (decision 054):\n${refusals.map((e) => e.stack).join('\n')}`,
+        );
+      }
     },
   };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The promise's value, or a failure naming what did not answer in time: a hung request fails its test, never stalls it. */
+export async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 let counter = 0;
 /** A unique, valid e-mail address. */

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { auditEvents, subscriptions, users } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
-import { createTestApp, PASSWORD, signIn, type TestApp, testDatabases, uniqueEmail } from '../../test/helpers';
+import {
+  createTestApp,
+  PARALLEL_POOL_SIZE,
+  PASSWORD,
+  signIn,
+  type TestApp,
+  testDatabases,
+  uniqueEmail,
+} from '../../test/helpers';
 import { publishedMaster } from '../custom-forms/custom-forms.fixtures';
 
 const ADMIN = { email: 'backoffice@under.test', password: 'Admin12345' };
@@ -16,7 +24,7 @@ describe.each(testDatabases())('admin back office on %s', (kind) => {
   let tag: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
     await t.services.auth.ensureAdmin(ADMIN);
     adminToken = (await signIn(t, 'admin', ADMIN.email, ADMIN.password)).accessToken;
     tag = `Zq${Date.now().toString(36)}`;

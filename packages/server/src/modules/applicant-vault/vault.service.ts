@@ -82,9 +82,9 @@ export function createVaultService(deps: VaultServiceDeps) {
   }
 
   /** The vault an x-vault-token opens, or 401. */
-  async function unlocked(token: string | undefined): Promise<VaultRow> {
+  async function unlocked(token: string | undefined, r = repo): Promise<VaultRow> {
     if (!token || token.length > 200) throw locked();
-    const vault = await repo.findByToken(hashToken(token), new Date(now()));
+    const vault = await r.findByToken(hashToken(token), new Date(now()));
     if (!vault) throw locked();
     return vault;
   }
@@ -330,16 +330,19 @@ export function createVaultService(deps: VaultServiceDeps) {
      * For the application's save and submit (wired by the lead): the browser sends a prefilled encrypted answer back
      * as the masked value it was shown, with the x-vault-token header. Each such value that still matches what the
      * vault holds is replaced by the real one (plaintext, server side: the application's save seals it as usual).
-     * Without a valid token nothing changes (401). Answers `data` unchanged where nothing matched.
+     * Without a valid token nothing changes (401). Answers `data` unchanged where nothing matched. Inside the save's
+     * transaction pass it as `tx`: PGlite has one connection, which the transaction holds (issue 21 §6).
      */
     async takeFromVault(opts: {
+      tx?: DbOrTx;
       token: string | undefined;
       form: FormDefinition;
       data: Record<string, unknown>;
     }): Promise<Record<string, unknown>> {
-      const vault = await unlocked(opts.token);
+      const r = opts.tx ? createVaultRepository(opts.tx) : repo;
+      const vault = await unlocked(opts.token, r);
       let data = opts.data;
-      for (const field of await fieldsOf(repo, opts.form)) {
+      for (const field of await fieldsOf(r, opts.form)) {
         const entry = vault.entries[field.dictionaryKey];
         if (!entry || !(entry.encrypted || field.encrypted) || untrusted(entry)) continue;
         const sent = readPath(data, field.path);

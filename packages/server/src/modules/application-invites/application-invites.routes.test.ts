@@ -5,7 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationOwners, applications, auditEvents } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import {
+  createTestApp,
+  PARALLEL_POOL_SIZE,
+  type TestApp,
+  testDatabases,
+  uniqueAddress,
+  uniqueEmail,
+} from '../../test/helpers';
 import { resolveApplicantLink } from '../applications/applicant-link';
 import { createThrottles } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
@@ -20,7 +27,7 @@ describe.each(testDatabases())('customer invitations on %s', (kind) => {
   let a: Caller;
   let formA: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
     admin = await adminToken(t);
     masterId = await publishedMaster(t, admin, { name: 'Invite Bank' });
     a = await registerCompany(t, { companyName: 'Acme <Bank>', membershipId: 'MEMBERSHIP_006' });

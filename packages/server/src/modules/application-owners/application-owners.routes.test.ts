@@ -4,7 +4,14 @@ import { MESSAGES } from '@under/core/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applicationOwners, applications, auditEvents, mailOutbox } from '../../db/schema/index';
-import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import {
+  createTestApp,
+  PARALLEL_POOL_SIZE,
+  type TestApp,
+  testDatabases,
+  uniqueAddress,
+  uniqueEmail,
+} from '../../test/helpers';
 import { newAccessCode } from '../applications/access-codes';
 import { resolveApplicantLink } from '../applications/applicant-link';
 import type { MailService } from '../mail/mail.service';
@@ -16,7 +23,7 @@ const DAY_MS = 86_400_000;
 describe.each(testDatabases())('application owners on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
   });
   afterAll(() => t.close());
   beforeEach(() => {

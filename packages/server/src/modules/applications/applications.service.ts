@@ -68,9 +68,11 @@ export interface ApplicationsServiceDeps {
   };
   /**
    * The applicant vault (decision 039): encrypted answers prefilled from it come back masked with the vault's
-   * token; this puts the real values in before validation (the save then seals them as usual).
+   * token; this puts the real values in before validation (the save then seals them as usual). It reads through
+   * `tx`, the save's transaction when one is open (PGlite has one connection, which the transaction holds).
    */
   fromVault?: (opts: {
+    tx: DbOrTx;
     token: string;
     form: FormDefinition;
     data: Record<string, unknown>;
@@ -178,13 +180,14 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
    * the masked value then counts as empty (spec 1 §5), and the submit's required-field check names the field.
    */
   async function withVaultAnswers(
+    tx: DbOrTx,
     form: FormDefinition,
     data: Record<string, unknown>,
     token: string | undefined,
   ): Promise<Record<string, unknown>> {
     if (!token || !deps.fromVault) return data;
     try {
-      return await deps.fromVault({ token, form, data });
+      return await deps.fromVault({ tx, token, form, data });
     } catch (err) {
       if (err instanceof AppError) return data;
       throw err;
@@ -279,7 +282,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     }
     const previous = fieldCrypto.openData(form, application.data);
     const role = roleOf(owner);
-    const sent = await withVaultAnswers(form, input.data, input.vaultToken);
+    const sent = await withVaultAnswers(tx, form, input.data, input.vaultToken);
     const result = validateSubmission(form, sent, {
       role,
       ...ownerSectionContext(owner),
@@ -461,7 +464,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       // A bot filled the hidden field: it gets an answer shaped like a real one, and nothing is stored or sent.
       if (opts.honeypot) return { applicationId: randomUUID(), code: newAccessCode(), revision: 1 };
       const role: EndUserRole = 'primaryOwnerEndUser';
-      const sent = await withVaultAnswers(form, opts.data, opts.vaultToken);
+      // before the draft's transaction opens: the lookup reads on the service's connection
+      const sent = await withVaultAnswers(db, form, opts.data, opts.vaultToken);
       const result = validateSubmission(form, sent, { role, partial: true, unsubmitted: true, keepTyped: true });
       if (!result.valid) throw refusal(result.errors, { submitting: false });
       // the resume mail counts against the mailbox's link mails: whoever types someone else's address cannot flood it

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
+  PARALLEL_POOL_SIZE,
   PASSWORD,
   registerClient,
   signIn,
@@ -38,7 +39,7 @@ const tally = (codes: number[]) =>
 describe.each(testDatabases())('auth security on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
     await t.services.auth.ensureAdmin(ADMIN);
   });
   afterAll(() => t.close());

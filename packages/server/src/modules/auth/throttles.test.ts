@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type Database } from '../../db/client';
 import { throttles as throttlesTable } from '../../db/schema/index';
-import { createTestDatabase, testDatabases } from '../../test/helpers';
+import { createTestDatabase, PARALLEL_POOL_SIZE, testDatabases } from '../../test/helpers';
 import { addressKey, createThrottles, type ThrottleRule } from './throttles';
 
 const MINUTE = 60_000;
@@ -23,7 +23,7 @@ describe.each(testDatabases())('throttles on %s', (kind) => {
   const clock = { t: Date.parse('2030-01-01T00:00:00Z') };
   const now = () => clock.t;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { poolSize: PARALLEL_POOL_SIZE });
   });
   afterAll(() => database.close());
   const throttles = () => createThrottles({ db: database.db, now });

@@ -8,7 +8,7 @@ import { loadConfig } from '../../config';
 import { createPostgresDatabase } from '../../db/client';
 import { billingPayments, mailOutbox, users } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
-import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
+import { createTestApp, PARALLEL_POOL_SIZE, signIn, type TestApp, testDatabases } from '../../test/helpers';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { billingCalls, DAY_MS, gatewayOf } from './billing.test-support';
 import { STALE_PENDING_MS } from './renewal.service';
@@ -17,7 +17,7 @@ describe.each(testDatabases())('renewals on %s', (kind) => {
   let t: TestApp;
   let api: ReturnType<typeof billingCalls>;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
     api = billingCalls(t);
     await t.services.auth.ensureAdmin({ email: 'renewal-admin@under.test', password: 'Admin12345' });
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { auditEvents, memberships } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
-import { createTestApp, signIn, type TestApp, testDatabases } from '../../test/helpers';
+import { createTestApp, PARALLEL_POOL_SIZE, signIn, type TestApp, testDatabases } from '../../test/helpers';
 
 const DAY = 86_400_000;
 let codes = 0;
@@ -17,7 +17,7 @@ describe.each(testDatabases())('coupons on %s', (kind) => {
   let client: Caller;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
     await t.services.auth.ensureAdmin({ email: 'coupon-admin@under.test', password: 'Admin12345' });
     adminToken = (await signIn(t, 'admin', 'coupon-admin@under.test', 'Admin12345')).accessToken;
     client = await registerCompany(t, { companyName: 'Coupon Bank', membershipId: 'MEMBERSHIP_002' });

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, masterForms } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany, setMembership } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
+import { createTestApp, PARALLEL_POOL_SIZE, type TestApp, testDatabases } from '../../test/helpers';
 import { makePdf } from '../../test/pdf-fixtures';
 import {
   adminApi,
@@ -29,7 +29,7 @@ describe.each(testDatabases())('custom forms on %s', (kind) => {
   let a: Caller;
   let masterId: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
     admin = await adminToken(t);
     masterId = await publishedMaster(t, admin, { name: 'First Bank' });
     a = await registerCompany(t, { companyName: 'Company A', membershipId: 'MEMBERSHIP_006' });

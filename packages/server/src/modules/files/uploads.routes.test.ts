@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfTemplates, uploads } from '../../db/schema/index';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
-import { createTestApp, localPath, signIn, type TestApp, testDatabases } from '../../test/helpers';
+import { createTestApp, localPath, PARALLEL_POOL_SIZE, signIn, type TestApp, testDatabases } from '../../test/helpers';
 import { makePdf } from '../../test/pdf-fixtures';
 import { SWEEP_CRON, SWEEP_QUEUE, UNATTACHED_UPLOAD_TTL_MS } from './files.service';
 
@@ -31,7 +31,7 @@ describe.each(testDatabases())('single-use uploads on %s', (kind) => {
   let adminToken: string;
   let otherAdminToken: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
     company = await registerCompany(t);
     await t.services.auth.ensureAdmin({ email: 'files-admin@under.test', password: 'Admin12345' });
     await t.services.auth.ensureAdmin({ email: 'files-admin2@under.test', password: 'Admin12345' });

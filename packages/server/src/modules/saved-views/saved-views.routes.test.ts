@@ -3,7 +3,7 @@ import { SAVED_VIEWS_MAX } from '@under/core/applications/application-list.schem
 import { MESSAGES } from '@under/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
+import { createTestApp, PARALLEL_POOL_SIZE, type TestApp, testDatabases } from '../../test/helpers';
 
 describe.each(testDatabases())('saved views of the applications list on %s', (kind) => {
   let t: TestApp;
@@ -12,7 +12,7 @@ describe.each(testDatabases())('saved views of the applications list on %s', (ki
   let b: Caller;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
     a = await registerCompany(t, { companyName: 'Views A', membershipId: 'MEMBERSHIP_006' });
     b = await registerCompany(t, { companyName: 'Views B', membershipId: 'MEMBERSHIP_006' });
     teammate = await joinTeam(t, a);

@@ -13,6 +13,7 @@ import {
 } from '../../test/accounts';
 import {
   createTestApp,
+  PARALLEL_POOL_SIZE,
   PASSWORD,
   registerClient,
   signIn,
@@ -25,7 +26,7 @@ import {
 describe.each(testDatabases())('team on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { poolSize: PARALLEL_POOL_SIZE });
   });
   afterAll(() => t.close());
 
