@@ -13,6 +13,7 @@ const owner = (ownerId: string, kind: string, email: string, name: string) => ({
   ownershipPercent: null,
   completedAt: null,
   linkSentAt: null,
+  ownerSection: kind === 'primaryApplicant' ? 1 : 2,
 });
 const DETAIL = {
   applicationId: APP,
