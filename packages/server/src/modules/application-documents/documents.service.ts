@@ -27,7 +27,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { addressKey, createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
-import { executedTemplate, valuesForMapping } from './executed-template';
+import { executedTemplate, optionLabelsOf, valuesForMapping } from './executed-template';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from './request-documents';
 
 /** A run not finished this long after it started (or was queued) is queued again by the sweep. */
@@ -224,6 +224,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
               mapping,
               data,
               await signingOf(ownersInOrder(owners), signatures),
+              optionLabelsOf(form.components),
             );
             Object.assign(values, await confirmValues(confirm.items, owners, signatures));
             return deps.templates.render({
@@ -521,6 +522,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
             values: valuesForMapping(
               (await deps.templates.getMapping({ templateId: source.templateId })).data as PdfField[],
               masked,
+              optionLabelsOf(form.components),
             ),
             useSamples: false,
           })
