@@ -49,9 +49,10 @@ export interface PdfImage {
   height: number;
   /**
    * The image's own pixels: width, height, a digest of its decoded data (tells two images apart) and how wide its
-   * ink is (columns from the first to the last one with a dark pixel).
+   * ink is (columns from the first to the last one with a dark pixel), and the share of its pixels that cover what
+   * is under them (1 for an image without transparency).
    */
-  pixels: { width: number; height: number; digest: string; inkWidth: number };
+  pixels: { width: number; height: number; digest: string; inkWidth: number; opaqueShare: number };
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -111,7 +112,7 @@ export async function readPdfImages(bytes: Uint8Array): Promise<PdfImage[]> {
           y,
           width: Math.max(...xs) - x,
           height: Math.max(...ys) - y,
-          pixels: { width: data?.width ?? 0, height: data?.height ?? 0, digest, inkWidth: inkWidth(data) },
+          pixels: { width: data?.width ?? 0, height: data?.height ?? 0, digest, inkWidth: inkWidth(data), opaqueShare: opaqueShare(data) },
         });
       }
     }
@@ -160,6 +161,15 @@ function inkWidth(image: DecodedImage | null): number {
     }
   }
   return right < 0 ? 0 : right - left + 1;
+}
+
+/** The share of an image's pixels that are opaque: 1 without an alpha channel (pdf.js gives RGBA when it has one). */
+function opaqueShare(image: DecodedImage | null): number {
+  if (!image) return 0;
+  if (image.kind !== 3) return 1;
+  let opaque = 0;
+  for (let at = 3; at < image.data.length; at += 4) if ((image.data[at] as number) > 64) opaque++;
+  return opaque / (image.width * image.height || 1);
 }
 
 /** Whether an image lies inside a box (top-left origin, PDF points), within a point. */

@@ -287,6 +287,9 @@ test('a new institution, two owners, a real 2-page PDF: both e-signatures in the
   // typed "Ann Lee" and "Grace Hopper-Owner": the longer name leaves the wider trace of ink
   expect(first?.pixels.inkWidth).toBeGreaterThan(0);
   expect(second?.pixels.inkWidth).toBeGreaterThan((first?.pixels.inkWidth ?? 0) * 1.5);
+  // a signature covers only its ink: the form's printed lines and labels around the box stay readable
+  expect(first?.pixels.opaqueShare).toBeLessThan(0.5);
+  expect(second?.pixels.opaqueShare).toBeLessThan(0.5);
 
   const today = new Date();
   const mmddyyyy = `${String(today.getUTCMonth() + 1).padStart(2, '0')}/${String(today.getUTCDate()).padStart(2, '0')}/${today.getUTCFullYear()}`;
