@@ -112,7 +112,13 @@ export async function readPdfImages(bytes: Uint8Array): Promise<PdfImage[]> {
           y,
           width: Math.max(...xs) - x,
           height: Math.max(...ys) - y,
-          pixels: { width: data?.width ?? 0, height: data?.height ?? 0, digest, inkWidth: inkWidth(data), opaqueShare: opaqueShare(data) },
+          pixels: {
+            width: data?.width ?? 0,
+            height: data?.height ?? 0,
+            digest,
+            inkWidth: inkWidth(data),
+            opaqueShare: opaqueShare(data),
+          },
         });
       }
     }
