@@ -23,6 +23,9 @@ import { expect, test } from '../support/test';
  * signature boxes, two owners, and the sealed PDF looked at. The template is IRS Form 1040 (2010) from pdf.js's test
  * corpus (the same real 2-page PDF the API test of executed documents uses, decision 058): its "Sign Here" block on
  * page 2 gets owner 1's and owner 2's signature boxes with the dates beside them, page 1 three answer boxes.
+ * The sealed PDFs and their pages as PNGs (`pdftoppm -png -r 60`, poppler-utils) are kept in the test's output
+ * folder, `sealed/`, to look at. The second owner only says their part is complete: what an added owner fills in is
+ * owner sections' business (decision 059), not this journey's.
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -122,7 +125,7 @@ test('a new institution, two owners, a real 2-page PDF: both e-signatures in the
   request,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(180_000); // about 45 s alone, two minutes on a loaded machine
   const institution = uniqueName('Form 1040 Bank');
 
   // 1. the operator uploads the real PDF in the admin app (the mapper opens on it)
@@ -264,6 +267,13 @@ test('a new institution, two owners, a real 2-page PDF: both e-signatures in the
   const template = await downloaded(new RegExp(`^Download Application \\d+ – ${formName}\\.pdf$`));
   const answers = await downloaded(/^Download .*answers and acceptance/);
   expect(Buffer.from(template.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+  // the seal covers the signatures drawn on it: the verify page says we issued it, unchanged
+  await page.goto('/verify');
+  await page
+    .getByLabel(S.verifyFile)
+    .setInputFiles({ name: 'executed.pdf', mimeType: 'application/pdf', buffer: Buffer.from(template) });
+  await page.getByRole('button', { name: S.verifyButton }).click();
+  await expect(page.getByText(/Issued by Under for application #\d+/)).toBeVisible({ timeout: 20_000 });
 
   // 10. rendered to images to look at (under this run's output), and read back: two different signature images,
   // each inside its owner's box; the signing dates beside them; the answers as the applicant saw them
