@@ -250,7 +250,7 @@ test('a new institution, two owners, a real 2-page PDF: both e-signatures in the
   await owner.context.close();
 
   // 9. the institution waits for the documents and downloads the sealed template PDF and the answers
-  await page.getByRole('link', { name: A.navApplications }).click();
+  await page.getByRole('link', { name: A.navApplications, exact: true }).click();
   await page.getByRole('row').filter({ hasText: 'Signed' }).first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: A.signaturesTitle })).toBeVisible();
   const templateButton = page.getByRole('button', {
