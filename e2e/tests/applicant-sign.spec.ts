@@ -108,7 +108,7 @@ test('the applicant submits, proves the e-mail, signs, downloads the sealed docu
   // the institution: the application in its list, signed, its documents and its intact history
   await page.goto('/login');
   await signIn(page, clientEmail, password);
-  await page.getByRole('link', { name: A.navApplications }).click();
+  await page.getByRole('link', { name: A.navApplications, exact: true }).click();
   await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Signed' }).first();
   await row.getByRole('link').first().click();

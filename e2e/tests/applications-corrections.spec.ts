@@ -47,7 +47,7 @@ test('an edit link lets the applicant correct and re-sign; the team copies the a
   await page.goto('/login');
   await signIn(page, clientEmail, password);
   // signed in (the navigation shows) before leaving the page, or the sign-in is cut short
-  await expect(page.getByRole('link', { name: A.navApplications })).toBeVisible();
+  await expect(page.getByRole('link', { name: A.navApplications, exact: true })).toBeVisible();
   await page.goto('/applications');
   await openByEmail(page, email);
   const corrections = page.getByRole('region', { name: A.correctionsTitle });

@@ -23,7 +23,7 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   await page.goto('/login');
   await signIn(page, clientEmail, password);
   // the dashboard (where signing in lands): counts by status over the period, each a way into the list
-  await expect(page.getByRole('link', { name: A.navApplications })).toBeVisible();
+  await expect(page.getByRole('link', { name: A.navApplications, exact: true })).toBeVisible();
   const dashboard = page.getByRole('region', { name: A.dashTitle });
   await expect(dashboard.getByTestId('dash-pending')).toHaveText(/^[1-9]\d*$/);
   await dashboard.getByText(A.dashMonths(12), { exact: true }).click();

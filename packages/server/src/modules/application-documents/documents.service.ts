@@ -27,7 +27,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { addressKey, createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
-import { executedTemplate, valuesForMapping } from './executed-template';
+import { executedTemplate, optionLabelsOf, valuesForMapping } from './executed-template';
 import { ownersBySection } from './owners-by-section';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from './request-documents';
 
@@ -225,6 +225,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
               mapping,
               data,
               await signingOf(ownersBySection(owners), signatures),
+              optionLabelsOf(form.components),
             );
             Object.assign(values, await confirmValues(confirm.items, owners, signatures));
             return deps.templates.render({
@@ -513,6 +514,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
             values: valuesForMapping(
               (await deps.templates.getMapping({ templateId: source.templateId })).data as PdfField[],
               masked,
+              optionLabelsOf(form.components),
             ),
             useSamples: false,
           })

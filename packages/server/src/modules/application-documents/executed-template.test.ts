@@ -5,7 +5,7 @@ import { resolvePdfLimits } from '../../infra/pdf/pdf-limits';
 import { fill } from '../../infra/pdf/worker/fill';
 import { insideBox, readPdfImages, readPdfText } from '../../test/pdf-read';
 import { signaturePng } from '../../test/signing';
-import { executedTemplate } from './executed-template';
+import { executedTemplate, optionLabelsOf } from './executed-template';
 
 const limits = resolvePdfLimits();
 
@@ -128,5 +128,63 @@ describe('the institution’s PDF as executed (issue 21 §2)', () => {
     expect(values.owner2_initials).toBeUndefined();
     expect(values.owner2_date).toBeUndefined();
     expect(values.date_signed).toBe(PRIMARY.signedAt);
+  });
+
+  it('a text box bound to a choice prints the option’s label (as the applicant saw it); choice boxes keep the value', () => {
+    const components = [
+      {
+        type: 'panel',
+        key: 'page1',
+        title: 'Page 1',
+        input: false,
+        components: [
+          {
+            type: 'radio',
+            key: 'entity_type',
+            label: 'Entity type',
+            input: true,
+            values: [
+              { value: 'sole_proprietorship', label: 'Sole proprietorship' },
+              { value: 'llc', label: 'LLC' },
+            ],
+          },
+          {
+            type: 'selectboxes',
+            key: 'accepted_cards',
+            label: 'Cards accepted',
+            input: true,
+            values: [
+              { value: 'visa', label: 'Visa' },
+              { value: 'mastercard', label: 'Mastercard' },
+              { value: 'amex', label: 'American Express' },
+            ],
+          },
+        ],
+      },
+    ] as never;
+    const mapping = [
+      box('entity_text', 'text', BOXES.bank, { bindingField: { key: 'entity_type', type: 'radio' } }),
+      box('entity_llc', 'checkbox', BOXES.bank, {
+        bindingField: { key: 'entity_type', type: 'radio' },
+        optionValue: 'llc',
+      }),
+      box('cards_text', 'text', BOXES.bank, { bindingField: { key: 'accepted_cards', type: 'selectboxes' } }),
+      box('bank_name', 'text', BOXES.bank),
+    ];
+    const { values } = executedTemplate(
+      mapping,
+      {
+        entity_type: 'sole_proprietorship',
+        accepted_cards: { visa: true, mastercard: false, amex: true },
+        bank_name: 'llc',
+      },
+      [PRIMARY],
+      optionLabelsOf(components),
+    );
+    expect(values.entity_text).toBe('Sole proprietorship');
+    expect(values.entity_llc).toBe('sole_proprietorship');
+    expect(values.cards_text).toBe('Visa, American Express');
+    // a field without options prints what was typed, even when it reads like an option's value
+    expect(values.bank_name).toBe('llc');
   });
 });

@@ -1,3 +1,5 @@
+import type { FormComponent } from '@under/core/forms/form.schema';
+import { walkComponents } from '@under/core/forms/form-walk';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { type OwnerSigning, signingBoxes, signingBoxValues } from '@under/core/templates/signing-boxes';
 import type { FillValue } from '../../infra/pdf/pdf-pool';
@@ -18,16 +20,49 @@ export function fillValueOf(value: unknown): FillValue | undefined {
 }
 
 /** The value of each mapped box, from the form field it is bound to (its binding's key, else its own key). */
-export function valuesForMapping(fields: readonly PdfField[], data: Record<string, unknown>): Values {
+export function valuesForMapping(
+  fields: readonly PdfField[],
+  data: Record<string, unknown>,
+  labels: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(),
+): Values {
   const values: Values = {};
   for (const f of fields) {
     if (f.type === 'replica') continue;
     const bound = f.bindingField?.key;
     const raw = bound !== undefined && Object.hasOwn(data, bound) ? data[bound] : data[f.key];
     const value = fillValueOf(raw);
-    if (value !== undefined) values[f.key] = value;
+    if (value !== undefined) values[f.key] = labelled(f, value, labels);
   }
   return values;
+}
+
+/** The option labels of each radio, select and select-boxes field of a form, by field key and option value. */
+export function optionLabelsOf(components: readonly FormComponent[]): Map<string, Map<string, string>> {
+  const labels = new Map<string, Map<string, string>>();
+  walkComponents(components, ({ component }) => {
+    const c = component as unknown as { key?: string; values?: unknown; data?: { values?: unknown } };
+    const list = Array.isArray(c.values) ? c.values : Array.isArray(c.data?.values) ? c.data.values : [];
+    const options = new Map<string, string>();
+    for (const o of list as { value?: unknown; label?: unknown }[]) {
+      if (typeof o?.value === 'string' && typeof o.label === 'string' && o.label !== '') options.set(o.value, o.label);
+    }
+    if (typeof c.key === 'string' && options.size > 0) labels.set(c.key, options);
+  });
+  return labels;
+}
+
+/**
+ * A text box prints what the applicant chose as they read it: the option's label, not its stored value
+ * (`Sole proprietorship`, not `sole_proprietorship`); several ticked choices as a list of labels. Radio, checkbox
+ * and checkbox-list boxes keep the values: they are ticked by them.
+ */
+function labelled(f: PdfField, value: FillValue, labels: ReadonlyMap<string, ReadonlyMap<string, string>>) {
+  if (f.type !== 'text') return value;
+  const options = labels.get(f.bindingField?.key ?? f.key);
+  if (!options) return value;
+  if (typeof value === 'string') return options.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => options.get(v) ?? v).join(', ');
+  return value;
 }
 
 const isImage = (v: FillValue | undefined) => typeof v === 'string' && /^data:image\/(png|jpe?g);base64,/i.test(v);
@@ -44,8 +79,9 @@ export function executedTemplate(
   mapping: readonly PdfField[],
   data: Record<string, unknown>,
   signers: readonly (OwnerSigning | undefined)[],
+  labels: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(),
 ): { fields: PdfField[]; values: Values } {
-  const values = valuesForMapping(mapping, data);
+  const values = valuesForMapping(mapping, data, labels);
   const boxes = new Map(
     signingBoxes(mapping, (f) => values[f.key] !== undefined && values[f.key] !== '').map((b) => [b.key, b]),
   );

@@ -59,15 +59,17 @@ export function SignatureField({
   );
 }
 
-/** A typed signature drawn in an italic face onto a 600 × 150 canvas: the keyboard's way to sign. */
+/**
+ * A typed signature drawn in an italic face onto a 600 × 150 canvas: the keyboard's way to sign. The background
+ * stays transparent, as the drawing pad's: the image goes into the institution's signature box and must not hide
+ * the form's printed lines and labels around it (issue 21 §2).
+ */
 export function typedSignature(text: string): string {
   const canvas = document.createElement('canvas');
   canvas.width = SIGNATURE_MIN_WIDTH_PX + 100;
   canvas.height = 150;
   const context = canvas.getContext('2d');
   if (!context) return '';
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, canvas.width, canvas.height);
   context.fillStyle = '#111';
   let size = 64;
   context.font = `italic ${size}px "Brush Script MT", "Segoe Script", cursive, serif`;
