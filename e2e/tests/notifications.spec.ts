@@ -111,7 +111,7 @@ test('the team is e-mailed and sees the latest events on Home; a member turns a 
   await page.getByRole('button', { name: A.actionFor.denied }).click();
   const deny = page.getByRole('dialog', { name: A.dialogFor.denied });
   await deny.getByLabel(A.reasonLabel).fill(reason);
-  await deny.getByRole('checkbox', { name: A.notifyLabel }).check();
+  await deny.getByRole('checkbox', { name: A.notifyLabelFor.denied as string }).check();
   await deny.getByRole('button', { name: A.actionFor.denied }).click();
   await expect(page.getByTestId('application-status')).toHaveText(A.statusLabels.denied as string);
   await expect.poll(() => mailsSaying(email, `Reason given: ${reason}`).length, { timeout: 15_000 }).toBe(1);

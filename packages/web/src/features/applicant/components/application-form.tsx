@@ -110,6 +110,8 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const [conflict, setConflict] = useState(false);
   const [ownersOpen, setOwnersOpen] = useState(false);
+  // a refused Submit: focus moves to the reason at the top (issue 21 §5), off-screen on a phone otherwise
+  const problemRef = useRef<HTMLHeadingElement>(null);
 
   const save = useCallback(
     async (state: DraftState, revision: number | null, { keepalive }: { keepalive: boolean }) => {
@@ -259,7 +261,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
       if (!(error instanceof HttpError)) throw error;
       if (error.status === 409) setConflict(true);
       else if (error.status === 410) onExpired();
-      else setProblem({ title: error.message || T.submitFailed, errors: error.errors });
+      else {
+        setProblem({ title: error.message || T.submitFailed, errors: error.errors });
+        requestAnimationFrame(() => problemRef.current?.focus());
+      }
     }
   };
 
@@ -277,7 +282,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
       ) : null}
       {problem ? (
         <div className={classes.error} role="alert">
-          <h2>{problem.title}</h2>
+          <h2 ref={problemRef} tabIndex={-1}>
+            {problem.title}
+          </h2>
           {problem.errors.length > 0 ? (
             <ul>
               {problem.errors.map((e) => (

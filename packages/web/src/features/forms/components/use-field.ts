@@ -1,6 +1,6 @@
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { maskValue } from '@under/core/forms/masking';
-import { canEditField } from '@under/core/forms/permissions';
+import { canEditField, isFieldEditable } from '@under/core/forms/permissions';
 import { fieldId, useFieldErrors, useFieldValue, useRenderer } from './renderer-context';
 
 const noop = () => {};
