@@ -15,13 +15,15 @@ export interface PdfPagesText {
 
 /** The zoom steps: the page fitted to the width is 100 %; beyond it the region scrolls sideways, not the page. */
 export const ZOOM_STEPS = [1, 1.5, 2, 3] as const;
+/** The widest a page is drawn, in canvas pixels (a long document's canvases stay within a phone's memory). */
+const MAX_CANVAS_WIDTH = 2400;
 
 /**
  * A PDF page by page, each page fitted to the width (readable on a phone), drawn by pdf.js (loaded with this chunk
  * only; its worker from our origin, no eval: the CSP forbids it), and a download link beside it. Plain HTML: the
  * applicant's lean pages use it as well as the portal (the signing page's filled document, a generated PDF).
  * With `text.zoom`, Zoom in and Zoom out buttons enlarge the pages inside their scrolling region (issue 21 §5: a phone
- * reads small print); the pages are drawn at twice the fitted size so the zoomed text stays sharp. Pinch zoom stays
+ * reads small print); the pages are then drawn at twice the fitted size so the zoomed text stays sharp. Pinch zoom stays
  * the browser's.
  */
 export function PdfPages({
@@ -40,6 +42,7 @@ export function PdfPages({
   const [pages, setPages] = useState(0);
   const [href, setHref] = useState<string | null>(null);
   const [zoom, setZoom] = useState(0);
+  const zoomable = T.zoom !== undefined;
   useEffect(() => {
     let cancelled = false;
     let url: string | null = null;
@@ -66,12 +69,12 @@ export function PdfPages({
         if (cancelled || !box.current) return;
         setPages(doc.numPages);
         const width = box.current.clientWidth || 600;
-        // sharp at the device's pixels and when zoomed: twice the fitted size, at most three times
-        const ratio = Math.min((window.devicePixelRatio || 1) * 2, 3);
+        // sharp at the device's pixels, and when zoomable twice that (at most 3x and 2400 px wide: memory)
+        const ratio = Math.min((window.devicePixelRatio || 1) * (zoomable ? 2 : 1), zoomable ? 3 : 2);
         for (let n = 1; n <= doc.numPages; n++) {
           const page = await doc.getPage(n);
           const base = page.getViewport({ scale: 1 });
-          const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+          const viewport = page.getViewport({ scale: Math.min(width * ratio, MAX_CANVAS_WIDTH) / base.width });
           // the page's canvas appears once React has rendered the new page count: wait for it (under load the
           // first page can be read before that render is committed)
           const canvas = await canvasOf(n, () => cancelled);
@@ -97,7 +100,7 @@ export function PdfPages({
       void destroy?.();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [load, onShown]);
+  }, [load, onShown, zoomable]);
   return (
     <div className={classes.section}>
       {state === 'loading' ? <p role="status">{T.loading}</p> : null}
