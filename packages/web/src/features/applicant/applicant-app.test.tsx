@@ -345,6 +345,9 @@ describe('applicant pages', () => {
     expect(await screen.findByText(T.readOnlyNotice)).toBeTruthy();
     expect((screen.getByLabelText('Legal name') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    // submitted: the owners can no longer be added, so the panel no longer offers it (issue 21 §5)
+    expect(screen.getByText(T.ownersLeadSubmitted(0))).toBeTruthy();
+    expect(screen.queryByText(T.ownersLead(0))).toBeNull();
     fireEvent(window, new Event('pagehide'));
   });
 

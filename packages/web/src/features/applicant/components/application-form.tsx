@@ -396,7 +396,11 @@ export function ApplicationForm(props: ApplicationFormProps) {
             </Suspense>
           ) : (
             <>
-              <p>{T.ownersLead(props.owners.filter((o) => o.kind === 'additionalOwner').length)}</p>
+              <p>
+                {(readOnly || props.editing ? T.ownersLeadSubmitted : T.ownersLead)(
+                  props.owners.filter((o) => o.kind === 'additionalOwner').length,
+                )}
+              </p>
               {/* The panel (and the contracts it calls with) loads when asked for: not on the first page's budget. */}
               <RendererButton variant="default" aria-expanded={false} onClick={() => setOwnersOpen(true)}>
                 {T.ownersOpen}
