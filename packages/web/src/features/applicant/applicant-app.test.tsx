@@ -140,7 +140,8 @@ describe('applicant pages', () => {
     const user = userEvent.setup();
     show(`/application-form/${CF}`, api);
     expect(await screen.findByRole('heading', { name: 'Merchant Processing Application' })).toBeTruthy();
-    expect(screen.getByText('Acme Bank')).toBeTruthy();
+    // the form loads while the e-mail step shows (the masthead's title is there before it): wait for its company
+    expect(await screen.findByText('Acme Bank')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: T.emailContinue }));
     expect(screen.getByText(T.emailInvalid)).toBeTruthy();
     await user.type(screen.getByLabelText(T.emailLabel), 'Ann@Example.com');
