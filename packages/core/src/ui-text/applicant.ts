@@ -55,6 +55,11 @@ export const APPLICANT_TEXT = {
     count === 0
       ? 'Does anyone else own part of the business? Add them here: each gets their own link to fill in their part.'
       : `${count} additional owner${count === 1 ? '' : 's'} named. See who has completed their part, or change the list.`,
+  /** Submitted: the list no longer changes, so no "add them here" or "change the list" (issue 21 §5). */
+  ownersLeadSubmitted: (count: number) =>
+    count === 0
+      ? 'No other owners were named on this application.'
+      : `${count} additional owner${count === 1 ? '' : 's'} named. See who has completed their part.`,
   ownersOpen: 'Additional owners',
   // ---- success
   successTitle: 'Thank you',

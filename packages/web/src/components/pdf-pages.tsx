@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import classes from './pdf-pages.module.css';
 
 /** What the pages say, in the caller's words. */
@@ -9,12 +9,22 @@ export interface PdfPagesText {
   region: string;
   page: (n: number, total: number) => string;
   download: string;
+  /** The zoom controls (shown when given): their labels and the zoom's state, read out when it changes. */
+  zoom?: { zoomIn: string; zoomOut: string; level: (percent: number) => string };
 }
+
+/** The zoom steps: the page fitted to the width is 100 %; beyond it the region scrolls sideways, not the page. */
+export const ZOOM_STEPS = [1, 1.5, 2, 3] as const;
+/** The widest a page is drawn, in canvas pixels (a long document's canvases stay within a phone's memory). */
+const MAX_CANVAS_WIDTH = 2400;
 
 /**
  * A PDF page by page, each page fitted to the width (readable on a phone), drawn by pdf.js (loaded with this chunk
  * only; its worker from our origin, no eval: the CSP forbids it), and a download link beside it. Plain HTML: the
  * applicant's lean pages use it as well as the portal (the signing page's filled document, a generated PDF).
+ * With `text.zoom`, Zoom in and Zoom out buttons enlarge the pages inside their scrolling region (issue 21 §5: a phone
+ * reads small print); the pages are then drawn at twice the fitted size so the zoomed text stays sharp. Pinch zoom stays
+ * the browser's.
  */
 export function PdfPages({
   load,
@@ -31,6 +41,8 @@ export function PdfPages({
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [pages, setPages] = useState(0);
   const [href, setHref] = useState<string | null>(null);
+  const [zoom, setZoom] = useState(0);
+  const zoomable = T.zoom !== undefined;
   useEffect(() => {
     let cancelled = false;
     let url: string | null = null;
@@ -57,11 +69,12 @@ export function PdfPages({
         if (cancelled || !box.current) return;
         setPages(doc.numPages);
         const width = box.current.clientWidth || 600;
-        const ratio = Math.min(window.devicePixelRatio || 1, 2);
+        // sharp at the device's pixels, and when zoomable twice that (at most 3x and 2400 px wide: memory)
+        const ratio = Math.min((window.devicePixelRatio || 1) * (zoomable ? 2 : 1), zoomable ? 3 : 2);
         for (let n = 1; n <= doc.numPages; n++) {
           const page = await doc.getPage(n);
           const base = page.getViewport({ scale: 1 });
-          const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+          const viewport = page.getViewport({ scale: Math.min(width * ratio, MAX_CANVAS_WIDTH) / base.width });
           // the page's canvas appears once React has rendered the new page count: wait for it (under load the
           // first page can be read before that render is committed)
           const canvas = await canvasOf(n, () => cancelled);
@@ -87,15 +100,31 @@ export function PdfPages({
       void destroy?.();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [load, onShown]);
+  }, [load, onShown, zoomable]);
   return (
     <div className={classes.section}>
       {state === 'loading' ? <p role="status">{T.loading}</p> : null}
       {state === 'error' ? <p role="alert">{T.failed}</p> : null}
+      {T.zoom && state === 'ready' ? (
+        <div className={classes.zoom}>
+          <button type="button" disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(z - 1, 0))}>
+            {T.zoom.zoomOut}
+          </button>
+          <output aria-live="polite">{T.zoom.level(Math.round((ZOOM_STEPS[zoom] ?? 1) * 100))}</output>
+          <button
+            type="button"
+            disabled={zoom === ZOOM_STEPS.length - 1}
+            onClick={() => setZoom((z) => Math.min(z + 1, ZOOM_STEPS.length - 1))}
+          >
+            {T.zoom.zoomIn}
+          </button>
+        </div>
+      ) : null}
       {/* scrolls inside the page: focusable, so the keyboard scrolls it too */}
       <section
         ref={box}
         className={classes.pages}
+        style={{ '--pdf-zoom': ZOOM_STEPS[zoom] ?? 1 } as CSSProperties}
         hidden={state === 'error'}
         aria-label={T.region}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)

@@ -141,7 +141,8 @@ describe('applicant pages', () => {
     const user = userEvent.setup();
     show(`/application-form/${CF}`, api);
     expect(await screen.findByRole('heading', { name: 'Merchant Processing Application' })).toBeTruthy();
-    expect(screen.getByText('Acme Bank')).toBeTruthy();
+    // the form loads while the e-mail step shows (the masthead's title is there before it): wait for its company
+    expect(await screen.findByText('Acme Bank')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: T.emailContinue }));
     expect(screen.getByText(T.emailInvalid)).toBeTruthy();
     await user.type(screen.getByLabelText(T.emailLabel), 'Ann@Example.com');
@@ -159,6 +160,38 @@ describe('applicant pages', () => {
     await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe(T.statusSaved));
     expect(window.location.pathname).toBe(`/application-form/${CF}/${APP}/${CODE}/ann%40example.com`);
     expect(localStorage.length).toBe(0);
+  });
+
+  it('after Continue, focus moves to the form that replaced the e-mail step (issue 21 §5)', async () => {
+    const user = userEvent.setup();
+    show(`/application-form/${CF}`, fakeApi());
+    await user.type(await screen.findByLabelText(T.emailLabel), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: T.emailContinue }));
+    await screen.findByLabelText('Legal name');
+    // the wizard's "Step 1 of 2" line: read out, and the next Tab reaches the page's first field
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Step 1 of 2: Business'));
+    expect(screen.queryByRole('button', { name: T.emailContinue })).toBeNull();
+  });
+
+  it('after Submit, the success page starts with its heading focused; a refused Submit focuses the reason', async () => {
+    sessionStorage.clear();
+    const success = show(`/application-form-successfully/${CF}`, fakeApi());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: T.successTitle })));
+    success.unmount();
+
+    const user = userEvent.setup();
+    const api = fakeApi({
+      submit: vi.fn(async () => {
+        throw new HttpError(422, 'validation', 'Missing Required Fields', [{ path: 'phone', message: 'Required' }]);
+      }),
+    });
+    show(`/application-form/${CF}/${APP}/${CODE}/ann@example.com`, api);
+    await screen.findByLabelText('Legal name');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByLabelText(T.termsAccept));
+    await user.click(screen.getByRole('button', { name: T.submit }));
+    const reason = await screen.findByRole('heading', { name: 'Missing Required Fields' });
+    await waitFor(() => expect(document.activeElement).toBe(reason));
   });
 
   it('continues a draft: a later change goes as a save on the stored revision', async () => {
@@ -348,6 +381,9 @@ describe('applicant pages', () => {
     expect(await screen.findByText(T.readOnlyNotice)).toBeTruthy();
     expect((screen.getByLabelText('Legal name') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    // submitted: the owners can no longer be added, so the panel no longer offers it (issue 21 §5)
+    expect(screen.getByText(T.ownersLeadSubmitted(0))).toBeTruthy();
+    expect(screen.queryByText(T.ownersLead(0))).toBeNull();
     fireEvent(window, new Event('pagehide'));
   });
 

@@ -3,7 +3,7 @@ import type { PublicCustomForm } from '@under/core/custom-forms/custom-form.sche
 import { ENGINE_MESSAGES as MESSAGES } from '@under/core/messages-engine';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { SIGNING_TEXT as S } from '@under/core/ui-text/applicant-signing';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { HttpError } from '../../lib/http-error';
 import { RendererButton } from '../forms/components/form-renderer';
 import classes from './applicant.module.css';
@@ -12,6 +12,7 @@ import { MessageCard, PageFrame, PortalFrame } from './components/page-frame';
 import type { ApplicantApi } from './lib/applicant-api';
 import { APPLICANT_ERROR_CODES as ERROR_CODES, HONEYPOT_FIELD, SIGN_LINK_KEY } from './lib/applicant-constants';
 import type { ApplicantRoute } from './lib/applicant-routes';
+import { focusNew } from './lib/focus-new';
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: unknown };
 
@@ -92,6 +93,12 @@ function NewApplication({ api, customFormId }: { api: ApplicantApi; customFormId
   const [form, retry] = useLoad(() => api.form(customFormId), [customFormId]);
   const [email, setEmail] = useState<string | null>(null);
   const publicForm = form.state === 'ready' ? form.value : null;
+  // after Continue the e-mail step is gone: focus moves to the form that replaced it (issue 21 §5)
+  const formBox = useRef<HTMLDivElement>(null);
+  const formShown = publicForm !== null && email !== null;
+  useEffect(() => {
+    if (formShown) focusNew(formBox.current);
+  }, [formShown]);
   return (
     <PageFrame form={publicForm}>
       {form.state === 'error' ? <LoadProblem error={form.error} retry={retry} /> : null}
@@ -99,23 +106,25 @@ function NewApplication({ api, customFormId }: { api: ApplicantApi; customFormId
       {form.state !== 'error' && email === null ? <EmailStep onDone={setEmail} /> : null}
       {form.state === 'loading' && email !== null ? <Loading /> : null}
       {publicForm && email !== null ? (
-        <ApplicationForm
-          api={api}
-          publicForm={publicForm}
-          link={null}
-          email={email}
-          ownerRole="primaryOwnerEndUser"
-          ownerSection={1}
-          ownerKind="primaryApplicant"
-          owners={[]}
-          rememberAnswers={false}
-          data={{}}
-          revision={null}
-          acceptance={{ documents: [], termsAcceptedAt: null }}
-          readOnly={false}
-          unsubmitted
-          onExpired={() => window.location.reload()}
-        />
+        <div ref={formBox} className={classes.contents}>
+          <ApplicationForm
+            api={api}
+            publicForm={publicForm}
+            link={null}
+            email={email}
+            ownerRole="primaryOwnerEndUser"
+            ownerSection={1}
+            ownerKind="primaryApplicant"
+            owners={[]}
+            rememberAnswers={false}
+            data={{}}
+            revision={null}
+            acceptance={{ documents: [], termsAcceptedAt: null }}
+            readOnly={false}
+            unsubmitted
+            onExpired={() => window.location.reload()}
+          />
+        </div>
       ) : null}
     </PageFrame>
   );
@@ -338,18 +347,23 @@ function SuccessPage({ api, customFormId }: { api: ApplicantApi; customFormId: s
       return null;
     }
   });
+  // a new page after Submit: focus starts on what it says (issue 21 §5)
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => focusNew(card.current), []);
   return (
     <PageFrame form={form.state === 'ready' ? form.value : null}>
-      <MessageCard title={T.successTitle} text={T.successText}>
-        {signLink ? (
-          <>
-            <p>{S.signAfterSubmit}</p>
-            <a className={classes.primaryLink} href={signLink}>
-              {S.signNow}
-            </a>
-          </>
-        ) : null}
-      </MessageCard>
+      <div ref={card} className={classes.contents}>
+        <MessageCard title={T.successTitle} text={T.successText}>
+          {signLink ? (
+            <>
+              <p>{S.signAfterSubmit}</p>
+              <a className={classes.primaryLink} href={signLink}>
+                {S.signNow}
+              </a>
+            </>
+          ) : null}
+        </MessageCard>
+      </div>
     </PageFrame>
   );
 }

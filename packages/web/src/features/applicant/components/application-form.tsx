@@ -112,11 +112,12 @@ export function ApplicationForm(props: ApplicationFormProps) {
   );
   /** Why the server refused the last save (the status line says it). */
   const [refusal, setRefusal] = useState('');
-  const problemRef = useRef<HTMLDivElement>(null);
   const [termsError, setTermsError] = useState(false);
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const [conflict, setConflict] = useState(false);
   const [ownersOpen, setOwnersOpen] = useState(false);
+  // a refused Submit: focus moves to the reason at the top (issue 21 §5), off-screen on a phone otherwise
+  const problemRef = useRef<HTMLHeadingElement>(null);
 
   const save = useCallback(
     async (state: DraftState, revision: number | null, { keepalive }: { keepalive: boolean }) => {
@@ -284,7 +285,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
       if (!(error instanceof HttpError)) throw error;
       if (error.status === 409) setConflict(true);
       else if (error.status === 410) onExpired();
-      else setProblem({ title: error.message || T.submitFailed, errors: error.errors });
+      else {
+        setProblem({ title: error.message || T.submitFailed, errors: error.errors });
+      }
     }
   };
 
@@ -301,8 +304,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
         </MessageCard>
       ) : null}
       {problem ? (
-        <div className={classes.error} role="alert" ref={problemRef} tabIndex={-1}>
-          <h2>{problem.title}</h2>
+        <div className={classes.error} role="alert">
+          <h2 ref={problemRef} tabIndex={-1}>
+            {problem.title}
+          </h2>
           {problem.errors.length > 0 ? (
             <ul>
               {problem.errors.map((e) => (
@@ -416,7 +421,11 @@ export function ApplicationForm(props: ApplicationFormProps) {
             </Suspense>
           ) : (
             <>
-              <p>{T.ownersLead(props.owners.filter((o) => o.kind === 'additionalOwner').length)}</p>
+              <p>
+                {(readOnly || props.editing ? T.ownersLeadSubmitted : T.ownersLead)(
+                  props.owners.filter((o) => o.kind === 'additionalOwner').length,
+                )}
+              </p>
               {/* The panel (and the contracts it calls with) loads when asked for: not on the first page's budget. */}
               <RendererButton variant="default" aria-expanded={false} onClick={() => setOwnersOpen(true)}>
                 {T.ownersOpen}

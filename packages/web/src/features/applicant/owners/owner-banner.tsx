@@ -19,7 +19,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { APPLICANT_API } from '@under/core/api/applicant.contract';
 import type { SubmitBodySchema, SubmitResponseSchema } from '@under/core/applications/application.schema';
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { HttpClient } from '../../../lib/http';
 import { OWNERS_TEXT as T } from './owners-text';
@@ -54,6 +54,12 @@ export function OwnerBanner(props: OwnerBannerProps) {
   const [completedAt, setCompletedAt] = useState(props.completedAt);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const completedNow = useRef(false);
+  const focusDone = useCallback((alert: HTMLDivElement | null) => {
+    if (!alert || !completedNow.current) return;
+    completedNow.current = false;
+    alert.focus();
+  }, []);
 
   async function complete() {
     setBusy(true);
@@ -67,6 +73,7 @@ export function OwnerBanner(props: OwnerBannerProps) {
         auth: false,
         quiet: true,
       });
+      completedNow.current = true;
       setCompletedAt(result.submittedAt);
       onCompleted?.(result);
     } catch (err) {
@@ -79,8 +86,9 @@ export function OwnerBanner(props: OwnerBannerProps) {
 
   if (completedAt) {
     return (
-      <Alert color="green" title={T.completedTitle} role="status">
-        {T.completedText}
+      // after "My part is complete" focus moves here: the button is gone (issue 21 §5)
+      <Alert color="green" title={T.completedTitle} role="status" tabIndex={-1} ref={focusDone}>
+        {readOnly ? T.completedSubmittedText : T.completedText}
       </Alert>
     );
   }

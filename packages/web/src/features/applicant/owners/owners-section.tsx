@@ -186,7 +186,7 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
   return (
     <Stack component="section" aria-labelledby={titleId} gap="sm">
       <h2 id={titleId}>{T.title}</h2>
-      <Text size="sm">{T.lead}</Text>
+      <Text size="sm">{readOnly ? T.leadSubmitted : T.lead}</Text>
       {rows.length === 0 ? <Text c="dimmed">{T.none}</Text> : null}
       {rows.map((r, i) => {
         const n = numbers[i] ?? i + 2;

@@ -5,6 +5,8 @@
 export const OWNERS_TEXT = {
   title: 'Additional owners',
   lead: 'Name everyone else who owns part of the business. Each owner gets an e-mail with their own link to fill in their part; the application can be submitted once every owner has completed theirs.',
+  /** Once submitted the list no longer changes and nothing waits for the owners to submit (issue 21 §5). */
+  leadSubmitted: 'The owners named on this application.',
   none: 'No additional owners yet.',
   nameLabel: (n: number) => `Owner ${n}: full name`,
   emailLabel: (n: number) => `Owner ${n}: e-mail`,
@@ -48,5 +50,8 @@ export const OWNERS_TEXT = {
   completedTitle: 'Your part is complete',
   completedText:
     'Thank you. The primary applicant sees that your part is complete and submits the application. Your link still opens it.',
+  /** Once submitted, "the primary submits" no longer applies (issue 21 §5). */
+  completedSubmittedText:
+    'Thank you. Your part is complete and the application has been submitted. Your link still opens it.',
   completeError: 'Your part could not be marked complete',
 } as const;

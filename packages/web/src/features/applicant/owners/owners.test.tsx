@@ -208,6 +208,9 @@ describe('OwnersSection', () => {
     expect(screen.queryByRole('button', { name: T.save })).toBeNull();
     expect(screen.queryByRole('button', { name: T.resendTo('bob@example.com') })).toBeNull();
     expect(screen.getByLabelText(T.nameLabel(2))).toHaveProperty('readOnly', true);
+    // submitted: "can be submitted once every owner has completed theirs" no longer applies (issue 21 §5)
+    expect(screen.getByText(T.leadSubmitted)).toBeTruthy();
+    expect(screen.queryByText(T.lead)).toBeNull();
   });
 });
 
@@ -240,6 +243,8 @@ describe('OwnerBanner', () => {
     });
     expect(screen.getByRole('status').textContent).toContain(T.completedTitle);
     expect(screen.queryByRole('button', { name: T.complete })).toBeNull();
+    // the pressed button is gone: focus moves to what replaced it (issue 21 §5)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('status')));
   });
 
   it('shows a refusal and hands it to the page', async () => {
@@ -260,5 +265,14 @@ describe('OwnerBanner', () => {
     renderWithMantine(<OwnerBanner link={link} call={call} completedAt="2026-11-23T12:00:00.000Z" />);
     expect(screen.getByText(T.completedText)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    // opened, not pressed: the focus stays where the page put it
+    expect(document.activeElement).not.toBe(screen.getByRole('status'));
+  });
+
+  it('once the application is submitted, no longer says the primary submits it (issue 21 §5)', () => {
+    const { call } = fakeCall(() => undefined);
+    renderWithMantine(<OwnerBanner link={link} call={call} completedAt="2026-11-23T12:00:00.000Z" readOnly />);
+    expect(screen.getByText(T.completedSubmittedText)).toBeTruthy();
+    expect(screen.queryByText(/primary applicant .* submits/)).toBeNull();
   });
 });

@@ -38,6 +38,17 @@ export function SigningPanel({
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  // after Sign, the form is gone: focus moves to what replaced it (issue 21 §5), not left on a vanished button
+  const signedNow = useRef(false);
+  const onSigned = useCallback(async () => {
+    signedNow.current = true;
+    await refresh();
+  }, [refresh]);
+  const focusDone = useCallback((heading: HTMLHeadingElement | null) => {
+    if (!heading || !signedNow.current) return;
+    signedNow.current = false;
+    heading.focus();
+  }, []);
   // while the documents are prepared, look again every few seconds
   const waitingForDocuments = status?.signStatus === 'COMPLETED' && !status.documentsReady;
   useEffect(() => {
@@ -56,7 +67,9 @@ export function SigningPanel({
       <Owners status={status} isPrimary={isPrimary} remind={api.remind} />
       {status.signedAt ? (
         <div className={own.section} role="status">
-          <h3>{T.doneTitle}</h3>
+          <h3 ref={focusDone} tabIndex={-1}>
+            {T.doneTitle}
+          </h3>
           <p>{T.signed(when(status.signedAt))}</p>
           {status.signStatus === 'COMPLETED' ? (
             <Documents api={api} ready={status.documentsReady} />
@@ -65,7 +78,7 @@ export function SigningPanel({
           )}
         </div>
       ) : status.signStatus === 'PROGRESSING' ? (
-        <SignSteps api={api} status={status} onSigned={refresh} />
+        <SignSteps api={api} status={status} onSigned={onSigned} />
       ) : null}
     </section>
   );
@@ -199,6 +212,7 @@ function SignSteps({
           region: T.previewRegion,
           page: T.previewPage,
           download: T.previewDownload,
+          zoom: { zoomIn: T.zoomIn, zoomOut: T.zoomOut, level: T.zoomLevel },
         }}
       />
       <h3>{T.codeTitle}</h3>
