@@ -110,7 +110,7 @@ test('the team is e-mailed and sees the latest events on Home; a member turns a 
   const reason = 'The bank statement is older than 90 days.';
   await page.getByRole('button', { name: A.actionFor.denied }).click();
   const deny = page.getByRole('dialog', { name: A.dialogFor.denied });
-  await deny.getByLabel(A.reasonLabel).fill(reason);
+  await deny.getByRole('textbox', { name: A.reasonLabel, exact: true }).fill(reason);
   await deny.getByRole('checkbox', { name: A.notifyLabelFor.denied as string }).check();
   await deny.getByRole('button', { name: A.actionFor.denied }).click();
   await expect(page.getByTestId('application-status')).toHaveText(A.statusLabels.denied as string);
