@@ -63,7 +63,7 @@ export function InviteForm({ onInvited }: { onInvited?: (email: string) => void 
         {seats === 0 && !formError ? (
           <Alert color="yellow" variant="light" c="dark" data-testid="invite-no-seats">
             {UI_TEXT.inviteNoSeats}{' '}
-            <Anchor component={Link} to="/membership" fz="inherit">
+            <Anchor component={Link} to="/membership" fz="inherit" underline="always">
               {UI_TEXT.inviteSeePlans}
             </Anchor>
           </Alert>
