@@ -212,11 +212,12 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
   const name = [member.firstName, member.lastName].filter(Boolean).join(' ');
   return (
     <Group justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+      {/* a long e-mail wraps instead of pushing the role past a phone's width */}
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         <Avatar radius="xl" color="dark.6" variant="filled" size="md">
           {initials(member)}
         </Avatar>
-        <div>
+        <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           <Text size="sm" fw={600}>
             {name || member.email}{' '}
             {isMe ? (
@@ -230,7 +231,7 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
           </Text>
         </div>
       </Group>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
         {member.kind === 'invitation' ? UI_TEXT.statusInvited : displayRole(member.role)}
       </Text>
     </Group>
