@@ -126,41 +126,44 @@ test('the team is e-mailed and sees the latest events on Home; a member turns a 
   const choices = page.getByRole('region', { name: N.preferencesTitle });
   const submittedSwitch = choices.getByRole('switch', { name: N.kindLabels['application-submitted'] });
   await expect(submittedSwitch).toBeChecked();
-  await submittedSwitch.click();
-  await expect(page.getByText(N.saved(N.kindLabels['application-submitted'], false))).toBeVisible();
-  await expect(submittedSwitch).not.toBeChecked();
-  await page.reload();
-  await expect(choices.getByRole('switch', { name: N.kindLabels['application-submitted'] })).not.toBeChecked();
-  await expect(choices.getByRole('switch', { name: N.kindLabels['documents-ready'] })).toBeChecked();
-  expect(await seriousViolations(page)).toEqual([]);
-  await shot(page, 'profile-notifications-1280');
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await overflowing(page)).toEqual([]);
-  await shot(page, 'profile-notifications-390');
+  try {
+    await submittedSwitch.click();
+    await expect(page.getByText(N.saved(N.kindLabels['application-submitted'], false))).toBeVisible();
+    await expect(submittedSwitch).not.toBeChecked();
+    await page.reload();
+    await expect(choices.getByRole('switch', { name: N.kindLabels['application-submitted'] })).not.toBeChecked();
+    await expect(choices.getByRole('switch', { name: N.kindLabels['documents-ready'] })).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'profile-notifications-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowing(page)).toEqual([]);
+    await shot(page, 'profile-notifications-390');
 
-  // turned off: the next submission is not e-mailed to this member (the other kinds still are)
-  const second = uniqueEmail('notice2');
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await submitApplication(page, customFormId, second, `Quiet Trading ${Date.now() % 100000}`);
-  const quiet = await listedApplication(request, headers, customFormId, second);
-  // the applicant asks for a signing code: mail queued after the submission's, so once it is out, theirs would be
-  await page.getByRole('link', { name: S.signNow }).click();
-  await expect(page.getByRole('heading', { name: S.title })).toBeVisible({ timeout: 15_000 });
-  const sent = mailCount(second);
-  await page.getByRole('button', { name: S.sendCode }).click();
-  await waitForMail(second, sent);
-  // still signed in: Home again
-  await page.goto('/');
-  await expect(
-    page
-      .getByRole('region', { name: N.eventsTitle })
-      .getByRole('link', { name: `${N.eventApp(quiet.number, quiet.company)}: submitted` }),
-  ).toBeVisible();
-  expect(mailsSaying(clientEmail, `submitted application ${quiet.number} on`)).toEqual([]);
-
-  // the demo team is shared by the journeys: its administrator's choice goes back on
-  await page.goto('/all-profile');
-  await waitForToastsGone(page);
-  await page.getByRole('switch', { name: N.kindLabels['application-submitted'] }).click();
-  await expect(page.getByRole('switch', { name: N.kindLabels['application-submitted'] })).toBeChecked();
+    // turned off: the next submission is not e-mailed to this member (the other kinds still are)
+    const second = uniqueEmail('notice2');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await submitApplication(page, customFormId, second, `Quiet Trading ${Date.now() % 100000}`);
+    const quiet = await listedApplication(request, headers, customFormId, second);
+    // the applicant asks for a signing code: mail queued after the submission's, so once it is out, theirs would be
+    await page.getByRole('link', { name: S.signNow }).click();
+    await expect(page.getByRole('heading', { name: S.title })).toBeVisible({ timeout: 15_000 });
+    const sent = mailCount(second);
+    await page.getByRole('button', { name: S.sendCode }).click();
+    await waitForMail(second, sent);
+    // still signed in: Home again
+    await page.goto('/');
+    await expect(
+      page
+        .getByRole('region', { name: N.eventsTitle })
+        .getByRole('link', { name: `${N.eventApp(quiet.number, quiet.company)}: submitted` }),
+    ).toBeVisible();
+    expect(mailsSaying(clientEmail, `submitted application ${quiet.number} on`)).toEqual([]);
+  } finally {
+    // the demo team is shared by the journeys: its administrator's choice goes back on, even if a step above failed
+    await page.goto('/all-profile');
+    await waitForToastsGone(page);
+    const again = page.getByRole('switch', { name: N.kindLabels['application-submitted'] });
+    if (!(await again.isChecked())) await again.click();
+    await expect(again).toBeChecked();
+  }
 });

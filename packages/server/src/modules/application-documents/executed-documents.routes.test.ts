@@ -268,7 +268,8 @@ describe.each(testDatabases())('executed documents of two owners on %s', (kind) 
     const at = (needle: string) => certTexts.find((x) => x.text.includes(needle));
     const primaryRecord = at(email);
     const ownerRecord = at(ownerEmail);
-    expect(primaryRecord && ownerRecord).toBeTruthy();
+    expect(primaryRecord).toBeDefined();
+    expect(ownerRecord).toBeDefined();
     // the primary's image lies between the primary's record and owner 2's; owner 2's two after theirs
     const between = certImages.filter(
       (i) => i.page === primaryRecord?.page && i.y > (primaryRecord?.y ?? 0) && i.y < (ownerRecord?.y ?? 0),
@@ -276,6 +277,7 @@ describe.each(testDatabases())('executed documents of two owners on %s', (kind) 
     expect(between).toHaveLength(1);
 
     // all three sealed documents still verify
+    expect(docs.map((d) => d.kind).sort()).toEqual(['additional', 'certificate', 'template']);
     for (const doc of docs) {
       const verified = await t.app.inject({
         method: 'POST',
