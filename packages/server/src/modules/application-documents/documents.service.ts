@@ -22,13 +22,13 @@ import type { UrlSigner } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';
 import { requireCompanyId } from '../accounts/tenant';
 import { readApplicationHistory } from '../application-history/application-history.service';
+import { ownersBySection } from '../application-owners/owners-by-section';
 import { resolveApplicantLink } from '../applications/applicant-link';
 import type { AuthContext } from '../auth/auth.service';
 import { addressKey, createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
 import { executedTemplate, optionLabelsOf, valuesForMapping } from './executed-template';
-import { ownersBySection } from './owners-by-section';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from './request-documents';
 
 /** A run not finished this long after it started (or was queued) is queued again by the sweep. */

@@ -22,6 +22,7 @@ import type { Storage } from '../../infra/storage/storage';
 import { currentRequest } from '../../plugins/request-context';
 import { requireCompanyId } from '../accounts/tenant';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from '../application-documents/request-documents';
+import { ownersBySection } from '../application-owners/owners-by-section';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import {
   type ApplicationOwnerRow,
@@ -108,15 +109,15 @@ export function createSigningService(deps: SigningDeps) {
   const isOpenForSigning = (a: ApplicationRow) =>
     a.signStatus === 'PROGRESSING' && (a.status === 'pending' || a.status === 'approved');
 
-  /** An additional owner's section; one named before sections existed (none after migration 0021) by naming order. */
+  /** An additional owner's section; one named before sections existed (none after migration 0021) as the documents number it. */
   async function sectionOf(
     r: ReturnType<typeof createSigningRepository>,
     applicationId: string,
     owner: ApplicationOwnerRow,
   ): Promise<number> {
     if (owner.ownerSection) return owner.ownerSection;
-    const owners = await r.owners(applicationId);
-    return owners.filter((o) => o.kind === 'additionalOwner').findIndex((o) => o.id === owner.id) + 2;
+    // the documents' numbering, so this owner's initials boxes are the ones their signature is drawn beside
+    return ownersBySection(await r.owners(applicationId)).findIndex((o) => o?.id === owner.id) + 1;
   }
 
   /** The confirm-page items the master form asks of one owner (always at least the signature). */
@@ -294,8 +295,6 @@ export function createSigningService(deps: SigningDeps) {
      */
     async sign(opts: { applicationId: string; code: string; body: SignBody }) {
       const at = now();
-      const signature = readSignaturePng(opts.body.signature.image);
-      const initials = opts.body.initials ? readSignaturePng(opts.body.initials.image) : undefined;
       const folder = `signatures/${opts.applicationId}`;
       const stored: string[] = [];
       const put = async (bytes: Buffer) => {
@@ -304,9 +303,12 @@ export function createSigningService(deps: SigningDeps) {
         stored.push(key);
         return key;
       };
-      // the link first: a wrong or expired link stores nothing
+      // the link first: a wrong or expired link decodes and stores nothing
       const first = await resolveApplicantLink(db, { ...opts, codeSecret, now: at });
       if (!isOpenForSigning(first.application)) throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+      // decoding inflates up to the header's size on this thread: only for a link that opens an application to sign
+      const signature = readSignaturePng(opts.body.signature.image);
+      const initials = opts.body.initials ? readSignaturePng(opts.body.initials.image) : undefined;
       const signatureKey = await put(signature.bytes);
       const initialsKey = initials ? await put(initials.bytes) : null;
       const context = currentRequest();
