@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from '../auth/credentials';
 import { KEY_PATTERN } from '../forms/component.schema';
+import { FORM_LIMITS } from '../forms/json-bounds';
 
 /**
  * Applications as the applicant and the institution exchange them (spec 1 §3 "Application", "Invite", §4; spec 2
@@ -75,7 +76,7 @@ export const SaveDraftBodySchema = z.strictObject({
   acceptance: AcceptanceSchema.optional(),
   rememberAnswers: z.boolean().optional(),
   /** The wizard page (its key) the owner is on: their link opens there next time (issue 21). */
-  page: z.string().max(100).regex(KEY_PATTERN).optional(),
+  page: z.string().max(FORM_LIMITS.maxKeyLength).regex(KEY_PATTERN).optional(),
 });
 export const SaveDraftResponseSchema = z.object({ revision: z.number().int(), savedAt: z.string() });
 

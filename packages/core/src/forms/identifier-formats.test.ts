@@ -63,6 +63,17 @@ describe('numbers written the ways people write them (issue 21)', () => {
     expect(check({ owner1_phone: '+1 (555) 123-4567' }).data.owner1_phone).toBe('555-123-4567');
   });
 
+  it("another country's number written with + is never rewritten as a US +1 number", () => {
+    // a draft stores it (valid or kept as typed): exactly as written
+    const stored = validateSubmission(
+      form,
+      { PhoneNumber: '+65 6123 4567', owner1_phone: '+65 6123 4567' },
+      { partial: true, keepTyped: true },
+    ).data;
+    expect(stored.PhoneNumber).toBe('+65 6123 4567');
+    expect(stored.owner1_phone).toBe('+65 6123 4567');
+  });
+
   it('an EIN of 9 digits is accepted however its digits are separated, and stored as the 9 digits', () => {
     fc.assert(
       fc.property(

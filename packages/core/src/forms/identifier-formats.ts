@@ -41,10 +41,14 @@ function digitFormat(
   } satisfies IdentifierFormat;
 }
 
-/** A US number of 10 digits, or 11 with the country code 1 in front (which is dropped). */
+/**
+ * A US number of 10 digits, or 11 with the country code 1 in front (which is dropped). A number written with `+` is
+ * US only as +1 and 10 digits: `+65 6123 4567` is another country's and is kept as typed, never rewritten as +1.
+ */
 const usPhoneDigits = (text: string): string | undefined => {
   const digits = digitsOf(text);
   if (digits?.length === 11 && digits.startsWith('1')) return digits.slice(1);
+  if (text.trim().startsWith('+')) return undefined;
   return digits?.length === 10 ? digits : undefined;
 };
 
