@@ -107,13 +107,14 @@ export function PdfPages({
       {state === 'error' ? <p role="alert">{T.failed}</p> : null}
       {T.zoom && state === 'ready' ? (
         <div className={classes.zoom}>
-          <button type="button" disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(z - 1, 0))}>
+          {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus at either end */}
+          <button type="button" aria-disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(z - 1, 0))}>
             {T.zoom.zoomOut}
           </button>
           <output aria-live="polite">{T.zoom.level(Math.round((ZOOM_STEPS[zoom] ?? 1) * 100))}</output>
           <button
             type="button"
-            disabled={zoom === ZOOM_STEPS.length - 1}
+            aria-disabled={zoom === ZOOM_STEPS.length - 1}
             onClick={() => setZoom((z) => Math.min(z + 1, ZOOM_STEPS.length - 1))}
           >
             {T.zoom.zoomIn}
