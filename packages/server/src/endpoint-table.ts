@@ -41,7 +41,8 @@ export function endpointTable(serverSrc = path.dirname(HERE)): string {
       return `| ${e.method} | \`${e.path}\` | \`${group}.${key}\` | ${files.map((f) => `\`${f}\``).join(', ') || '-'} |`;
     }),
   );
-  return ['| Method | Path | Contract | Served by (packages/server/src/) |', '| --- | --- | --- | --- |', ...rows].join('\n');
+  const head = ['| Method | Path | Contract | Served by (packages/server/src/) |', '| --- | --- | --- | --- |'];
+  return [...head, ...rows].join('\n');
 }
 
 function routeFiles(dir: string): string[] {
