@@ -132,7 +132,7 @@ export const MESSAGES = {
     `The ${name} '${text.slice(0, 80)}' is a script (moment()), which is never run; it was removed and is not enforced`,
   attributeValueRemoved: (name: string) => `The value of '${name}' is not supported and was removed`,
   logicUnsupported: (what: string) =>
-    `This logic is not supported (${what}); only actions that show, hide or require the component can be imported`,
+    `This logic is not supported (${what}); only actions that show, hide, require or disable the component or set its value can be imported`,
   conditionOperatorUnsupported: (op: string) => `The condition operator '${op}' is not supported`,
   javascriptTranslated: (slot: string, rule: string) => `Translated ${slot} to JSON Logic: ${rule.slice(0, 300)}`,
   wizardButtonRemoved: 'A wizard has its own Previous, Next and Submit buttons; this top-level button was removed',
