@@ -116,6 +116,8 @@ export const MESSAGES = {
   keyFormat: 'Keys may contain letters, digits and underscore only',
   unsupportedAttribute: (name: string) => `The attribute '${name}' is not supported and was removed`,
   unsupportedValue: (name: string) => `The value of '${name}' is not supported`,
+  /** The sample form's and the examples' processing-mix rule (decision 069). */
+  processingMixNot100: 'Card present, keyed and e-commerce must add up to 100 %',
   javascriptRefused:
     'JavaScript is not allowed here and is never run. Write the rule as JSON Logic (an object such as {"==": [{"var": "data.field"}, "yes"]}).',
   unknownAttribute: (name: string) => `The attribute '${name}' is not supported`,
