@@ -116,6 +116,8 @@ export const MESSAGES = {
   keyFormat: 'Keys may contain letters, digits and underscore only',
   unsupportedAttribute: (name: string) => `The attribute '${name}' is not supported and was removed`,
   unsupportedValue: (name: string) => `The value of '${name}' is not supported`,
+  /** The sample form's and the examples' processing-mix rule (decision 069). */
+  processingMixNot100: 'Card present, keyed and e-commerce must add up to 100 %',
   javascriptRefused:
     'JavaScript is not allowed here and is never run. Write the rule as JSON Logic (an object such as {"==": [{"var": "data.field"}, "yes"]}).',
   unknownAttribute: (name: string) => `The attribute '${name}' is not supported`,
@@ -132,7 +134,7 @@ export const MESSAGES = {
     `The ${name} '${text.slice(0, 80)}' is a script (moment()), which is never run; it was removed and is not enforced`,
   attributeValueRemoved: (name: string) => `The value of '${name}' is not supported and was removed`,
   logicUnsupported: (what: string) =>
-    `This logic is not supported (${what}); only actions that show, hide or require the component can be imported`,
+    `This logic is not supported (${what}); only actions that show, hide, require or disable the component or set its value can be imported`,
   conditionOperatorUnsupported: (op: string) => `The condition operator '${op}' is not supported`,
   javascriptTranslated: (slot: string, rule: string) => `Translated ${slot} to JSON Logic: ${rule.slice(0, 300)}`,
   wizardButtonRemoved: 'A wizard has its own Previous, Next and Submit buttons; this top-level button was removed',

@@ -54,6 +54,13 @@ export interface CompiledField {
   /** Calculated amounts are rounded to this many decimals, so 5 x 19.99 is 99.95 and not a decimal error. */
   decimalLimit: number | undefined;
   allowCalculateOverride: boolean;
+  /**
+   * `logic` value actions (decision 069): the value of the last action whose trigger holds, or `KEEP_VALUE` when
+   * none holds. Undefined when the component has no value action.
+   */
+  setValue: CompiledLogic | undefined;
+  /** `logic` entries that disable the component (or enable it) while their trigger holds: presentation only. */
+  disabledWhen: ((ctx: LogicContext, fallback: boolean) => boolean) | undefined;
   custom: CompiledLogic | undefined;
   customMessage: string | undefined;
   checkValue: ValueChecker;
@@ -184,14 +191,15 @@ function compileNodeCondition(component: FormComponent): Condition | undefined {
  */
 function compileLogicProperty(
   component: FormComponent,
-  property: 'hidden' | 'validate.required',
+  property: 'hidden' | 'validate.required' | 'disabled',
 ): ((ctx: LogicContext, fallback: boolean) => boolean) | undefined {
   const steps: { trigger: CompiledLogic; state: boolean }[] = [];
   for (const entry of component.logic ?? []) {
     if (entry.trigger.json === undefined) continue;
     const trigger = compileLogic(entry.trigger.json);
     for (const action of entry.actions) {
-      if (action.property.value === property) steps.push({ trigger, state: action.state });
+      if (action.type === 'property' && action.property.value === property)
+        steps.push({ trigger, state: action.state });
     }
   }
   if (steps.length === 0) return undefined;
@@ -206,6 +214,57 @@ function compileLogicProperty(
     }
     return value;
   };
+}
+
+/** Marks "no value action applies: leave the value as it is" (decision 069). */
+export const KEEP_VALUE: unique symbol = Symbol('keep value');
+
+/**
+ * Form.io's value actions in order: each entry whose trigger holds sets the value to its rule's result, so the
+ * last one that holds wins; none holding leaves the value alone. A trigger that fails counts as not holding;
+ * a value rule that fails throws `LogicError` as a calculation does.
+ */
+function compileValueActions(component: FormComponent): CompiledLogic | undefined {
+  const steps: { trigger: CompiledLogic; value: CompiledLogic }[] = [];
+  for (const entry of component.logic ?? []) {
+    if (entry.trigger.json === undefined) continue;
+    const trigger = compileLogic(entry.trigger.json);
+    for (const action of entry.actions) {
+      if (action.type === 'value') steps.push({ trigger, value: compileLogic(action.value ?? null) });
+    }
+  }
+  if (steps.length === 0) return undefined;
+  return (ctx) => {
+    let fired: CompiledLogic | undefined;
+    for (const step of steps) {
+      try {
+        if (isTruthy(step.trigger(ctx))) fired = step.value;
+      } catch (error) {
+        if (!(error instanceof LogicError)) throw error;
+      }
+    }
+    return fired ? fired(ctx) : KEEP_VALUE;
+  };
+}
+
+/**
+ * The value a field's value actions or calculation give it now (decision 069), the same on the client and the
+ * server: `KEEP_VALUE` when neither applies (no rule, no trigger holding, or a manual override of a calculation
+ * the component allows); undefined for nothing yet (missing inputs, NaN); numbers rounded to the field's
+ * decimals. Throws `LogicError` for a rule that fails.
+ */
+export function computeFieldValue(field: CompiledField, ctx: LogicContext, current: unknown): unknown {
+  let result: unknown = field.setValue ? field.setValue(ctx) : KEEP_VALUE;
+  if (result === KEEP_VALUE) {
+    if (!field.calculate || (field.allowCalculateOverride && current !== undefined)) return KEEP_VALUE;
+    result = field.calculate(ctx);
+  }
+  // Arithmetic on missing inputs gives NaN, which means "nothing to show yet", not a wrong value.
+  if (result === undefined || result === null || (typeof result === 'number' && !Number.isFinite(result))) {
+    return undefined;
+  }
+  if (typeof result === 'number' && field.decimalLimit !== undefined) return Number(result.toFixed(field.decimalLimit));
+  return result;
 }
 
 function labelOf(component: FormComponent): string {
@@ -251,6 +310,8 @@ function compileField(component: FormComponent, ownerSection: number | undefined
           ? component.decimalLimit
           : undefined,
     allowCalculateOverride: component.allowCalculateOverride === true,
+    setValue: compileValueActions(component),
+    disabledWhen: compileLogicProperty(component, 'disabled'),
     custom: validate?.custom === undefined ? undefined : compileLogic(validate.custom),
     customMessage: validate?.customMessage?.trim() || undefined,
     checkValue: withFormat(compileValueChecker(component, label), format, label),

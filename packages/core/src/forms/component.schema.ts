@@ -67,20 +67,33 @@ export const ConditionalSchema = z.strictObject({
 });
 export type Conditional = z.output<typeof ConditionalSchema>;
 
-/** A `logic` action we run: a property action that shows/hides or requires the component (decision 028). */
-export const LogicActionSchema = z.strictObject({
+/** A `logic` property action we run: shows/hides, requires or disables the component (decisions 028, 069). */
+export const LogicPropertyActionSchema = z.strictObject({
   name: text().optional(),
   type: z.literal('property'),
   property: z.strictObject({
     label: text().optional(),
-    value: z.enum(['hidden', 'validate.required']),
+    value: z.enum(['hidden', 'validate.required', 'disabled']),
     type: z.literal('boolean').optional(),
   }),
   state: z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true'),
 });
 /**
- * One Form.io `logic` entry in the one shape we keep: a JSON Logic trigger and property actions on `hidden` or
- * `validate.required`. The import turns simple, Form.io 5 and translatable JavaScript triggers into this shape.
+ * A `logic` value action (decision 069): while the trigger holds, the component's value is the JSON Logic rule's
+ * result, on the client and again on the server. Form.io writes JavaScript here; the import translates it.
+ */
+export const LogicValueActionSchema = z.strictObject({
+  name: text().optional(),
+  type: z.literal('value'),
+  /** JSON Logic over `data` and `row`; absent clears the value. */
+  value: LogicSlotSchema.optional(),
+});
+export const LogicActionSchema = z.discriminatedUnion('type', [LogicPropertyActionSchema, LogicValueActionSchema]);
+export type LogicAction = z.output<typeof LogicActionSchema>;
+/**
+ * One Form.io `logic` entry in the one shape we keep: a JSON Logic trigger with property actions on `hidden`,
+ * `validate.required` or `disabled`, or value actions. The import turns simple, Form.io 5 and translatable
+ * JavaScript triggers and value scripts into this shape.
  */
 export const LogicEntrySchema = z.strictObject({
   name: text().optional(),

@@ -130,9 +130,12 @@ function checkComponent(component: FormComponent, path: string, issues: FormIssu
     [component.calculateValue, `${path}.calculateValue`],
     [component.customDefaultValue, `${path}.customDefaultValue`],
     [component.validate?.custom, `${path}.validate.custom`],
-    ...(component.logic ?? []).map((entry, i): [unknown, string] => [
-      entry.trigger.json,
-      `${path}.logic[${i}].trigger.json`,
+    ...(component.logic ?? []).flatMap((entry, i): [unknown, string][] => [
+      [entry.trigger.json, `${path}.logic[${i}].trigger.json`],
+      ...entry.actions.map((action, j): [unknown, string] => [
+        action.type === 'value' ? action.value : undefined,
+        `${path}.logic[${i}].actions[${j}].value`,
+      ]),
     ]),
   ];
   for (const [rule, rulePath] of slots) {

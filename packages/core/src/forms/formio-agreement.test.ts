@@ -31,6 +31,11 @@ const REASONS: Record<string, string> = {
     PHANTOM_ROW,
   'formiojs/forms/modalEditGrid:1 empty theirs editGrid[0].form.data.textField,editGrid[0].form.data.textField2':
     PHANTOM_ROW,
+  // Imported since decision 069 (value and disabled logic actions, template literals in scripts):
+  'core/process/process:6172 invalid ours textField':
+    "the field is shown when the checkbox triggerConditionalLogic 'isEqual' 'false', read as unchecked (decision 028), and it is unchecked, so its required check runs; @formio/core compares the text 'false' with the boolean, never shows the field and so never checks it",
+  'formiojs/components/datagrid/fixtures/comp-with-conditional-components-and-validations:1 empty ours dataGrid[0].rootTest,dataGrid[0].rowTest':
+    'the submission leaves the datagrid out; ours checks the one row a datagrid starts with, where the empty inputs do not equal the missing root text, as the rules say; @formio/core runs the rules with no row (their script throws on row) and lets them pass',
   'formiojs/forms/conditionalDataGridWithTableAndRadio:1 empty theirs inspectionDataGrid[0].initialExam':
     "the grid is shown only when row.reliabilityAndMaintenanceForms.other is true; that value is missing, so the grid is hidden. Form.io's script throws on the missing object and leaves the grid shown",
 };

@@ -7,7 +7,8 @@ import { isPlainObject } from './path';
 /**
  * Form.io's condition shapes turned into JSON Logic for the import (decision 028): the Form.io 5 builder's
  * `{ show, conjunction, conditions: [{ component, operator, value }] }`, the older `{ show, when, eq }` inside
- * `logic` triggers, and `logic` entries whose actions only show, hide or require the component.
+ * `logic` triggers, and `logic` entries whose actions show, hide, require or disable the component or set its value
+ * (decision 069: a value script of the one-line subset is translated, never run).
  */
 
 /** What the translation needs to know about the form: each data component's type and where it sits. */
@@ -182,11 +183,55 @@ function translateTrigger(trigger: unknown, scope: ConditionScope, path: string,
   }
 }
 
-const PROPERTIES: ReadonlySet<string> = new Set(['hidden', 'validate.required']);
+const PROPERTIES: ReadonlySet<string> = new Set(['hidden', 'validate.required', 'disabled']);
+
+/** One Form.io `logic` action in the shape the engine runs, or the problem by path. */
+function translateAction(
+  action: unknown,
+  actionPath: string,
+  warnings: FormIssue[],
+): { ok: true; action: unknown } | { ok: false; issue: FormIssue } {
+  const name = isPlainObject(action) && typeof action.name === 'string' ? { name: action.name } : {};
+  if (isPlainObject(action) && action.type === 'value') {
+    // Form.io runs `value` as JavaScript assigning `value`; a JSON Logic object (ours, re-imported) is kept.
+    const script = action.value;
+    if (script === null || isPlainObject(script) || typeof script === 'number' || typeof script === 'boolean') {
+      return { ok: true, action: { ...name, type: 'value', value: script } };
+    }
+    const rule = typeof script === 'string' ? translateScript(script, 'value') : undefined;
+    if (rule === undefined) {
+      return {
+        ok: false,
+        issue: { path: `${actionPath}.value`, code: 'javascript', message: MESSAGES.javascriptRefused },
+      };
+    }
+    warnings.push({
+      path: `${actionPath}.value`,
+      code: 'javascript',
+      message: MESSAGES.javascriptTranslated('a logic value action', JSON.stringify(rule)),
+    });
+    return { ok: true, action: { ...name, type: 'value', value: rule } };
+  }
+  const property = isPlainObject(action) && isPlainObject(action.property) ? action.property.value : undefined;
+  if (
+    !isPlainObject(action) ||
+    action.type !== 'property' ||
+    typeof property !== 'string' ||
+    !PROPERTIES.has(property)
+  ) {
+    const what =
+      isPlainObject(action) && action.type === 'property'
+        ? `an action on '${String(property)}'`
+        : `an action of type '${isPlainObject(action) ? String(action.type) : ''}'`;
+    return { ok: false, issue: { path: actionPath, code: 'logic', message: MESSAGES.logicUnsupported(what) } };
+  }
+  const state = action.state === true || action.state === 'true';
+  return { ok: true, action: { ...name, type: 'property', property: { value: property, type: 'boolean' }, state } };
+}
 
 /**
- * Form.io `logic` entries in the shape the engine runs (`trigger.type: 'json'`, property actions on `hidden` or
- * `validate.required`), or the problems by path.
+ * Form.io `logic` entries in the shape the engine runs (`trigger.type: 'json'`, property actions on `hidden`,
+ * `validate.required` or `disabled`, value actions as JSON Logic), or the problems by path.
  */
 export function translateLogic(
   logic: unknown[],
@@ -205,28 +250,9 @@ export function translateLogic(
     const actions = Array.isArray(entry.actions) ? entry.actions : [];
     const kept: unknown[] = [];
     actions.forEach((action, j) => {
-      const actionPath = `${entryPath}.actions[${j}]`;
-      const property = isPlainObject(action) && isPlainObject(action.property) ? action.property.value : undefined;
-      if (
-        !isPlainObject(action) ||
-        action.type !== 'property' ||
-        typeof property !== 'string' ||
-        !PROPERTIES.has(property)
-      ) {
-        const what =
-          isPlainObject(action) && action.type === 'property'
-            ? `an action on '${String(property)}'`
-            : `an action of type '${isPlainObject(action) ? String(action.type) : ''}'`;
-        issues.push({ path: actionPath, code: 'logic', message: MESSAGES.logicUnsupported(what) });
-        return;
-      }
-      const state = action.state === true || action.state === 'true';
-      kept.push({
-        ...(typeof action.name === 'string' ? { name: action.name } : {}),
-        type: 'property',
-        property: { value: property, type: 'boolean' },
-        state,
-      });
+      const one = translateAction(action, `${entryPath}.actions[${j}]`, warnings);
+      if (one.ok) kept.push(one.action);
+      else issues.push(one.issue);
     });
     if (actions.length === 0) {
       issues.push({ path: `${entryPath}.actions`, code: 'logic', message: MESSAGES.logicUnsupported('no actions') });

@@ -47,7 +47,14 @@ describe('translateScript', () => {
     'data.x = 1;',
     'value = data.a; show = true',
     'show = instance.root.data.a;',
-    'show = data.x === `template`;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a Form.io script, read and never run
+    'show = data.x === `a${data.y.includes("b")}`;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a Form.io script, read and never run
+    'show = data.x === `a${`b`}`;',
+    'value = if (data.a) { value = 1; }',
+    'if (data.a) { value = 1; show = 2; }',
+    'value = parseInt(data.a, 16);',
+    'value = Math.pow(data.a, 2);',
     'show == data.x',
     'value = data.a +',
     'value = data',
@@ -55,6 +62,31 @@ describe('translateScript', () => {
     '',
   ])('leaves %j untranslated', (script) => {
     expect(translateScript(script, script.startsWith('value') ? 'value' : 'show')).toBeUndefined();
+  });
+
+  it('translates if statements, parseInt, parseFloat, Math.min and max, template literals and return (decision 069)', () => {
+    expect(run('if (data.encapsulate) {\n  value = true;\n}', 'value', { encapsulate: 1 })).toBe(true);
+    expect(run('if (data.encapsulate) {\n  value = true;\n}', 'value', {})).toBeNull();
+    const tiers =
+      'if (data.volume > 100000) value = data.volume * 0.02; else if (data.volume > 0) { value = 25; } else value = 0;';
+    expect(run(tiers, 'value', { volume: 200000 })).toBe(4000);
+    expect(run(tiers, 'value', { volume: 5 })).toBe(25);
+    expect(run(tiers, 'value', { volume: 0 })).toBe(0);
+    expect(run('if (data.hide) show = false;', 'show', { hide: false })).toBe(true);
+    expect(run('value = parseInt(data.input) * 5;', 'value', { input: '3.7' })).toBe(15);
+    expect(run('value = parseInt(data.input, 10);', 'value', { input: -3.7 })).toBe(-3);
+    expect(run('value = parseInt(data.input) * 5;', 'value', { input: '' })).toBeNaN();
+    expect(run('value = parseFloat(data.rate) / 100;', 'value', { rate: '2.5' })).toBe(0.025);
+    expect(run('value = Math.max(0, 100 - data.a - data.b);', 'value', { a: 70, b: 40 })).toBe(0);
+    expect(run('value = Math.min(data.a, data.b, 3);', 'value', { a: 5, b: 4 })).toBe(3);
+    expect(run("return 'foo';", 'value', {})).toBe('foo');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a Form.io script, read and never run
+    const template = 'valid = (input === data.text) ? true : `must match: ${input}, ${data.text}`;';
+    const rule = translateScript(template, 'valid');
+    expect(compileLogic(rule)({ data: { text: 'a' }, input: 'a' })).toBe(true);
+    expect(compileLogic(rule)({ data: { text: 'a' }, input: 'b' })).toBe('must match: b, a');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a Form.io script, read and never run
+    expect(run('value = `${data.a}${data.b}`;', 'value', { a: 1, b: 2 })).toBe('12');
   });
 
   it('never reads past its budget on deep or long input', () => {

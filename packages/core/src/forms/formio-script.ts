@@ -5,7 +5,10 @@ import type { JsonLogicRule } from './json-logic';
  * running them (decision 028): `show = data.x === 'y' && row.n > 2;`, `value = data.a + data.b * 2;`,
  * `valid = input === data.email ? true : 'Must match';`. The grammar is exactly this subset:
  *
- *   program    := TARGET '=' expr ';'?        (TARGET is the one variable the slot assigns)
+ *   program    := statement
+ *   statement  := 'if' '(' expr ')' block ('else' block)?      (no else: the slot's default, null for value)
+ *              |  ('var' | 'let' | 'const')? TARGET '=' expr ';'?  (TARGET is the one variable the slot assigns)
+ *   block      := '{' statement '}' | statement
  *   expr       := or ('?' expr ':' expr)?
  *   or         := and ('||' and)*
  *   and        := unary ('&&' unary)*
@@ -13,8 +16,9 @@ import type { JsonLogicRule } from './json-logic';
  *   comparison := sum (('===' | '!==' | '==' | '!=' | '<' | '>' | '<=' | '>=') sum)?
  *   sum        := product (('+' | '-') product)*
  *   product    := atom (('*' | '/') atom)*
- *   atom       := number | string | true | false | null | '-' atom | '(' expr ')'
+ *   atom       := number | string | `template ${expr}` | true | false | null | '-' atom | '(' expr ')'
  *              |  ('data' | 'row') ('.' name)+ | 'input' | 'value'
+ *              |  ('parseFloat' | 'parseInt') '(' expr (',' 10)? ')' | 'Math.' ('min' | 'max') '(' expr (',' expr)* ')'
  *
  * Anything else (calls, brackets, assignments to other names, several statements, `instance`, `_`, `moment`) is
  * not read: the caller refuses the script by path, as before.
@@ -27,6 +31,8 @@ type Token =
   | { kind: 'op'; value: string };
 
 const OPERATORS = [
+  '{',
+  '}',
   '[',
   ']',
   ',',
@@ -73,6 +79,15 @@ function tokenize(source: string): Token[] | undefined {
       i += m[0].length;
       continue;
     }
+    if (c === '`') {
+      const end = source.indexOf('`', i + 1);
+      if (end < 0) return undefined;
+      const parts = templateTokens(source.slice(i + 1, end));
+      if (!parts) return undefined;
+      tokens.push(...parts);
+      i = end + 1;
+      continue;
+    }
     if (c === '"' || c === "'") {
       let j = i + 1;
       let text = '';
@@ -106,7 +121,38 @@ function tokenize(source: string): Token[] | undefined {
   return tokens;
 }
 
+/**
+ * A template literal as the tokens of `('' + (expr) + 'text' + ...)`: the leading empty text makes `+` join text,
+ * as the template does. Nested templates, braces and escapes inside it are not read.
+ */
+function templateTokens(body: string): Token[] | undefined {
+  if (body.includes('\\')) return undefined;
+  const tokens: Token[] = [
+    { kind: 'op', value: '(' },
+    { kind: 'str', value: '' },
+  ];
+  let i = 0;
+  while (i < body.length) {
+    const open = body.indexOf('${', i);
+    const text = open < 0 ? body.slice(i) : body.slice(i, open);
+    if (text !== '') tokens.push({ kind: 'op', value: '+' }, { kind: 'str', value: text });
+    if (open < 0) break;
+    const close = body.indexOf('}', open + 2);
+    if (close < 0) return undefined;
+    const inner = tokenize(body.slice(open + 2, close));
+    if (!inner || inner.length === 0 || inner.some((t) => t.kind === 'op' && (t.value === '{' || t.value === '}')))
+      return undefined;
+    tokens.push({ kind: 'op', value: '+' }, { kind: 'op', value: '(' }, ...inner, { kind: 'op', value: ')' });
+    i = close + 1;
+  }
+  tokens.push({ kind: 'op', value: ')' });
+  return tokens;
+}
+
 class Unsupported extends Error {}
+
+/** What a slot's variable holds when the script does not assign it (an `if` without `else`), as Form.io reads it. */
+const UNASSIGNED = { show: true, value: null, valid: true, result: false } as const;
 
 /** The operands of `rule` when it is an `op` operation, to extend a chain `a + b + c` flat instead of nesting it. */
 const operandsOf = (rule: JsonLogicRule, op: string): JsonLogicRule[] | undefined => {
@@ -132,7 +178,9 @@ const COMPARISONS: Record<string, string> = {
   '>=': '>=',
 };
 
-function parse(tokens: Token[], target: string): JsonLogicRule {
+type Target = keyof typeof UNASSIGNED;
+
+function parse(tokens: Token[], target: Target): JsonLogicRule {
   let pos = 0;
   let depth = 0;
   const peek = () => tokens[pos];
@@ -189,6 +237,8 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
       if (t.value === 'null') return null;
       if (t.value === 'input' || t.value === 'value') return { var: t.value };
       if (t.value === '_') return lodashGet();
+      if (t.value === 'parseFloat' || t.value === 'parseInt') return toNumber(t.value === 'parseInt');
+      if (t.value === 'Math') return minMax();
       if (t.value !== 'data' && t.value !== 'row') throw new Unsupported();
       const path = [t.value];
       for (;;) {
@@ -242,6 +292,40 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
     expect(')');
     const path = `${base.value}.${key.value}`;
     return fallback === undefined ? { var: path } : { var: [path, fallback.value] };
+  };
+
+  /**
+   * `parseFloat(x)` as JSON Logic's `+` of one operand (the same parseFloat); `parseInt(x)` also drops the fraction
+   * toward zero, as parseInt does for a number's digits.
+   */
+  const toNumber = (integer: boolean): JsonLogicRule => {
+    expect('(');
+    const operand = expr();
+    if (isOp(',')) {
+      pos++;
+      const radix = peek();
+      if (radix?.kind !== 'num' || radix.value !== 10) throw new Unsupported();
+      pos++;
+    }
+    expect(')');
+    const number = { '+': [operand] };
+    return integer ? { '-': [number, { '%': [number, 1] }] } : number;
+  };
+
+  /** `Math.min(a, b, ...)` and `Math.max(...)`: JSON Logic's min and max. */
+  const minMax = (): JsonLogicRule => {
+    expect('.');
+    const fn = peek();
+    if (fn?.kind !== 'name' || (fn.value !== 'min' && fn.value !== 'max')) throw new Unsupported();
+    pos++;
+    expect('(');
+    const args = [expr()];
+    while (isOp(',')) {
+      pos++;
+      args.push(expr());
+    }
+    expect(')');
+    return { [fn.value]: args };
   };
 
   const product = (): JsonLogicRule => {
@@ -319,18 +403,47 @@ function parse(tokens: Token[], target: string): JsonLogicRule {
     });
   }
 
-  const first = peek();
-  if (first?.kind === 'name' && (first.value === 'var' || first.value === 'let' || first.value === 'const')) pos++;
-  const name = peek();
-  // A logic trigger may also end in `return <expr>` (Form.io wraps it in a function).
-  if (name?.kind === 'name' && name.value === 'return' && target === 'result') pos++;
-  else {
-    if (name?.kind !== 'name' || name.value !== target) throw new Unsupported();
+  const assignment = (): JsonLogicRule => {
+    const first = peek();
+    if (first?.kind === 'name' && (first.value === 'var' || first.value === 'let' || first.value === 'const')) pos++;
+    const name = peek();
+    // Form.io wraps every script in a function, so `return <expr>` gives the slot's value too.
+    if (name?.kind === 'name' && name.value === 'return') pos++;
+    else {
+      if (name?.kind !== 'name' || name.value !== target) throw new Unsupported();
+      pos++;
+      expect('=');
+    }
+    const rule = expr();
+    if (isOp(';')) pos++;
+    return rule;
+  };
+
+  const block = (): JsonLogicRule => {
+    if (!isOp('{')) return statement();
     pos++;
-    expect('=');
+    const inner = statement();
+    expect('}');
+    return inner;
+  };
+
+  function statement(): JsonLogicRule {
+    return nested(() => {
+      const t = peek();
+      if (t?.kind !== 'name' || t.value !== 'if') return assignment();
+      pos++;
+      expect('(');
+      const test = expr();
+      expect(')');
+      const then = block();
+      const next = peek();
+      if (next?.kind !== 'name' || next.value !== 'else') return { if: [test, then, UNASSIGNED[target]] };
+      pos++;
+      return { if: [test, then, block()] };
+    });
   }
-  const rule = expr();
-  if (isOp(';')) pos++;
+
+  const rule = statement();
   if (pos !== tokens.length) throw new Unsupported();
   return rule;
 }

@@ -232,15 +232,22 @@ describe('importFormio: Form.io 5 conditions, logic and select sources', () => {
         {
           type: 'textfield',
           key: 'x',
-          logic: [{ trigger: { type: 'json', json: true }, actions: [{ type: 'value', value: 'value = 1' }] }],
+          logic: [
+            { trigger: { type: 'json', json: true }, actions: [{ type: 'value', value: 'value = instance.x()' }] },
+            {
+              trigger: { type: 'json', json: true },
+              actions: [{ type: 'mergeComponentSchema', schemaDefinition: '' }],
+            },
+          ],
         },
       ],
     });
     expect(refused.errors).toEqual([
+      { path: 'components[0].logic[0].actions[0].value', code: 'javascript', message: MESSAGES.javascriptRefused },
       {
-        path: 'components[0].logic[0].actions[0]',
+        path: 'components[0].logic[1].actions[0]',
         code: 'logic',
-        message: MESSAGES.logicUnsupported("an action of type 'value'"),
+        message: MESSAGES.logicUnsupported("an action of type 'mergeComponentSchema'"),
       },
     ]);
   });

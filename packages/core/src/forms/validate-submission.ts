@@ -1,5 +1,12 @@
 import { ENGINE_MESSAGES as MESSAGES } from '../messages-engine';
-import { type CompiledField, type CompiledScope, compileForm, type LogicContext } from './compile-form';
+import {
+  type CompiledField,
+  type CompiledScope,
+  compileForm,
+  computeFieldValue,
+  KEEP_VALUE,
+  type LogicContext,
+} from './compile-form';
 import type { EndUserRole } from './field-types';
 import {
   type FieldIssue,
@@ -226,15 +233,13 @@ function evaluateScope(scope: CompiledScope, obj: Record<string, unknown>, run: 
       if (field.clearOnHide) delete obj[field.key];
       continue;
     }
-    if (field.calculate && !(field.allowCalculateOverride && obj[field.key] !== undefined)) {
+    if (field.calculate || field.setValue) {
+      // A submitted calculated value is never trusted: it is computed again here and overwrites what came, unless
+      // the component allows a manual override and a value came (decision 069).
       try {
-        const result = field.calculate(ctx);
-        // Arithmetic on missing inputs gives NaN, which means "nothing to show yet", not a wrong value.
-        if (result === undefined || result === null || (typeof result === 'number' && !Number.isFinite(result))) {
-          delete obj[field.key];
-        } else if (typeof result === 'number' && field.decimalLimit !== undefined) {
-          obj[field.key] = Number(result.toFixed(field.decimalLimit));
-        } else obj[field.key] = result;
+        const result = computeFieldValue(field, ctx, obj[field.key]);
+        if (result === undefined) delete obj[field.key];
+        else if (result !== KEEP_VALUE) obj[field.key] = result;
       } catch (error) {
         if (!(error instanceof LogicError)) throw error;
         run.errors.push({ path: prefix + field.key, code: 'logic', message: MESSAGES.fieldLogicFailed(field.label) });

@@ -1,6 +1,7 @@
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import type { EuPermission } from '@under/core/forms/field-types';
 import type { FormComponent } from '@under/core/forms/form.schema';
+import { MESSAGES } from '@under/core/messages';
 import { type DictionaryEntry, formFromMapping } from '@under/core/templates/form-from-mapping';
 import { MasterFormStructureSchema } from '@under/core/templates/master-form.schema';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
@@ -68,6 +69,7 @@ const PAGES: readonly { title: string; entries: readonly string[]; euPermission:
     entries: [
       'mcc',
       'monthly_volume',
+      'annual_volume',
       'average_ticket',
       'highest_ticket',
       'card_present_percent',
@@ -80,6 +82,39 @@ const PAGES: readonly { title: string; entries: readonly string[]; euPermission:
     ],
   },
 ];
+
+const mixPart = (name: string) => ({ var: `data.${name}` });
+
+/**
+ * Calculated values of the sample form (decision 069), added to the components formFromMapping made: the annual
+ * volume is twelve months of the monthly one (the applicant may type another figure, as for a seasonal business),
+ * and the processing mix must add up to 100, checked on the last of its three percentages.
+ */
+const CALCULATIONS: Readonly<Record<string, (component: FormComponent) => FormComponent>> = {
+  annual_volume: (c) => ({
+    ...c,
+    calculateValue: { '*': [{ var: 'data.monthly_volume' }, 12] },
+    allowCalculateOverride: true,
+  }),
+  ecommerce_percent: (c) => ({
+    ...c,
+    validate: {
+      ...c.validate,
+      custom: {
+        if: [
+          {
+            '==': [
+              { '+': [mixPart('card_present_percent'), mixPart('keyed_percent'), mixPart('ecommerce_percent')] },
+              100,
+            ],
+          },
+          true,
+          MESSAGES.processingMixNot100,
+        ],
+      },
+    },
+  }),
+};
 
 /**
  * The sample master form of a fresh install: a five-page wizard made from the starter dictionary, global to every
@@ -123,7 +158,9 @@ export async function seedSampleMasterForm(db: Db): Promise<string | undefined> 
     // the pages are named for what they ask (formFromMapping numbers them)
     const titled = made.form.components.map((panel, i) => {
       const title = PAGES[i]?.title ?? panel.label;
-      return { ...panel, title, label: title } as FormComponent;
+      const inner = (panel as { components?: FormComponent[] }).components;
+      const components = inner?.map((c) => CALCULATIONS[c.key]?.(c) ?? c);
+      return { ...panel, title, label: title, ...(components ? { components } : {}) } as FormComponent;
     });
     const allField = checkedForm({ ...made.form, components: titled }, 'structure.allField', true);
     const structure = MasterFormStructureSchema.parse({

@@ -1,6 +1,8 @@
 import { parseFormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
 import { checkSystemFields, isSystemField, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
+import { validateSubmission } from '@under/core/forms/validate-submission';
+import { MESSAGES } from '@under/core/messages';
 import { STARTER_DICTIONARY } from '@under/core/templates/starter-dictionary';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +112,14 @@ describe.each(testDatabases())('seed on %s', (kind) => {
       ].map((part) => `owner2_${part}:editTableByShareOwner`),
     );
     expect(byKey.get('monthly_volume')?.type).toBe('currency');
+    // calculated values (decision 069): the annual volume follows the monthly one, the processing mix adds up to 100
+    const processing = { monthly_volume: 1000, card_present_percent: 60, keyed_percent: 20, ecommerce_percent: 30 };
+    const checked = validateSubmission(parsed.form, processing, { partial: true });
+    expect(checked.data.annual_volume).toBe(12_000);
+    const mix = validateSubmission(parsed.form, processing).errors.filter((e) => e.path === 'ecommerce_percent');
+    expect(mix).toEqual([expect.objectContaining({ code: 'custom', message: MESSAGES.processingMixNot100 })]);
+    const fine = validateSubmission(parsed.form, { ...processing, ecommerce_percent: 20 }).errors;
+    expect(fine.filter((e) => e.path === 'ecommerce_percent')).toEqual([]);
 
     // the demo client sees it under Forms -> Create form, and builds a form on it
     const demo = await signIn(t, 'client', 'demo@under.local', demoPassword);

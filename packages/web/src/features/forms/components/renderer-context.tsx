@@ -61,6 +61,13 @@ export function useFieldValue(key: string): unknown {
   return useSyncExternalStore(subscribe, () => store.valueOf(key));
 }
 
+/** Whether the field is disabled now, by its `disabled` attribute or by `logic` (decision 069). */
+export function useFieldDisabled(key: string): boolean {
+  const { store } = useRenderer();
+  const subscribe = useCallback((listener: () => void) => store.subscribeValue(key, listener), [store, key]);
+  return useSyncExternalStore(subscribe, () => store.isDisabled(key));
+}
+
 export function useAllErrors(): readonly SubmissionError[] {
   const { store } = useRenderer();
   return useSyncExternalStore(store.subscribeAllErrors, store.allErrors);

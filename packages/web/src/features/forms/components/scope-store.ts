@@ -63,6 +63,11 @@ export function createScopeStore({ parent, ownerKey, scope, read, path }: ScopeS
     fieldOf: (key) => byKey.get(key),
     indexOf: (component) => parent.compiled.indexInScope(component),
     isVisible: (n) => n < 0 || visibility()[n] !== false,
+    isDisabled: (key) => {
+      const field = byKey.get(key);
+      const own = field?.component.disabled === true;
+      return field?.disabledWhen ? field.disabledWhen({ data: root.values() as Values, row: read() }, own) : own;
+    },
     subscribeNode: (_n, listener) => {
       const offRow = parent.subscribeValue(ownerKey, listener);
       const offData = root.subscribeValues(listener);

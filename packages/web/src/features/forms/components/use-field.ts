@@ -1,7 +1,7 @@
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { maskValue } from '@under/core/forms/masking';
 import { canEditField, isFieldEditable } from '@under/core/forms/permissions';
-import { fieldId, useFieldErrors, useFieldValue, useRenderer } from './renderer-context';
+import { fieldId, useFieldDisabled, useFieldErrors, useFieldValue, useRenderer } from './renderer-context';
 
 const noop = () => {};
 
@@ -22,9 +22,12 @@ export function useField(component: FormComponent) {
     ref: noop as (el: HTMLElement | null) => void,
   };
   const errors = useFieldErrors(component.key);
+  // its `disabled` attribute, or `logic` that disables it now (decision 069)
+  const disabledNow = useFieldDisabled(key);
+  const disabled = compiled?.disabledWhen ? disabledNow : component.disabled === true;
   // the server's rule: the role's euPermission (encrypted fields by it while unsubmitted) and the owner's section
   const roleMay = compiled === undefined || canEditField(compiled, { role, ownerSection, unsubmitted });
-  const editable = !readOnly && component.disabled !== true && roleMay;
+  const editable = !readOnly && !disabled && roleMay;
   const own = errors.find((e) => e.path === component.key) ?? errors[0];
   return {
     field,

@@ -1,4 +1,11 @@
-import { type CompiledField, type CompiledForm, compileForm, type LogicContext } from '@under/core/forms/compile-form';
+import {
+  type CompiledField,
+  type CompiledForm,
+  compileForm,
+  computeFieldValue,
+  KEEP_VALUE,
+  type LogicContext,
+} from '@under/core/forms/compile-form';
 import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
 import { LogicError } from '@under/core/forms/json-logic';
 import type { SubmissionError } from '@under/core/forms/validate-submission';
@@ -22,6 +29,8 @@ export interface FormStore {
   /** Node index of each component object, in the order `compileForm` numbered them. */
   indexOf(component: FormComponent): number;
   isVisible(index: number): boolean;
+  /** Whether `logic` disables a top-level field now (decision 069); its value listeners hear the change. */
+  isDisabled(key: string): boolean;
   subscribeNode(index: number, listener: Listener): () => void;
   errorsOf(key: string): readonly SubmissionError[];
   allErrors(): readonly SubmissionError[];
@@ -58,8 +67,16 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
   let all: readonly SubmissionError[] = EMPTY;
   const valueListeners = new Map<string, Set<Listener>>();
   let shown: Record<string, unknown> = { ...values };
-  const calculated = compiled.fields.filter((f) => f.calculate);
-  const groupsWithCalculations = compiled.fields.filter((f) => f.scope?.fields.some((inner) => inner.calculate));
+  const computes = (f: CompiledField) => f.calculate !== undefined || f.setValue !== undefined;
+  const calculated = compiled.fields.filter(computes);
+  const groupsWithCalculations = compiled.fields.filter((f) => f.scope?.fields.some(computes));
+  const withDisabled = compiled.fields.filter((f) => f.disabledWhen);
+  const disabled = new Map<string, boolean>();
+  /**
+   * The value each calculation gave last: a field that still shows it has not been overridden by hand, so it keeps
+   * following its inputs (Form.io's allowCalculateOverride); rows keep theirs by row object.
+   */
+  const lastCalculated = new Map<string, unknown>();
   const byKey = new Map(compiled.fields.map((f) => [f.key, f]));
 
   const listen = <K>(map: Map<K, Set<Listener>>, key: K, listener: Listener) => {
@@ -94,18 +111,11 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
   const computeCalculated = (ctx: LogicContext): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const field of calculated) {
-      if (field.allowCalculateOverride && ctx.data[field.key] !== undefined) continue;
-      let result: unknown;
-      try {
-        result = field.calculate?.(ctx);
-      } catch (error) {
-        if (!(error instanceof LogicError)) throw error;
-        continue;
-      }
-      if (result === null || (typeof result === 'number' && !Number.isFinite(result))) result = undefined;
-      if (typeof result === 'number' && field.decimalLimit !== undefined)
-        result = Number(result.toFixed(field.decimalLimit));
-      if (result !== ctx.data[field.key]) {
+      const current = ctx.data[field.key];
+      const result = fieldValue(field, ctx, current === lastCalculated.get(field.key) ? undefined : current);
+      if (result === KEEP_VALUE) continue;
+      lastCalculated.set(field.key, result);
+      if (result !== current) {
         out[field.key] = result;
         ctx.data[field.key] = result;
       }
@@ -121,16 +131,34 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
     return out;
   };
 
+  const computeDisabled = (ctx: LogicContext): string[] => {
+    const changed: string[] = [];
+    for (const field of withDisabled) {
+      const now = field.disabledWhen?.(ctx, field.component.disabled === true) === true;
+      if ((disabled.get(field.key) ?? field.component.disabled === true) !== now) changed.push(field.key);
+      disabled.set(field.key, now);
+    }
+    return changed;
+  };
+
   // Initial state, computed before the first render so hidden fields never flash.
   const initial = { ...values };
+  // A stored value that is what the calculation gives was calculated, not typed: it keeps following its inputs.
+  for (const field of calculated) {
+    if (!field.allowCalculateOverride) continue;
+    const result = fieldValue(field, { data: initial, row: initial }, undefined);
+    if (result !== KEEP_VALUE && result === initial[field.key]) lastCalculated.set(field.key, result);
+  }
   computeCalculated({ data: initial, row: initial });
   computeVisibility({ data: initial, row: initial });
+  computeDisabled({ data: initial, row: initial });
 
   return {
     compiled,
     fieldOf: (key) => byKey.get(key),
     indexOf: (component) => compiled.indexOf(component),
     isVisible: (n) => n < 0 || visible[n] !== false,
+    isDisabled: (key) => disabled.get(key) ?? byKey.get(key)?.component.disabled === true,
     subscribeNode: (n, listener) => listen(nodeListeners, n, listener),
     errorsOf: (key) => errorsByKey.get(key) ?? EMPTY,
     allErrors: () => all,
@@ -182,36 +210,40 @@ export function createFormStore(form: FormDefinition, values: Record<string, unk
       const ctx: LogicContext = { data, row: data };
       const changedValues = computeCalculated(ctx);
       for (const n of computeVisibility(ctx)) notify(nodeListeners.get(n));
+      for (const key of computeDisabled(ctx)) notify(valueListeners.get(key));
       return changedValues;
     },
   };
 }
 
-/** One calculated value, as validation computes it: nothing for missing inputs, rounded to the field's decimals. */
-function calculate(field: CompiledField, ctx: LogicContext): unknown {
-  let result: unknown;
+/** What a value action or calculation gives the field (core's rule, shared with validation); KEEP_VALUE on a failed rule. */
+function fieldValue(field: CompiledField, ctx: LogicContext, current: unknown): unknown {
   try {
-    result = field.calculate?.(ctx);
+    return computeFieldValue(field, ctx, current);
   } catch (error) {
     if (!(error instanceof LogicError)) throw error;
-    return undefined;
+    return KEEP_VALUE;
   }
-  if (result === null || (typeof result === 'number' && !Number.isFinite(result))) return undefined;
-  if (typeof result === 'number' && field.decimalLimit !== undefined) return Number(result.toFixed(field.decimalLimit));
-  return result;
 }
+
+/** Last calculated values of fields inside rows and containers, by the row object that holds them. */
+const rowCalculated = new WeakMap<object, Map<string, unknown>>();
 
 /** The container value or grid rows with their calculated fields brought up to date; the same value if none changed. */
 function calculateInside(group: CompiledField, value: unknown, data: Record<string, unknown>): unknown {
-  const fields = group.scope?.fields.filter((f) => f.calculate) ?? [];
+  const fields = group.scope?.fields.filter((f) => f.calculate || f.setValue) ?? [];
   const update = (row: unknown) => {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
     let next = row as Record<string, unknown>;
+    const last = rowCalculated.get(row) ?? new Map<string, unknown>();
     for (const field of fields) {
-      if (field.allowCalculateOverride && next[field.key] !== undefined) continue;
-      const result = calculate(field, { data, row: next });
-      if (result !== next[field.key]) next = { ...next, [field.key]: result };
+      const current = next[field.key];
+      const result = fieldValue(field, { data, row: next }, current === last.get(field.key) ? undefined : current);
+      if (result === KEEP_VALUE) continue;
+      last.set(field.key, result);
+      if (result !== current) next = { ...next, [field.key]: result };
     }
+    rowCalculated.set(next, last);
     return next;
   };
   if (group.group === 'container') return update(value);
