@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { applicationInviteMail } from '../application-invites/application-invites.mails';
 import { INVITE_THROTTLES } from '../application-invites/application-invites.service';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
@@ -29,8 +30,8 @@ export interface ApplicationCorrectionsDeps {
   fieldCrypto: FieldCrypto;
   codeSecret: string;
   publicUrl: string;
-  /** The application as the caller may see it (their company; a STANDARD member's granted forms), locked; else 404. */
-  visible(tx: DbOrTx, auth: AuthContext, applicationId: string, lock?: boolean): Promise<ApplicationRow>;
+  /** The template permissions the visibility guard reads (decision 065). */
+  forms: FormGrants;
   /** Voids the signatures of a changed document and asks the signers again (answers the mails). */
   invalidateSignatures(
     tx: DbOrTx,
@@ -50,6 +51,8 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
   const { db, mail, fieldCrypto, codeSecret, publicUrl } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
   const throttles = deps.throttles ?? createThrottles({ db, now: deps.now });
+  const visible = async (tx: DbOrTx, auth: AuthContext, applicationId: string, lock?: boolean) =>
+    (await loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms, lock })).application;
 
   async function formAt(tx: DbOrTx, customFormId: string, version: number): Promise<FormDefinition> {
     const row = await createApplicationsRepository(tx).findFormVersion(customFormId, version);
@@ -65,7 +68,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
     delivery: 'mail' | 'url',
   ): Promise<{ ownerId: string; email: string; url: string; expiresAt: Date; outbox: string[] }> {
     return db.transaction(async (tx) => {
-      const application = await deps.visible(tx, auth, applicationId, true);
+      const application = await visible(tx, auth, applicationId, true);
       if (application.status !== 'pending') {
         throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationEditPendingOnly);
       }
@@ -135,7 +138,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
      * apply as to any invitation.
      */
     async copy(opts: { auth: AuthContext; applicationId: string; email?: string }): Promise<CopyApplicationResponse> {
-      const source = await db.transaction((tx) => deps.visible(tx, opts.auth, opts.applicationId));
+      const source = await db.transaction((tx) => visible(tx, opts.auth, opts.applicationId));
       const email = opts.email ?? source.applicantEmail;
       await throttles.take([
         [INVITE_THROTTLES.company, source.companyId],
@@ -209,7 +212,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
      */
     async repopulate(opts: { auth: AuthContext; applicationId: string }): Promise<RepopulateResponse> {
       const outcome = await db.transaction(async (tx) => {
-        const application = await deps.visible(tx, opts.auth, opts.applicationId, true);
+        const application = await visible(tx, opts.auth, opts.applicationId, true);
         if (application.status !== 'invite_sent' && application.status !== 'pending') {
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.repopulateUndecidedOnly);
         }

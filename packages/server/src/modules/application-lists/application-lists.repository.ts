@@ -218,23 +218,9 @@ export function createApplicationListsRepository(db: DbOrTx) {
     listQueries: (f: ListFilter, opts: ListPage) => listQueries(f, opts),
 
     /** The company's application, locked for a decision, with its form's master form (the STANDARD grant). */
-    async lockApplication(applicationId: string, companyId: string) {
-      const [row] = await db
-        .select({
-          id: applications.id,
-          number: applications.number,
-          status: applications.status,
-          applicantEmail: applications.applicantEmail,
-          masterFormId: customForms.masterFormId,
-          formName: customForms.name,
-          companyName: companies.name,
-        })
-        .from(applications)
-        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .innerJoin(companies, eq(companies.id, applications.companyId))
-        .where(and(eq(applications.id, applicationId), eq(applications.companyId, companyId)))
-        .for('update', { of: applications });
-      return row;
+    async companyName(companyId: string) {
+      const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+      return row?.name;
     },
 
     async setStatus(
