@@ -16,7 +16,6 @@ import { applicationInviteMail } from '../application-invites/application-invite
 import { INVITE_THROTTLES } from '../application-invites/application-invites.service';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import { type ApplicationRow, applicantLink, linkExpiry } from '../applications/applicant-link';
-import { createApplicationsRepository } from '../applications/applications.repository';
 import { startApplication } from '../applications/start-application';
 import type { AuthContext } from '../auth/auth.service';
 import { createThrottles, type Throttles } from '../auth/throttles';
@@ -55,7 +54,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
     (await loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms, lock })).application;
 
   async function formAt(tx: DbOrTx, customFormId: string, version: number): Promise<FormDefinition> {
-    const row = await createApplicationsRepository(tx).findFormVersion(customFormId, version);
+    const row = await createApplicationCorrectionsRepository(tx).findFormVersion(customFormId, version);
     if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
     return row.form as unknown as FormDefinition;
   }
@@ -99,7 +98,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
       });
       const outbox: string[] = [];
       if (delivery === 'mail') {
-        const form = await createApplicationsRepository(tx).findForm(application.customFormId);
+        const form = await createApplicationCorrectionsRepository(tx).findForm(application.customFormId);
         outbox.push(
           await mail.queueMail(tx, {
             kind: 'application-edit-link',
@@ -146,7 +145,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
       ]);
       const at = now();
       const made = await db.transaction(async (tx) => {
-        const form = await createApplicationsRepository(tx).findForm(source.customFormId);
+        const form = await createApplicationCorrectionsRepository(tx).findForm(source.customFormId);
         if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
         if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
         const from = await formAt(tx, source.customFormId, source.formVersion);
@@ -217,7 +216,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.repopulateUndecidedOnly);
         }
         const repo = createApplicationCorrectionsRepository(tx);
-        const form = await createApplicationsRepository(tx).findForm(application.customFormId);
+        const form = await createApplicationCorrectionsRepository(tx).findForm(application.customFormId);
         if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
         if (form.version === application.formVersion) {
           throw new AppError(ERROR_CODES.applicationAlreadyLatest, MESSAGES.repopulateAlreadyLatest);

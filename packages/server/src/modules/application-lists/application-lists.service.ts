@@ -9,6 +9,7 @@ import {
 } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db, DbOrTx } from '../../db/client';
+import type { ListFilter } from '../../db/repositories/application-filter.repository';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { requireCompanyId } from '../accounts/tenant';
@@ -16,12 +17,7 @@ import { type FormGrants, loadVisibleApplication } from '../application-access/v
 import type { AuthContext } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { applicationStatusMail } from './application-lists.mails';
-import {
-  createApplicationListsRepository,
-  type ListFilter,
-  type StatisticsScope,
-  searchQuery,
-} from './application-lists.repository';
+import { createApplicationListsRepository, type StatisticsScope, searchQuery } from './application-lists.repository';
 
 const DAY = 86_400_000;
 
