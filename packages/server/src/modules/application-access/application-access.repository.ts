@@ -19,7 +19,7 @@ export function createApplicationAccessRepository(db: DbOrTx) {
         })
         .from(applications)
         .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .innerJoin(
+        .leftJoin(
           customFormVersions,
           and(
             eq(customFormVersions.customFormId, applications.customFormId),

@@ -16,8 +16,11 @@ export interface VisibleApplication {
   application: typeof applications.$inferSelect;
   formName: string;
   masterFormId: string;
-  /** The definition of the form version the application was made on. */
-  form: FormDefinition;
+  /**
+   * The definition of the form version the application was made on (null if that row were missing: the readers
+   * that need it answer as they did before decision 065, the detail 404, reveal 400).
+   */
+  form: FormDefinition | null;
 }
 
 const notFound = () => new AppError(ERROR_CODES.applicationNotFound);
@@ -45,5 +48,5 @@ export async function loadVisibleApplication(
   if (!row || row.application.companyId !== callerCompany || row.application.status === 'draft') throw notFound();
   const granted = await opts.grants.grantedMasterFormIds({ auth, tx });
   if (granted && !granted.includes(row.masterFormId)) throw notFound();
-  return { ...row, form: row.form as unknown as FormDefinition };
+  return { ...row, form: (row.form as unknown as FormDefinition | null) ?? null };
 }

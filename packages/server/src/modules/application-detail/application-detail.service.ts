@@ -39,8 +39,12 @@ export function createApplicationDetailService(deps: {
   const now = () => new Date(deps.now?.() ?? Date.now());
 
   /** The application with its form, as the caller may see it (decision 065). */
-  const load = (tx: DbOrTx, auth: AuthContext, applicationId: string, companyId?: string, lock = false) =>
-    loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms, companyId, lock });
+  async function load(tx: DbOrTx, auth: AuthContext, applicationId: string, companyId?: string, lock = false) {
+    const found = await loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms, companyId, lock });
+    // the detail reads the form it was made on: without it there is nothing to show
+    if (!found.form) throw new AppError(ERROR_CODES.applicationNotFound);
+    return { ...found, form: found.form };
+  }
 
   /** Every attachment of the data: the file values, each with its upload row. */
   async function attachmentsOf(tx: DbOrTx, form: FormDefinition, data: Record<string, unknown>): Promise<Attachment[]> {

@@ -30,7 +30,7 @@ export function createRevealService(deps: { db: Db; fieldCrypto: FieldCrypto; fo
         const { application, form } = await loadVisibleApplication(tx, opts.auth, opts.applicationId, {
           grants: deps.forms,
         });
-        const found = findEncryptedValue(form, application.data, opts.path);
+        const found = form ? findEncryptedValue(form, application.data, opts.path) : { ok: false as const };
         if (!found.ok) {
           throw new AppError(ERROR_CODES.validation, MESSAGES.revealNotEncrypted, [
             { path: 'path', message: MESSAGES.revealNotEncrypted },
