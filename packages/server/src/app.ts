@@ -425,14 +425,14 @@ export async function buildApp(options: BuildAppOptions) {
       fieldCrypto,
       codeSecret: config.secrets.codeSecret,
       publicUrl: config.publicUrl,
-      visible: (tx, auth, id, lock) => applicationDetail.visible(tx, auth, id, lock),
+      forms: customForms,
       invalidateSignatures: (tx, opts) => signing.invalidateSignatures(tx, opts),
       now: options.now,
     }),
   });
   registerSavedViewRoutes(app, { views: createSavedViewsService({ db: database.db }) });
   registerNotesRoutes(app, {
-    notes: createNotesService({ db: database.db, visible: (tx, auth, id) => applicationDetail.visible(tx, auth, id) }),
+    notes: createNotesService({ db: database.db, forms: customForms }),
   });
   registerVerifyRoutes(app, { verify: createVerifyService({ db: database.db, sealer }) });
   registerApplicationHistoryRoutes(app, {
@@ -451,7 +451,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   registerVaultRoutes(app, { vault });
   registerApplicationOwnerRoutes(app, { owners: applicationOwners });
-  registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto }) });
+  registerRevealRoutes(app, { reveal: createRevealService({ db: database.db, fieldCrypto, forms: customForms }) });
   registerApplicationRoutes(app, { applications });
   options.extend?.(app);
 

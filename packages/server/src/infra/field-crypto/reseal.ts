@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { createSealedColumnsRepository } from '../../db/repositories/sealed-columns.repository';
 import { ENVELOPE_PREFIX, type KeyedFieldCrypto } from './field-crypto';
 import type { SealedColumn } from './sealed-columns';
 
@@ -19,8 +19,6 @@ export interface ResealCount {
   rowsLeft: number;
 }
 
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * Seals every envelope under an older key again under the active key, in every registered column. Rows are taken in
  * primary-key order, `batchSize` at a time, each batch in one transaction holding the rows' locks (a save of the
@@ -39,10 +37,6 @@ export async function resealAll(opts: {
   const batchSize = opts.batchSize ?? 200;
   const counts: ResealCount[] = [];
   for (const target of opts.columns) {
-    const table = sql.identifier(target.table);
-    const key = sql.identifier(target.key);
-    const column = sql.identifier(target.column);
-    const keyType = sql.raw(target.keyType);
     const count: ResealCount = {
       table: target.table,
       column: target.column,
@@ -56,14 +50,8 @@ export async function resealAll(opts: {
     let after: string | undefined;
     for (;;) {
       const last = await db.transaction(async (tx) => {
-        const batch = rows<{ k: string; v: unknown }>(
-          await tx.execute(sql`
-            select ${key}::text as k, ${column} as v from ${table}
-            where ${column}::text like ${`%${ENVELOPE_PREFIX}%`}
-              ${after === undefined ? sql`` : sql`and ${key} > ${after}::${keyType}`}
-            order by ${key} limit ${batchSize}
-            for update`),
-        );
+        const columnRows = createSealedColumnsRepository(tx, target);
+        const batch = await columnRows.lockBatch(ENVELOPE_PREFIX, after, batchSize);
         for (const row of batch) {
           const resealed = fieldCrypto.resealDeep(row.v);
           count.rowsScanned += 1;
@@ -72,9 +60,7 @@ export async function resealAll(opts: {
             if (count.failedRows.length < 20) count.failedRows.push(row.k);
           }
           if (resealed.changed === 0) continue;
-          await tx.execute(
-            sql`update ${table} set ${column} = ${JSON.stringify(resealed.value)}::jsonb where ${key} = ${row.k}::${keyType}`,
-          );
+          await columnRows.write(row.k, resealed.value);
           count.rowsUpdated += 1;
           count.valuesResealed += resealed.changed;
         }
@@ -84,13 +70,10 @@ export async function resealAll(opts: {
       if (last === undefined) break;
       after = last;
     }
-    const left = rows<{ n: number }>(
-      await db.execute(sql`
-        select count(*)::int as n from ${table}
-        where ${column}::text like ${`%${ENVELOPE_PREFIX}%`}
-          and regexp_replace(${column}::text, ${`${ENVELOPE_PREFIX}${fieldCrypto.activeKeyId}:`}, '', 'g') like ${`%${ENVELOPE_PREFIX}%`}`),
+    count.rowsLeft = await createSealedColumnsRepository(db, target).countOthers(
+      ENVELOPE_PREFIX,
+      `${ENVELOPE_PREFIX}${fieldCrypto.activeKeyId}:`,
     );
-    count.rowsLeft = left[0]?.n ?? 0;
     counts.push(count);
   }
   return counts;

@@ -1,8 +1,8 @@
 import type { AccountSort } from '@under/core/admin-accounts/admin-accounts.schema';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { applications, companies, memberships, users } from '../../db/schema/index';
+import { applications, billingPayments, companies, memberships, users } from '../../db/schema/index';
 
 // members whose own status is active (client pool)
 const activeMembers = sql<number>`(select count(*)::int from "users" "u" where "u"."company_id" = "companies"."id" and "u"."pool" = 'client' and "u"."status" = 'active')`;
@@ -47,6 +47,24 @@ export type AccountRow = {
 
 export function createAdminAccountsRepository(db: DbOrTx) {
   return {
+    /**
+     * Payments received in [from, to), in cents, for the admin overview: what was charged then (paid, or paid and
+     * refunded since) less what was refunded then, whenever it had been charged.
+     */
+    async revenueCents({ from, to }: { from: Date; to: Date }): Promise<number> {
+      const p = billingPayments;
+      const chargedThen = sql`${p.status} in ('paid', 'refunded') and ${p.settledAt} >= ${from} and ${p.settledAt} < ${to}`;
+      const refundedThen = sql`${p.status} = 'refunded' and ${p.refundedAt} >= ${from} and ${p.refundedAt} < ${to}`;
+      const [row] = await db
+        .select({
+          cents: sql<string>`coalesce(sum(${p.amountCents}) filter (where ${chargedThen}), 0)
+            - coalesce(sum(${p.amountCents}) filter (where ${refundedThen}), 0)`,
+        })
+        .from(p)
+        .where(or(chargedThen, refundedThen));
+      return Number(row?.cents ?? 0);
+    },
+
     async listAccounts(p: AccountListParams): Promise<{ rows: AccountRow[]; total: number }> {
       const where = and(
         p.q ? ilike(companies.name, likePattern(p.q)) : undefined,

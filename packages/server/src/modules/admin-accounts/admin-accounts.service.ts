@@ -26,7 +26,7 @@ import type { MailService } from '../mail/mail.service';
 import type { MasterFormsService } from '../master-forms/master-forms.service';
 import { type AccountListParams, type AccountRow, createAdminAccountsRepository } from './admin-accounts.repository';
 import { adminInvitationMail } from './admin-users.mails';
-import { monthBounds, revenueThisMonthCents } from './revenue';
+import { monthBounds } from './revenue';
 
 /** The summary lists at most this many members; the team screen pages through all of them. */
 const SUMMARY_MEMBERS_MAX = 100;
@@ -170,7 +170,8 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
       const month = monthBounds(now());
       return {
         accounts: await repo.countAccounts(),
-        revenueThisMonthCents: await revenueThisMonthCents(db, now()),
+        // payments received in the calendar month (UTC) of now
+        revenueThisMonthCents: await repo.revenueCents(month),
         // the calendar month (UTC) like the revenue beside it; unsubmitted drafts left out as in every list
         applicationsThisMonth: await repo.countApplicationsCreated(month.from, month.to),
       };

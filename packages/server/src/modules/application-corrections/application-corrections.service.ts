@@ -11,11 +11,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { applicationInviteMail } from '../application-invites/application-invites.mails';
 import { INVITE_THROTTLES } from '../application-invites/application-invites.service';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import { type ApplicationRow, applicantLink, linkExpiry } from '../applications/applicant-link';
-import { createApplicationsRepository } from '../applications/applications.repository';
 import { startApplication } from '../applications/start-application';
 import type { AuthContext } from '../auth/auth.service';
 import { createThrottles, type Throttles } from '../auth/throttles';
@@ -29,8 +29,8 @@ export interface ApplicationCorrectionsDeps {
   fieldCrypto: FieldCrypto;
   codeSecret: string;
   publicUrl: string;
-  /** The application as the caller may see it (their company; a STANDARD member's granted forms), locked; else 404. */
-  visible(tx: DbOrTx, auth: AuthContext, applicationId: string, lock?: boolean): Promise<ApplicationRow>;
+  /** The template permissions the visibility guard reads (decision 065). */
+  forms: FormGrants;
   /** Voids the signatures of a changed document and asks the signers again (answers the mails). */
   invalidateSignatures(
     tx: DbOrTx,
@@ -50,9 +50,11 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
   const { db, mail, fieldCrypto, codeSecret, publicUrl } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
   const throttles = deps.throttles ?? createThrottles({ db, now: deps.now });
+  const visible = async (tx: DbOrTx, auth: AuthContext, applicationId: string, lock?: boolean) =>
+    (await loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms, lock })).application;
 
   async function formAt(tx: DbOrTx, customFormId: string, version: number): Promise<FormDefinition> {
-    const row = await createApplicationsRepository(tx).findFormVersion(customFormId, version);
+    const row = await createApplicationCorrectionsRepository(tx).findFormVersion(customFormId, version);
     if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
     return row.form as unknown as FormDefinition;
   }
@@ -65,7 +67,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
     delivery: 'mail' | 'url',
   ): Promise<{ ownerId: string; email: string; url: string; expiresAt: Date; outbox: string[] }> {
     return db.transaction(async (tx) => {
-      const application = await deps.visible(tx, auth, applicationId, true);
+      const application = await visible(tx, auth, applicationId, true);
       if (application.status !== 'pending') {
         throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationEditPendingOnly);
       }
@@ -96,7 +98,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
       });
       const outbox: string[] = [];
       if (delivery === 'mail') {
-        const form = await createApplicationsRepository(tx).findForm(application.customFormId);
+        const form = await createApplicationCorrectionsRepository(tx).findForm(application.customFormId);
         outbox.push(
           await mail.queueMail(tx, {
             kind: 'application-edit-link',
@@ -135,7 +137,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
      * apply as to any invitation.
      */
     async copy(opts: { auth: AuthContext; applicationId: string; email?: string }): Promise<CopyApplicationResponse> {
-      const source = await db.transaction((tx) => deps.visible(tx, opts.auth, opts.applicationId));
+      const source = await db.transaction((tx) => visible(tx, opts.auth, opts.applicationId));
       const email = opts.email ?? source.applicantEmail;
       await throttles.take([
         [INVITE_THROTTLES.company, source.companyId],
@@ -143,7 +145,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
       ]);
       const at = now();
       const made = await db.transaction(async (tx) => {
-        const form = await createApplicationsRepository(tx).findForm(source.customFormId);
+        const form = await createApplicationCorrectionsRepository(tx).findForm(source.customFormId);
         if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
         if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
         const from = await formAt(tx, source.customFormId, source.formVersion);
@@ -209,12 +211,12 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
      */
     async repopulate(opts: { auth: AuthContext; applicationId: string }): Promise<RepopulateResponse> {
       const outcome = await db.transaction(async (tx) => {
-        const application = await deps.visible(tx, opts.auth, opts.applicationId, true);
+        const application = await visible(tx, opts.auth, opts.applicationId, true);
         if (application.status !== 'invite_sent' && application.status !== 'pending') {
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.repopulateUndecidedOnly);
         }
         const repo = createApplicationCorrectionsRepository(tx);
-        const form = await createApplicationsRepository(tx).findForm(application.customFormId);
+        const form = await createApplicationCorrectionsRepository(tx).findForm(application.customFormId);
         if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
         if (form.version === application.formVersion) {
           throw new AppError(ERROR_CODES.applicationAlreadyLatest, MESSAGES.repopulateAlreadyLatest);

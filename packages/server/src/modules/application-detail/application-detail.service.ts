@@ -6,23 +6,16 @@ import type { SignStatus } from '@under/core/applications/signing.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
-import {
-  applicationOwners,
-  applicationSignatures,
-  applications,
-  customForms,
-  customFormVersions,
-  uploads,
-} from '../../db/schema/index';
+import type { applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
-import { requireCompanyId } from '../accounts/tenant';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { ownerView } from '../application-owners/application-owners.service';
 import { fileRefs } from '../applications/applications.service';
 import type { AuthContext } from '../auth/auth.service';
+import { createApplicationDetailRepository } from './application-detail.repository';
 
 /** A download URL of an attachment lives this long (issue 13: short-lived). */
 const ATTACHMENT_URL_MS = 5 * 60_000;
@@ -35,7 +28,7 @@ const ATTACHMENT_URL_MS = 5 * 60_000;
 export function createApplicationDetailService(deps: {
   db: Db;
   fieldCrypto: FieldCrypto;
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext; tx?: DbOrTx }): Promise<string[] | undefined> };
+  forms: FormGrants;
   files: {
     downloadUrl(key: string): string;
     release(tx: DbOrTx, opts: { owner: { kind: 'application-attachment'; id: string } }): Promise<string[]>;
@@ -45,35 +38,12 @@ export function createApplicationDetailService(deps: {
   const { db, fieldCrypto } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
 
-  /** The application with its form, as the caller may see it (a STANDARD member's grants read through `tx`). */
+  /** The application with its form, as the caller may see it (decision 065). */
   async function load(tx: DbOrTx, auth: AuthContext, applicationId: string, companyId?: string, lock = false) {
-    const callerCompany = requireCompanyId(auth);
-    if (companyId && companyId !== callerCompany) throw new AppError(ERROR_CODES.applicationNotFound);
-    const q = tx
-      .select({
-        application: applications,
-        formName: customForms.name,
-        masterFormId: customForms.masterFormId,
-        form: customFormVersions.form,
-      })
-      .from(applications)
-      .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-      .innerJoin(
-        customFormVersions,
-        and(
-          eq(customFormVersions.customFormId, applications.customFormId),
-          eq(customFormVersions.version, applications.formVersion),
-        ),
-      )
-      .where(eq(applications.id, applicationId))
-      .limit(1);
-    const [row] = lock ? await q.for('update', { of: applications }) : await q;
-    if (!row || row.application.companyId !== callerCompany || row.application.status === 'draft') {
-      throw new AppError(ERROR_CODES.applicationNotFound);
-    }
-    const granted = await deps.forms.grantedMasterFormIds({ auth, tx });
-    if (granted && !granted.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
-    return { ...row, form: row.form as unknown as FormDefinition };
+    const found = await loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms, companyId, lock });
+    // the detail reads the form it was made on: without it there is nothing to show
+    if (!found.form) throw new AppError(ERROR_CODES.applicationNotFound);
+    return { ...found, form: found.form };
   }
 
   /** Every attachment of the data: the file values, each with its upload row. */
@@ -81,7 +51,7 @@ export function createApplicationDetailService(deps: {
     const refs = fileRefs(form, data);
     const out: Attachment[] = [];
     for (const ref of refs) {
-      const [upload] = await tx.select().from(uploads).where(eq(uploads.storageKey, ref.key)).limit(1);
+      const upload = await createApplicationDetailRepository(tx).uploadByKey(ref.key);
       if (upload?.status !== 'attached') continue;
       const item = valueAt(data, ref.path) as { name?: unknown; originalName?: unknown } | undefined;
       const name =
@@ -104,27 +74,16 @@ export function createApplicationDetailService(deps: {
   }
 
   return {
-    /** The application as the caller may see it (their company; a STANDARD member's granted forms), else 404. */
-    async visible(tx: DbOrTx, auth: AuthContext, applicationId: string, lock = false) {
-      return (await load(tx, auth, applicationId, undefined, lock)).application;
-    },
-
     /** GET /api/applications/{id}. */
     async detail(opts: { auth: AuthContext; applicationId: string; companyId?: string }): Promise<ApplicationDetail> {
       const { application, formName, form } = await load(db, opts.auth, opts.applicationId, opts.companyId);
-      const owners = await db
-        .select()
-        .from(applicationOwners)
-        .where(and(eq(applicationOwners.applicationId, application.id), isNull(applicationOwners.removedAt)));
+      const repo = createApplicationDetailRepository(db);
+      const owners = await repo.currentOwners(application.id);
       owners.sort(
         (a, b) =>
           Number(b.kind === 'primaryApplicant') - Number(a.kind === 'primaryApplicant') || a.position - b.position,
       );
-      const signatures = await db
-        .select()
-        .from(applicationSignatures)
-        .where(eq(applicationSignatures.applicationId, application.id))
-        .orderBy(desc(applicationSignatures.signedAt));
+      const signatures = await repo.signatures(application.id);
       return {
         applicationId: application.id,
         number: application.number,
@@ -209,17 +168,15 @@ export function createApplicationDetailService(deps: {
         const changed = [...keys].filter((k) => canonicalJson(previous[k]) !== canonicalJson(result.data[k])).sort();
         const t = now();
         const revision = application.revision + 1;
-        await tx
-          .update(applications)
-          .set({
-            data: fieldCrypto.sealInput(form, result.data),
-            revision,
-            updatedAt: t,
-            updatedBy: opts.auth.email,
-            ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
-            ...(opts.timeZoneOffset !== undefined ? { timeZoneOffset: opts.timeZoneOffset } : {}),
-          })
-          .where(eq(applications.id, application.id));
+        const repo = createApplicationDetailRepository(tx);
+        await repo.update(application.id, {
+          data: fieldCrypto.sealInput(form, result.data),
+          revision,
+          updatedAt: t,
+          updatedBy: opts.auth.email,
+          ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
+          ...(opts.timeZoneOffset !== undefined ? { timeZoneOffset: opts.timeZoneOffset } : {}),
+        });
         await writeAudit(tx, {
           action: 'application.update',
           actorUserId: opts.auth.userId,
@@ -230,17 +187,14 @@ export function createApplicationDetailService(deps: {
         });
         const invalidation =
           changed.length > 0 ? await onChanged(tx, application, changed) : { invalidated: 0, outbox: [] };
-        const [after] = await tx
-          .select({ signStatus: applications.signStatus })
-          .from(applications)
-          .where(eq(applications.id, application.id));
+        const signStatus = await repo.signStatus(application.id);
         return {
           response: {
             revision,
             updatedAt: t.toISOString(),
             changed,
             invalidatedSignatures: invalidation.invalidated,
-            signStatus: (after?.signStatus as SignStatus | null) ?? null,
+            signStatus: signStatus as SignStatus | null,
           },
           outbox: invalidation.outbox,
         };
@@ -283,7 +237,7 @@ export function createApplicationDetailService(deps: {
           (a) => a.attachmentId === opts.attachmentId,
         );
         if (!found) throw new AppError(ERROR_CODES.attachmentNotFound, MESSAGES.attachmentNotFound);
-        const [upload] = await tx.select().from(uploads).where(eq(uploads.id, found.attachmentId)).limit(1);
+        const upload = await createApplicationDetailRepository(tx).uploadById(found.attachmentId);
         await writeAudit(tx, {
           action: 'application.attachment-download',
           actorUserId: opts.auth.userId,
@@ -317,10 +271,12 @@ export function createApplicationDetailService(deps: {
         if (!found) throw new AppError(ERROR_CODES.attachmentNotFound, MESSAGES.attachmentNotFound);
         const data = removeAt(application.data, found.path);
         const t = now();
-        await tx
-          .update(applications)
-          .set({ data, revision: application.revision + 1, updatedAt: t, updatedBy: opts.auth.email })
-          .where(eq(applications.id, application.id));
+        await createApplicationDetailRepository(tx).update(application.id, {
+          data,
+          revision: application.revision + 1,
+          updatedAt: t,
+          updatedBy: opts.auth.email,
+        });
         await deps.files.release(tx, { owner: { kind: 'application-attachment', id: found.attachmentId } });
         await writeAudit(tx, {
           action: 'application.attachment-delete',

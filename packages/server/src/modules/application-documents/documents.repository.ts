@@ -18,6 +18,32 @@ export type RunRow = typeof applicationDocumentRuns.$inferSelect;
 
 export function createDocumentsRepository(db: DbOrTx) {
   return {
+    /** The application's run still queued or running, if any. */
+    async openRun(applicationId: string) {
+      const [row] = await db
+        .select({ id: applicationDocumentRuns.id, generation: applicationDocumentRuns.generation })
+        .from(applicationDocumentRuns)
+        .where(
+          and(
+            eq(applicationDocumentRuns.applicationId, applicationId),
+            sql`${applicationDocumentRuns.status} in ('queued', 'running')`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    /** A queued run numbered one past the application's last generation. */
+    async insertNextRun(applicationId: string, reason: 'signed' | 'regenerate') {
+      const [row] = await db
+        .insert(applicationDocumentRuns)
+        .values({
+          applicationId,
+          reason,
+          generation: sql`(select coalesce(max(${applicationDocumentRuns.generation}), 0) + 1 from ${applicationDocumentRuns} where ${applicationDocumentRuns.applicationId} = ${applicationId})`,
+        })
+        .returning({ id: applicationDocumentRuns.id, generation: applicationDocumentRuns.generation });
+      return row;
+    },
     async findRun(runId: string) {
       const [row] = await db.select().from(applicationDocumentRuns).where(eq(applicationDocumentRuns.id, runId));
       return row;

@@ -21,6 +21,7 @@ import type { Sealer } from '../../infra/pdf-seal/sealer';
 import type { UrlSigner } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';
 import { requireCompanyId } from '../accounts/tenant';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { readApplicationHistory } from '../application-history/application-history.service';
 import { ownersBySection } from '../application-owners/owners-by-section';
 import { resolveApplicantLink } from '../applications/applicant-link';
@@ -54,7 +55,7 @@ export interface DocumentsDeps {
     register<T>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
     schedule<T>(name: string, cron: string, handler: (data: T) => Promise<void>): Promise<void>;
   };
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  forms: FormGrants;
   signer: UrlSigner;
   codeSecret: string;
   publicUrl: string;
@@ -621,17 +622,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
   };
 
-  /** The institution's application (another company's, a draft, an ungranted form: 404). */
-  async function clientSource(auth: AuthContext, applicationId: string, companyId?: string) {
-    const callerCompany = requireCompanyId(auth);
-    if (companyId && companyId !== callerCompany) throw new AppError(ERROR_CODES.applicationNotFound);
-    const source = await createDocumentsRepository(db).source(applicationId);
-    if (!source || source.application.companyId !== callerCompany || source.application.status === 'draft') {
-      throw new AppError(ERROR_CODES.applicationNotFound);
-    }
-    const granted = await deps.forms.grantedMasterFormIds({ auth });
-    if (granted && !granted.includes(source.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
-    return source;
+  /** The institution's application as the caller may see it (decision 065). */
+  function clientSource(auth: AuthContext, applicationId: string, companyId?: string) {
+    return loadVisibleApplication(db, auth, applicationId, { grants: deps.forms, companyId });
   }
 
   /** A 5-minute download URL of a document (its own route: the bytes are served while the document stands). */

@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applicationDocumentRuns } from '../../db/schema';
+import { createDocumentsRepository } from './documents.repository';
 
 /** The pg-boss queue of document generation: a job carries one run's id (`{ runId }`). */
 export const DOCUMENTS_QUEUE = 'application-documents';
@@ -15,25 +14,10 @@ export async function requestDocumentGeneration(
   tx: DbOrTx,
   opts: { applicationId: string; reason: 'signed' | 'regenerate' },
 ): Promise<{ runId: string; generation: number; created: boolean }> {
-  const [open] = await tx
-    .select({ id: applicationDocumentRuns.id, generation: applicationDocumentRuns.generation })
-    .from(applicationDocumentRuns)
-    .where(
-      and(
-        eq(applicationDocumentRuns.applicationId, opts.applicationId),
-        sql`${applicationDocumentRuns.status} in ('queued', 'running')`,
-      ),
-    )
-    .limit(1);
+  const repo = createDocumentsRepository(tx);
+  const open = await repo.openRun(opts.applicationId);
   if (open) return { runId: open.id, generation: open.generation, created: false };
-  const [row] = await tx
-    .insert(applicationDocumentRuns)
-    .values({
-      applicationId: opts.applicationId,
-      reason: opts.reason,
-      generation: sql`(select coalesce(max(${applicationDocumentRuns.generation}), 0) + 1 from ${applicationDocumentRuns} where ${applicationDocumentRuns.applicationId} = ${opts.applicationId})`,
-    })
-    .returning({ id: applicationDocumentRuns.id, generation: applicationDocumentRuns.generation });
+  const row = await repo.insertNextRun(opts.applicationId, opts.reason);
   if (!row) throw new Error('document run not written');
   return { runId: row.id, generation: row.generation, created: true };
 }

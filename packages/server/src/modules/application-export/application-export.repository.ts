@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { type ListFilter, whereOf } from '../../db/repositories/application-filter.repository';
 import { applications, customForms, customFormVersions } from '../../db/schema/index';
-import { type ListFilter, whereOf } from '../application-lists/application-lists.repository';
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 

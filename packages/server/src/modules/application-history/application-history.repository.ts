@@ -1,27 +1,11 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applicationAuditHeads, applications, auditEvents, customForms, users } from '../../db/schema/index';
+import { applicationAuditHeads, auditEvents, users } from '../../db/schema/index';
 
 export type ChainRow = Awaited<ReturnType<ReturnType<typeof createApplicationHistoryRepository>['chain']>>[number];
 
 export function createApplicationHistoryRepository(db: DbOrTx) {
   return {
-    /** The application with what scoping needs: company, status, master form. */
-    async findApplication(applicationId: string) {
-      const [row] = await db
-        .select({
-          id: applications.id,
-          companyId: applications.companyId,
-          status: applications.status,
-          masterFormId: customForms.masterFormId,
-        })
-        .from(applications)
-        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .where(eq(applications.id, applicationId))
-        .limit(1);
-      return row;
-    },
-
     /** Every chained event of the application, in chain order, with the acting user's name and pool. */
     async chain(applicationId: string) {
       return db

@@ -1,8 +1,6 @@
-import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { HistoryEvent } from '@under/core/applications/history.schema';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
-import { requireCompanyId } from '../accounts/tenant';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import type { AuthContext } from '../auth/auth.service';
 import { type ChainRow, createApplicationHistoryRepository } from './application-history.repository';
 import { verifyChain } from './chain-verify';
@@ -12,10 +10,7 @@ import { verifyChain } from './chain-verify';
  * every read. The institution's: scoped to its company; a STANDARD member only for granted forms; drafts are the
  * applicant's (decision 042) and answer 404 like another company's.
  */
-export function createApplicationHistoryService(deps: {
-  db: Db;
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
-}) {
+export function createApplicationHistoryService(deps: { db: Db; forms: FormGrants }) {
   const { db, forms } = deps;
   return {
     async history(opts: {
@@ -26,15 +21,10 @@ export function createApplicationHistoryService(deps: {
       order: 'asc' | 'desc';
       companyId?: string;
     }) {
-      const companyId = requireCompanyId(opts.auth);
-      if (opts.companyId && opts.companyId !== companyId) throw new AppError(ERROR_CODES.applicationNotFound);
-      const repo = createApplicationHistoryRepository(db);
-      const application = await repo.findApplication(opts.applicationId);
-      if (!application || application.companyId !== companyId || application.status === 'draft') {
-        throw new AppError(ERROR_CODES.applicationNotFound);
-      }
-      const granted = await forms.grantedMasterFormIds({ auth: opts.auth });
-      if (granted && !granted.includes(application.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
+      const { application } = await loadVisibleApplication(db, opts.auth, opts.applicationId, {
+        grants: forms,
+        companyId: opts.companyId,
+      });
       const { events, chain } = await readApplicationHistory(db, application.id);
       const ordered = opts.order === 'desc' ? [...events].reverse() : events;
       const start = (opts.page - 1) * opts.pageSize;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { ListedStatus } from '@under/core/applications/application-list.schema';
 import type { DbOrTx } from '../../db/client';
+import { refreshSearchText } from '../../db/repositories/application-filter.repository';
 import { applicationOwners, applications } from '../../db/schema/index';
 import { bearer, type Caller } from '../../test/accounts';
 import type { TestApp } from '../../test/helpers';
-import { refreshSearchText } from './application-lists.repository';
 
 /** Test support for the application lists: applications written straight into the table. */
 

@@ -1,34 +1,8 @@
-import {
-  type ApplicationSort,
-  LISTED_STATUSES,
-  type ListedStatus,
-} from '@under/core/applications/application-list.schema';
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { ApplicationSort, ListedStatus } from '@under/core/applications/application-list.schema';
+import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { type ListFilter, NO_ID, whereOf } from '../../db/repositories/application-filter.repository';
 import { applications, companies, customForms } from '../../db/schema/index';
-
-/** What narrows a list (decision 042); the company is always one. */
-export interface ListFilter {
-  companyId: string;
-  /** A STANDARD member's granted master forms; undefined: every form of the company. */
-  masterFormIds?: string[];
-  statuses?: ListedStatus[];
-  /** The tsquery text built by `searchQuery`. */
-  search?: string;
-  /** Submitted at or after / before (exclusive). */
-  submittedFrom?: Date;
-  submittedBefore?: Date;
-  applicantCompanyName?: string;
-  formId?: string;
-  /** A search that has no word in it. */
-  matchNothing?: boolean;
-  /** The company's forms the caller may see, resolved from `masterFormIds` (the list resolves them first). */
-  formIds?: string[];
-  /** `formIds` are all of the company's: the form ids alone scope the rows (their index, their statistics). */
-  byFormsOnly?: boolean;
-}
-
-const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 const SORTS = {
   // people's names, not byte order: 'acme' beside 'Acme'
@@ -52,35 +26,6 @@ export function searchQuery(q: string): string | undefined {
     .filter(Boolean)
     .slice(0, 10);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
-}
-
-export function whereOf(f: ListFilter): SQL | undefined {
-  const statuses = f.statuses?.length ? [...new Set(f.statuses)] : undefined;
-  return and(
-    // a form is one company's (`list` checks it first): naming both makes the planner multiply two selectivities
-    // that are one, and walk the global number index instead of the form's (decision 042)
-    f.formId || f.byFormsOnly ? undefined : eq(applications.companyId, f.companyId),
-    f.matchNothing ? sql`false` : undefined,
-    // all four is "not a draft": one condition the planner reads off any index
-    statuses && statuses.length < LISTED_STATUSES.length
-      ? inArray(applications.status, statuses)
-      : ne(applications.status, 'draft'),
-    f.formIds
-      ? inArray(applications.customFormId, f.formIds.length ? f.formIds : [NO_ID])
-      : f.masterFormIds
-        ? inArray(
-            applications.customFormId,
-            sql`(select ${customForms.id} from ${customForms} where ${customForms.companyId} = ${f.companyId} and ${customForms.masterFormId} in ${f.masterFormIds.length ? f.masterFormIds : [NO_ID]})`,
-          )
-        : undefined,
-    f.formId ? eq(applications.customFormId, f.formId) : undefined,
-    f.search ? sql`${applications.searchVector} @@ to_tsquery('simple', ${f.search})` : undefined,
-    f.submittedFrom ? gte(applications.submittedAt, f.submittedFrom) : undefined,
-    f.submittedBefore ? lt(applications.submittedAt, f.submittedBefore) : undefined,
-    f.applicantCompanyName
-      ? sql`lower(${applications.applicantCompanyName}) = lower(${f.applicantCompanyName})`
-      : undefined,
-  );
 }
 
 /**
@@ -218,23 +163,9 @@ export function createApplicationListsRepository(db: DbOrTx) {
     listQueries: (f: ListFilter, opts: ListPage) => listQueries(f, opts),
 
     /** The company's application, locked for a decision, with its form's master form (the STANDARD grant). */
-    async lockApplication(applicationId: string, companyId: string) {
-      const [row] = await db
-        .select({
-          id: applications.id,
-          number: applications.number,
-          status: applications.status,
-          applicantEmail: applications.applicantEmail,
-          masterFormId: customForms.masterFormId,
-          formName: customForms.name,
-          companyName: companies.name,
-        })
-        .from(applications)
-        .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .innerJoin(companies, eq(companies.id, applications.companyId))
-        .where(and(eq(applications.id, applicationId), eq(applications.companyId, companyId)))
-        .for('update', { of: applications });
-      return row;
+    async companyName(companyId: string) {
+      const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+      return row?.name;
     },
 
     async setStatus(
@@ -373,19 +304,4 @@ export function createApplicationListsRepository(db: DbOrTx) {
         .groupBy(month, applications.status);
     },
   };
-}
-
-/**
- * Rewrites the owners' names and e-mails the search reads (`applications.owners_search_text`; the generated
- * `search_vector` follows). Call it in the transaction of every change of an application's owners (added, renamed,
- * removed): modules that write `application_owners` call it after their writes.
- */
-export async function refreshSearchText(tx: DbOrTx, applicationId: string): Promise<void> {
-  await tx.execute(sql`
-    update applications set owners_search_text = coalesce((
-      select string_agg(coalesce(o.name, '') || ' ' || o.email, ' ' order by o.position, o.created_at)
-      from application_owners o
-      where o.application_id = ${applicationId} and o.removed_at is null
-    ), '')
-    where id = ${applicationId}`);
 }

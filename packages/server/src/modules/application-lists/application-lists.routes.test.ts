@@ -2,12 +2,12 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshSearchText } from '../../db/repositories/application-filter.repository';
 import { applicationOwners, applications, auditEvents } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { activeForm, insertApplication } from './application-lists.fixtures';
-import { refreshSearchText } from './application-lists.repository';
 
 type Row = Awaited<ReturnType<typeof insertApplication>>;
 const d = (s: string) => new Date(`${s}T12:00:00.000Z`);

@@ -9,18 +9,15 @@ import {
 } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db, DbOrTx } from '../../db/client';
+import type { ListFilter } from '../../db/repositories/application-filter.repository';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { requireCompanyId } from '../accounts/tenant';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import type { AuthContext } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { applicationStatusMail } from './application-lists.mails';
-import {
-  createApplicationListsRepository,
-  type ListFilter,
-  type StatisticsScope,
-  searchQuery,
-} from './application-lists.repository';
+import { createApplicationListsRepository, type StatisticsScope, searchQuery } from './application-lists.repository';
 
 const DAY = 86_400_000;
 
@@ -41,11 +38,15 @@ export interface ApplicationListsDeps {
   db: Db;
   mail: MailService;
   /** The master forms a STANDARD member was granted (undefined for a client administrator: all of the company's). */
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  forms: FormGrants;
   now?: () => number;
 }
 
 const notFound = () => new AppError(ERROR_CODES.applicationNotFound, MESSAGES.applicationNotFound);
+/** The status change answers a missing application with its own text (as before decision 065). */
+const withListMessage = (e: unknown): never => {
+  throw e instanceof AppError && e.code === ERROR_CODES.applicationNotFound ? notFound() : e;
+};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -214,17 +215,16 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
       notifyApplicant: boolean;
     }) {
       const companyId = requireCompanyId(opts.auth);
-      // the spec's optional companyId: another company's is answered as a missing application
-      if (opts.companyId && opts.companyId !== companyId) throw notFound();
-      const granted = await forms.grantedMasterFormIds({ auth: opts.auth });
       const t = new Date(now());
       const outbox: string[] = [];
       const result = await db.transaction(async (tx) => {
         const r = createApplicationListsRepository(tx);
-        const app = await r.lockApplication(opts.applicationId, companyId);
-        // a draft is the applicant's: the institution does not see it
-        if (!app || app.status === 'draft') throw notFound();
-        if (granted && !granted.includes(app.masterFormId)) throw notFound();
+        // decision 065 (the spec's optional companyId: another company's is answered as a missing application)
+        const { application: app, formName } = await loadVisibleApplication(tx, opts.auth, opts.applicationId, {
+          grants: forms,
+          companyId: opts.companyId,
+          lock: true,
+        }).catch(withListMessage);
         const from = app.status as ListedStatus;
         if (!canChangeStatus(from, opts.newStatus)) {
           throw new AppError(
@@ -255,8 +255,8 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
               key: `application-status:${app.id}:${t.getTime()}:${opts.newStatus}`,
               message: applicationStatusMail({
                 to: app.applicantEmail,
-                companyName: app.companyName,
-                formName: app.formName,
+                companyName: (await r.companyName(companyId)) ?? '',
+                formName,
                 number: app.number,
                 status: opts.newStatus,
                 reason,

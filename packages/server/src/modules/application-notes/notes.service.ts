@@ -3,9 +3,9 @@ import type { Note } from '@under/core/applications/notes.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
-import type { applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { isClientAdmin } from '../accounts/tenant';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import type { AuthContext } from '../auth/auth.service';
 import { createNotesRepository, type NoteRow } from './notes.repository';
 
@@ -14,16 +14,10 @@ import { createNotesRepository, type NoteRow } from './notes.repository';
  * application reads and writes its notes; a note is deleted by its author or a client ADMINISTRATOR. Each change is
  * in the application's chained history (who and when, never the text).
  */
-export function createNotesService(deps: {
-  db: Db;
-  visible: (
-    tx: DbOrTx,
-    auth: AuthContext,
-    applicationId: string,
-    lock?: boolean,
-  ) => Promise<typeof applications.$inferSelect>;
-}) {
+export function createNotesService(deps: { db: Db; forms: FormGrants }) {
   const { db } = deps;
+  const visible = async (tx: DbOrTx, auth: AuthContext, applicationId: string) =>
+    (await loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms })).application;
   const canDelete = (auth: AuthContext, row: NoteRow) => row.authorUserId === auth.userId || isClientAdmin(auth);
   const view = (auth: AuthContext, row: NoteRow): Note => ({
     noteId: row.id,
@@ -36,7 +30,7 @@ export function createNotesService(deps: {
 
   return {
     async list(opts: { auth: AuthContext; applicationId: string; page: number; pageSize: number }) {
-      const application = await deps.visible(db, opts.auth, opts.applicationId);
+      const application = await visible(db, opts.auth, opts.applicationId);
       const { rows, total } = await createNotesRepository(db).page(application.id, {
         limit: opts.pageSize,
         offset: (opts.page - 1) * opts.pageSize,
@@ -51,7 +45,7 @@ export function createNotesService(deps: {
 
     async add(opts: { auth: AuthContext; applicationId: string; text: string }): Promise<Note> {
       return db.transaction(async (tx) => {
-        const application = await deps.visible(tx, opts.auth, opts.applicationId);
+        const application = await visible(tx, opts.auth, opts.applicationId);
         const { firstName, lastName } = opts.auth.profile;
         const row = await createNotesRepository(tx).insert({
           applicationId: application.id,
@@ -74,7 +68,7 @@ export function createNotesService(deps: {
 
     async remove(opts: { auth: AuthContext; applicationId: string; noteId: string }): Promise<void> {
       await db.transaction(async (tx) => {
-        const application = await deps.visible(tx, opts.auth, opts.applicationId);
+        const application = await visible(tx, opts.auth, opts.applicationId);
         const notes = createNotesRepository(tx);
         const row = await notes.find(application.id, opts.noteId);
         if (!row) throw new AppError(ERROR_CODES.noteNotFound);

@@ -3,9 +3,9 @@ import { DRAFT_RETENTION_DAYS, type OwnerView } from '@under/core/applications/a
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import { refreshSearchText } from '../../db/repositories/application-filter.repository';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
-import { refreshSearchText } from '../application-lists/application-lists.repository';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import {
   type ApplicationRow,

@@ -1,12 +1,11 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import type { AuthContext } from '../auth/auth.service';
-import { createRevealRepository } from './reveal.repository';
 import { findEncryptedValue } from './reveal-path';
 
 export type RevealService = ReturnType<typeof createRevealService>;
@@ -15,27 +14,23 @@ export type RevealService = ReturnType<typeof createRevealService>;
  * Reveal of one encrypted value to a client ADMINISTRATOR (issue 12, decision 038): every other read of an
  * application returns encrypted fields masked.
  */
-export function createRevealService(deps: { db: Db; fieldCrypto: FieldCrypto }) {
+export function createRevealService(deps: { db: Db; fieldCrypto: FieldCrypto; forms: FormGrants }) {
   const { db, fieldCrypto } = deps;
 
   return {
     /**
      * POST /api/applications/:applicationId/reveal. Only the ADMINISTRATOR of the application's company (the route
-     * lets only administrators in; another company's application is 404, as an unknown one); the path must name a
+     * lets only administrators in; decision 065's guard: another company's application or a draft is 404, as an
+     * unknown one); the path must name a
      * value of an encrypted field of the form version the application was made on (else 400). The audit event, with
      * the path and never the value, is written in the same transaction as the read: no reveal without its record.
      */
     async reveal(opts: { auth: AuthContext; applicationId: string; path: string }) {
       return db.transaction(async (tx) => {
-        const repo = createRevealRepository(tx);
-        const application = await repo.findApplication(opts.applicationId);
-        if (!application || !opts.auth.companyId || application.companyId !== opts.auth.companyId) {
-          throw new AppError(ERROR_CODES.applicationNotFound);
-        }
-        const form = await repo.findVersionForm(application.customFormId, application.formVersion);
-        const found = form
-          ? findEncryptedValue(form as unknown as FormDefinition, application.data, opts.path)
-          : { ok: false as const };
+        const { application, form } = await loadVisibleApplication(tx, opts.auth, opts.applicationId, {
+          grants: deps.forms,
+        });
+        const found = form ? findEncryptedValue(form, application.data, opts.path) : { ok: false as const };
         if (!found.ok) {
           throw new AppError(ERROR_CODES.validation, MESSAGES.revealNotEncrypted, [
             { path: 'path', message: MESSAGES.revealNotEncrypted },

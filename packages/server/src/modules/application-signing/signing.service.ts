@@ -20,7 +20,7 @@ import { canonicalJson, writeAudit } from '../../db/repositories/audit.repositor
 import { AppError } from '../../errors';
 import type { Storage } from '../../infra/storage/storage';
 import { currentRequest } from '../../plugins/request-context';
-import { requireCompanyId } from '../accounts/tenant';
+import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from '../application-documents/request-documents';
 import { ownersBySection } from '../application-owners/owners-by-section';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
@@ -78,7 +78,7 @@ export interface SigningDeps {
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;
   storage: Storage;
   jobs: { send<T extends object>(name: string, data: T): Promise<string> };
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext; tx?: DbOrTx }): Promise<string[] | undefined> };
+  forms: FormGrants;
   codeSecret: string;
   publicUrl: string;
   throttles?: Throttles;
@@ -196,16 +196,9 @@ export function createSigningService(deps: SigningDeps) {
     };
   }
 
-  /** The institution's application, as its lists scope it (another company's, a draft, an ungranted form: 404). */
+  /** The institution's application as the caller may see it (decision 065). */
   async function clientApplication(tx: DbOrTx, auth: AuthContext, applicationId: string, lock: boolean) {
-    const companyId = requireCompanyId(auth);
-    const row = await createSigningRepository(tx).findApplication(applicationId, lock);
-    if (!row || row.application.companyId !== companyId || row.application.status === 'draft') {
-      throw new AppError(ERROR_CODES.applicationNotFound);
-    }
-    const granted = await deps.forms.grantedMasterFormIds({ auth, tx });
-    if (granted && !granted.includes(row.masterFormId)) throw new AppError(ERROR_CODES.applicationNotFound);
-    return row.application;
+    return (await loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms, lock })).application;
   }
 
   return {

@@ -1,11 +1,11 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { APPLICANT_LINK_TTL_DAYS } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applicationOwners, applications } from '../../db/schema/index';
+import type { applicationOwners, applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { hashAccessCode } from './access-codes';
+import { createApplicationsRepository } from './applications.repository';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationOwnerRow = typeof applicationOwners.$inferSelect;
@@ -42,13 +42,7 @@ export async function resolveApplicantLink(
   opts: { applicationId: string; code: string; codeSecret: string; now: Date; lock?: boolean },
 ): Promise<{ application: ApplicationRow; owner: ApplicationOwnerRow }> {
   const codeHash = hashAccessCode(opts.codeSecret, opts.code);
-  // one round trip: the owner by its code, with its application (locked when asked)
-  const q = db
-    .select({ owner: applicationOwners, application: applications })
-    .from(applicationOwners)
-    .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
-    .where(and(eq(applicationOwners.codeHash, codeHash), eq(applicationOwners.applicationId, opts.applicationId)));
-  const [row] = opts.lock ? await q.for('update', { of: applications }) : await q;
+  const row = await createApplicationsRepository(db).findByLink(opts.applicationId, codeHash, opts.lock ?? false);
   if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
   const { owner, application } = row;
   if (owner.removedAt || owner.codeRevokedAt || owner.codeExpiresAt.getTime() <= opts.now.getTime()) {

@@ -5,10 +5,25 @@ import { applicationOwners, applications, companies, customForms, customFormVers
 
 export type NewApplication = typeof applications.$inferInsert;
 export type NewOwner = typeof applicationOwners.$inferInsert;
+/** A write `runTogether` sends in one round trip. */
+export type Statement = SQL | NamedPart;
 
 /** The only Drizzle code of applicants' applications (issue 12). */
 export function createApplicationsRepository(db: DbOrTx) {
   return {
+    /**
+     * The owner whose link code hashes to `codeHash`, with its application, in one round trip (`lock`: the
+     * application row FOR UPDATE, for the rest of the transaction).
+     */
+    async findByLink(applicationId: string, codeHash: string, lock: boolean) {
+      const q = db
+        .select({ owner: applicationOwners, application: applications })
+        .from(applicationOwners)
+        .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
+        .where(and(eq(applicationOwners.codeHash, codeHash), eq(applicationOwners.applicationId, applicationId)));
+      const [row] = lock ? await q.for('update', { of: applications }) : await q;
+      return row;
+    },
     /** The form an applicant starts on, with its company's name and status. */
     async findForm(customFormId: string) {
       const [row] = await db
@@ -75,7 +90,7 @@ export function createApplicationsRepository(db: DbOrTx) {
      * their names: the audit chain's insert reads its head's part). PostgreSQL runs every
      * data-modifying part on the same snapshot, so no two of them may change the same row.
      */
-    async runTogether(statements: (SQL | NamedPart)[]) {
+    async runTogether(statements: Statement[]) {
       if (statements.length === 0) return;
       const only = statements[0];
       if (statements.length === 1 && !isNamed(only)) {

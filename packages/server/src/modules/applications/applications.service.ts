@@ -13,10 +13,9 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
 import { type SubmissionError, validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { auditWriteParts, type NamedPart, writeAudit } from '../../db/repositories/audit.repository';
+import { auditWriteParts, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
@@ -32,7 +31,12 @@ import {
   resolveApplicantLink,
 } from './applicant-link';
 import { resumeLinkMail } from './applications.mails';
-import { createApplicationsRepository, type NewApplication, type NewOwner } from './applications.repository';
+import {
+  createApplicationsRepository,
+  type NewApplication,
+  type NewOwner,
+  type Statement,
+} from './applications.repository';
 import { startApplication } from './start-application';
 import { typedByAfterSave } from './typed-by';
 
@@ -420,7 +424,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     pending: PendingWrites,
   ): Promise<void> {
     const r = createApplicationsRepository(tx);
-    const statements: (SQL | NamedPart)[] = [];
+    const statements: Statement[] = [];
     if (Object.keys(pending.application).length > 0) {
       statements.push(r.updateApplicationSql(ids.applicationId, pending.application));
     }

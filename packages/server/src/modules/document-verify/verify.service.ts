@@ -1,12 +1,11 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { VerifyResult } from '@under/core/applications/signing.schema';
 import { MESSAGES } from '@under/core/messages';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applicationDocuments, applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { PdfWorkError } from '../../infra/pdf/pdf-pool';
 import type { SealCheck, Sealer } from '../../infra/pdf-seal/sealer';
+import { createVerifyRepository } from './verify.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,18 +44,7 @@ export function createVerifyService(deps: { db: Db; sealer: Sealer }) {
         reason: seal.reason,
       };
       if (!seal.ours || !seal.documentId || !UUID.test(seal.documentId)) return result;
-      const [row] = await deps.db
-        .select({
-          id: applicationDocuments.id,
-          name: applicationDocuments.name,
-          sha256: applicationDocuments.sha256,
-          applicationId: applicationDocuments.applicationId,
-          number: applications.number,
-        })
-        .from(applicationDocuments)
-        .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
-        .where(eq(applicationDocuments.id, seal.documentId))
-        .limit(1);
+      const row = await createVerifyRepository(deps.db).findDocument(seal.documentId);
       if (!row) return { ...result, reason: 'We have no record of this document.' };
       const sameBytes = seal.sha256 === row.sha256;
       return {
