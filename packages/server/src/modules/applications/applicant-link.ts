@@ -1,8 +1,9 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { APPLICANT_LINK_TTL_DAYS } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { applicationOwners, applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { hashAccessCode } from './access-codes';
@@ -31,6 +32,22 @@ export function ownerSectionOf(owner: Pick<ApplicationOwnerRow, 'kind' | 'ownerS
 
 export const linkExpiry = (now: Date): Date => new Date(now.getTime() + APPLICANT_LINK_TTL_DAYS * DAY_MS);
 
+function linkSelect(db: DbOrTx) {
+  return db
+    .select({ owner: applicationOwners, application: applications })
+    .from(applicationOwners)
+    .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
+    .where(
+      and(
+        eq(applicationOwners.codeHash, sql.placeholder('codeHash')),
+        eq(applicationOwners.applicationId, sql.placeholder('applicationId')),
+      ),
+    );
+}
+const linkQuery = (db: DbOrTx) => linkSelect(db).prepare('applicant_link');
+const lockedLinkQuery = (db: DbOrTx) =>
+  linkSelect(db).for('update', { of: applications }).prepare('applicant_link_locked');
+
 /**
  * The application and owner an applicant link opens (issue 12), or the error the applicant sees: 404 when the id
  * and code do not belong together (the same answer for a wrong id and a wrong code, so neither can be probed),
@@ -42,13 +59,11 @@ export async function resolveApplicantLink(
   opts: { applicationId: string; code: string; codeSecret: string; now: Date; lock?: boolean },
 ): Promise<{ application: ApplicationRow; owner: ApplicationOwnerRow }> {
   const codeHash = hashAccessCode(opts.codeSecret, opts.code);
-  // one round trip: the owner by its code, with its application (locked when asked)
-  const q = db
-    .select({ owner: applicationOwners, application: applications })
-    .from(applicationOwners)
-    .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
-    .where(and(eq(applicationOwners.codeHash, codeHash), eq(applicationOwners.applicationId, opts.applicationId)));
-  const [row] = opts.lock ? await q.for('update', { of: applications }) : await q;
+  // one round trip: the owner by its code, with its application (locked when asked); prepared once per connection
+  const query = opts.lock
+    ? preparedOn(db, 'applicant_link_locked', lockedLinkQuery)
+    : preparedOn(db, 'applicant_link', linkQuery);
+  const [row] = await query.execute({ codeHash, applicationId: opts.applicationId });
   if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
   const { owner, application } = row;
   if (owner.removedAt || owner.codeRevokedAt || owner.codeExpiresAt.getTime() <= opts.now.getTime()) {

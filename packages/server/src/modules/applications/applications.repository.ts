@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { type NamedPart, withParts } from '../../db/repositories/audit.repository';
 import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../db/schema/index';
 
@@ -90,16 +91,22 @@ export function createApplicationsRepository(db: DbOrTx) {
     updateOwnerSql(id: string, patch: Partial<NewOwner>): SQL {
       return db.update(applicationOwners).set(patch).where(eq(applicationOwners.id, id)).getSQL();
     },
-    /** The owners still on the application (removed ones keep their row, not their place). */
+    /** The owners still on the application (removed ones keep their row, not their place); prepared per connection. */
     async listOwners(applicationId: string) {
-      return db
-        .select()
-        .from(applicationOwners)
-        .where(and(eq(applicationOwners.applicationId, applicationId), isNull(applicationOwners.removedAt)))
-        .orderBy(asc(applicationOwners.position), asc(applicationOwners.createdAt));
+      return preparedOn(db, 'applicant_owners', ownersQuery).execute({ applicationId });
     },
   };
 }
+
+const ownersQuery = (db: DbOrTx) =>
+  db
+    .select()
+    .from(applicationOwners)
+    .where(
+      and(eq(applicationOwners.applicationId, sql.placeholder('applicationId')), isNull(applicationOwners.removedAt)),
+    )
+    .orderBy(asc(applicationOwners.position), asc(applicationOwners.createdAt))
+    .prepare('applicant_owners');
 
 export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;
 
