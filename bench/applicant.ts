@@ -1,6 +1,6 @@
 // The applicant's autosave (PUT …/draft of a 150-field draft) and submit (POST …/submit) at 50 connections, beside
 // GET /api/health (the baseline) in the same run; on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
-// Targets (issue 12): on PostgreSQL autosave and submit each >= 500 req/s with p99 <= 150 ms; PGlite printed beside.
+// Targets (issues 12, 22): on PostgreSQL autosave and submit each >= 500 req/s with p99 <= 150 ms; PGlite p99 <= 1 s.
 // The page-load part (<= 120 KB gzip JavaScript, first page of a 300-field form within 1 s at 4x CPU slow-down) is
 // bench/_applicant-page.ts (helper W1), run at the end when present (BENCH_SKIP_PAGE=1 leaves it out).
 import { existsSync } from 'node:fs';
@@ -166,10 +166,16 @@ for (const kind of benchDatabases().filter((k) => !only || k === only)) {
         .map((l) => l.toFixed(1))
         .join(' ')} (${cpus().length} cores)`,
     );
+    // PostgreSQL: >= 500 req/s and p99 <= 150 ms; PGlite (one connection, every transaction in turn): p99 <= 1 s
+    const share = (f: Figures) => `${Math.round((100 * f.rps) / Math.max(1, health.rps))} % of health's ${health.rps}`;
     const verdict = (f: Figures) =>
-      `${f.rps} req/s (target >= 500; ${Math.round((100 * f.rps) / Math.max(1, health.rps))} % of health's ${health.rps}), p99 ${f.p99} ms (target <= 150), ${f.errors} non-2xx: ${
-        f.rps >= 500 && f.p99 <= 150 && f.errors === 0 ? 'met' : 'NOT met'
-      }`;
+      kind === 'postgres'
+        ? `${f.rps} req/s (target >= 500; ${share(f)}), p99 ${f.p99} ms (target <= 150), ${f.errors} non-2xx: ${
+            f.rps >= 500 && f.p99 <= 150 && f.errors === 0 ? 'met' : 'NOT met'
+          }`
+        : `${f.rps} req/s (${share(f)}), p99 ${f.p99} ms (target <= 1000), ${f.errors} non-2xx: ${
+            f.p99 <= 1000 && f.errors === 0 ? 'met' : 'NOT met'
+          }`;
     const name = kind === 'pglite' ? 'PGlite (printed beside)' : 'PostgreSQL';
     verdicts.push(`${name}: autosave ${verdict(autosave)}`, `${name}: submit ${verdict(submit)}`);
   } finally {
