@@ -1,12 +1,15 @@
+import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
-import { createPgliteDatabase, type Database } from '../packages/server/src/db/client';
+import { createPgliteDatabase, type Database, poolSizeOf } from '../packages/server/src/db/client';
 import type { Mailer } from '../packages/server/src/infra/mail/mailer';
 import { createTestDatabase } from '../packages/server/src/test/helpers';
+import type { LoadAnswer, LoadJob } from './_load-child';
 
 export type BenchDatabase = 'pglite' | 'postgres';
 
@@ -27,7 +30,8 @@ export async function startBenchServer(kind: BenchDatabase = 'pglite', extra: Pa
     database = await createPgliteDatabase(path.join(dataDir, 'pglite'));
     await database.migrate();
   } else {
-    database = await createTestDatabase('postgres');
+    // the pool `npm start` gets (DATABASE_POOL_SIZE, default 10), not the tests' single connection (decision 054)
+    database = await createTestDatabase('postgres', { poolSize: poolSizeOf(process.env.DATABASE_POOL_SIZE) });
   }
   const codes = new Map<string, string>();
   const mailer: Mailer = {
@@ -96,6 +100,55 @@ export async function load(
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.non2xx,
+  };
+}
+
+/**
+ * Runs one load in a process of its own (bench/_load-child.ts): autocannon's request building and response parsing
+ * then use another event loop (and, on a multi-core machine, another core) than the server under measure.
+ */
+export function loadInChild(job: LoadJob): Promise<LoadAnswer> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./_load-child.ts', import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answer: LoadAnswer | undefined;
+    child.once('message', (m) => {
+      answer = m as LoadAnswer;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (answer) resolve(answer);
+      else reject(new Error(`load generator exited with ${code} before answering`));
+    });
+    child.send(job);
+  });
+}
+
+/** Queries sent to PostgreSQL by this process (the server under measure: the load generator is another process). */
+let pgQueries = 0;
+const pgQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  pgQueries += 1;
+  return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+/**
+ * `loadInChild` with what each answered request cost the server's process: CPU ms (user + system, from
+ * process.cpuUsage, less sensitive to other processes on the machine than req/s) and PostgreSQL queries (round trips;
+ * BEGIN and COMMIT count).
+ */
+export async function meteredLoad(job: LoadJob): Promise<LoadAnswer & { cpuMs: number; queries: number }> {
+  const cpu = process.cpuUsage();
+  const queries = pgQueries;
+  const answer = await loadInChild(job);
+  const used = process.cpuUsage(cpu);
+  const n = Math.max(1, answer.total);
+  return {
+    ...answer,
+    cpuMs: Math.round(((used.user + used.system) / 1000 / n) * 100) / 100,
+    queries: Math.round(((pgQueries - queries) / n) * 10) / 10,
   };
 }
 

@@ -206,12 +206,18 @@ export function createSigningService(deps: SigningDeps) {
      * Called in the primary's submit transaction: signing starts (PROGRESSING) and every additional owner is asked
      * to sign with a fresh link. Answers the mails to dispatch after the commit.
      */
-    async startSigning(tx: DbOrTx, application: ApplicationRow, at: Date): Promise<string[]> {
+    async startSigning(
+      tx: DbOrTx,
+      application: ApplicationRow,
+      at: Date,
+      /** The current owners when the caller has just read them in this transaction (the submit does). */
+      current?: ApplicationOwnerRow[],
+    ): Promise<string[]> {
       const r = createSigningRepository(tx);
       await r.setSignStatus(application.id, 'PROGRESSING');
       const institution = (await r.confirmPageOf(application.id))?.companyName ?? 'the institution';
       const outbox: string[] = [];
-      for (const owner of await r.owners(application.id)) {
+      for (const owner of current ?? (await r.owners(application.id))) {
         if (owner.kind !== 'additionalOwner') continue;
         outbox.push(await mailFreshLink(tx, application, owner, 'ready', institution, at));
       }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { type NamedPart, withParts } from '../../db/repositories/audit.repository';
 import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../db/schema/index';
 
@@ -8,6 +9,22 @@ export type NewOwner = typeof applicationOwners.$inferInsert;
 /** A write `runTogether` sends in one round trip. */
 export type Statement = SQL | NamedPart;
 
+function linkSelect(db: DbOrTx) {
+  return db
+    .select({ owner: applicationOwners, application: applications })
+    .from(applicationOwners)
+    .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
+    .where(
+      and(
+        eq(applicationOwners.codeHash, sql.placeholder('codeHash')),
+        eq(applicationOwners.applicationId, sql.placeholder('applicationId')),
+      ),
+    );
+}
+const linkQuery = (db: DbOrTx) => linkSelect(db).prepare('applicant_link');
+const lockedLinkQuery = (db: DbOrTx) =>
+  linkSelect(db).for('update', { of: applications }).prepare('applicant_link_locked');
+
 /** The only Drizzle code of applicants' applications (issue 12). */
 export function createApplicationsRepository(db: DbOrTx) {
   return {
@@ -15,13 +32,12 @@ export function createApplicationsRepository(db: DbOrTx) {
      * The owner whose link code hashes to `codeHash`, with its application, in one round trip (`lock`: the
      * application row FOR UPDATE, for the rest of the transaction).
      */
+    /** One round trip: the owner by its code, with its application (locked when asked); prepared once per connection. */
     async findByLink(applicationId: string, codeHash: string, lock: boolean) {
-      const q = db
-        .select({ owner: applicationOwners, application: applications })
-        .from(applicationOwners)
-        .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
-        .where(and(eq(applicationOwners.codeHash, codeHash), eq(applicationOwners.applicationId, applicationId)));
-      const [row] = lock ? await q.for('update', { of: applications }) : await q;
+      const query = lock
+        ? preparedOn(db, 'applicant_link_locked', lockedLinkQuery)
+        : preparedOn(db, 'applicant_link', linkQuery);
+      const [row] = await query.execute({ codeHash, applicationId });
       return row;
     },
     /** The form an applicant starts on, with its company's name and status. */
@@ -105,16 +121,22 @@ export function createApplicationsRepository(db: DbOrTx) {
     updateOwnerSql(id: string, patch: Partial<NewOwner>): SQL {
       return db.update(applicationOwners).set(patch).where(eq(applicationOwners.id, id)).getSQL();
     },
-    /** The owners still on the application (removed ones keep their row, not their place). */
+    /** The owners still on the application (removed ones keep their row, not their place); prepared per connection. */
     async listOwners(applicationId: string) {
-      return db
-        .select()
-        .from(applicationOwners)
-        .where(and(eq(applicationOwners.applicationId, applicationId), isNull(applicationOwners.removedAt)))
-        .orderBy(asc(applicationOwners.position), asc(applicationOwners.createdAt));
+      return preparedOn(db, 'applicant_owners', ownersQuery).execute({ applicationId });
     },
   };
 }
+
+const ownersQuery = (db: DbOrTx) =>
+  db
+    .select()
+    .from(applicationOwners)
+    .where(
+      and(eq(applicationOwners.applicationId, sql.placeholder('applicationId')), isNull(applicationOwners.removedAt)),
+    )
+    .orderBy(asc(applicationOwners.position), asc(applicationOwners.createdAt))
+    .prepare('applicant_owners');
 
 export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;
 

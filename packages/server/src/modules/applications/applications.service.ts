@@ -63,7 +63,8 @@ export interface ApplicationsServiceDeps {
   now?: () => number;
   /** Signing starts in the primary's submit transaction (issue 13): answers the mails to send after the commit. */
   signing?: {
-    startSigning(tx: DbOrTx, application: ApplicationRow, at: Date): Promise<string[]>;
+    /** `owners`: the application's current owners, as the submit has just read them (not read again). */
+    startSigning(tx: DbOrTx, application: ApplicationRow, at: Date, owners?: ApplicationOwnerRow[]): Promise<string[]>;
     /** An owner's correction of a submitted application voids the signatures (the editor keeps their link). */
     invalidateSignatures(
       tx: DbOrTx,
@@ -732,9 +733,9 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           await flush(tx, ids, pending);
           return { status: application.status as ApplicationStatus, outboxId, signOutbox: editOutbox };
         }
-        const missing = (await r.listOwners(application.id)).filter(
-          (o) => o.kind === 'additionalOwner' && !o.completedAt,
-        );
+        // read once, after the lock: the check below and signing's requests to the other owners use the same list
+        const owners = await r.listOwners(application.id);
+        const missing = owners.filter((o) => o.kind === 'additionalOwner' && !o.completedAt);
         if (missing.length > 0) {
           const emails = missing.map((o) => o.email);
           throw new AppError(
@@ -761,7 +762,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           details: { email: owner.email, role, revision: application.revision },
         });
         await flush(tx, ids, pending);
-        const signOutbox = deps.signing ? await deps.signing.startSigning(tx, application, at) : [];
+        const signOutbox = deps.signing ? await deps.signing.startSigning(tx, application, at, owners) : [];
         const notices = (await deps.notices?.applicationSubmitted(tx, application.id)) ?? [];
         return { status: 'pending' as const, outboxId, signOutbox: [...editOutbox, ...signOutbox, ...notices] };
       });
