@@ -96,6 +96,27 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     expect(await statusOf(id)).toBe('delivered');
   });
 
+  it('the delivery mark is written in the subscriber’s transaction, with its work: they commit or vanish together', async () => {
+    const seen: number[] = [];
+    const events = createEvents({ db: database.db, log, now });
+    events.subscribe(
+      on('checker', 'documents.ready', async (tx, event) => {
+        await recorder('checker')(tx, event);
+        // inside the handler's transaction: the mark is there, uncommitted, beside the work
+        const marks = await tx.execute(
+          sql`select 1 from event_deliveries where event_id = ${event.id} and subscriber = 'checker'`,
+        );
+        seen.push((marks as unknown as { rows: unknown[] }).rows.length);
+        // and nowhere else yet: a crash now (before the commit) leaves neither
+      }),
+    );
+    const id = await commitOne(events);
+    await events.dispatch([id]);
+    expect(seen).toEqual([1]);
+    expect(await received(id)).toEqual(['checker']);
+    expect(await statusOf(id)).toBe('delivered');
+  });
+
   it('a crash after one subscriber committed, before the event was marked delivered: the other gets it, the first not again', async () => {
     const before = createEvents({ db: database.db, log, now });
     before.subscribe(
