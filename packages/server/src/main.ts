@@ -41,7 +41,7 @@ async function main() {
   // several instances may start at once on one PostgreSQL: one migrates while the others wait
   await database.withStartupLock(() => database.migrate());
 
-  const { app, services, jobs, drain, pdfPool } = await buildApp({
+  const { app, services, events, jobs, drain, pdfPool } = await buildApp({
     config,
     database,
     // browser journeys move the clock (to a renewal date) through a file; refused in production by the config
@@ -71,6 +71,8 @@ async function main() {
   void jobs.start().catch((err) => app.log.error({ err }, 'job queue did not start'));
   // mail committed before a crash, or whose job was lost, is queued again now and every minute (decision 023)
   services.mail.start();
+  // domain events committed before a crash, or whose delivery failed, are delivered now and every 15 s (decision 064)
+  events.start();
   // the PDF children start now, not when the first admin uploads or reviews a PDF
   pdfPool.warm();
   // documents whose generation a crash interrupted are generated now (issue 13; decision 046)

@@ -79,8 +79,8 @@ interface MemoryMailer extends Mailer {
   /** While set, every send throws it (a mail server that is down or refuses). */
   failure: Error | undefined;
   /**
-   * Sends every mail the outbox holds now and waits for those a job is sending (mail goes out after the commit,
-   * through a job: decision 023). Set by `createTestApp`.
+   * Delivers the pending domain events, then sends every mail the outbox holds now and waits for those a job is
+   * sending (mail goes out after the commit, through a job: decision 023). Set by `createTestApp`.
    */
   settle(): Promise<void>;
   /** The 6-digit code of the newest mail to `to`, once the outbox is settled. */
@@ -184,7 +184,11 @@ export async function createTestApp(
     fieldCrypto: options.fieldCrypto,
     afterDocument: options.afterDocument,
   });
-  mailer.drain = () => built.services.mail.drain();
+  // the domain events first (their subscribers queue mail: decision 064), then the mail outbox
+  mailer.drain = async () => {
+    await built.events.drain();
+    await built.services.mail.drain();
+  };
   if (options.outbox) {
     outbox = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: built.app.log });
   }

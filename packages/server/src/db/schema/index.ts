@@ -7,6 +7,7 @@ export * from './billing';
 export * from './coupons';
 export * from './custom-forms';
 export * from './documents';
+export * from './events';
 export * from './files';
 export * from './mail';
 export * from './notes';

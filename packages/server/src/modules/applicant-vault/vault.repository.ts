@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   applicantVaults,
   applicantVaultTokens,
+  applications,
   customFormVersions,
   dictionaries,
   type VaultEntry,
@@ -13,6 +14,22 @@ export type VaultRow = typeof applicantVaults.$inferSelect;
 /** The only Drizzle code of the applicant vault. */
 export function createVaultRepository(db: DbOrTx) {
   return {
+    /** What the vault needs of a signed application to remember its answers (decision 050). */
+    async signedApplication(id: string) {
+      const [row] = await db
+        .select({
+          id: applications.id,
+          customFormId: applications.customFormId,
+          formVersion: applications.formVersion,
+          data: applications.data,
+          encryptedTypedBy: applications.encryptedTypedBy,
+          rememberAnswers: applications.rememberAnswers,
+        })
+        .from(applications)
+        .where(eq(applications.id, id));
+      return row;
+    },
+
     async findByEmailHash(emailHash: string, lock = false): Promise<VaultRow | undefined> {
       const q = db.select().from(applicantVaults).where(eq(applicantVaults.emailHash, emailHash));
       const [row] = lock ? await q.for('update') : await q;

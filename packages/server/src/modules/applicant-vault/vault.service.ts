@@ -7,6 +7,7 @@ import {
   type VaultPrefill,
   type VaultUnlockResponse,
 } from '@under/core/applications/vault.schema';
+import type { DomainEvent } from '@under/core/events/domain-events';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { isMaskedValue, maskValue } from '@under/core/forms/masking';
 import { MESSAGES } from '@under/core/messages';
@@ -15,6 +16,7 @@ import { writeAudit } from '../../db/repositories/audit.repository';
 import type { VaultEntry } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { dataHashOf } from '../application-signing/signing.service';
 import { isTypedBy, type TypedBy } from '../applications/typed-by';
 import { hashCode, hashToken, newCode, newToken, safeEqual } from '../auth/secrets';
 import { addressKey, type ThrottleRule, type Throttles } from '../auth/throttles';
@@ -324,6 +326,19 @@ export function createVaultService(deps: VaultServiceDeps) {
             value: plaintext,
           }),
       });
+    },
+
+    /**
+     * `application.signed` (decision 064): the primary signed with the e-mailed code, which proved the mailbox, so
+     * the vault of that address takes the answers when they opted in to "Remember my answers" (decision 050). Only
+     * the answers that signature was given on: once they changed (the signatures were voided), nothing is kept.
+     */
+    async rememberSigned(tx: DbOrTx, event: DomainEvent<'application.signed'>): Promise<void> {
+      const { payload } = event;
+      if (payload.ownerKind !== 'primaryApplicant') return;
+      const application = await createVaultRepository(tx).signedApplication(payload.applicationId);
+      if (!application?.rememberAnswers || dataHashOf(application.data) !== payload.dataHash) return;
+      await this.rememberApplication(tx, { application, ownerId: payload.ownerId, email: payload.email });
     },
 
     /**

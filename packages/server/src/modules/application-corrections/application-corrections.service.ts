@@ -14,11 +14,12 @@ import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { applicationInviteMail } from '../application-invites/application-invites.mails';
 import { INVITE_THROTTLES } from '../application-invites/application-invites.service';
+import type { SignatureInvalidation } from '../application-signing/signing.service';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
-import { type ApplicationRow, applicantLink, linkExpiry } from '../applications/applicant-link';
+import { applicantLink, linkExpiry } from '../applications/applicant-link';
 import { startApplication } from '../applications/start-application';
 import type { AuthContext } from '../auth/auth.service';
-import { createThrottles, type Throttles } from '../auth/throttles';
+import type { Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { editLinkMail } from './application-corrections.mails';
 import { createApplicationCorrectionsRepository } from './application-corrections.repository';
@@ -31,13 +32,10 @@ export interface ApplicationCorrectionsDeps {
   publicUrl: string;
   /** The template permissions the visibility guard reads (decision 065). */
   forms: FormGrants;
-  /** Voids the signatures of a changed document and asks the signers again (answers the mails). */
-  invalidateSignatures(
-    tx: DbOrTx,
-    opts: { application: ApplicationRow; fields: string[]; actorUserId: string | null },
-  ): Promise<{ invalidated: number; outbox: string[] }>;
+  /** Voids the signatures of a changed document in its transaction and asks the signers again (answers the mails). */
+  signatures: SignatureInvalidation;
   now?: () => number;
-  throttles?: Throttles;
+  throttles: Throttles;
 }
 
 /**
@@ -49,7 +47,7 @@ export interface ApplicationCorrectionsDeps {
 export function createApplicationCorrectionsService(deps: ApplicationCorrectionsDeps) {
   const { db, mail, fieldCrypto, codeSecret, publicUrl } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
-  const throttles = deps.throttles ?? createThrottles({ db, now: deps.now });
+  const { throttles } = deps;
   const visible = async (tx: DbOrTx, auth: AuthContext, applicationId: string, lock?: boolean) =>
     (await loadVisibleApplication(tx, auth, applicationId, { grants: deps.forms, lock })).application;
 
@@ -243,7 +241,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
         });
         const invalidation =
           application.status === 'pending'
-            ? await deps.invalidateSignatures(tx, {
+            ? await deps.signatures.invalidateSignatures(tx, {
                 application,
                 fields: carried.dropped,
                 actorUserId: opts.auth.userId,

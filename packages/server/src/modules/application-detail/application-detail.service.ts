@@ -8,13 +8,14 @@ import { validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
-import type { applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { ownerView } from '../application-owners/application-owners.service';
+import type { SignatureInvalidation } from '../application-signing/signing.service';
 import { fileRefs } from '../applications/applications.service';
 import type { AuthContext } from '../auth/auth.service';
+import type { MailService } from '../mail/mail.service';
 import { createApplicationDetailRepository } from './application-detail.repository';
 
 /** A download URL of an attachment lives this long (issue 13: short-lived). */
@@ -34,6 +35,10 @@ export function createApplicationDetailService(deps: {
     release(tx: DbOrTx, opts: { owner: { kind: 'application-attachment'; id: string } }): Promise<string[]>;
   };
   now?: () => number;
+  /** A change to signed data voids the signatures, in the change's transaction (decision 045). */
+  signatures: SignatureInvalidation;
+  /** Sends the mails of a change after its commit. */
+  mail: Pick<MailService, 'dispatch'>;
 }) {
   const { db, fieldCrypto } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
@@ -124,26 +129,19 @@ export function createApplicationDetailService(deps: {
     /**
      * PUT /api/applications/{id}: the institution edits a pending application (revision-checked, the whole form
      * checked by the engine with no owner role: the team may change every field; masked encrypted values sent back
-     * keep the stored ones). Any changed path invalidates the signatures (the caller's `onChanged`, in the same
-     * transaction); answers the mails to send after the commit.
+     * keep the stored ones). Any changed path invalidates the signatures in the same transaction (decision 064: a
+     * signature never outlives its data); their mails leave after the commit.
      */
-    async update(
-      opts: {
-        auth: AuthContext;
-        applicationId: string;
-        companyId?: string;
-        data: Record<string, unknown>;
-        revision: number;
-        timeZone?: string;
-        timeZoneOffset?: number;
-      },
-      onChanged: (
-        tx: DbOrTx,
-        application: typeof applications.$inferSelect,
-        fields: string[],
-      ) => Promise<{ invalidated: number; outbox: string[] }>,
-    ) {
-      return db.transaction(async (tx) => {
+    async update(opts: {
+      auth: AuthContext;
+      applicationId: string;
+      companyId?: string;
+      data: Record<string, unknown>;
+      revision: number;
+      timeZone?: string;
+      timeZoneOffset?: number;
+    }) {
+      const { response, outbox } = await db.transaction(async (tx) => {
         const { application, form } = await load(tx, opts.auth, opts.applicationId, opts.companyId, true);
         if (application.status !== 'pending') {
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationEditPendingOnly);
@@ -186,7 +184,9 @@ export function createApplicationDetailService(deps: {
           details: { revision, fields: changed },
         });
         const invalidation =
-          changed.length > 0 ? await onChanged(tx, application, changed) : { invalidated: 0, outbox: [] };
+          changed.length > 0
+            ? await deps.signatures.invalidateSignatures(tx, { application, fields: changed, actorUserId: null })
+            : { invalidated: 0, outbox: [] };
         const signStatus = await repo.signStatus(application.id);
         return {
           response: {
@@ -199,6 +199,8 @@ export function createApplicationDetailService(deps: {
           outbox: invalidation.outbox,
         };
       });
+      for (const id of outbox) await deps.mail.dispatch(id);
+      return response;
     },
 
     /** GET /api/applications/{id}/attachments: paged, sorted. */
@@ -257,13 +259,10 @@ export function createApplicationDetailService(deps: {
 
     /**
      * DELETE …/attachments/{attachmentId} (ADMINISTRATOR): the value leaves the data (a new revision), the file is
-     * released (the sweep removes it); audited. Signed data changed: the caller invalidates the signatures.
+     * released (the sweep removes it); audited. Signed data changed: the signatures go in the same transaction.
      */
-    async deleteAttachment(
-      opts: { auth: AuthContext; applicationId: string; attachmentId: string },
-      onChanged: (tx: DbOrTx, application: typeof applications.$inferSelect, path: string) => Promise<string[]>,
-    ): Promise<string[]> {
-      return db.transaction(async (tx) => {
+    async deleteAttachment(opts: { auth: AuthContext; applicationId: string; attachmentId: string }): Promise<void> {
+      const outbox = await db.transaction(async (tx) => {
         const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, true);
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
@@ -286,8 +285,14 @@ export function createApplicationDetailService(deps: {
           targetId: application.id,
           details: { attachmentId: found.attachmentId, path: found.path },
         });
-        return onChanged(tx, application, found.path);
+        const invalidation = await deps.signatures.invalidateSignatures(tx, {
+          application,
+          fields: [found.path],
+          actorUserId: null,
+        });
+        return invalidation.outbox;
       });
+      for (const id of outbox) await deps.mail.dispatch(id);
     },
   };
 }

@@ -11,9 +11,10 @@ import { ConfirmPageItemSchema } from '@under/core/templates/pdf-template.schema
 import { type OwnerSigning, signingBoxes } from '@under/core/templates/signing-boxes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
+import type { EventPublisher } from '../../infra/events/events';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import type { FillValue, PdfPool } from '../../infra/pdf/pdf-pool';
 import type { TextLine } from '../../infra/pdf/pdf-protocol';
@@ -26,7 +27,7 @@ import { readApplicationHistory } from '../application-history/application-histo
 import { ownersBySection } from '../application-owners/owners-by-section';
 import { resolveApplicantLink } from '../applications/applicant-link';
 import type { AuthContext } from '../auth/auth.service';
-import { addressKey, createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
+import { addressKey, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
 import { executedTemplate, optionLabelsOf, valuesForMapping } from './executed-template';
@@ -61,15 +62,12 @@ export interface DocumentsDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => number;
-  /** The institution's notice that the documents are ready (decision 060), queued as the run is marked done. */
-  notices?: {
-    documentsReady(tx: DbOrTx, applicationId: string, runId: string): Promise<string[]>;
-    dispatch(ids: readonly string[]): Promise<void>;
-  };
-  /** Tests only: called after each document is written (a crash between two documents). */
-  afterDocument?: (slot: string) => Promise<void>;
-  /** The shared request counters (decision 019); by default on `db`. */
-  throttles?: Throttles;
+  /** `documents.ready` is written as the run is marked done (decision 064): the team's notice reacts to it. */
+  events: EventPublisher;
+  /** Tests: called after each document is written (a crash between two documents); in production a no-op. */
+  afterDocument: (slot: string) => Promise<void>;
+  /** The shared request counters (decision 019). */
+  throttles: Throttles;
 }
 
 const MINUTE = 60_000;
@@ -93,7 +91,7 @@ export const PREVIEW_THROTTLES = {
 export function createDocumentsService(deps: DocumentsDeps) {
   const { db, storage } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
-  const throttles = deps.throttles ?? createThrottles({ db, now: deps.now });
+  const { throttles } = deps;
 
   async function bytesOf(key: string): Promise<Buffer> {
     const file = await storage.get(key);
@@ -163,7 +161,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       await storage.delete(key);
       return;
     }
-    await deps.afterDocument?.(doc.slot);
+    await deps.afterDocument(doc.slot);
   }
 
   /**
@@ -171,7 +169,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
    * history, and the institution's team is told (decision 060).
    */
   async function finishRun(run: { id: string; applicationId: string; generation: number }, companyId: string) {
-    const notices = await db.transaction(async (tx) => {
+    const events = await db.transaction(async (tx) => {
       const r = createDocumentsRepository(tx);
       if (!(await r.markRunDone(run.id, now()))) return [];
       const documents = await r.documentsOfGeneration(run.applicationId, run.generation);
@@ -183,9 +181,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
         targetId: run.applicationId,
         details: { generation: run.generation, documents: documents.length },
       });
-      return (await deps.notices?.documentsReady(tx, run.applicationId, run.id)) ?? [];
+      return [await deps.events.publish(tx, 'documents.ready', { applicationId: run.applicationId, runId: run.id })];
     });
-    await deps.notices?.dispatch(notices);
+    await deps.events.dispatch(events);
   }
 
   /** One run: every document of its generation, then done. Throws to be retried (pg-boss), after which it fails. */

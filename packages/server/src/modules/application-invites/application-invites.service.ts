@@ -9,7 +9,7 @@ import { requireCompanyId } from '../accounts/tenant';
 import { applicantLink } from '../applications/applicant-link';
 import { startApplication } from '../applications/start-application';
 import type { AuthContext } from '../auth/auth.service';
-import { createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
+import type { ThrottleRule, Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { applicationInviteMail, applicationInviteNoticeMail } from './application-invites.mails';
 import { createApplicationInvitesRepository } from './application-invites.repository';
@@ -57,7 +57,7 @@ export interface ApplicationInvitesDeps {
   codeSecret: string;
   publicUrl: string;
   now?: () => number;
-  throttles?: Throttles;
+  throttles: Throttles;
 }
 
 /**
@@ -68,7 +68,7 @@ export interface ApplicationInvitesDeps {
 export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
   const { db, mail, forms, codeSecret, publicUrl } = deps;
   const now = deps.now ?? Date.now;
-  const throttles = deps.throttles ?? createThrottles({ db, now });
+  const { throttles } = deps;
 
   return {
     /** POST /api/applications/invite. */

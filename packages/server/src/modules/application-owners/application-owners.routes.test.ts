@@ -15,6 +15,7 @@ import {
 } from '../../test/helpers';
 import { newAccessCode } from '../applications/access-codes';
 import { resolveApplicantLink } from '../applications/applicant-link';
+import { createThrottles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { createApplicationFixture } from './application-owners.fixtures';
 import { createApplicationOwnersService, RETENTION_CRON, RETENTION_QUEUE } from './application-owners.service';
@@ -477,6 +478,7 @@ describe.each(testDatabases())('application owners on %s', (kind) => {
         codeSecret: t.config.secrets.codeSecret,
         publicUrl: t.config.publicUrl,
         log: t.app.log,
+        throttles: createThrottles({ db: t.database.db }),
       });
       // answered while the match waits behind the held outbox: within() fails the test if it does not answer
       const ask = (email: string) =>

@@ -14,7 +14,7 @@ import {
   ownerSectionOf,
   resolveApplicantLink,
 } from '../applications/applicant-link';
-import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../auth/throttles';
+import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { ownerLinkMail } from './application-owners.mails';
 import { createApplicationOwnersRepository, type OwnerRow } from './application-owners.repository';
@@ -101,7 +101,7 @@ export interface ApplicationOwnersServiceDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => number;
-  throttles?: Throttles;
+  throttles: Throttles;
 }
 
 /**
@@ -112,7 +112,7 @@ export interface ApplicationOwnersServiceDeps {
 export function createApplicationOwnersService(deps: ApplicationOwnersServiceDeps) {
   const { db, mail, codeSecret, publicUrl, log } = deps;
   const now = deps.now ?? Date.now;
-  const throttles = deps.throttles ?? createThrottles({ db, now });
+  const { throttles } = deps;
 
   /** The caller's link, which must be the primary's, on an application whose owners may still change. */
   function requirePrimaryOnOpen(application: ApplicationRow, owner: OwnerRow) {

@@ -18,6 +18,7 @@ import { mappedItemsOf } from '@under/core/templates/signing-boxes';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
+import type { EventPublisher } from '../../infra/events/events';
 import type { Storage } from '../../infra/storage/storage';
 import { currentRequest } from '../../plugins/request-context';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
@@ -33,7 +34,7 @@ import {
 } from '../applications/applicant-link';
 import type { AuthContext } from '../auth/auth.service';
 import { hashCode, newCode, safeEqual } from '../auth/secrets';
-import { createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
+import type { ThrottleRule, Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { decodePngSize } from './signature-png';
 import { signCodeMail, signCompletedMail, signRequestMail } from './signing.mails';
@@ -81,19 +82,14 @@ export interface SigningDeps {
   forms: FormGrants;
   codeSecret: string;
   publicUrl: string;
-  throttles?: Throttles;
+  throttles: Throttles;
   now?: () => number;
   /**
-   * Called in the primary's signing transaction when the applicant opted in to "Remember my answers": the e-mailed
-   * code has just proved the mailbox, so the vault of that address may take the application's answers (as stored,
-   * encrypted fields sealed). Remembering at submit would let anyone fill another person's vault (decision 050).
+   * `application.signed` is written in the signing transaction (decision 064); its subscribers react after the
+   * commit: the vault takes the answers of a primary who opted in to "Remember my answers" (decision 050), the team
+   * is told of the last signature (decision 060).
    */
-  onPrimarySigned?: (
-    tx: DbOrTx,
-    signed: { application: ApplicationRow; ownerId: string; email: string },
-  ) => Promise<void>;
-  /** The institution's notice of the last signature (decision 060): outbox ids to dispatch after the commit. */
-  notices?: { applicationSigned(tx: DbOrTx, applicationId: string, signatureId: string): Promise<string[]> };
+  events: EventPublisher;
 }
 
 /**
@@ -104,7 +100,7 @@ export interface SigningDeps {
 export function createSigningService(deps: SigningDeps) {
   const { db, mail, storage, codeSecret, publicUrl } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
-  const throttles = deps.throttles ?? createThrottles({ db, now: deps.now });
+  const { throttles } = deps;
 
   const isOpenForSigning = (a: ApplicationRow) =>
     a.signStatus === 'PROGRESSING' && (a.status === 'pending' || a.status === 'approved');
@@ -356,9 +352,6 @@ export function createSigningService(deps: SigningDeps) {
             userAgent: context.userAgent,
             signedAt: at,
           });
-          if (owner.kind === 'primaryApplicant' && application.rememberAnswers && deps.onPrimarySigned) {
-            await deps.onPrimarySigned(tx, { application, ownerId: owner.id, email: owner.email });
-          }
           const owners = await r.owners(application.id);
           const signedOwners = new Set([...signatures.filter((s) => !s.invalidatedAt).map((s) => s.ownerId), owner.id]);
           const allSigned = owners.every((o) => signedOwners.has(o.id));
@@ -378,6 +371,15 @@ export function createSigningService(deps: SigningDeps) {
               allSigned,
             },
           });
+          const event = await deps.events.publish(tx, 'application.signed', {
+            applicationId: application.id,
+            signatureId: row.id,
+            ownerId: owner.id,
+            ownerKind: owner.kind === 'primaryApplicant' ? 'primaryApplicant' : 'additionalOwner',
+            email: owner.email,
+            dataHash: row.dataHash,
+            allSigned,
+          });
           const outbox: string[] = [];
           let runId: string | undefined;
           if (allSigned) {
@@ -392,7 +394,6 @@ export function createSigningService(deps: SigningDeps) {
               targetId: application.id,
               details: { generation: run.generation, reason: 'signed' },
             });
-            outbox.push(...((await deps.notices?.applicationSigned(tx, application.id, row.id)) ?? []));
             for (const o of owners) {
               outbox.push(
                 await mail.queueMail(tx, {
@@ -403,12 +404,13 @@ export function createSigningService(deps: SigningDeps) {
               );
             }
           }
-          return { refused: false as const, allSigned, runId, outbox };
+          return { refused: false as const, allSigned, runId, outbox, event };
         });
         if (outcome.refused) throw new AppError(ERROR_CODES.signCodeInvalid, MESSAGES.signCodeInvalid);
         committed = true;
         if (outcome.runId) await deps.jobs.send(DOCUMENTS_QUEUE, { runId: outcome.runId });
         await dispatchAll(outcome.outbox);
+        await deps.events.dispatch([outcome.event]);
         return {
           signStatus: (outcome.allSigned ? 'COMPLETED' : 'PROGRESSING') as SignStatus,
           signedAt: at.toISOString(),
@@ -573,3 +575,8 @@ function checkItems(items: readonly ConfirmPageItem[], owner: ApplicationOwnerRo
     throw new AppError(ERROR_CODES.signItemsInvalid, problems[0]?.message ?? MESSAGES.http400, problems);
   }
 }
+/**
+ * What a change to signed data uses (the applicant's correction, the institution's edit and corrections, an
+ * attachment removed): the signatures go in the change's own transaction (decisions 045, 064).
+ */
+export type SignatureInvalidation = Pick<SigningService, 'invalidateSignatures'>;

@@ -17,7 +17,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditWriteParts, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
+import type { EventPublisher } from '../../infra/events/events';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import type { SigningService } from '../application-signing/signing.service';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { FilesService } from '../files/files.service';
 import type { MailService } from '../mail/mail.service';
@@ -61,29 +63,25 @@ export interface ApplicationsServiceDeps {
   codeSecret: string;
   publicUrl: string;
   now?: () => number;
-  /** Signing starts in the primary's submit transaction (issue 13): answers the mails to send after the commit. */
-  signing?: {
-    /** `owners`: the application's current owners, as the submit has just read them (not read again). */
-    startSigning(tx: DbOrTx, application: ApplicationRow, at: Date, owners?: ApplicationOwnerRow[]): Promise<string[]>;
-    /** An owner's correction of a submitted application voids the signatures (the editor keeps their link). */
-    invalidateSignatures(
-      tx: DbOrTx,
-      opts: { application: ApplicationRow; fields: string[]; actorUserId: null; keepLinkOf?: string },
-    ): Promise<{ invalidated: number; outbox: string[] }>;
-  };
+  /**
+   * Signing starts in the primary's submit transaction (issue 13); an owner's correction of a submitted application
+   * voids the signatures (the editor keeps their link). Both in the transaction: a signature never outlives the data
+   * it was given on (decision 064). Answer the mails to send after the commit.
+   */
+  signing: Pick<SigningService, 'startSigning' | 'invalidateSignatures'>;
   /**
    * The applicant vault (decision 039): encrypted answers prefilled from it come back masked with the vault's
    * token; this puts the real values in before validation (the save then seals them as usual). It reads through
    * `tx`, the save's transaction when one is open (PGlite has one connection, which the transaction holds).
    */
-  fromVault?: (opts: {
+  fromVault: (opts: {
     tx: DbOrTx;
     token: string;
     form: FormDefinition;
     data: Record<string, unknown>;
   }) => Promise<Record<string, unknown>>;
-  /** The institution's notice of a submission (decision 060): outbox ids to dispatch after the commit. */
-  notices?: { applicationSubmitted(tx: DbOrTx, applicationId: string): Promise<string[]> };
+  /** `application.submitted` is written in the submit transaction (decision 064): the team's notice reacts to it. */
+  events: EventPublisher;
 }
 
 const OPEN_STATUSES: readonly ApplicationStatus[] = ['draft', 'invite_sent'];
@@ -190,7 +188,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     data: Record<string, unknown>,
     token: string | undefined,
   ): Promise<Record<string, unknown>> {
-    if (!token || !deps.fromVault) return data;
+    if (!token) return data;
     try {
       return await deps.fromVault({ tx, token, form, data });
     } catch (err) {
@@ -333,7 +331,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     // a correction of a submitted application: the signatures of the changed document are void, and the other
     // signers are asked again (decision 052)
     const outbox =
-      !isOpen(application.status) && fields.length > 0 && deps.signing
+      !isOpen(application.status) && fields.length > 0
         ? (
             await deps.signing.invalidateSignatures(tx, {
               application,
@@ -762,12 +760,13 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           details: { email: owner.email, role, revision: application.revision },
         });
         await flush(tx, ids, pending);
-        const signOutbox = deps.signing ? await deps.signing.startSigning(tx, application, at, owners) : [];
-        const notices = (await deps.notices?.applicationSubmitted(tx, application.id)) ?? [];
-        return { status: 'pending' as const, outboxId, signOutbox: [...editOutbox, ...signOutbox, ...notices] };
+        const signOutbox = await deps.signing.startSigning(tx, application, at, owners);
+        const event = await deps.events.publish(tx, 'application.submitted', { applicationId: application.id });
+        return { status: 'pending' as const, outboxId, signOutbox: [...editOutbox, ...signOutbox], event };
       });
       await mail.dispatch(outcome.outboxId);
       for (const id of outcome.signOutbox) await mail.dispatch(id);
+      if ('event' in outcome && outcome.event) await deps.events.dispatch([outcome.event]);
       const submittedAt = 'submittedAt' in outcome && outcome.submittedAt ? outcome.submittedAt : at;
       return { applicationId: opts.applicationId, status: outcome.status, submittedAt: submittedAt.toISOString() };
     },

@@ -29,7 +29,7 @@ import {
   safeEqual,
   verifyPassword,
 } from './secrets';
-import { addressKey, createThrottles, THROTTLE_RULES as RULES, type Throttles } from './throttles';
+import { addressKey, THROTTLE_RULES as RULES, type Throttles } from './throttles';
 
 /** The signed-in caller, attached to the request by the access hook. */
 export interface AuthContext {
@@ -79,8 +79,8 @@ export interface AuthServiceDeps {
   codeSecret: string;
   publicUrl: string;
   now?: () => number;
-  /** Shared throttles (decision 019); by default on `db` with `now`. */
-  throttles?: Throttles;
+  /** Shared throttles (decision 019). */
+  throttles: Throttles;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -88,7 +88,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? Date.now;
   const repo = createAuthRepository(db);
   const users = createUsersRepository(db);
-  const throttles = deps.throttles ?? createThrottles({ db, now });
+  const { throttles } = deps;
 
   /**
    * A new code and its e-mail, written together; the outbox sends the mail after the commit. Nothing is issued

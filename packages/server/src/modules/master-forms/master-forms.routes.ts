@@ -1,9 +1,6 @@
 import type { ResponseOf } from '@under/core/api/contract';
-import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
-import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors';
 import { requireAuth } from '../../plugins/access';
 import { defineRoute } from '../../plugins/route';
 import type { AuthContext } from '../auth/auth.service';
@@ -15,7 +12,7 @@ export function registerMasterFormRoutes(
   deps: {
     masterForms: MasterFormsService;
     /** A client's GET /api/brief_master_forms: what its company (and the caller) may use (modules/custom-forms). */
-    clientBrief?: (opts: { auth: AuthContext; q?: string }) => Promise<ResponseOf<typeof MASTER_FORMS_API.listBrief>>;
+    clientBrief: (opts: { auth: AuthContext; q?: string }) => Promise<ResponseOf<typeof MASTER_FORMS_API.listBrief>>;
   },
 ) {
   const { masterForms } = deps;
@@ -29,7 +26,6 @@ export function registerMasterFormRoutes(
   defineRoute(app, api.listBrief, { access: 'authenticated' }, ({ req, query }) => {
     const auth = requireAuth(req);
     if (auth.pool === 'admin') return masterForms.briefMasterForms(query);
-    if (!deps.clientBrief) throw new AppError(ERROR_CODES.permissionDenied, MESSAGES.http403);
     return deps.clientBrief({ auth, q: query.q });
   });
   defineRoute(app, api.listWithTotalForm, admin, () => masterForms.masterFormsWithTotalForm());

@@ -82,7 +82,7 @@ export function createMasterFormsService(deps: {
   db: Db;
   library: LibraryService;
   templates: PdfTemplatesService;
-  clientForms?: ClientFormHooks;
+  clientForms: ClientFormHooks;
 }) {
   const { db, library, templates } = deps;
   const repo = createMasterFormsRepository(db);
@@ -240,7 +240,7 @@ export function createMasterFormsService(deps: {
         companyIds: opts.companyIds,
         excludedCompanyIds: opts.excludedCompanyIds.filter((id) => !opts.companyIds.includes(id)),
       }));
-      await deps.clientForms?.accessChanged({ masterFormId: form.formId, actorUserId: opts.auth.userId });
+      await deps.clientForms.accessChanged({ masterFormId: form.formId, actorUserId: opts.auth.userId });
       return form;
     },
     /**
@@ -265,7 +265,7 @@ export function createMasterFormsService(deps: {
         () => ({ access: opts.global ? 'global' : 'limited' }),
       );
       // the admin confirmed first, told how many client forms of how many companies (GET …/archive_impact)
-      await deps.clientForms?.accessChanged({ masterFormId: form.formId, actorUserId: opts.auth.userId });
+      await deps.clientForms.accessChanged({ masterFormId: form.formId, actorUserId: opts.auth.userId });
       return form;
     },
     /** PATCH …/versions: publishes; every publish is a new version, kept whole with its mappingFieldsVersion. */
@@ -296,7 +296,7 @@ export function createMasterFormsService(deps: {
         });
         return toMasterForm(updated);
       });
-      await deps.clientForms?.published({ masterFormId: published.formId });
+      await deps.clientForms.published({ masterFormId: published.formId });
       return published;
     },
     async listVersions(opts: { formId: string }) {
@@ -359,7 +359,7 @@ export function createMasterFormsService(deps: {
     },
     /** Master forms with the number of client forms built on each (none until custom forms exist). */
     async masterFormsWithTotalForm() {
-      const counts = (await deps.clientForms?.countByMaster()) ?? new Map<string, number>();
+      const counts = await deps.clientForms.countByMaster();
       return (await repo.listForms({})).map((f) => ({ ...toMasterFormSummary(f), totalForm: counts.get(f.id) ?? 0 }));
     },
 

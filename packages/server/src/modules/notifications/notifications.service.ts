@@ -57,10 +57,10 @@ function toHomeEvent(r: Row): HomeEvent | null {
 
 /**
  * The institution kept informed (issue 21 §4; decision 060). The notices are written into the mail outbox in the
- * transaction of the change that causes them (decision 023): each of the causing services makes one call
- * (`applicationSubmitted`, `applicationSigned`, `documentsReady`; `syncFailed` for the integrations to come) and
- * dispatches the outbox ids it answers after its commit. Home's latest events are read from the applications'
- * chained history (decision 044), scoped as the applications list is (decision 042).
+ * transaction that delivers the domain event causing them (decision 064; `notifications.module.ts` subscribes
+ * `applicationSubmitted`, `applicationSigned`, `documentsReady` to `application.submitted`, `application.signed` and
+ * `documents.ready`; `syncFailed` for the integrations to come), and sent after its commit. Home's latest events
+ * are read from the applications' chained history (decision 044), scoped as the applications list is (decision 042).
  */
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, mail, forms } = deps;
@@ -104,13 +104,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
   }
 
   return {
-    /** In the primary's submit transaction: the application is now `pending`. */
+    /** On `application.submitted`: the application is now `pending`. */
     applicationSubmitted: (tx: DbOrTx, applicationId: string, cause = 'submit') =>
       notice(tx, 'application-submitted', applicationId, cause),
-    /** In the last signature's transaction; `signatureId` (the last one) names this completion. */
+    /** On the last `application.signed`; `signatureId` (the last one) names this completion. */
     applicationSigned: (tx: DbOrTx, applicationId: string, signatureId: string) =>
       notice(tx, 'application-signed', applicationId, signatureId),
-    /** In the transaction that marks a documents run done. */
+    /** On `documents.ready` (a documents run marked done). */
     documentsReady: (tx: DbOrTx, applicationId: string, runId: string) =>
       notice(tx, 'documents-ready', applicationId, runId),
     /** For the integrations to come: an application could not be sent to `integration` (`attempt` names the try). */

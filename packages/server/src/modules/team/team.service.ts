@@ -21,7 +21,7 @@ import { AppError } from '../../errors';
 import { companyNotFound, memberNotFound, requireCompanyId } from '../accounts/tenant';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/secrets';
-import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../auth/throttles';
+import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { invitationMail, inviteTemplate } from './team.mails';
 import { createTeamRepository, type InvitationRow, type MemberRow } from './team.repository';
@@ -95,8 +95,8 @@ export interface TeamServiceDeps {
   auth: AuthService;
   publicUrl: string;
   now?: () => number;
-  /** Shared throttles (decisions 019, 020); by default on `db` with `now`. */
-  throttles?: Throttles;
+  /** Shared throttles (decisions 019, 020). */
+  throttles: Throttles;
 }
 
 export function createTeamService(deps: TeamServiceDeps) {
@@ -105,7 +105,7 @@ export function createTeamService(deps: TeamServiceDeps) {
   const repo = createTeamRepository(db);
   const accounts = createCompaniesRepository(db);
   const users = createUsersRepository(db);
-  const throttles = deps.throttles ?? createThrottles({ db, now });
+  const { throttles } = deps;
 
   async function loadCompany(companyId: string) {
     const row = await accounts.findCompanyWithMembership(companyId);

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Every domain event (decision 064): a change other modules react to, written in the transaction of the change and
+ * delivered to each subscriber after the commit, once. Payloads are strict, like the audit catalogue's details: ids
+ * and what a subscriber needs to act, never the value of an encrypted field.
+ */
+const id = z.string().min(1);
+
+export const DOMAIN_EVENTS = {
+  /** The primary submitted: the application is `pending` and signing starts. */
+  'application.submitted': z.strictObject({ applicationId: id }),
+  /** One owner signed (the e-mailed code proved their mailbox); `allSigned` when it was the last signature. */
+  'application.signed': z.strictObject({
+    applicationId: id,
+    signatureId: id,
+    ownerId: id,
+    ownerKind: z.enum(['primaryApplicant', 'additionalOwner']),
+    email: z.string(),
+    /** What the signature was given on (SHA-256 of the data as stored, keys sorted). */
+    dataHash: z.string(),
+    allSigned: z.boolean(),
+  }),
+  /** A documents run of a signed application finished: its documents can be read. */
+  'documents.ready': z.strictObject({ applicationId: id, runId: id }),
+} as const;
+
+export type DomainEventType = keyof typeof DOMAIN_EVENTS;
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof DOMAIN_EVENTS)[T]>;
+/** One event as a subscriber receives it. */
+export type DomainEvent<T extends DomainEventType = DomainEventType> = {
+  [K in T]: { id: string; type: K; payload: DomainEventPayload<K>; createdAt: Date };
+}[T];
