@@ -42,6 +42,33 @@ const signingCertificateV2 = (certificate: Buffer): ArrayBuffer =>
     ],
   }).toBER();
 
+/** What every seal of an identity repeats, read from its certificates once. */
+const signers = new WeakMap<
+  SealIdentity,
+  { sid: SignerIdentifier; certificates: CertificateSet; essCertificate: ArrayBuffer }
+>();
+function signerOf(identity: SealIdentity) {
+  let signer = signers.get(identity);
+  if (!signer) {
+    const cert = AsnConvert.parse(identity.certificate, Certificate);
+    signer = {
+      sid: new SignerIdentifier({
+        issuerAndSerialNumber: new IssuerAndSerialNumber({
+          issuer: cert.tbsCertificate.issuer,
+          serialNumber: cert.tbsCertificate.serialNumber,
+        }),
+      }),
+      certificates: new CertificateSet([
+        new CertificateChoices({ certificate: cert }),
+        ...(identity.chain ?? []).map((c) => new CertificateChoices({ certificate: AsnConvert.parse(c, Certificate) })),
+      ]),
+      essCertificate: signingCertificateV2(identity.certificate),
+    };
+    signers.set(identity, signer);
+  }
+  return signer;
+}
+
 /**
  * A detached CMS SignedData over a digest, as PAdES baseline B-B wants it (ETSI EN 319 142-1): SHA-256, signed
  * attributes contentType, messageDigest and ESS signingCertificateV2 (the certificate's hash), no signingTime (the
@@ -49,7 +76,7 @@ const signingCertificateV2 = (certificate: Buffer): ArrayBuffer =>
  * `@peculiar/asn1-cms` (decision 063); the RSA signature is Node's.
  */
 export function signedData(digest: Buffer, identity: SealIdentity): Buffer {
-  const cert = AsnConvert.parse(identity.certificate, Certificate);
+  const signer = signerOf(identity);
   const sha256Alg = new AlgorithmIdentifier({ algorithm: OID.sha256 });
   // DER orders a SET OF by the encodings: the signature covers them in that order, and a verifier re-encodes them
   const attributes = [
@@ -58,7 +85,7 @@ export function signedData(digest: Buffer, identity: SealIdentity): Buffer {
       attrType: OID.messageDigest,
       attrValues: [AsnConvert.serialize(new OctetString(arrayBuffer(digest)))],
     }),
-    new Attribute({ attrType: OID.signingCertificateV2, attrValues: [signingCertificateV2(identity.certificate)] }),
+    new Attribute({ attrType: OID.signingCertificateV2, attrValues: [signer.essCertificate] }),
   ];
   const signedAttrs = attributes
     .map((a) => ({ a, bytes: der(a) }))
@@ -66,12 +93,7 @@ export function signedData(digest: Buffer, identity: SealIdentity): Buffer {
     .map(({ a }) => a);
   const signerInfo = new SignerInfo({
     version: 1,
-    sid: new SignerIdentifier({
-      issuerAndSerialNumber: new IssuerAndSerialNumber({
-        issuer: cert.tbsCertificate.issuer,
-        serialNumber: cert.tbsCertificate.serialNumber,
-      }),
-    }),
+    sid: signer.sid,
     digestAlgorithm: sha256Alg,
     signedAttrs,
     signatureAlgorithm: new AlgorithmIdentifier({ algorithm: OID.sha256WithRSA, parameters: null }),
@@ -83,11 +105,7 @@ export function signedData(digest: Buffer, identity: SealIdentity): Buffer {
     version: 1,
     digestAlgorithms: new DigestAlgorithmIdentifiers([sha256Alg]),
     encapContentInfo: new EncapsulatedContentInfo({ eContentType: OID.data }),
-    certificates: new CertificateSet(
-      [identity.certificate, ...(identity.chain ?? [])].map(
-        (c) => new CertificateChoices({ certificate: AsnConvert.parse(c, Certificate) }),
-      ),
-    ),
+    certificates: signer.certificates,
     signerInfos: new SignerInfos([signerInfo]),
   });
   return der(new ContentInfo({ contentType: OID.signedData, content: AsnConvert.serialize(content) }));
@@ -107,12 +125,20 @@ function signedAttributesToSign(signerInfo: BerElement): Buffer | null {
 
 type BerElement = ReturnType<typeof fromBER>['result'];
 
-/** The first SignerInfo of a ContentInfo's SignedData, as asn1js read it (for its signed attributes' bytes). */
-function firstSignerInfo(contentInfo: BerElement): BerElement | undefined {
+/**
+ * The encodings a check needs as they were sent, from asn1js' reading of a ContentInfo: the first certificate (its
+ * fingerprint is of these bytes) and the first SignerInfo (its signed attributes' bytes).
+ */
+function rawParts(contentInfo: BerElement): { certificate?: BerElement; signerInfo?: BerElement } {
   const [, wrapped] = contentInfo instanceof Sequence ? contentInfo.valueBlock.value : [];
   const signed = wrapped instanceof Constructed ? wrapped.valueBlock.value[0] : undefined;
-  const signerInfos = signed instanceof Sequence ? signed.valueBlock.value.at(-1) : undefined;
-  return signerInfos instanceof Asn1Set ? signerInfos.valueBlock.value[0] : undefined;
+  const fields = signed instanceof Sequence ? signed.valueBlock.value : [];
+  const certificates = fields.find((f) => f.idBlock.tagClass === 3 && f.idBlock.tagNumber === 0);
+  const signerInfos = fields.at(-1);
+  return {
+    certificate: certificates instanceof Constructed ? certificates.valueBlock.value[0] : undefined,
+    signerInfo: signerInfos instanceof Asn1Set ? signerInfos.valueBlock.value[0] : undefined,
+  };
 }
 
 export interface CmsCheck {
@@ -131,15 +157,14 @@ export function checkSignedData(bytes: Buffer): CmsCheck {
     const info = AsnConvert.parse(bytes, ContentInfo);
     if (info.contentType !== OID.signedData) return none;
     const sd = AsnConvert.parse(info.content, SignedData);
-    const certificate = sd.certificates?.[0]?.certificate;
     const signer = sd.signerInfos[0];
-    if (!certificate || !signer?.signedAttrs) return none;
-    const certDer = der(certificate);
+    const raw = rawParts(fromBER(new Uint8Array(bytes)).result);
+    if (!sd.certificates?.[0]?.certificate || !signer?.signedAttrs || !raw.certificate || !raw.signerInfo) return none;
+    const certDer = Buffer.from(raw.certificate.valueBeforeDecodeView);
     const x509 = new X509Certificate(certDer);
     const messageDigest = signer.signedAttrs.find((a) => a.attrType === OID.messageDigest)?.attrValues[0];
     const digest = messageDigest ? Buffer.from(AsnConvert.parse(messageDigest, OctetString).buffer) : null;
-    const signerBer = firstSignerInfo(fromBER(new Uint8Array(bytes)).result);
-    const attrsAsSet = signerBer && signedAttributesToSign(signerBer);
+    const attrsAsSet = signedAttributesToSign(raw.signerInfo);
     if (!attrsAsSet) return none;
     const valid = verify('sha256', attrsAsSet, x509.publicKey, Buffer.from(signer.signature.buffer));
     return { valid, digest, fingerprint: createHash('sha256').update(certDer).digest('hex') };
