@@ -8,10 +8,10 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { applicationDocumentRuns } from './db/schema/index';
 import { finishedRun } from './modules/application-documents/documents.fixtures';
-import { unzip } from './modules/application-export/read-xlsx';
 import { bearer, registerCompany } from './test/accounts';
 import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
 import { readPdfText } from './test/pdf-read';
+import { unzip } from './test/read-xlsx';
 import { activeEncryptedForm, realFieldCrypto } from './test/sealed-applications';
 import { signWithMailedCode } from './test/signing';
 

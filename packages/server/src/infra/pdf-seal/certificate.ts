@@ -9,7 +9,25 @@ import {
 } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bits, explicit, int, nul, oid, seq, set, time, utf8 } from './der';
+import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
+import {
+  AlgorithmIdentifier,
+  AttributeTypeAndValue,
+  AttributeValue,
+  BasicConstraints,
+  Certificate,
+  Extension,
+  Extensions,
+  KeyUsage,
+  KeyUsageFlags,
+  Name,
+  RelativeDistinguishedName,
+  SubjectPublicKeyInfo,
+  TBSCertificate,
+  Time,
+  Validity,
+  Version,
+} from '@peculiar/asn1-x509';
 
 export const OID = {
   rsaEncryption: '1.2.840.113549.1.1.1',
@@ -39,43 +57,58 @@ export interface SealIdentity {
 export const fingerprintOf = (der: Buffer) => createHash('sha256').update(der).digest('hex');
 
 /** The issuer and subject: CN=Under document seal, O=Under. */
-export function sealName(): Buffer {
-  return seq(
-    set(seq(oid(OID.organization), utf8('Under'))),
-    set(seq(oid(OID.commonName), utf8('Under document seal'))),
-  );
+export function sealName(): Name {
+  const rdn = (type: string, value: string) =>
+    new RelativeDistinguishedName([
+      new AttributeTypeAndValue({ type, value: new AttributeValue({ utf8String: value }) }),
+    ]);
+  return new Name([rdn(OID.organization, 'Under'), rdn(OID.commonName, 'Under document seal')]);
 }
 
 /**
  * A self-signed X.509 v3 certificate for an RSA key: ten years, keyUsage digitalSignature and nonRepudiation
- * (critical), not a CA. Written by hand in DER and signed with SHA-256.
+ * (critical), not a CA. RFC 5280's structures from `@peculiar/asn1-x509` (decision 063), signed with SHA-256.
  */
 export function selfSignedCertificate(privateKey: KeyObject, publicKeyDer: Buffer, now = new Date()): Buffer {
-  const alg = seq(oid(OID.sha256WithRSA), nul());
+  const alg = new AlgorithmIdentifier({ algorithm: OID.sha256WithRSA, parameters: null });
   const serial = randomBytes(16);
   serial[0] = (serial[0] as number) & 0x7f;
-  const tbs = seq(
-    explicit(0, int(2)),
-    int(serial),
-    alg,
-    sealName(),
-    seq(time(now), time(new Date(now.getTime() + 10 * 365.25 * 86_400_000))),
-    sealName(),
-    publicKeyDer,
-    explicit(
-      3,
-      seq(
-        // keyUsage: digitalSignature (bit 0) and nonRepudiation (bit 1): one byte 0b1100_0000, 6 unused bits
-        seq(oid(OID.keyUsage), Buffer.from([0x01, 0x01, 0xff]), tlvOctets(Buffer.from([0x03, 0x02, 0x06, 0xc0]))),
-        seq(oid(OID.basicConstraints), tlvOctets(seq())),
-      ),
-    ),
-  );
-  const signature = sign('sha256', tbs, privateKey);
-  return seq(tbs, alg, bits(signature));
+  // whole seconds: RFC 5280 allows no fraction in a GeneralizedTime
+  const from = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  // GeneralizedTime as before (Validity's own constructor would pick UTCTime)
+  const validity = new Validity();
+  validity.notBefore = new Time({ generalTime: from });
+  validity.notAfter = new Time({ generalTime: new Date(from.getTime() + 10 * 365.25 * 86_400_000) });
+  const tbs = new TBSCertificate({
+    version: Version.v3,
+    serialNumber: new Uint8Array(serial).buffer,
+    signature: alg,
+    issuer: sealName(),
+    validity,
+    subject: sealName(),
+    subjectPublicKeyInfo: AsnConvert.parse(publicKeyDer, SubjectPublicKeyInfo),
+    extensions: new Extensions([
+      new Extension({
+        extnID: OID.keyUsage,
+        critical: true,
+        extnValue: new OctetString(
+          AsnConvert.serialize(new KeyUsage(KeyUsageFlags.digitalSignature | KeyUsageFlags.nonRepudiation)),
+        ),
+      }),
+      new Extension({
+        extnID: OID.basicConstraints,
+        extnValue: new OctetString(AsnConvert.serialize(new BasicConstraints())),
+      }),
+    ]),
+  });
+  const signature = sign('sha256', Buffer.from(AsnConvert.serialize(tbs)), privateKey);
+  const certificate = new Certificate({
+    tbsCertificate: tbs,
+    signatureAlgorithm: alg,
+    signatureValue: new Uint8Array(signature).buffer,
+  });
+  return Buffer.from(AsnConvert.serialize(certificate));
 }
-
-const tlvOctets = (b: Buffer) => Buffer.concat([Buffer.from([0x04, b.length]), b]);
 
 /**
  * The sealing identity of a data dir: made on first use into DATA_DIR/seal (key 0600), kept; earlier certificates

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sha256Hex, sign } from './sigv4';
+import { parseAmzDate, sha256Hex, sign } from './sigv4';
 
 /**
  * A SIMULATOR for tests, not S3: a tiny HTTP server on 127.0.0.1 that speaks the path-style subset of the S3
@@ -66,11 +66,8 @@ export async function startS3Simulator(opts: {
         state.refused++;
         return reply(403, 'AuthorizationHeaderMalformed', 'Wrong credential scope');
       }
-      const skew = Math.abs(
-        Date.parse(
-          `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13)}`,
-        ) - Date.now(),
-      );
+      const at = parseAmzDate(amzDate);
+      const skew = Math.abs(at.getTime() - Date.now());
       if (!(skew < 15 * 60_000)) {
         state.refused++;
         return reply(403, 'RequestTimeTooSkewed', 'Request time too skewed');
@@ -94,13 +91,12 @@ export async function startS3Simulator(opts: {
       }
       // the raw path as sent, already URI-encoded by the client
       const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-      const expected = sign(opts, {
+      const expected = await sign(opts, {
         method: req.method ?? 'GET',
         path: rawPath,
         query: url.searchParams,
         headers,
-        payloadHash,
-        amzDate,
+        at,
       });
       if (expected.signature !== signature) {
         state.refused++;

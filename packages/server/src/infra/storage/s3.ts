@@ -32,14 +32,14 @@ export function createS3Storage(options: S3Options): Storage {
     assertKey(key);
     const pathName = `${base.pathname.replace(/\/$/, '')}/${uriEncode(key, true)}`;
     const payloadHash = body ? (headers['x-amz-content-sha256'] ?? EMPTY_SHA256) : EMPTY_SHA256;
-    const date = amzDate(now());
+    const at = now();
     const signed: Record<string, string> = {
       ...headers,
       host: base.host,
-      'x-amz-date': date,
+      'x-amz-date': amzDate(at),
       'x-amz-content-sha256': payloadHash,
     };
-    const { authorization } = sign(options, { method, path: pathName, headers: signed, payloadHash, amzDate: date });
+    const { authorization } = await sign(options, { method, path: pathName, headers: signed, at });
     const { host: _host, ...sent } = signed;
     return doFetch(new URL(pathName, base.origin), {
       method,

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditEvents } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
+import { cellKinds, parseCsv, sheetRows, unzip } from '../../test/read-xlsx';
 import { activeForm } from '../application-lists/application-lists.fixtures';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { createApplicationExportService } from './application-export.service';
 import { EXPORT_COLUMNS, RECORD_COLUMNS } from './columns';
-import { cellKinds, parseCsv, sheetRows, unzip } from './read-xlsx';
 import { columnName } from './spreadsheet';
 
 /** An Excel date serial back to an ISO time (UTC). */

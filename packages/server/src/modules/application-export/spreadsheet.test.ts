@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, sheetRows, unzip } from './read-xlsx';
+import { parseCsv, sheetRows, unzip } from '../../test/read-xlsx';
 import { COLUMN_WIDTH, columnName, csvStream, neutralise, xlsxStream } from './spreadsheet';
 
 async function* batches(rows: string[][][]) {

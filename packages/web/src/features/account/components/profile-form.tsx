@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { type Profile, UpdateProfileBodySchema } from '@under/core/accounts/profile.schema';
 import { UI_TEXT } from '@under/core/ui-text';
@@ -7,7 +8,6 @@ import { FormAlert } from '../../../components/form-alert';
 import { PersonFields } from '../../../components/person-fields';
 import { displayPhone } from '../../../components/phone-field';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateProfile } from '../api/account-api';
 
 /** Names and contact number of the signed-in user (PUT /api/profile); the e-mail and company do not change here. */

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
@@ -10,7 +11,6 @@ import { ChangePasswordFormSchema } from '../../../lib/auth-forms';
 import { changePassword } from '../../../lib/auth-password-api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { useProfile } from '../api/account-api';
 import { ProfileForm } from '../components/profile-form';
 

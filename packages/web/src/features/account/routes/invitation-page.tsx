@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import type { PublicInvitation } from '@under/core/accounts/team.schema';
@@ -18,7 +19,6 @@ import { setPendingInvitation } from '../../../lib/pending-invitation';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useAuthState, useSession } from '../../../lib/session-context';
 import { useMe } from '../../../lib/use-me';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { usePublicInvitation } from '../api/account-api';
 
 /**

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import { UpdateProfileBodySchema } from '@under/core/accounts/profile.schema';
@@ -17,7 +18,6 @@ import { clearPendingInvitation, getPendingInvitation } from '../../../lib/pendi
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useSession } from '../../../lib/session-context';
 import { useMe } from '../../../lib/use-me';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProfile } from '../api/account-api';
 
 /** The rules of POST /api/profiles, field by field (core): the company name only when registering a company. */

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { EmailOnlyBodySchema } from '@under/core/auth/auth.schema';
 import { UI_TEXT } from '@under/core/ui-text';
@@ -9,7 +10,6 @@ import { FormAlert } from '../../../components/form-alert';
 import { forgotPassword } from '../../../lib/auth-api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { getPasswordReset, setPasswordReset } from '../password-reset-state';
 
 /** First step of password recovery, in both apps (/forgot-password, /admin/forgot-password): the pool is the app's. */

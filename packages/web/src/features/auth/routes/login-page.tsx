@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { SignInBodySchema } from '@under/core/auth/auth.schema';
@@ -15,7 +16,6 @@ import { HttpError } from '../../../lib/http-error';
 import { useLoginState } from '../../../lib/login-state';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
-import { zodResolver } from '../../../lib/zod-resolver';
 
 /** Codes that read 'Invalid email or password' (the server answers one code for unknown users and wrong passwords). */
 const INVALID_CREDENTIALS = new Set<string>([ERROR_CODES.invalidCredentials, ERROR_CODES.permissionDenied]);

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { signUp } from '../../../lib/auth-password-api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { setPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
-import { zodResolver } from '../../../lib/zod-resolver';
 
 export function RegisterPage() {
   const { http } = useSession();

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UI_TEXT } from '@under/core/ui-text';
@@ -13,7 +14,6 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
 import { loginState } from '../../../lib/login-state';
 import { useSession } from '../../../lib/session-context';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { clearPasswordReset, getPasswordReset } from '../password-reset-state';
 
 const CODE_ERRORS = new Set<string>([ERROR_CODES.codeMismatch, ERROR_CODES.codeExpired, ERROR_CODES.tooManyAttempts]);

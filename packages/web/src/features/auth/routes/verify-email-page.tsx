@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { ConfirmSignUpBodySchema } from '@under/core/auth/auth.schema';
@@ -16,7 +17,6 @@ import { HttpError } from '../../../lib/http-error';
 import { type LoginNoticeKind, loginState } from '../../../lib/login-state';
 import { clearPendingVerification, getPendingVerification } from '../../../lib/pending-verification';
 import { useSession } from '../../../lib/session-context';
-import { zodResolver } from '../../../lib/zod-resolver';
 
 /** Answers of confirm-sign-up that are about the code the user typed. */
 const CODE_ERRORS = new Set<string>([ERROR_CODES.codeMismatch, ERROR_CODES.codeExpired, ERROR_CODES.tooManyAttempts]);

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { EmailSchema } from '@under/core/auth/credentials';
 import { CODE_LENGTH } from '@under/core/constants';
@@ -11,7 +12,6 @@ import { forgotPassword } from '../../../lib/auth-api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { VerifyResetFormSchema } from '../../../lib/verify-reset-form';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { getPasswordReset, setPasswordReset } from '../password-reset-state';
 
 /**

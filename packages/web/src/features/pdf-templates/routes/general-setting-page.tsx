@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, NumberInput, Stack, Switch } from '@mantine/core';
 import type { TemplateSettings } from '@under/core/templates/pdf-template.schema';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
@@ -7,7 +8,6 @@ import { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { useSaveTemplateSettings, useTemplate, useTemplateSettings } from '../api/pdf-templates-api';
 import { SettingsShell, UnsavedChangesGuard } from '../components/settings-shell';
 

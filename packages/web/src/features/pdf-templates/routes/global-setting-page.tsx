@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { KeySchema } from '@under/core/templates/pdf-field.schema';
 import type { PdfTemplate, TemplateSettings } from '@under/core/templates/pdf-template.schema';
@@ -8,7 +9,6 @@ import { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { useSaveTemplateSettings, useTemplate, useTemplateSettings } from '../api/pdf-templates-api';
 import { SettingsShell, UnsavedChangesGuard } from '../components/settings-shell';
 

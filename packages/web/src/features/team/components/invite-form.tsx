@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { displayRole, TEAM_ROLES } from '@under/core/accounts/enums';
 import { isUnlimited } from '@under/core/accounts/quota';
@@ -11,7 +12,6 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http-error';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { useInvite, useTeamSummary } from '../api/team-api';
 
 /** Refusals about the invited address itself: shown under the e-mail field. */

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -26,7 +27,6 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMe } from '../../../lib/use-me';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { useMember, useResetMemberPassword, useSetMemberInfo } from '../api/team-api';
 import { useMemberActions } from '../components/member-actions';
 import { ADMIN_ROLES, MemberStatusBadge, memberName } from '../components/member-status';

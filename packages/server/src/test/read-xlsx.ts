@@ -1,8 +1,9 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 
 /**
- * Test support: a small reader of what the export writes, independent of the writer: the zip's central directory,
- * each entry inflated and checked against its CRC, and a sheet's cells by reference (inline strings).
+ * Test support, out of the production code since decision 063: a small reader of what the export writes,
+ * independent of the writer: the zip's central directory, each entry inflated and checked against its CRC, and a
+ * sheet's cells by reference (inline strings).
  */
 export function unzip(zip: Buffer): Map<string, Buffer> {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
