@@ -6,6 +6,7 @@ import { readSeal } from '../../pdf-seal/seal-reader';
 import { hasEndMarker } from '../../pdf-seal/seal-scan';
 import type { PdfLimits } from '../pdf-limits';
 import type { FromChild, TaskDone, ToChild } from '../pdf-protocol';
+import { detect } from './detect';
 import { fill, NotPrepared } from './fill';
 import { inspect } from './inspect';
 import { Refusal } from './refusal';
@@ -31,6 +32,7 @@ async function attempt(task: ToChild, limits: PdfLimits): Promise<TaskDone> {
       if (!hasEndMarker(bytes)) throw new Refusal('damaged', 'no %%EOF at the end of the file');
       return { type: 'done', id: task.id, ok: true, result: readSeal(bytes) };
     }
+    if (task.op === 'detect') return { type: 'done', id: task.id, ok: true, result: await detect(bytes, limits) };
     const result = task.op === 'inspect' ? await inspect(bytes, limits) : await fill({ ...task, bytes }, limits);
     return { type: 'done', id: task.id, ok: true, result };
   } catch (err) {
