@@ -203,7 +203,15 @@ export async function buildApp(options: BuildAppOptions) {
   const coupons = createCouponsService({ db: database.db, now: options.now });
   const pdfPool = options.pdfPool ?? createPdfPool();
   if (!options.pdfPool) app.addHook('onClose', () => pdfPool.close());
-  const templates = createPdfTemplatesService({ db: database.db, storage, files, pdf: pdfPool, log: app.log });
+  const templates = createPdfTemplatesService({
+    db: database.db,
+    storage,
+    files,
+    pdf: pdfPool,
+    log: app.log,
+    // the library is built below; detection asks it for the entries on each request
+    dictionary: () => library.bindableEntries(),
+  });
   // uploads never attached to anything go after a day (decision 022); scheduled once the queue starts
   await jobs.schedule(SWEEP_QUEUE, SWEEP_CRON, async () => {
     await files.sweep();

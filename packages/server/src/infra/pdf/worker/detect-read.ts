@@ -10,6 +10,20 @@ const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dis
 
 type Matrix = [number, number, number, number, number, number];
 
+let workerLoaded: Promise<void> | undefined;
+/**
+ * pdf.js's worker code, loaded into this process once (its "fake worker" then runs in the same thread; the PDF child
+ * is our worker already). Loading it takes seconds on a busy machine: the child starts it once it is ready
+ * (preloadPdfJs), so the first detection does not wait for it.
+ */
+export function preloadPdfJs(): Promise<void> {
+  const specifier = 'pdfjs-dist/legacy/build/pdf.worker.mjs'; // untyped module: what it exports is not read here
+  workerLoaded ??= import(specifier).then((worker: unknown) => {
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+  });
+  return workerLoaded;
+}
+
 /** Drawing operators read per page at most: a page drawn with more is read up to here (a hostile page is bounded). */
 const MAX_PATH_OPS = 60_000;
 /** Text runs read per page at most. */
@@ -174,6 +188,7 @@ function axisAligned(points: [number, number][]) {
 
 /** Every page of a PDF read for detection; a file pdf.js cannot open is refused as damaged. */
 export async function readPages(bytes: Uint8Array, limits: PdfLimits): Promise<PageContent[]> {
+  await preloadPdfJs();
   let doc: Awaited<ReturnType<typeof getDocument>['promise']>;
   try {
     doc = await getDocument({

@@ -7,6 +7,7 @@ import { hasEndMarker } from '../../pdf-seal/seal-scan';
 import type { PdfLimits } from '../pdf-limits';
 import type { FromChild, TaskDone, ToChild } from '../pdf-protocol';
 import { detect } from './detect';
+import { preloadPdfJs } from './detect-read';
 import { fill, NotPrepared } from './fill';
 import { inspect } from './inspect';
 import { Refusal } from './refusal';
@@ -73,7 +74,7 @@ export function start(limits: PdfLimits) {
       })
       .catch(() => process.exit(1));
   });
-  void send({ type: 'ready' });
+  void send({ type: 'ready' }).then(() => preloadPdfJs().catch(() => undefined));
 }
 
 const limits = JSON.parse(process.argv[2] ?? '') as PdfLimits;
