@@ -89,7 +89,7 @@ export function useDetectProposals(opts: {
           <Group gap="xs">
             {list.length ? (
               <>
-                <Button size="xs" color="grape" onClick={() => accept(list)}>
+                <Button size="xs" color="grape.9" onClick={() => accept(list)}>
                   {DETECT_TEXT.acceptAll}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => reject(new Set(list.map((p) => p.id)))}>
@@ -165,7 +165,7 @@ export function useDetectProposals(opts: {
             {DETECT_TEXT.adjustHint}
           </Text>
           <Group gap="xs">
-            <Button size="xs" color="grape" onClick={() => accept([p])}>
+            <Button size="xs" color="grape.9" onClick={() => accept([p])}>
               {DETECT_TEXT.accept}
             </Button>
             <Button size="xs" variant="default" onClick={() => reject(new Set([p.id]))}>
