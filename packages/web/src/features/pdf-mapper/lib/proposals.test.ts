@@ -76,6 +76,39 @@ describe('acceptProposals', () => {
     expect(checkMapping(fields, [{ page: 1, width: 612, height: 792, rotation: 0 }])).toEqual([]);
   });
 
+  it('gives a text box bound to an amount the amount type, so the binding fits', () => {
+    const volume: Dictionary = {
+      ...ein,
+      id: 'd-vol',
+      type: 'currency',
+      name: 'monthly_volume',
+      label: 'Volume',
+      encrypted: false,
+    };
+    const proposals = toProposals([
+      {
+        ...base,
+        type: 'text',
+        label: 'Average Monthly Volume',
+        suggestedKey: 'monthly_volume',
+        binding: {
+          dictionaryId: 'd-vol',
+          key: 'monthly_volume',
+          label: 'Volume',
+          dataType: 'currency',
+          required: true,
+          encrypted: false,
+        },
+      },
+    ]);
+    const [field] = acceptProposals([], proposals, proposals, [volume]);
+    expect(field).toMatchObject({
+      type: 'currency',
+      required: true,
+      bindingField: { key: 'monthly_volume', dictionaryId: 'd-vol' },
+    });
+  });
+
   it('keeps keys unique against the mapping already there', () => {
     const proposals = toProposals(detected.slice(1, 2));
     const first = acceptProposals([], proposals, proposals, []);

@@ -55,10 +55,13 @@ export function acceptProposals(
             .filter(Boolean)
             .map((label) => ({ label, value: toKey(label) || 'option' }))
         : undefined;
+    // a text box bound to a number or an amount becomes that type, so the entry's binding fits it
+    const dataType = p.binding?.dataType;
+    const type = p.type === 'text' && (dataType === 'number' || dataType === 'currency') ? dataType : p.type;
     let field: PdfField = {
       id: newId(),
       key,
-      type: p.type,
+      type,
       label: p.label || undefined,
       page: p.page,
       x: p.x,
@@ -66,7 +69,7 @@ export function acceptProposals(
       width: p.width,
       height: p.height,
       renderOrder: fields.length + out.length,
-      required: p.binding?.required ?? false,
+      required: false,
       euPermission: 'editTableByAllOwner',
       euEncrypted: p.binding?.encrypted ?? false,
       ...(p.type === 'date' ? { dateFormat: 'MM/dd/yyyy' } : {}),
@@ -75,7 +78,7 @@ export function acceptProposals(
     const entry = p.binding?.dictionaryId ? dictionaries.find((d) => d.id === p.binding?.dictionaryId) : undefined;
     if (entry) {
       const bound = bindingFor(field, { kind: 'dictionary', entry });
-      if (bound.ok) field = { ...field, bindingField: bound.binding };
+      if (bound.ok) field = { ...field, bindingField: bound.binding, required: p.binding?.required ?? false };
     }
     out.push(field);
   }
