@@ -28,7 +28,7 @@ describe.each(testDatabases())('POST /api/pdf_templates/{templateId}/detect_fiel
     await seed({ db: t.database.db, auth: t.services.auth, admin: undefined, demo: false });
     await t.services.auth.ensureAdmin({ email: 'detect-admin@under.test', password: 'Admin12345' });
     token = (await signIn(t, 'admin', 'detect-admin@under.test', 'Admin12345')).accessToken;
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     await pool.close();
@@ -90,7 +90,7 @@ describe.each(testDatabases())('POST /api/pdf_templates/{templateId}/detect_fiel
     for (const f of fields) expect(f.confidence).toBeGreaterThan(0);
     // proposals only: the template's mapping is untouched
     expect((await api('GET', `/api/pdf_templates/${templateId}`)).json().fieldCount).toBe(0);
-  });
+  }, 120_000);
 
   it('answers 404 for a template that does not exist and 400 for an id that is no uuid', async () => {
     const missing = await api('POST', '/api/pdf_templates/00000000-0000-4000-8000-000000000000/detect_fields');
@@ -107,7 +107,7 @@ describe.each(testDatabases())('POST /api/pdf_templates/{templateId}/detect_fiel
     expect(res.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'POST', url: `/api/pdf_templates/${templateId}/detect_fields` });
     expect(anonymous.statusCode).toBe(401);
-  });
+  }, 120_000);
 
   it('ends the work on a page too heavy to read in time, and keeps answering', async () => {
     const templateId = await createTemplate(await makeHeavyPdf());
@@ -115,11 +115,12 @@ describe.each(testDatabases())('POST /api/pdf_templates/{templateId}/detect_fiel
     const res = await api('POST', `/api/pdf_templates/${templateId}/detect_fields`);
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().code).toBe('pdf/too-complex');
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // the pool's 8 s limit, and a loaded machine's start of a fresh child
+    expect(Date.now() - started).toBeLessThan(60_000);
     const after = await api(
       'POST',
       `/api/pdf_templates/${await createTemplate(await makeFlatApplicationPdf())}/detect_fields`,
     );
     expect(after.statusCode).toBe(200);
-  }, 60_000);
+  }, 180_000);
 });
