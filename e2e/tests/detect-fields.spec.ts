@@ -7,7 +7,7 @@ import { MASTER_FORMS_TEXT as F } from '@under/core/ui-text/admin-master-forms';
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import { makeFlatApplicationPdf } from '../../packages/server/src/test/flat-application-pdf';
 import { signInAdmin, uniqueName } from '../support/admin';
-import { adminHeaders, savedMapping } from '../support/admin-api';
+import { adminHeaders, type SavedField, savedMapping } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
 import { field } from '../support/client';
 import { box } from '../support/mapper';
@@ -86,14 +86,10 @@ test('a flat PDF becomes a mapped, bound template in one click that the admin re
   await page.getByRole('button', { name: M.save }).click();
   expect((await posted).status()).toBe(200);
   await expect(page.getByText(M.saved)).toBeVisible();
-  const saved = (await savedMapping(request, headers, templateId)) as {
-    key: string;
-    type: string;
-    y: number;
+  const saved = (await savedMapping(request, headers, templateId)) as (SavedField & {
     euEncrypted: boolean;
     required: boolean;
-    bindingField?: { key: string };
-  }[];
+  })[];
   expect(saved).toHaveLength(count);
   const byKey = new Map(saved.map((f) => [f.key, f]));
   expect(byKey.get('federal_tax_id')).toMatchObject({
