@@ -144,7 +144,8 @@ for (const { name, url } of files) {
   try {
     truth = (await pool.inspect(original)).acroFields;
     flat = await strip(original);
-  } catch {
+  } catch (err) {
+    console.log(`${name}: skipped, the upload's inspection refuses it (${(err as Error).message})`);
     continue;
   }
   if (!truth.length) continue;
