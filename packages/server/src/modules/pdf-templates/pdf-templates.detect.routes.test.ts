@@ -20,8 +20,8 @@ async function makeHeavyPdf(): Promise<Buffer> {
 describe.each(testDatabases())('POST /api/pdf_templates/{templateId}/detect_fields on %s', (kind) => {
   let t: TestApp;
   let token: string;
-  // a pool of its own with a short time limit: a hostile page is ended, not waited for
-  const pool = createPdfPool({ size: 1, timeoutMs: 8_000 });
+  // a pool of its own, with room for a loaded machine (8 sessions on 2 cores) to start pdf.js in a fresh child
+  const pool = createPdfPool({ size: 1, timeoutMs: 60_000 });
   beforeAll(async () => {
     t = await createTestApp(kind, { pdfPool: pool });
     // the starter dictionary, as a fresh install has it: the labels bind to its entries
@@ -109,14 +109,13 @@ describe.each(testDatabases())('POST /api/pdf_templates/{templateId}/detect_fiel
     expect(anonymous.statusCode).toBe(401);
   }, 120_000);
 
-  it('ends the work on a page too heavy to read in time, and keeps answering', async () => {
+  it('refuses a page that draws too much before pdf.js reads it, and keeps answering', async () => {
     const templateId = await createTemplate(await makeHeavyPdf());
     const started = Date.now();
     const res = await api('POST', `/api/pdf_templates/${templateId}/detect_fields`);
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().code).toBe('pdf/too-complex');
-    // the pool's 8 s limit, and a loaded machine's start of a fresh child
-    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     const after = await api(
       'POST',
       `/api/pdf_templates/${await createTemplate(await makeFlatApplicationPdf())}/detect_fields`,
