@@ -75,7 +75,7 @@ test('a flat PDF becomes a mapped, bound template in one click that the admin re
   await key.fill('entity_sole');
   await key.blur();
   await expect(box(page, 'entity_sole', 'checkbox')).toBeVisible();
-  const ticket = box(page, 'average_ticket', 'text');
+  const ticket = box(page, 'average_ticket', 'currency');
   await ticket.click();
   await ticket.press('ArrowDown');
   await ticket.press('ArrowDown');
@@ -101,6 +101,8 @@ test('a flat PDF becomes a mapped, bound template in one click that the admin re
   expect(byKey.get('signature')?.type).toBe('signature');
   expect(byKey.get('date_signed')?.type).toBe('date');
   expect(byKey.has('entity_sole')).toBe(true);
+  // a box bound to an amount became an amount field, bound
+  expect(byKey.get('average_ticket')).toMatchObject({ type: 'currency', bindingField: { key: 'average_ticket' } });
   expect(byKey.has('sole_proprietorship')).toBe(false);
   await shot(page, 'd-after-save', { fullPage: false });
 
