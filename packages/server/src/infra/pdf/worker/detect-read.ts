@@ -12,9 +12,9 @@ type Matrix = [number, number, number, number, number, number];
 
 let workerLoaded: Promise<void> | undefined;
 /**
- * pdf.js's worker code, loaded into this process once (its "fake worker" then runs in the same thread; the PDF child
- * is our worker already). Loading it takes seconds on a busy machine: the child starts it once it is ready
- * (preloadPdfJs), so the first detection does not wait for it.
+ * pdf.js's worker code, loaded into this process once, by the first detection (its "fake worker" then runs in the
+ * same thread; the PDF child is our worker already). Not at the child's start: it adds about 100 MB to a child's
+ * memory, which fills and seals never need (pdf-pool.test's memory bounds).
  */
 export function preloadPdfJs(): Promise<void> {
   const specifier = 'pdfjs-dist/legacy/build/pdf.worker.mjs'; // untyped module: what it exports is not read here

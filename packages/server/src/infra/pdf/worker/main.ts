@@ -6,8 +6,6 @@ import { readSeal } from '../../pdf-seal/seal-reader';
 import { hasEndMarker } from '../../pdf-seal/seal-scan';
 import type { PdfLimits } from '../pdf-limits';
 import type { FromChild, TaskDone, ToChild } from '../pdf-protocol';
-import { detect } from './detect';
-import { preloadPdfJs } from './detect-read';
 import { fill, NotPrepared } from './fill';
 import { inspect } from './inspect';
 import { Refusal } from './refusal';
@@ -33,7 +31,11 @@ async function attempt(task: ToChild, limits: PdfLimits): Promise<TaskDone> {
       if (!hasEndMarker(bytes)) throw new Refusal('damaged', 'no %%EOF at the end of the file');
       return { type: 'done', id: task.id, ok: true, result: readSeal(bytes) };
     }
-    if (task.op === 'detect') return { type: 'done', id: task.id, ok: true, result: await detect(bytes, limits) };
+    if (task.op === 'detect') {
+      // pdf.js is loaded by the first detection only: fills, seals and inspections never carry it
+      const { detect } = await import('./detect');
+      return { type: 'done', id: task.id, ok: true, result: await detect(bytes, limits) };
+    }
     const result = task.op === 'inspect' ? await inspect(bytes, limits) : await fill({ ...task, bytes }, limits);
     return { type: 'done', id: task.id, ok: true, result };
   } catch (err) {
@@ -74,7 +76,7 @@ export function start(limits: PdfLimits) {
       })
       .catch(() => process.exit(1));
   });
-  void send({ type: 'ready' }).then(() => preloadPdfJs().catch(() => undefined));
+  void send({ type: 'ready' });
 }
 
 const limits = JSON.parse(process.argv[2] ?? '') as PdfLimits;
