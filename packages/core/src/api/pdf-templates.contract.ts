@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DetectFieldsResultSchema } from '../templates/detected-field.schema';
 import { MappingSchema, SaveMappingBodySchema } from '../templates/pdf-field.schema';
 import {
   ArchiveTemplateBodySchema,
@@ -87,6 +88,16 @@ export const PDF_TEMPLATES_API = {
     body: SaveMappingBodySchema,
     response: MappingSchema,
     tag,
+  }),
+  /** Issue 25: boxes found on the template's flat pages, bound to the dictionary; proposals, nothing is saved. */
+  detectFields: endpoint({
+    method: 'POST',
+    path: '/api/pdf_templates/:templateId/detect_fields',
+    params,
+    body: z.unknown().optional(),
+    response: DetectFieldsResultSchema,
+    tag,
+    summary: 'Fields detected on the flat pages, bound to the dictionary (proposals, not saved)',
   }),
   getMapping: endpoint({
     method: 'GET',

@@ -20,6 +20,8 @@ export interface PdfLimits {
   maxStreams: number;
   /** Bytes the stream scanner may read in all (a multiple of the file's size and a margin), against quadratic input. */
   scanWorkFactor: number;
+  /** Bytes a page's content streams may decode to, together, for field detection (a form page is under 1 MB). */
+  maxDetectPageContentBytes: number;
   /** AcroForm fields offered as a starting mapping. */
   maxAcroFields: number;
   /** Width x height of a PNG drawn into a PDF (its pixels are decoded to be embedded). */
@@ -39,6 +41,7 @@ export const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
   maxFilterLayers: 4,
   maxStreams: 50_000,
   scanWorkFactor: 4,
+  maxDetectPageContentBytes: 8 * MIB,
   maxAcroFields: 2000,
   maxImagePixels: 4096 * 4096,
   preparedTemplates: 16,

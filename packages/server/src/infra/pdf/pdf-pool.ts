@@ -8,6 +8,7 @@ import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import type { SealReading } from '../pdf-seal/seal-reader';
 import { type PdfLimits, resolvePdfLimits } from './pdf-limits';
 import type {
+  DetectResult,
   FillSettings,
   FillValue,
   FromChild,
@@ -20,7 +21,7 @@ import type {
   ToChild,
 } from './pdf-protocol';
 
-export type { FillSettings, FillValue, InspectResult, PdfFailure } from './pdf-protocol';
+export type { DetectResult, FillSettings, FillValue, InspectResult, PdfFailure } from './pdf-protocol';
 
 export class PdfWorkError extends Error {
   constructor(
@@ -280,6 +281,10 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
     /** Checks an uploaded PDF (pages, encryption, damage, decompression bombs) and reads its pages and AcroForm. */
     inspect(bytes: Uint8Array): Promise<InspectResult> {
       return run<InspectResult>({ op: 'inspect', bytes });
+    },
+    /** Finds the fields printed on a flat PDF's pages (issue 25), within the pool's time and memory. */
+    detect(bytes: Uint8Array): Promise<DetectResult> {
+      return run<DetectResult>({ op: 'detect', bytes });
     },
     /** Fills a mapping into the template and returns the flattened PDF. */
     async fill(opts: {

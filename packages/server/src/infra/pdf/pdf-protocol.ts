@@ -1,5 +1,6 @@
 import type { PdfField, PdfPage } from '@under/core/templates/pdf-field.schema';
 import type { SealReading } from '../pdf-seal/seal-reader';
+import type { FoundField } from './worker/detect-layout';
 
 /** Why the worker refused or could not finish a PDF. */
 export type PdfFailure =
@@ -85,10 +86,28 @@ export interface SealReadRequest {
   bytes: Uint8Array;
 }
 
-export type PdfRequest = InspectRequest | FillRequest | TextDocumentRequest | SealPrepareRequest | SealReadRequest;
+/** Field detection on a flat PDF (issue 25). */
+export interface DetectRequest {
+  op: 'detect';
+  bytes: Uint8Array;
+}
+
+/** The boxes found on each page, before binding (the server binds them to its dictionary). */
+export interface DetectResult {
+  pages: number;
+  fields: FoundField[];
+}
+
+export type PdfRequest =
+  | InspectRequest
+  | FillRequest
+  | TextDocumentRequest
+  | SealPrepareRequest
+  | SealReadRequest
+  | DetectRequest;
 
 /** What a task answers. */
-export type PdfResult = InspectResult | Uint8Array | PreparedSealResult | SealReading;
+export type PdfResult = InspectResult | Uint8Array | PreparedSealResult | SealReading | DetectResult;
 
 /** Parent to child: one task at a time. */
 export type ToChild = PdfRequest & { type: 'task'; id: number };

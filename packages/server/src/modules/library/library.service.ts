@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Dictionary, DictionaryInput } from '@under/core/templates/dictionary.schema';
 import { DictionaryInputSchema } from '@under/core/templates/dictionary.schema';
+import type { BindableEntry } from '@under/core/templates/field-binding';
 import type { Section, SectionInput } from '@under/core/templates/section.schema';
 import { SectionInputSchema } from '@under/core/templates/section.schema';
 import type { Db } from '../../db/client';
@@ -79,6 +80,18 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
     /** The entries with these ids, in one query; an id that names none is left out (for master forms). */
     async findDictionaries(opts: { dictionaryIds: readonly string[] }): Promise<Dictionary[]> {
       return (await repo.findDictionaries(opts.dictionaryIds)).map(toDictionary);
+    },
+    /** Every entry (up to 5,000) as the field detector binds printed labels to them (issue 25). */
+    async bindableEntries(): Promise<BindableEntry[]> {
+      const { rows } = await repo.listDictionaries({ offset: 0, limit: 5000 });
+      return rows.map(toDictionary).map((d) => ({
+        id: d.id,
+        name: d.name,
+        label: d.label,
+        type: d.type,
+        require: d.require,
+        encrypted: d.encrypted,
+      }));
     },
     async saveDictionary(opts: { auth: AuthContext; dictionaryId?: string; input: DictionaryInput }) {
       const { type, name, label, ...attrs } = DictionaryInputSchema.parse(opts.input);

@@ -6,7 +6,16 @@ import { createPdfTemplatesService } from './pdf-templates.service';
 export const templatesModule = defineModule({
   name: 'templates',
   needs: ['files'],
-  create: ({ db, storage, pdfPool, log }, { files }) =>
-    createPdfTemplatesService({ db, storage, files, pdf: pdfPool, log }),
+  // field detection binds what it finds to the dictionary: the library uses the templates too, so a later need
+  later: ['library'],
+  create: ({ db, storage, pdfPool, log }, services) =>
+    createPdfTemplatesService({
+      db,
+      storage,
+      files: services.files,
+      pdf: pdfPool,
+      log,
+      dictionary: () => services.library.bindableEntries(),
+    }),
   routes: (app, templates) => registerPdfTemplateRoutes(app, { templates }),
 });

@@ -27,6 +27,7 @@ export function registerPdfTemplateRoutes(app: FastifyInstance, deps: { template
   defineRoute(app, api.saveMapping, admin, ({ req, params, body }) =>
     templates.saveMapping({ auth: requireAuth(req), templateId: params.templateId, data: body.data }),
   );
+  defineRoute(app, api.detectFields, admin, ({ params }) => templates.detectFields({ templateId: params.templateId }));
   defineRoute(app, api.getMapping, admin, ({ params }) => templates.getMapping({ templateId: params.templateId }));
 
   // binary answers: the PDF bytes, sent by the handler

@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
+import type { DetectFieldsResult } from '@under/core/templates/detected-field.schema';
+import type { BindableEntry } from '@under/core/templates/field-binding';
 import { checkMapping, cloneName, isImageUrl, keepFieldsOnPages } from '@under/core/templates/mapping-rules';
 import type { Mapping, PdfField } from '@under/core/templates/pdf-field.schema';
 import {
@@ -23,6 +25,7 @@ import { type FillValue, type PdfPool, PdfWorkError } from '../../infra/pdf/pdf-
 import type { Storage } from '../../infra/storage/storage';
 import type { AuthContext } from '../auth/auth.service';
 import type { FilesService, UploadCaller } from '../files/files.service';
+import { bindFound } from './detect-fields';
 import { createPdfTemplatesRepository, type PdfTemplateRow } from './pdf-templates.repository';
 
 /** How each refusal of the PDF worker reaches the admin. */
@@ -68,10 +71,12 @@ export interface PdfTemplatesServiceDeps {
   files: FilesService;
   pdf: PdfPool;
   log: FastifyBaseLogger;
+  /** The dictionary's entries, for binding detected labels (the library's: wired late, it is built after us). */
+  dictionary?: () => Promise<BindableEntry[]>;
 }
 
 export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
-  const { db, storage, files, pdf, log } = deps;
+  const { db, storage, files, pdf, log, dictionary } = deps;
   const repo = createPdfTemplatesRepository(db);
   // A few recent template files in memory: the review is asked for again and again while mapping.
   const fileCache = new Map<string, Uint8Array>();
@@ -451,6 +456,25 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         version: row.mappingSchemaVersion,
         mappingFieldsVersion: row.mappingFieldsVersion,
         data: row.mapping,
+      };
+    },
+
+    /**
+     * POST /api/pdf_templates/{templateId}/detect_fields (issue 25): the boxes printed on the template's pages, found
+     * in a PDF worker (within its time and memory) and bound to the dictionary. Proposals: nothing is saved.
+     */
+    async detectFields(opts: { templateId: string }): Promise<DetectFieldsResult> {
+      const row = await load(opts.templateId);
+      const bytes = await fileBytes(row.fileKey);
+      const found = await mapPdfError(pdf.detect(bytes));
+      const entries = dictionary ? await dictionary() : [];
+      // a page the template no longer has (never, but the mapping's own check would refuse it) is left out
+      const pages = new Set(row.pages.map((p) => p.page));
+      return {
+        fields: bindFound(
+          found.fields.filter((f) => pages.has(f.page)),
+          entries,
+        ),
       };
     },
 

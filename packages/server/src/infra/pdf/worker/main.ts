@@ -31,6 +31,11 @@ async function attempt(task: ToChild, limits: PdfLimits): Promise<TaskDone> {
       if (!hasEndMarker(bytes)) throw new Refusal('damaged', 'no %%EOF at the end of the file');
       return { type: 'done', id: task.id, ok: true, result: readSeal(bytes) };
     }
+    if (task.op === 'detect') {
+      // pdf.js is loaded by the first detection only: fills, seals and inspections never carry it
+      const { detect } = await import('./detect');
+      return { type: 'done', id: task.id, ok: true, result: await detect(bytes, limits) };
+    }
     const result = task.op === 'inspect' ? await inspect(bytes, limits) : await fill({ ...task, bytes }, limits);
     return { type: 'done', id: task.id, ok: true, result };
   } catch (err) {

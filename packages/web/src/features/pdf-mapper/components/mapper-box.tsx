@@ -24,6 +24,8 @@ interface MapperBoxProps {
   text: string;
   isSelected: boolean;
   isInvalid?: boolean;
+  /** A detected field not accepted yet (issue 25): drawn dashed. */
+  isProposal?: boolean;
   isSnapping: boolean;
   /** The other boxes of the page, for edge snapping. */
   others: readonly Rect[];
@@ -41,6 +43,7 @@ export function MapperBox({
   text,
   isSelected,
   isInvalid = false,
+  isProposal = false,
   isSnapping,
   others,
   onSelect,
@@ -84,7 +87,7 @@ export function MapperBox({
 
   return (
     <Rnd
-      className={`${classes.box} ${isSelected ? classes.boxSelected : ''} ${isInvalid ? classes.boxInvalid : ''}`}
+      className={`${classes.box} ${isSelected ? classes.boxSelected : ''} ${isInvalid ? classes.boxInvalid : ''} ${isProposal ? classes.boxProposal : ''}`}
       bounds="parent"
       size={{ width: rect.width * zoom, height: rect.height * zoom }}
       position={{ x: rect.x * zoom, y: rect.y * zoom }}

@@ -25,6 +25,8 @@ interface MapperCanvasProps<T extends PlacedBox> {
   boxLabel: (item: T) => string;
   boxText: (item: T) => string;
   isInvalid?: (item: T) => boolean;
+  /** Detected fields not accepted yet are drawn dashed (issue 25). */
+  isProposal?: (item: T) => boolean;
   onSelect: (id: string | null) => void;
   /** A click on a page while placing, or the page's "Place on page" button (point null: the next free spot). */
   onPlace: (page: number, point: { x: number; y: number } | null) => void;
@@ -45,6 +47,7 @@ export function MapperCanvas<T extends PlacedBox>({
   boxLabel,
   boxText,
   isInvalid,
+  isProposal,
   onSelect,
   onPlace,
   onChange,
@@ -80,6 +83,7 @@ export function MapperCanvas<T extends PlacedBox>({
                   text={boxText(item)}
                   isSelected={item.id === selectedId}
                   isInvalid={isInvalid?.(item)}
+                  isProposal={isProposal?.(item)}
                   isSnapping={isSnapping}
                   others={onPage.filter((o) => o.id !== item.id)}
                   onSelect={() => onSelect(item.id)}

@@ -22,6 +22,7 @@ import {
   useSaveMapping,
   useTemplate,
 } from '../api/mapper-api';
+import { useDetectProposals } from '../components/detect-proposals';
 import { FieldPanel } from '../components/field-panel';
 import { MapperCanvas } from '../components/mapper-canvas';
 import { MapperLayout, MapperLoadError, MapperLoading } from '../components/mapper-layout';
@@ -103,6 +104,13 @@ function PdfMapperEditor({
   );
   const localProblems = useMemo(() => problemsById(fields, pages), [fields, pages]);
   const selected = fields.find((f) => f.id === selectedId) ?? null;
+  const detect = useDetectProposals({
+    templateId: template.templateId,
+    fields,
+    dictionaries: dictionaries.data ?? [],
+    change: (next) => change(next),
+    select: setSelectedId,
+  });
 
   const change = (next: PdfField[]) => {
     setFields(next);
@@ -140,6 +148,7 @@ function PdfMapperEditor({
   };
 
   const command = (id: string, action: 'delete' | 'duplicate') => {
+    if (detect.command(id, action)) return;
     const field = fields.find((f) => f.id === id);
     if (!field) return;
     if (action === 'delete') {
@@ -222,6 +231,7 @@ function PdfMapperEditor({
               <Button component={Link} to="/pdf-mapping" variant="subtle">
                 {MAPPER_TEXT.backToTemplates}
               </Button>
+              {detect.button}
               <Button variant="default" onClick={onReview} loading={review.isPending}>
                 {MAPPER_TEXT.review}
               </Button>
@@ -268,6 +278,7 @@ function PdfMapperEditor({
             </Button>
           </Alert>
         ) : null}
+        {detect.banner}
         {pdf.status === 'error' ? (
           <Alert color="red" role="alert">
             {MAPPER_TEXT.pdfError}
@@ -298,19 +309,22 @@ function PdfMapperEditor({
               doc={pdf.doc}
               pages={pages}
               zoom={zoom}
-              items={fields}
+              items={[...fields, ...detect.boxes]}
               selectedId={selectedId}
               isPlacing={placeType !== null}
               isSnapping={isSnapping}
               viewportRef={viewportRef}
               boxLabel={(f) =>
+                detect.boxLabel(f) ??
                 `${MAPPER_TEXT.boxLabel(f.key, typeLabel(f.type))}${f.optionValue ? ` = ${f.optionValue}` : ''}`
               }
-              boxText={(f) => f.key}
+              boxText={(f) => detect.boxText(f) ?? f.key}
+              isProposal={detect.isProposal}
               isInvalid={(f) => problemsOf(f.id).length > 0}
               onSelect={setSelectedId}
               onPlace={place}
               onChange={(id, rect: Rect) => {
+                if (detect.move(id, rect, pageOf(detect.boxes.find((b) => b.id === id)?.page ?? 1))) return;
                 const field = fields.find((f) => f.id === id);
                 if (field) change(moveField(fields, id, rect, pageOf(field.page)));
               }}
@@ -318,7 +332,8 @@ function PdfMapperEditor({
             />
           }
           panel={
-            selected ? (
+            detect.panel(selectedId) ??
+            (selected ? (
               <FieldPanel
                 key={selected.id}
                 field={selected}
@@ -335,7 +350,7 @@ function PdfMapperEditor({
               <Text c="dimmed" size="sm">
                 {fields.length ? MAPPER_TEXT.panelEmpty : MAPPER_TEXT.emptyMapping}
               </Text>
-            )
+            ))
           }
         />
       </Stack>
