@@ -28,7 +28,11 @@ describe('additionsForm', () => {
     const form = additionsForm(master('wizard', [panel('additionalQuestions', [])]), docOf([]));
     expect(form.display).toBe('wizard');
     expect(form.components).toHaveLength(1);
-    expect(form.components[0]).toMatchObject({ type: 'panel', key: 'additionalQuestions1', title: T.firstAdditionalPage });
+    expect(form.components[0]).toMatchObject({
+      type: 'panel',
+      key: 'additionalQuestions1',
+      title: T.firstAdditionalPage,
+    });
   });
 
   it('keeps the additions as they are otherwise', () => {
