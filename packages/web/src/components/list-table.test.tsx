@@ -7,6 +7,7 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../lib/http-error';
 import { usePaging } from '../lib/use-paging';
+import { useSearchText } from '../lib/use-search-text';
 import { renderWithMantine } from '../test/form-test-utils';
 import { type ListColumn, type ListQuery, ListTable } from './list-table';
 
@@ -121,5 +122,33 @@ describe('ListTable', () => {
     );
     expect(screen.getAllByTestId('row')).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+function SearchedList() {
+  const paging = usePaging('', 10);
+  const search = useSearchText(0);
+  return (
+    <ListTable
+      query={answered({ rows: [] })}
+      columns={COLUMNS}
+      minWidth={600}
+      rowCount={0}
+      emptyText="Nothing yet"
+      search={{ search, label: 'Search people', placeholder: 'Name', noMatchText: 'No match' }}
+      pager={{ paging, total: 0, rangeText: range }}
+    >
+      {null}
+    </ListTable>
+  );
+}
+
+describe('ListTable with a search box', () => {
+  it('draws the box above the table and says no match, not empty, while a search finds nothing', async () => {
+    renderWithMantine(<SearchedList />);
+    expect(screen.getByText('Nothing yet')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Search people'), 'zed');
+    expect(await screen.findByText('No match')).toBeTruthy();
+    expect(screen.queryByText('Nothing yet')).toBeNull();
   });
 });

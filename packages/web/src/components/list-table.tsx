@@ -1,8 +1,10 @@
-import { Paper, Skeleton, Table } from '@mantine/core';
+import { Group, Paper, Skeleton, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Paging } from '../lib/use-paging';
+import type { useSearchText } from '../lib/use-search-text';
 import { EmptyRow } from './empty-row';
 import { ListError } from './list-error';
+import { ListSearch } from './list-search';
 import { ScrollTable } from './scroll-table';
 import { TablePager } from './table-pager';
 
@@ -23,6 +25,16 @@ export interface ListQuery {
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
+  /** Refetching rows it already has (shown in the search box). */
+  isFetching?: boolean;
+}
+
+/** A list whose one tool is its search box: the box above the table, `noMatchText` while a search finds nothing. */
+export interface ListSearchOption {
+  search: ReturnType<typeof useSearchText>;
+  label: string;
+  placeholder: string;
+  noMatchText: ReactNode;
 }
 
 interface ListTableProps {
@@ -39,6 +51,8 @@ interface ListTableProps {
   rowCount: number;
   /** Search and filters above the table. */
   toolbar?: ReactNode;
+  /** The search box as the list's one tool (instead of a `toolbar`). */
+  search?: ListSearchOption;
   /** The page's own texts for a failed load; a generic title and 'Try again' otherwise. */
   errorTitle?: string;
   retryLabel?: string;
@@ -67,15 +81,28 @@ export function ListTable({
   label,
   rowCount,
   toolbar,
+  search,
   pager,
   children,
   ...texts
 }: ListTableProps) {
   const hasAnswered = query.data !== undefined;
+  const emptyText = search?.search.query ? search.noMatchText : texts.emptyText;
   const { pages, page, from, to } = pager.paging.of(pager.total);
   return (
     <Paper withBorder radius="md">
-      {toolbar}
+      {search ? (
+        <Group p="md">
+          <ListSearch
+            search={search.search}
+            label={search.label}
+            placeholder={search.placeholder}
+            query={{ isFetching: query.isFetching === true, data: query.data }}
+          />
+        </Group>
+      ) : (
+        toolbar
+      )}
       {query.isError && !hasAnswered ? (
         <ListError
           title={texts.errorTitle}
@@ -100,7 +127,7 @@ export function ListTable({
               {children}
               {hasAnswered && rowCount === 0 ? (
                 <EmptyRow colSpan={columns.length} action={texts.emptyAction}>
-                  {texts.emptyText}
+                  {emptyText}
                 </EmptyRow>
               ) : null}
             </Table.Tbody>

@@ -20,6 +20,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyRow } from '../../../components/empty-row';
 import { GlobalSpinner } from '../../../components/global-spinner';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-context';
@@ -137,7 +138,7 @@ function CustomFormsCard({ companyId, companyName }: { companyId: string; compan
         </Alert>
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -186,7 +187,7 @@ function CustomFormsCard({ companyId, companyName }: { companyId: string; compan
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Card>
       )}
     </Stack>
@@ -226,7 +227,7 @@ export function AccountFormsPage() {
         </Anchor>
         <PageHeader title={T.formsPageTitle(account.name)} description={T.formsPageLead} />
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={600}>
+          <ScrollTable minWidth={600}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -261,7 +262,7 @@ export function AccountFormsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Card>
         <CustomFormsCard companyId={account.id} companyName={account.name} />
       </Stack>

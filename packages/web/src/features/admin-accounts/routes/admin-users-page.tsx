@@ -18,6 +18,7 @@ import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAdminUsers, useInviteAdmin, useSetAdminStatus } from '../api/admin-accounts-api';
@@ -108,7 +109,7 @@ export function AdminUsersPage() {
           </Alert>
         ) : null}
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={700}>
+          <ScrollTable minWidth={700}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -166,7 +167,7 @@ export function AdminUsersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Card>
       </Stack>
       <ConfirmDialog

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GlobalSpinner } from '../../../components/global-spinner';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { CompanyBillingTable } from '../../billing/components/company-billing-table';
 import { useAccountSummary, useCompanyDiscount } from '../api/admin-accounts-api';
@@ -75,7 +76,7 @@ export function CompanySummaryPage() {
           }
         />
         <Section title={T.membersTitle}>
-          <Table.ScrollContainer minWidth={600}>
+          <ScrollTable minWidth={600}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -96,7 +97,7 @@ export function CompanySummaryPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Section>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Section title={T.formsTitle} note={T.customFormsNote}>

@@ -2,7 +2,7 @@ import { Badge, Container, Stack, Table } from '@mantine/core';
 import { formatDate } from '@under/core/forms/format';
 import { MESSAGES } from '@under/core/messages';
 import type { ListColumn } from '../../../components/list-table';
-import { SearchListTable } from '../../../components/search-list-table';
+import { ListTable } from '../../../components/list-table';
 import { pageOf, useSearchPaging } from '../../../lib/use-list-page';
 import { ADMIN_APPLICATIONS_TEXT as T } from '../admin-applications-text';
 import { useApplicationMembers } from '../api/admin-applications-api';
@@ -29,18 +29,20 @@ export function ApplicationMembersPage() {
     <Container size="xl" py="xl">
       <Stack gap="lg">
         <FormScreenHeader screen="members" />
-        <SearchListTable
+        <ListTable
           query={list}
-          search={search}
-          searchLabel={T.membersSearchLabel}
-          searchPlaceholder={T.membersSearchPlaceholder}
+          search={{
+            search,
+            label: T.membersSearchLabel,
+            placeholder: T.membersSearchPlaceholder,
+            noMatchText: T.membersNoMatch,
+          }}
           columns={COLUMNS}
           minWidth={820}
           label={T.membersTable}
           rowCount={rows.length}
           errorTitle={T.membersError}
           emptyText={MESSAGES.noData}
-          noMatchText={T.membersNoMatch}
           pager={{ paging, total, rangeText: T.membersRange }}
         >
           {rows.map((m) => (
@@ -54,7 +56,7 @@ export function ApplicationMembersPage() {
               <Table.Td>{formatDate(m.lastActivityAt, 'MMM dd, yyyy')}</Table.Td>
             </Table.Tr>
           ))}
-        </SearchListTable>
+        </ListTable>
       </Stack>
     </Container>
   );

@@ -23,15 +23,15 @@ import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMe } from '../../../lib/use-me';
 import { useApplication, useApplicationActions, useDocuments, useHistory } from '../api/applications-api';
-import { AnswersPanel } from '../components/answers-panel';
-import { AttachmentsPanel } from '../components/attachments-panel';
-import { CorrectionsPanel } from '../components/corrections-panel';
-import { DecisionPanel } from '../components/decision-panel';
-import { FileActions } from '../components/file-actions';
-import { HistoryPanel } from '../components/history-panel';
-import { NotesPanel } from '../components/notes-panel';
-import { PreviewDialog, type PreviewTarget } from '../components/preview-dialog';
+import { AttachmentsPanel } from '../documents/attachments-panel';
+import { FileActions } from '../documents/file-actions';
+import { PreviewDialog, type PreviewTarget } from '../documents/preview-dialog';
+import { HistoryPanel } from '../history/history-panel';
 import { when } from '../lib/when';
+import { AnswersPanel } from '../review/answers-panel';
+import { CorrectionsPanel } from '../review/corrections-panel';
+import { DecisionPanel } from '../review/decision-panel';
+import { NotesPanel } from '../review/notes-panel';
 
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 

@@ -14,8 +14,8 @@ import { pageOf } from '../../../lib/use-list-page';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useApplications, useExportApplications, useFormChoices } from '../api/applications-api';
-import { ExportProgressBar } from '../components/export-progress';
-import { SavedViews } from '../components/saved-views';
+import { ExportProgressBar } from '../export/export-progress';
+import { SavedViews } from '../review/saved-views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { EmailSchema } from '@under/core/auth/credentials';
-import { CODE_LENGTH } from '@under/core/constants';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { brandOf, CenteredCard } from '../../../components/centered-card';
-import { FormAlert } from '../../../components/form-alert';
 import { forgotPassword } from '../../../lib/auth-api';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { VerifyResetFormSchema } from '../../../lib/verify-reset-form';
+import { CodeEntryForm, useResendCode } from '../components/code-entry-form';
 import { getPasswordReset, setPasswordReset } from '../password-reset-state';
 
 /**
@@ -25,37 +21,17 @@ export function VerifyResetPasswordPage() {
   const navigate = useNavigate();
   const [reset] = useState(() => getPasswordReset(pool));
   const [formError, setFormError] = useState<string | null>(null);
-  const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    trigger,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(VerifyResetFormSchema),
     mode: 'onTouched',
     defaultValues: { email: reset?.email ?? '', code: reset?.code ?? '' },
   });
+  const resend = useResendCode(form, (email) => forgotPassword(http, email), setFormError);
 
-  const onSubmit = handleSubmit(async ({ email, code }) => {
+  const onSubmit = form.handleSubmit(async ({ email, code }) => {
     setPasswordReset(pool, { email, code });
     await navigate('/reset-password');
   });
-
-  async function onResend() {
-    if (!(await trigger('email'))) return;
-    setFormError(null);
-    setResendState('sending');
-    try {
-      await forgotPassword(http, EmailSchema.parse(getValues('email')));
-      setResendState('sent');
-    } catch (error) {
-      setResendState('idle');
-      setFormError(applyServerErrors(error, setError, ['email']));
-    }
-  }
 
   return (
     <CenteredCard
@@ -63,44 +39,14 @@ export function VerifyResetPasswordPage() {
       lead={reset ? UI_TEXT.verifyResetText(reset.email) : UI_TEXT.verifyResetAskEmail}
       brand={brandOf(pool)}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <FormAlert message={formError} />
-          {resendState === 'sent' ? <FormAlert message={UI_TEXT.codeResent} kind="info" /> : null}
-          {reset ? (
-            <input type="hidden" {...register('email')} />
-          ) : (
-            <TextInput
-              label={UI_TEXT.emailLabel}
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              error={errors.email?.message}
-              {...register('email')}
-            />
-          )}
-          <TextInput
-            label={UI_TEXT.verificationCodeLabel}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
-            withAsterisk
-            error={errors.code?.message}
-            {...register('code')}
-          />
-          <Button type="submit" fullWidth>
-            {UI_TEXT.continueButton}
-          </Button>
-          <Group justify="space-between">
-            <Anchor component={Link} to="/login" size="sm">
-              {UI_TEXT.backToSignIn}
-            </Anchor>
-            <Button variant="subtle" size="compact-sm" loading={resendState === 'sending'} onClick={onResend}>
-              {UI_TEXT.resendCodeButton}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <CodeEntryForm
+        form={form}
+        onSubmit={onSubmit}
+        knowsEmail={Boolean(reset)}
+        formError={formError}
+        resend={resend}
+        submitLabel={UI_TEXT.continueButton}
+      />
     </CenteredCard>
   );
 }

@@ -5,6 +5,7 @@ import { ADMIN_COUPONS_TEXT as T } from '@under/core/ui-text/admin-coupons';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyRow } from '../../../components/empty-row';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAccountSearch, useApplyCoupon, useCouponCompanies, useRemoveCoupon } from '../api/coupons-api';
@@ -75,7 +76,7 @@ export function CouponCompanies({ couponId }: { couponId: string }) {
             {errorMessage(apply.error)}
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -115,7 +116,7 @@ export function CouponCompanies({ couponId }: { couponId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Stack>
       <ConfirmDialog
         opened={removing !== null}

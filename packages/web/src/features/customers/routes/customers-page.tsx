@@ -3,8 +3,8 @@ import { formatDate } from '@under/core/forms/format';
 import { CUSTOMERS_TEXT as T } from '@under/core/ui-text/client-customers';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list-table';
+import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
-import { SearchListTable } from '../../../components/search-list-table';
 import { pageOf, useSearchPaging } from '../../../lib/use-list-page';
 import { useCustomers } from '../api/invites-api';
 
@@ -33,11 +33,14 @@ export function CustomersPage() {
             </Button>
           }
         />
-        <SearchListTable
+        <ListTable
           query={list}
-          search={search}
-          searchLabel={T.listSearchLabel}
-          searchPlaceholder={T.listSearchPlaceholder}
+          search={{
+            search,
+            label: T.listSearchLabel,
+            placeholder: T.listSearchPlaceholder,
+            noMatchText: T.listNoMatch,
+          }}
           columns={COLUMNS}
           minWidth={860}
           label={T.listTitle}
@@ -45,7 +48,6 @@ export function CustomersPage() {
           errorTitle={T.listError}
           retryLabel={T.retry}
           emptyText={T.listEmpty}
-          noMatchText={T.listNoMatch}
           pager={{ paging, total, rangeText: T.range }}
         >
           {rows.map((c) => (
@@ -73,7 +75,7 @@ export function CustomersPage() {
               <Table.Td>{formatDate(c.lastActivityAt, 'MMM dd, yyyy')}</Table.Td>
             </Table.Tr>
           ))}
-        </SearchListTable>
+        </ListTable>
       </Stack>
     </Container>
   );

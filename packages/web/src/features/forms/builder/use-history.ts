@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const LIMIT = 200;
 /** Edits of the same attribute within this time are one undo step (typing a label is one step, not ten). */
@@ -68,4 +68,25 @@ export function useHistory<T>(initial: T): History<T> {
     redo,
     reset,
   };
+}
+
+/** Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) while `enabled`, except while typing, where the input's own undo applies. */
+export function useUndoKeys(undo: () => void, redo: () => void, enabled: boolean) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || !enabled) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) {
+        event.preventDefault();
+        undo();
+      } else if ((key === 'z' && event.shiftKey) || key === 'y') {
+        event.preventDefault();
+        redo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo, enabled]);
 }
