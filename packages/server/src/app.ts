@@ -54,7 +54,6 @@ import { registerApplicationRoutes } from './modules/applications/applications.r
 import { createApplicationsService } from './modules/applications/applications.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { createThrottles } from './modules/auth/throttles';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
 import { createLedger } from './modules/billing/billing-ledger';
@@ -95,6 +94,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRequestContext } from './plugins/request-context';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
+import { createThrottles } from './security/throttles';
 
 export interface BuildAppOptions {
   config: Config;

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import { AppError } from '../../errors';
-import type { AuthContext } from '../auth/auth.service';
 
 /** A company that is not the caller's is answered as missing: another tenant's ids are not confirmed. */
 export const companyNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.accountNotFound);

@@ -12,15 +12,16 @@ import {
 import { ADMIN_ACCOUNTS_MESSAGES as M } from '@under/core/admin-accounts/admin-accounts-messages';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
+import { hashPassword } from '../../security/secrets';
 import { companyNotFound } from '../accounts/tenant';
-import type { AuthContext, AuthService } from '../auth/auth.service';
-import { hashPassword } from '../auth/secrets';
+import type { AuthService } from '../auth/auth.service';
 import { dropScheduledDowngrade } from '../billing/billing.service';
 import type { MailService } from '../mail/mail.service';
 import type { MasterFormsService } from '../master-forms/master-forms.service';

@@ -7,6 +7,7 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import { validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
 import {
@@ -22,7 +23,6 @@ import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { requireCompanyId } from '../accounts/tenant';
 import { ownerView } from '../application-owners/application-owners.service';
 import { fileRefs } from '../applications/applications.service';
-import type { AuthContext } from '../auth/auth.service';
 
 /** A download URL of an attachment lives this long (issue 13: short-lived). */
 const ATTACHMENT_URL_MS = 5 * 60_000;

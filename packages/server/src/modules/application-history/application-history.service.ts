@@ -1,9 +1,9 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { HistoryEvent } from '@under/core/applications/history.schema';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { requireCompanyId } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import { type ChainRow, createApplicationHistoryRepository } from './application-history.repository';
 import { verifyChain } from './chain-verify';
 

@@ -8,11 +8,11 @@ import {
   type StatusStatistics,
 } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { requireCompanyId } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { applicationStatusMail } from './application-lists.mails';
 import {

@@ -1,12 +1,12 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { Note } from '@under/core/applications/notes.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import type { applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { isClientAdmin } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import { createNotesRepository, type NoteRow } from './notes.repository';
 
 /**

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
+import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../../security/throttles';
 import { refreshSearchText } from '../application-lists/application-lists.repository';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import {
@@ -14,7 +15,6 @@ import {
   ownerSectionOf,
   resolveApplicantLink,
 } from '../applications/applicant-link';
-import { addressKey, createThrottles, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { ownerLinkMail } from './application-owners.mails';
 import { createApplicationOwnersRepository, type OwnerRow } from './application-owners.repository';

@@ -1,11 +1,11 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
-import type { AuthContext } from '../auth/auth.service';
 import { createRevealRepository } from './reveal.repository';
 import { findEncryptedValue } from './reveal-path';
 

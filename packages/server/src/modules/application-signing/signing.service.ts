@@ -15,11 +15,14 @@ import {
 import { MESSAGES } from '@under/core/messages';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { mappedItemsOf } from '@under/core/templates/signing-boxes';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { Storage } from '../../infra/storage/storage';
 import { currentRequest } from '../../plugins/request-context';
+import { hashCode, newCode, safeEqual } from '../../security/secrets';
+import { createThrottles, type ThrottleRule, type Throttles } from '../../security/throttles';
 import { requireCompanyId } from '../accounts/tenant';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from '../application-documents/request-documents';
 import { ownersBySection } from '../application-owners/owners-by-section';
@@ -31,9 +34,6 @@ import {
   linkExpiry,
   resolveApplicantLink,
 } from '../applications/applicant-link';
-import type { AuthContext } from '../auth/auth.service';
-import { hashCode, newCode, safeEqual } from '../auth/secrets';
-import { createThrottles, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { decodePngSize } from './signature-png';
 import { signCodeMail, signCompletedMail, signRequestMail } from './signing.mails';

@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { auditWriteParts, type NamedPart, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
-import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
+import { addressKey, THROTTLE_RULES, type Throttles } from '../../security/throttles';
 import type { FilesService } from '../files/files.service';
 import type { MailService } from '../mail/mail.service';
 import { newAccessCode } from './access-codes';

@@ -1,5 +1,4 @@
 import { effectiveUserStatus } from '@under/core/accounts/enums';
-import type { Membership } from '@under/core/accounts/membership.schema';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { Pool } from '@under/core/auth/pools';
 import {
@@ -11,14 +10,12 @@ import {
 } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
-import type { MailService, OutgoingMail } from '../mail/mail.service';
-import { resetCodeMail, signUpCodeMail } from './auth.mails';
-import { type CodePurpose, createAuthRepository, type SessionRow } from './auth.repository';
 import {
   burnPasswordCheck,
   hashCode,
@@ -28,28 +25,11 @@ import {
   newToken,
   safeEqual,
   verifyPassword,
-} from './secrets';
-import { addressKey, createThrottles, THROTTLE_RULES as RULES, type Throttles } from './throttles';
-
-/** The signed-in caller, attached to the request by the access hook. */
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  pool: Pool;
-  email: string;
-  role: string;
-  companyId: string | null;
-  /** Effective status: an inactive company makes its users inactive. */
-  status: string;
-  idleExpiresAt: number;
-  /** Read with the session in the same query, as of this request: what GET /api/me answers. */
-  profile: {
-    firstName: string | null;
-    lastName: string | null;
-    company: { id: string; name: string; status: string } | null;
-    membership: Membership | null;
-  };
-}
+} from '../../security/secrets';
+import { addressKey, createThrottles, THROTTLE_RULES as RULES, type Throttles } from '../../security/throttles';
+import type { MailService, OutgoingMail } from '../mail/mail.service';
+import { resetCodeMail, signUpCodeMail } from './auth.mails';
+import { type CodePurpose, createAuthRepository, type SessionRow } from './auth.repository';
 
 export interface IssuedTokens {
   accessToken: string;

@@ -11,6 +11,7 @@ import {
 import { addMonths, centsToDollars, prorateCents } from '@under/core/billing/money';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
@@ -22,7 +23,6 @@ import {
   type SavedCard,
 } from '../../infra/payments/gateway';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import { couponDiscountFor } from '../coupons/coupon-discount';
 import { createBillingRepository, type PaymentRow, type SubscriptionRow } from './billing.repository';
 import type { Ledger } from './billing-ledger';

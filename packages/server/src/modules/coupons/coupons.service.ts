@@ -10,13 +10,13 @@ import type {
 import { couponEndsAt } from '@under/core/coupons/coupon-discount-rule';
 import { COUPON_MESSAGES as M } from '@under/core/coupons/coupon-messages';
 import { formatCents } from '@under/core/forms/format';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { AppError } from '../../errors';
 import { companyNotFound, requireOwnCompany } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import { appliedDiscount } from './coupon-discount';
 import {
   type CompanyCouponRow,

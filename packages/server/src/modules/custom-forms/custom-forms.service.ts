@@ -29,13 +29,13 @@ import {
   readMasterFormStructure,
 } from '@under/core/templates/master-form.schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
 import { isClientAdmin, requireCompanyId } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import type { FilesService } from '../files/files.service';
 import {
   type CustomFormRow,

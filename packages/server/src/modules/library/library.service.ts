@@ -4,11 +4,11 @@ import type { Dictionary, DictionaryInput } from '@under/core/templates/dictiona
 import { DictionaryInputSchema } from '@under/core/templates/dictionary.schema';
 import type { Section, SectionInput } from '@under/core/templates/section.schema';
 import { SectionInputSchema } from '@under/core/templates/section.schema';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
-import type { AuthContext } from '../auth/auth.service';
 import { checkedForm } from '../shared/checked-form';
 import { createLibraryRepository, type DictionaryRow, type SectionRow } from './library.repository';
 

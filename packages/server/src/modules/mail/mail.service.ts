@@ -3,12 +3,12 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { ListMailsQuery, MailKind, OutboxMail, OutboxMailList } from '@under/core/mail/mail-outbox.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../infra/jobs/jobs';
 import type { Mailer, MailMessage } from '../../infra/mail/mailer';
-import type { AuthContext } from '../auth/auth.service';
 import { createMailRepository, type OutboxRow } from './mail.repository';
 import { createMailSeal } from './mail-seal';
 

@@ -3,10 +3,10 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../auth-context';
 import { AppError } from '../../errors';
 import { requireAuth } from '../../plugins/access';
 import { defineRoute } from '../../plugins/route';
-import type { AuthContext } from '../auth/auth.service';
 import type { MasterFormsService } from './master-forms.service';
 
 /** Master forms, their versions, template access and permissions (spec 2 §6, §7); admins only. */

@@ -12,12 +12,12 @@ import {
   readMasterFormStructure,
 } from '@under/core/templates/master-form.schema';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
-import type { AuthContext } from '../auth/auth.service';
 import type { LibraryService } from '../library/library.service';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { checkedForm } from '../shared/checked-form';

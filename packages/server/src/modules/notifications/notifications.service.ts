@@ -5,10 +5,10 @@ import {
   type NotificationKind,
   type NotificationPreferences,
 } from '@under/core/notifications/notification.schema';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { requireCompanyId } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { noticeMail } from './notifications.mails';
 import { createNotificationsRepository } from './notifications.repository';

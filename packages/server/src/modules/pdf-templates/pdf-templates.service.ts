@@ -15,13 +15,13 @@ import {
 } from '@under/core/templates/pdf-template.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { type FillValue, type PdfPool, PdfWorkError } from '../../infra/pdf/pdf-pool';
 import type { Storage } from '../../infra/storage/storage';
-import type { AuthContext } from '../auth/auth.service';
 import type { FilesService, UploadCaller } from '../files/files.service';
 import { createPdfTemplatesRepository, type PdfTemplateRow } from './pdf-templates.repository';
 

@@ -8,13 +8,13 @@ import type {
 import { statusAtSignUp } from '@under/core/accounts/quota';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
 import { noUserError } from '../accounts/errors';
-import type { AuthContext } from '../auth/auth.service';
 import type { TeamJoiningService } from '../team/team-joining.service';
 import { createProfilesRepository } from './profiles.repository';
 

@@ -1,9 +1,9 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { SAVED_VIEWS_MAX, type SavedView } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AuthContext } from '../auth/auth.service';
 import { createSavedViewsRepository, type SavedViewRow } from './saved-views.repository';
 
 const view = (r: SavedViewRow): SavedView => ({

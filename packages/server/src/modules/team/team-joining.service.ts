@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { hashToken } from '../auth/secrets';
+import { hashToken } from '../../security/secrets';
 import { createTeamRepository, type InvitationRow } from './team.repository';
 import { invitationUnusable } from './team.service';
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
+import type { DbOrTx } from '../db/client';
+import { AppError } from '../errors';
 import { createThrottleRepository, type ThrottleRule } from './throttle.repository';
 
 export type { ThrottleRule } from './throttle.repository';
