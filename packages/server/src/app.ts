@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createFieldCrypto, type FieldCrypto } from './infra/field-crypto/field-crypto';
@@ -107,7 +108,7 @@ export interface BuildAppOptions {
   /** false: silent; a level (and a stream): redacted logs there (decision 022); default the configured level. */
   logger?: boolean | { level: string; stream?: LogStream };
   webDist?: string;
-  now?: () => number;
+  now?: Clock;
   /** The card payment gateway; by default the one the configuration names (decision 032). */
   gateway?: PaymentGateway;
   /** The applicant vault's encryption (tests); by default the field encryption of infra/field-crypto. */

@@ -13,6 +13,7 @@ import { ADMIN_ACCOUNTS_MESSAGES as M } from '@under/core/admin-accounts/admin-a
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
@@ -38,7 +39,7 @@ export interface AdminAccountsServiceDeps {
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;
   masterForms: Pick<MasterFormsService, 'briefMasterForms'>;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
 }
 
 function toAccount(row: AccountRow): Account {

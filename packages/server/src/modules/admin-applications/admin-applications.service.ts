@@ -5,6 +5,7 @@ import {
 } from '@under/core/api/admin-applications.contract';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { companyNotFound } from '../accounts/tenant';
@@ -19,7 +20,7 @@ import { createAdminApplicationsRepository } from './admin-applications.reposito
 
 export interface AdminApplicationsDeps {
   db: Db;
-  now?: () => number;
+  now?: Clock;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { isMaskedValue, maskValue } from '@under/core/forms/masking';
 import { MESSAGES } from '@under/core/messages';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import type { VaultEntry } from '../../db/schema/index';
@@ -56,7 +57,7 @@ export interface VaultServiceDeps {
   crypto: VaultCrypto;
   /** The public form an applicant fills in (custom forms' getPublic): only its definition is read. */
   publicForm: (opts: { customFormId: string; version?: number }) => Promise<{ form: FormDefinition }>;
-  now?: () => number;
+  now?: Clock;
 }
 
 const isEmpty = (value: unknown) =>

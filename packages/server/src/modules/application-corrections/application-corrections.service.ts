@@ -8,6 +8,7 @@ import type {
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -36,7 +37,7 @@ export interface ApplicationCorrectionsDeps {
     tx: DbOrTx,
     opts: { application: ApplicationRow; fields: string[]; actorUserId: string | null },
   ): Promise<{ invalidated: number; outbox: string[] }>;
-  now?: () => number;
+  now?: Clock;
   throttles?: Throttles;
 }
 

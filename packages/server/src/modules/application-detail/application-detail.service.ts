@@ -8,6 +8,7 @@ import { validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
 import {
@@ -40,7 +41,7 @@ export function createApplicationDetailService(deps: {
     downloadUrl(key: string): string;
     release(tx: DbOrTx, opts: { owner: { kind: 'application-attachment'; id: string } }): Promise<string[]>;
   };
-  now?: () => number;
+  now?: Clock;
 }) {
   const { db, fieldCrypto } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());

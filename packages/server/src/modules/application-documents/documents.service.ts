@@ -12,6 +12,7 @@ import { type OwnerSigning, signingBoxes } from '@under/core/templates/signing-b
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -59,7 +60,7 @@ export interface DocumentsDeps {
   codeSecret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
-  now?: () => number;
+  now?: Clock;
   /** The institution's notice that the documents are ready (decision 060), queued as the run is marked done. */
   notices?: {
     documentsReady(tx: DbOrTx, applicationId: string, runId: string): Promise<string[]>;

@@ -3,6 +3,7 @@ import type { ApplicationStatus } from '@under/core/applications/application.sch
 import { isValidEmail } from '@under/core/auth/credentials';
 import { MESSAGES } from '@under/core/messages';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -56,7 +57,7 @@ export interface ApplicationInvitesDeps {
   forms: { submittable(opts: { auth: AuthContext; customFormId: string }): Promise<unknown> };
   codeSecret: string;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
   throttles?: Throttles;
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -42,7 +43,7 @@ export interface ApplicationListsDeps {
   mail: MailService;
   /** The master forms a STANDARD member was granted (undefined for a client administrator: all of the company's). */
   forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
-  now?: () => number;
+  now?: Clock;
 }
 
 const notFound = () => new AppError(ERROR_CODES.applicationNotFound, MESSAGES.applicationNotFound);

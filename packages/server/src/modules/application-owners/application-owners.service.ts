@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { DRAFT_RETENTION_DAYS, type OwnerView } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -100,7 +101,7 @@ export interface ApplicationOwnersServiceDeps {
   codeSecret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
-  now?: () => number;
+  now?: Clock;
   throttles?: Throttles;
 }
 

@@ -16,6 +16,7 @@ import { MESSAGES } from '@under/core/messages';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { mappedItemsOf } from '@under/core/templates/signing-boxes';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -82,7 +83,7 @@ export interface SigningDeps {
   codeSecret: string;
   publicUrl: string;
   throttles?: Throttles;
-  now?: () => number;
+  now?: Clock;
   /**
    * Called in the primary's signing transaction when the applicant opted in to "Remember my answers": the e-mailed
    * code has just proved the mailbox, so the vault of that address may take the application's answers (as stored,

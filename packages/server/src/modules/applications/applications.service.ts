@@ -15,6 +15,7 @@ import { type SubmissionError, validateSubmission } from '@under/core/forms/vali
 import { MESSAGES } from '@under/core/messages';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditWriteParts, type NamedPart, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -56,7 +57,7 @@ export interface ApplicationsServiceDeps {
   log: FastifyBaseLogger;
   codeSecret: string;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
   /** Signing starts in the primary's submit transaction (issue 13): answers the mails to send after the commit. */
   signing?: {
     startSigning(tx: DbOrTx, application: ApplicationRow, at: Date): Promise<string[]>;

@@ -11,6 +11,7 @@ import {
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
@@ -58,7 +59,7 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   codeSecret: string;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
   /** Shared throttles (decision 019); by default on `db` with `now`. */
   throttles?: Throttles;
 }

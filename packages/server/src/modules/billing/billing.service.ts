@@ -12,6 +12,7 @@ import { addMonths, centsToDollars, prorateCents } from '@under/core/billing/mon
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
@@ -36,7 +37,7 @@ export interface BillingServiceDeps {
   ledger: Ledger;
   log: FastifyBaseLogger;
   config: BillingConfig;
-  now: () => number;
+  now: Clock;
 }
 
 const paymentNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.paymentNotFound);

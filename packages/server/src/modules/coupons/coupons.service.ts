@@ -11,6 +11,7 @@ import { couponEndsAt } from '@under/core/coupons/coupon-discount-rule';
 import { COUPON_MESSAGES as M } from '@under/core/coupons/coupon-messages';
 import { formatCents } from '@under/core/forms/format';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
@@ -33,7 +34,7 @@ const LOCKED_ONCE_USED = ['code', 'percentage', 'amountCents', 'durationInMonths
 
 export interface CouponsServiceDeps {
   db: Db;
-  now?: () => number;
+  now?: Clock;
 }
 
 export function createCouponsService(deps: CouponsServiceDeps) {

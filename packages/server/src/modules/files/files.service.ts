@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { UrlSigner } from '../../infra/storage/signed-url';
@@ -75,7 +76,7 @@ export interface FilesServiceDeps {
   storage: Storage;
   signer: UrlSigner;
   log: FastifyBaseLogger;
-  now?: () => number;
+  now?: Clock;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ListMailsQuery, MailKind, OutboxMail, OutboxMailList } from '@unde
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -78,7 +79,7 @@ export interface MailServiceDeps {
   secret: string;
   from: string;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { invitationState } from '@under/core/accounts/invitation';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashToken } from '../../security/secrets';
@@ -11,7 +12,7 @@ import { invitationUnusable } from './team.service';
  * Joining a team by invitation, as the invited sign-up (profiles) does it: other modules find and accept
  * invitations through this service, never through the team's repository.
  */
-export function createTeamJoiningService(deps: { db: Db; now?: () => number }) {
+export function createTeamJoiningService(deps: { db: Db; now?: Clock }) {
   const now = deps.now ?? Date.now;
   const repo = createTeamRepository(deps.db);
   return {

@@ -13,6 +13,7 @@ import type {
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
@@ -95,7 +96,7 @@ export interface TeamServiceDeps {
   mail: MailService;
   auth: AuthService;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
   /** Shared throttles (decisions 019, 020); by default on `db` with `now`. */
   throttles?: Throttles;
 }
