@@ -72,7 +72,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Requires the signed-in caller; routes declared `authenticated` or stricter read it from here. */
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+  if (!request.auth) throw new AppError(ERROR_CODES.noUser);
   return request.auth;
 }
 
@@ -94,11 +94,11 @@ export function registerAccess(
         return;
       }
       const token = bearerToken(request);
-      if (!token) throw new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+      if (!token) throw new AppError(ERROR_CODES.noUser);
       const auth = await deps.auth.authenticate(token);
       request.auth = auth;
       if (auth.status === 'inactive' && !allowDeactivated) {
-        throw new AppError(ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
+        throw new AppError(ERROR_CODES.userDeactivated);
       }
       const allowed =
         access === 'authenticated' ||

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { hashPassword } from '../../security/secrets';
 import { companyNotFound } from '../accounts/tenant';
 import type { AuthService } from '../auth/auth.service';
@@ -222,7 +222,7 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
         await deps.mail.dispatch(outboxId);
         return toAdminUser(user);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.adminUserExists, M.adminExists);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.adminUserExists);
         throw err;
       }
     },
@@ -237,10 +237,10 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
         const active = await admins.lockActiveAdmins();
         const users = createUsersRepository(tx);
         const target = (await users.findUserWithCompany(opts.userId))?.user;
-        if (target?.pool !== 'admin') throw new AppError(ERROR_CODES.notFound, MESSAGES.memberNotFound);
+        if (target?.pool !== 'admin') throw notFound(MESSAGES.memberNotFound);
         if (target.status === opts.status) return target;
         if (opts.status === 'inactive' && active.every((a) => a.id === target.id)) {
-          throw new AppError(ERROR_CODES.lastActiveAdmin, M.lastActiveAdmin);
+          throw new AppError(ERROR_CODES.lastActiveAdmin);
         }
         await users.updateUser(target.id, { status: opts.status });
         if (opts.status === 'inactive') await deps.auth.revokeUserSessions(tx, target.id);

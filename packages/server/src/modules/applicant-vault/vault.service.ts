@@ -9,7 +9,6 @@ import {
 } from '@under/core/applications/vault.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { isMaskedValue, maskValue } from '@under/core/forms/masking';
-import { MESSAGES } from '@under/core/messages';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
@@ -67,7 +66,7 @@ const isEmpty = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
 
-const locked = () => new AppError(ERROR_CODES.vaultLocked, MESSAGES.vaultLocked);
+const locked = () => new AppError(ERROR_CODES.vaultLocked);
 
 export function createVaultService(deps: VaultServiceDeps) {
   const { db, mail, throttles, secret, crypto } = deps;
@@ -162,16 +161,16 @@ export function createVaultService(deps: VaultServiceDeps) {
     async unlock(opts: { email: string; code: string; ip: string }): Promise<VaultUnlockResponse> {
       await throttles.take([[VAULT_THROTTLES.codeCheckAddress, addressKey(opts.ip)]]);
       const vault = await repo.findByEmailHash(emailHash(opts.email));
-      if (!vault?.codeHash || !vault.codeExpiresAt) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
-      if (vault.codeExpiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired, MESSAGES.codeExpired);
+      if (!vault?.codeHash || !vault.codeExpiresAt) throw new AppError(ERROR_CODES.codeMismatch);
+      if (vault.codeExpiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired);
       const attempts = await repo.countAttempt(vault.id, VAULT_CODE_MAX_ATTEMPTS);
-      if (attempts === undefined) throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+      if (attempts === undefined) throw new AppError(ERROR_CODES.tooManyAttempts);
       const expected = hashCode(secret, vault.id, CODE_PURPOSE, opts.code);
       if (!safeEqual(vault.codeHash, expected)) {
         if (attempts >= VAULT_CODE_MAX_ATTEMPTS) {
-          throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+          throw new AppError(ERROR_CODES.tooManyAttempts);
         }
-        throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+        throw new AppError(ERROR_CODES.codeMismatch);
       }
       const token = newToken('vault');
       const expiresAt = new Date(now() + VAULT_TOKEN_TTL_MS);
@@ -179,7 +178,7 @@ export function createVaultService(deps: VaultServiceDeps) {
         const r = createVaultRepository(tx);
         // the code works once: a second request with it (in parallel) finds it gone
         const current = await r.findByEmailHash(vault.emailHash, true);
-        if (current?.codeHash !== vault.codeHash) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+        if (current?.codeHash !== vault.codeHash) throw new AppError(ERROR_CODES.codeMismatch);
         await r.clearCode(vault.id);
         await r.deleteExpiredTokens(new Date(now()));
         await r.insertToken(vault.id, hashToken(token), expiresAt);

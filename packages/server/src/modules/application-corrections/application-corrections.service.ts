@@ -145,8 +145,8 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
       const at = now();
       const made = await db.transaction(async (tx) => {
         const form = await createApplicationsRepository(tx).findForm(source.customFormId);
-        if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
-        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
+        if (!form) throw new AppError(ERROR_CODES.customFormNotFound);
+        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive);
         const from = await formAt(tx, source.customFormId, source.formVersion);
         const to = await formAt(tx, source.customFormId, form.version);
         const carried = carryAnswers(to, fieldCrypto.openData(from, source.data), { dropFiles: true });
@@ -216,9 +216,9 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
         }
         const repo = createApplicationCorrectionsRepository(tx);
         const form = await createApplicationsRepository(tx).findForm(application.customFormId);
-        if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
+        if (!form) throw new AppError(ERROR_CODES.customFormNotFound);
         if (form.version === application.formVersion) {
-          throw new AppError(ERROR_CODES.applicationAlreadyLatest, MESSAGES.repopulateAlreadyLatest);
+          throw new AppError(ERROR_CODES.applicationAlreadyLatest);
         }
         const from = await formAt(tx, application.customFormId, application.formVersion);
         const to = await formAt(tx, application.customFormId, form.version);

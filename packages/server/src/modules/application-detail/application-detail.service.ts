@@ -283,7 +283,7 @@ export function createApplicationDetailService(deps: {
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
         );
-        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound, MESSAGES.attachmentNotFound);
+        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound);
         const [upload] = await tx.select().from(uploads).where(eq(uploads.id, found.attachmentId)).limit(1);
         await writeAudit(tx, {
           action: 'application.attachment-download',
@@ -315,7 +315,7 @@ export function createApplicationDetailService(deps: {
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
         );
-        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound, MESSAGES.attachmentNotFound);
+        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound);
         const data = removeAt(application.data, found.path);
         const t = now();
         await tx

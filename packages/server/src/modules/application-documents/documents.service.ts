@@ -405,7 +405,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     async regenerate(opts: { auth: AuthContext; applicationId: string }) {
       const source = await clientSource(opts.auth, opts.applicationId);
       if (source.application.signStatus !== 'COMPLETED') {
-        throw new AppError(ERROR_CODES.documentsNotReady, MESSAGES.documentsNotReady);
+        throw new AppError(ERROR_CODES.documentsNotReady);
       }
       const run = await db.transaction(async (tx) => {
         const requested = await requestDocumentGeneration(tx, {
@@ -433,7 +433,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const source = await clientSource(opts.auth, opts.applicationId);
       const doc = await db.transaction(async (tx) => {
         const row = await createDocumentsRepository(tx).findDocument(opts.applicationId, opts.documentId);
-        if (!row) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+        if (!row) throw new AppError(ERROR_CODES.documentNotFound);
         await createDocumentsRepository(tx).markDeleted(row.id, now());
         await writeAudit(tx, {
           action: 'application.document-delete',
@@ -453,7 +453,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const source = await clientSource(opts.auth, opts.applicationId);
       return db.transaction(async (tx) => {
         const row = await createDocumentsRepository(tx).findDocument(opts.applicationId, opts.documentId);
-        if (!row) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+        if (!row) throw new AppError(ERROR_CODES.documentNotFound);
         await writeAudit(tx, {
           action: 'application.document-download',
           actorUserId: opts.auth.userId,
@@ -469,10 +469,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
     /** GET /api/document-files?token=: the bytes of a download URL while its document stands. */
     async openFile(token: string) {
       const checked = deps.signer.verify(token, 'GET');
-      if (!checked.ok) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      if (!checked.ok) throw new AppError(ERROR_CODES.documentNotFound);
       const row = await createDocumentsRepository(db).findByKey(checked.claims.k);
       const file = row ? await storage.get(row.storageKey) : undefined;
-      if (!row || !file) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      if (!row || !file) throw new AppError(ERROR_CODES.documentNotFound);
       return { file, name: row.name };
     },
 
@@ -482,7 +482,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const repo = createDocumentsRepository(db);
       const run = await repo.latestRun(application.id);
       if (application.signStatus !== 'COMPLETED' || run?.status !== 'done') {
-        throw new AppError(ERROR_CODES.documentsNotReady, MESSAGES.documentsNotReady);
+        throw new AppError(ERROR_CODES.documentsNotReady);
       }
       const rows = (await repo.documentsOfGeneration(application.id, run.generation)).filter((d) => !d.deletedAt);
       return { items: rows.map((d) => ({ ...toDocument(d), ...urlOf(d) })) };
@@ -503,7 +503,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       });
       await throttles.take([[PREVIEW_THROTTLES.owner, owner.id]]);
       if (application.status === 'draft' || application.status === 'invite_sent') {
-        throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+        throw new AppError(ERROR_CODES.signNotOpen);
       }
       const source = await createDocumentsRepository(db).source(application.id);
       if (!source) throw new AppError(ERROR_CODES.applicationNotFound);
@@ -542,8 +542,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
     async confirmPage(opts: { auth: AuthContext; customFormId: string }): Promise<Uint8Array> {
       const companyId = requireCompanyId(opts.auth);
       const form = await createDocumentsRepository(db).formTemplate(opts.customFormId);
-      if (!form || form.companyId !== companyId) throw new AppError(ERROR_CODES.customFormNotFound);
-      if (!form.templateId) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      if (!form || form.companyId !== companyId) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.http404);
+      if (!form.templateId) throw new AppError(ERROR_CODES.documentNotFound);
       const confirm = await confirmFields(form.templateId);
       const labels: Values = {};
       // owners numbered as the form numbers them: owner 1 the primary, owner n+1 the confirm page's additional owner n

@@ -101,8 +101,8 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
       const application = await db.transaction(async (tx) => {
         const repo = createApplicationInvitesRepository(tx);
         const form = await repo.findForm(opts.customFormId, companyId);
-        if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
-        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
+        if (!form) throw new AppError(ERROR_CODES.customFormNotFound);
+        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive);
         // the same start as an applicant's own draft: one lock per e-mail and form keeps both under the cap
         const { application: row, code } = await startApplication(tx, {
           codeSecret,

@@ -118,10 +118,10 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
   /** The caller's link, which must be the primary's, on an application whose owners may still change. */
   function requirePrimaryOnOpen(application: ApplicationRow, owner: OwnerRow) {
     if (owner.kind !== 'primaryApplicant') {
-      throw new AppError(ERROR_CODES.applicationPrimaryOnly, MESSAGES.ownersPrimaryOnly);
+      throw new AppError(ERROR_CODES.applicationPrimaryOnly);
     }
     if (!OPEN_STATUSES.has(application.status)) {
-      throw new AppError(ERROR_CODES.applicationOwnersClosed, MESSAGES.ownersClosed);
+      throw new AppError(ERROR_CODES.applicationOwnersClosed);
     }
   }
 
@@ -351,7 +351,7 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
       const target = (await createApplicationOwnersRepository(db).listCurrentOwners(opts.applicationId)).find(
         (o) => o.id === opts.ownerId && o.kind === 'additionalOwner',
       );
-      if (!target) throw new AppError(ERROR_CODES.applicationOwnerNotFound, MESSAGES.ownerNotFound);
+      if (!target) throw new AppError(ERROR_CODES.applicationOwnerNotFound);
       await throttles.take([[THROTTLE_RULES.ownerLinkResend, target.email]]);
       const outboxId = await db.transaction(async (tx) => {
         // again under the lock: the list or the status may have changed meanwhile
@@ -360,7 +360,7 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
         const still = (await createApplicationOwnersRepository(tx).listCurrentOwners(application.id)).find(
           (o) => o.id === target.id,
         );
-        if (!still) throw new AppError(ERROR_CODES.applicationOwnerNotFound, MESSAGES.ownerNotFound);
+        if (!still) throw new AppError(ERROR_CODES.applicationOwnerNotFound);
         return issueLink(tx, application, still, 'resend', at);
       });
       await dispatchAll([outboxId]);

@@ -1,6 +1,5 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { APPLICANT_LINK_TTL_DAYS } from '@under/core/applications/application.schema';
-import { MESSAGES } from '@under/core/messages';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { applicationOwners, applications } from '../../db/schema/index';
@@ -52,7 +51,7 @@ export async function resolveApplicantLink(
   if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
   const { owner, application } = row;
   if (owner.removedAt || owner.codeRevokedAt || owner.codeExpiresAt.getTime() <= opts.now.getTime()) {
-    throw new AppError(ERROR_CODES.applicationLinkExpired, MESSAGES.urlExpired);
+    throw new AppError(ERROR_CODES.applicationLinkExpired);
   }
   return { application, owner };
 }

@@ -212,7 +212,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
 
   async function formOfApplication(application: ApplicationRow, r = repo): Promise<FormDefinition> {
     const form = await formOf(application.customFormId, application.formVersion, r);
-    if (!form) throw new AppError(ERROR_CODES.applicationVersionGone, MESSAGES.versionFormIncorrect);
+    if (!form) throw new AppError(ERROR_CODES.applicationVersionGone);
     return form;
   }
 
@@ -272,7 +272,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
   ): Promise<{ application: ApplicationRow; data: Record<string, unknown>; outboxId?: string; outbox: string[] }> {
     const { application, owner, form, at, pending } = ctx;
     if (!isEditableBy(application, owner)) {
-      throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+      throw new AppError(ERROR_CODES.applicationNotEditable);
     }
     if (input.revision !== application.revision) {
       throw new AppError(
@@ -449,15 +449,15 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     }): Promise<{ applicationId: string; code: string; revision: number }> {
       const formRow = await repo.findForm(opts.customFormId);
       if (!formRow || formRow.status === 'archived') {
-        throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
+        throw new AppError(ERROR_CODES.customFormNotFound);
       }
       // an inactive form, or a deactivated company, takes no applications (as the public form says)
       if (formRow.status !== 'active' || formRow.companyStatus !== 'active') {
-        throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
+        throw new AppError(ERROR_CODES.customFormInactive);
       }
       const version = opts.version ?? formRow.version;
       const form = await formOf(formRow.id, version);
-      if (!form) throw new AppError(ERROR_CODES.applicationVersionGone, MESSAGES.versionFormIncorrect);
+      if (!form) throw new AppError(ERROR_CODES.applicationVersionGone);
       await throttles.take([
         [THROTTLE_RULES.applicantDraftAddress, addressKey(opts.ip)],
         [THROTTLE_RULES.applicantDraftForm, formRow.id],
@@ -565,7 +565,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       await throttles.take([[THROTTLE_RULES.applicantUploadAddress, addressKey(opts.ip)]]);
       const { application, owner } = await link(db, opts.applicationId, opts.code, false);
       if (!isEditableBy(application, owner)) {
-        throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+        throw new AppError(ERROR_CODES.applicationNotEditable);
       }
       const issued = await files.issueUpload({
         purpose: 'application-attachment',
@@ -648,7 +648,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         let { application } = resolved;
         const form = await formOfApplication(application, r);
         if (!isEditableBy(application, owner)) {
-          throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+          throw new AppError(ERROR_CODES.applicationNotEditable);
         }
         // a correction through an edit link: the application stays submitted (decision 052)
         const correcting = !isOpen(application.status);

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { Jobs } from '../../infra/jobs/jobs';
 import type { MasterFormsService, PushSource } from '../master-forms/master-forms.service';
 import { createLibraryRepository, type PushUpdateRow } from './library.repository';
@@ -126,7 +126,7 @@ export function createPushUpdatesService(deps: {
     },
     async getPush(opts: { pushId: string }) {
       const row = await repo.findPush(opts.pushId);
-      if (!row) throw new AppError(ERROR_CODES.notFound, MESSAGES.http404);
+      if (!row) throw notFound();
       return toPush(row);
     },
   };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { ListMailsQuery, MailKind, OutboxMail, OutboxMailList } from '@under/core/mail/mail-outbox.schema';
-import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../auth-context';
 import type { Clock } from '../../clock';
@@ -275,11 +274,11 @@ export function createMailService(deps: MailServiceDeps) {
     /** POST /api/admin/mails/{mailId}/retry: a failed mail gets a fresh run of attempts, the first one now. */
     async retry(opts: { auth: AuthContext; mailId: string }): Promise<void> {
       const row = await repo.find(opts.mailId);
-      if (!row) throw new AppError(ERROR_CODES.mailNotFound, MESSAGES.mailNotFound);
+      if (!row) throw new AppError(ERROR_CODES.mailNotFound);
       await db.transaction(async (tx) => {
         const r = createMailRepository(tx);
         if (!(await r.requeue(row.id, new Date(now())))) {
-          throw new AppError(ERROR_CODES.mailNotRetryable, MESSAGES.mailNotRetryable);
+          throw new AppError(ERROR_CODES.mailNotRetryable);
         }
         await writeAudit(tx, {
           actorUserId: opts.auth.userId,

@@ -27,20 +27,20 @@ import { createPdfTemplatesRepository, type PdfTemplateRow } from './pdf-templat
 
 /** How each refusal of the PDF worker reaches the admin. */
 const REFUSALS: Record<PdfWorkError['kind'], (err: PdfWorkError) => AppError> = {
-  'not-pdf': () => new AppError(ERROR_CODES.pdfNotPdf, MESSAGES.pdfNotPdf),
-  damaged: () => new AppError(ERROR_CODES.pdfDamaged, MESSAGES.pdfDamaged),
-  encrypted: () => new AppError(ERROR_CODES.pdfEncrypted, MESSAGES.pdfEncrypted),
-  xfa: () => new AppError(ERROR_CODES.pdfXfa, MESSAGES.pdfXfa),
-  'no-pages': () => new AppError(ERROR_CODES.pdfNoPages, MESSAGES.pdfNoPages),
-  'too-many-pages': () => new AppError(ERROR_CODES.pdfTooManyPages, MESSAGES.pdfTooManyPages),
-  'too-complex': () => new AppError(ERROR_CODES.pdfTooComplex, MESSAGES.pdfTooComplex),
+  'not-pdf': () => new AppError(ERROR_CODES.pdfNotPdf),
+  damaged: () => new AppError(ERROR_CODES.pdfDamaged),
+  encrypted: () => new AppError(ERROR_CODES.pdfEncrypted),
+  xfa: () => new AppError(ERROR_CODES.pdfXfa),
+  'no-pages': () => new AppError(ERROR_CODES.pdfNoPages),
+  'too-many-pages': () => new AppError(ERROR_CODES.pdfTooManyPages),
+  'too-complex': () => new AppError(ERROR_CODES.pdfTooComplex),
   // a PNG value too large to decode (or not decodable): the spec's invalid-value answer, by the value's path
   'bad-image': (err) =>
     new AppError(ERROR_CODES.reviewInvalidImage, MESSAGES.invalidValue, [
       { path: `values.${err.key ?? ''}`, message: MESSAGES.invalidValue },
     ]),
-  timeout: () => new AppError(ERROR_CODES.pdfTooComplex, MESSAGES.pdfTooComplex),
-  busy: () => new AppError(ERROR_CODES.pdfBusy, MESSAGES.pdfBusy),
+  timeout: () => new AppError(ERROR_CODES.pdfTooComplex),
+  busy: () => new AppError(ERROR_CODES.pdfBusy),
   failed: () => new AppError(ERROR_CODES.pdfFailed, MESSAGES.http500),
 };
 
@@ -55,7 +55,7 @@ async function readAll(body: Readable, maxBytes: number): Promise<Uint8Array> {
     size += b.length;
     if (size > maxBytes) {
       body.destroy();
-      throw new AppError(ERROR_CODES.fileTooLarge, MESSAGES.fileTooLarge);
+      throw new AppError(ERROR_CODES.fileTooLarge);
     }
     chunks.push(b);
   }
@@ -85,7 +85,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       return cached;
     }
     const file = await storage.get(key);
-    if (!file) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
+    if (!file) throw new AppError(ERROR_CODES.fileNotFound);
     const bytes = await readAll(file.body, UPLOAD_MAX_BYTES);
     fileCache.set(key, bytes);
     if (fileCache.size > FILE_CACHE_SIZE) fileCache.delete(fileCache.keys().next().value as string);
@@ -94,7 +94,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
 
   async function load(templateId: string): Promise<PdfTemplateRow> {
     const row = await repo.find(templateId);
-    if (!row) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
+    if (!row) throw new AppError(ERROR_CODES.templateNotFound);
     return row;
   }
 
@@ -149,8 +149,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
   }
 
   async function ensureNameFree(name: string, exceptId?: string) {
-    if (await repo.isNameTaken(name, exceptId))
-      throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
+    if (await repo.isNameTaken(name, exceptId)) throw new AppError(ERROR_CODES.templateNameUsed);
   }
 
   async function mapPdfError<T>(work: Promise<T>): Promise<T> {
@@ -240,7 +239,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     async checkName(opts: { value: string }): Promise<{ available: boolean }> {
       const name = opts.value.trim();
       if (!name) return { available: false };
-      if (await repo.isNameTaken(name)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
+      if (await repo.isNameTaken(name)) throw new AppError(ERROR_CODES.templateNameUsed);
       return { available: true };
     },
 
@@ -278,7 +277,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         });
         return toTemplate(row);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed);
         throw err;
       }
     },
@@ -307,13 +306,13 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
      */
     async replaceFile(opts: { auth: AuthContext; templateId: string; fileUrl: string }) {
       const before = await load(opts.templateId);
-      if (before.fileKey === opts.fileUrl) throw new AppError(ERROR_CODES.fileSame, MESSAGES.pdfFileUrlInvalid);
+      if (before.fileKey === opts.fileUrl) throw new AppError(ERROR_CODES.fileSame);
       const caller = callerOf(opts.auth);
       const inspected = await inspectUpload(opts.fileUrl, caller);
       const { row, removed, released } = await db.transaction(async (tx) => {
         const r = createPdfTemplatesRepository(tx);
         const current = await r.findForUpdate(opts.templateId);
-        if (!current) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
+        if (!current) throw new AppError(ERROR_CODES.templateNotFound);
         const owner = { kind: 'pdf-template' as const, id: current.id };
         // only the file attached to this template is let go, never one another owner holds
         const released = await files.release(tx, { owner });
@@ -369,7 +368,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         caller,
         contentType: 'application/pdf',
       });
-      if (!key) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
+      if (!key) throw new AppError(ERROR_CODES.fileNotFound);
       try {
         const row = await db.transaction(async (tx) => {
           const r = createPdfTemplatesRepository(tx);
@@ -401,7 +400,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         return toTemplate(row);
       } catch (err) {
         await files.discard(key).catch((e) => log.warn({ err: e, key }, 'copied PDF not deleted'));
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed);
         throw err;
       }
     },
@@ -425,14 +424,14 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
 
     /** POST /api/pdf_templates/{templateId}/mapping_fields: the whole mapping, checked against the pages. */
     async saveMapping(opts: { auth: AuthContext; templateId: string; data: PdfField[] }): Promise<Mapping> {
-      if (opts.data.length === 0) throw new AppError(ERROR_CODES.mappingEmpty, MESSAGES.mappingEmpty);
+      if (opts.data.length === 0) throw new AppError(ERROR_CODES.mappingEmpty);
       const template = await load(opts.templateId);
       const problems = checkMapping(opts.data, template.pages);
       if (problems.length) throw new AppError(ERROR_CODES.mappingInvalid, MESSAGES.mappingInvalid, problems);
       const row = await db.transaction(async (tx) => {
         const r = createPdfTemplatesRepository(tx);
         const current = await r.findForUpdate(opts.templateId);
-        if (!current) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
+        if (!current) throw new AppError(ERROR_CODES.templateNotFound);
         const updated = await r.update(current.id, {
           mapping: opts.data,
           mappingFieldsVersion: current.mappingFieldsVersion + 1,

@@ -21,7 +21,7 @@ import { createProfilesRepository } from './profiles.repository';
 /** Spec: a new company starts on Basic. */
 const STARTING_MEMBERSHIP = 'MEMBERSHIP_001';
 
-const accountExists = () => new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
+const accountExists = () => new AppError(ERROR_CODES.accountExists);
 
 export function createProfilesService(deps: { db: Db; joining: TeamJoiningService }) {
   const { db, joining } = deps;
@@ -79,7 +79,7 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
           const companies = createCompaniesRepository(tx);
           await companies.lockCompany(inv.companyId);
           const company = await companies.findCompanyWithMembership(inv.companyId);
-          if (!company) throw new AppError(ERROR_CODES.invitationNotFound, MESSAGES.invitationNotFound);
+          if (!company) throw new AppError(ERROR_CODES.invitationNotFound);
           await joining.acceptInvitation({ tx, invitationId: inv.id, userId: user.id });
           const status = statusAtSignUp({
             userQuota: company.membership.userQuota,
@@ -105,7 +105,7 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
       }
 
       if (opts.email !== user.email) {
-        throw new AppError(ERROR_CODES.profileEmailMismatch, MESSAGES.profileEmailMismatch);
+        throw new AppError(ERROR_CODES.profileEmailMismatch);
       }
       await db.transaction(async (tx) => {
         const company = await createCompaniesRepository(tx).insertCompany({

@@ -1,6 +1,5 @@
 import { invitationState } from '@under/core/accounts/invitation';
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import { MESSAGES } from '@under/core/messages';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -19,7 +18,7 @@ export function createTeamJoiningService(deps: { db: Db; now?: Clock }) {
     /** The invitation behind a link's code while it can be accepted; otherwise the error its state answers with. */
     async findPendingInvitation(opts: { code: string }): Promise<InvitationRow> {
       const found = await repo.findInvitationByCodeHash(hashToken(opts.code));
-      if (!found) throw new AppError(ERROR_CODES.invitationNotFound, MESSAGES.invitationNotFound);
+      if (!found) throw new AppError(ERROR_CODES.invitationNotFound);
       const inv = found.invitation;
       const state = invitationState(
         { status: inv.status as 'pending' | 'accepted' | 'revoked', expiresAt: inv.expiresAt },

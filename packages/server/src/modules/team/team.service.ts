@@ -78,9 +78,9 @@ function memberFromInvitation(inv: InvitationRow, now: number): Member {
 
 /** The message and code of an invitation that can no longer be used. */
 export function invitationUnusable(state: 'accepted' | 'revoked' | 'expired'): AppError {
-  if (state === 'accepted') return new AppError(ERROR_CODES.invitationUsed, MESSAGES.invitationUsed);
-  if (state === 'revoked') return new AppError(ERROR_CODES.invitationRevoked, MESSAGES.invitationRevoked);
-  return new AppError(ERROR_CODES.invitationExpired, MESSAGES.invitationExpired);
+  if (state === 'accepted') return new AppError(ERROR_CODES.invitationUsed);
+  if (state === 'revoked') return new AppError(ERROR_CODES.invitationRevoked);
+  return new AppError(ERROR_CODES.invitationExpired);
 }
 
 const STATE_MESSAGES = {
@@ -189,13 +189,13 @@ export function createTeamService(deps: TeamServiceDeps) {
       const { company } = await loadCompany(companyId);
       const existing = await users.findUserByEmail('client', opts.email);
       if (existing?.companyId === companyId) {
-        throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        throw new AppError(ERROR_CODES.emailAlreadyAdded);
       }
       if (existing?.companyId) {
         throw new AppError(ERROR_CODES.joinedAnotherTeam, MESSAGES.joinedAnotherTeam(opts.email));
       }
       if (await repo.findOpenInvitation(companyId, opts.email)) {
-        throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        throw new AppError(ERROR_CODES.emailAlreadyAdded);
       }
       const code = newToken('inv');
       const t = now();
@@ -210,7 +210,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const activeUsers = await a.countActiveUsers(companyId);
           const pendingInvitations = await a.countPendingInvitations(companyId, new Date(t));
           if (!canInvite({ userQuota: membership.userQuota, activeUsers, pendingInvitations })) {
-            throw new AppError(ERROR_CODES.userQuota, MESSAGES.userQuotaInvite);
+            throw new AppError(ERROR_CODES.userQuota);
           }
           const row = await r.insertInvitation({
             companyId,
@@ -238,7 +238,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         });
       } catch (err) {
         // two invitations of one e-mail racing: the partial unique index decides
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.emailAlreadyAdded);
         throw err;
       }
       await mail.dispatch(outboxId);
@@ -267,7 +267,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const activeUsers = await a.countActiveUsers(companyId);
           const pendingInvitations = await a.countPendingInvitations(companyId, new Date(t));
           if (!canInvite({ userQuota: membership.userQuota, activeUsers, pendingInvitations })) {
-            throw new AppError(ERROR_CODES.userQuota, MESSAGES.userQuotaInvite);
+            throw new AppError(ERROR_CODES.userQuota);
           }
         }
         await r.updateInvitation(inv.id, {
@@ -317,7 +317,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const found = /^[A-Za-z0-9_-]{20,100}$/.test(opts.code)
         ? await repo.findInvitationByCodeHash(hashToken(opts.code))
         : undefined;
-      if (!found) throw new AppError(ERROR_CODES.invitationNotFound, MESSAGES.invitationNotFound);
+      if (!found) throw new AppError(ERROR_CODES.invitationNotFound);
       const { invitation } = found;
       const state = invitationState(
         { status: invitation.status as 'pending' | 'accepted' | 'revoked', expiresAt: invitation.expiresAt },
