@@ -195,7 +195,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       for (const page of Object.keys(opts.settings.pages)) {
         if (!template.pages.some((p) => String(p.page) === page)) {
           throw new AppError(ERROR_CODES.templatePage, MESSAGES.http400, [
-            { path: `pages.${page}`, message: `The PDF has no page ${page}.` },
+            { path: `pages.${page}`, message: MESSAGES.pdfNoPage(page) },
           ]);
         }
       }
@@ -214,9 +214,9 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       const template = await load(opts.templateId);
       const problems = opts.items.flatMap((item, i) => {
         const page = template.pages.find((p) => p.page === item.page);
-        if (!page) return [{ path: `items.${i}.page`, message: `The PDF has no page ${item.page}.` }];
+        if (!page) return [{ path: `items.${i}.page`, message: MESSAGES.pdfNoPage(item.page) }];
         return item.x + item.width > page.width + 0.01 || item.y + item.height > page.height + 0.01
-          ? [{ path: `items.${i}`, message: `The box lies outside page ${item.page}.` }]
+          ? [{ path: `items.${i}`, message: MESSAGES.boxOutsidePage(item.page) }]
           : [];
       });
       if (problems.length) throw new AppError(ERROR_CODES.confirmPageInvalid, MESSAGES.http400, problems);
