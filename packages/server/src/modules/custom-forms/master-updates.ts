@@ -88,5 +88,3 @@ export function createMasterUpdatesService(deps: { db: Db; log: FastifyBaseLogge
     },
   };
 }
-
-export type MasterUpdatesService = ReturnType<typeof createMasterUpdatesService>;

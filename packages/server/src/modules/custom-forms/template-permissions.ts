@@ -153,5 +153,3 @@ export function createTemplatePermissionsService(deps: { db: Db; access: MasterF
     },
   };
 }
-
-export type TemplatePermissionsService = ReturnType<typeof createTemplatePermissionsService>;
