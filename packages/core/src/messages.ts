@@ -202,6 +202,9 @@ export const MESSAGES = {
   pdfDamaged: 'The PDF is damaged or incomplete and cannot be read. Save it again and upload the new file.',
   pdfTooComplex: 'The PDF could not be read within our limits (it may hold oversized compressed content).',
   pdfNoPages: 'The PDF has no pages.',
+  /** A page setting or confirm-page box on a page the template does not have (ours, decision 066 moved it here). */
+  pdfNoPage: (page: number | string) => `The PDF has no page ${page}.`,
+  boxOutsidePage: (page: number) => `The box lies outside page ${page}.`,
   pdfBusy: 'PDFs are being generated for many requests. Try again in a moment.',
   mappingInvalid: 'Save unsuccessfully. Some fields of the mapping are invalid.',
   templateArchived: 'The template is archived.',

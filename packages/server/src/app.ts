@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createEvents } from './infra/events/events';
@@ -36,7 +37,6 @@ import { revealModule } from './modules/application-reveal/reveal.module';
 import { signingModule } from './modules/application-signing/signing.module';
 import { applicationsModule } from './modules/applications/applications.module';
 import { authModule } from './modules/auth/auth.module';
-import { createThrottles } from './modules/auth/throttles';
 import { billingModule, ledgerModule, renewalsModule } from './modules/billing/billing.module';
 import { companiesModule } from './modules/companies/companies.module';
 import { couponsModule } from './modules/coupons/coupons.module';
@@ -59,6 +59,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRequestContext } from './plugins/request-context';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
+import { createThrottles } from './security/throttles';
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,7 +72,7 @@ export interface BuildAppOptions {
   /** false: silent; a level (and a stream): redacted logs there (decision 022); default the configured level. */
   logger?: boolean | { level: string; stream?: LogStream };
   webDist?: string;
-  now?: () => number;
+  now?: Clock;
   /** The card payment gateway; by default the one the configuration names (decision 032). */
   gateway?: PaymentGateway;
   /** The applicant vault's encryption (tests); by default the field encryption of infra/field-crypto. */

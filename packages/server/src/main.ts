@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import type { Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { restrictUmask, secureDataDir } from './data-dir';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
@@ -9,7 +10,7 @@ import { seed } from './db/seed';
 import { createStopper } from './stop';
 
 /** Now plus the milliseconds written in `file` (0 while it is missing or unreadable); re-read at most every 200 ms. */
-function fileClock(file: string): () => number {
+function fileClock(file: string): Clock {
   // read on every call (browser tests only): a cached offset let a call made right after the move see the old time
   return () => {
     let offset = 0;

@@ -27,7 +27,6 @@ import type { RevealService } from './modules/application-reveal/reveal.service'
 import type { SigningService } from './modules/application-signing/signing.service';
 import type { ApplicationsService } from './modules/applications/applications.service';
 import type { AuthService } from './modules/auth/auth.service';
-import type { Throttles } from './modules/auth/throttles';
 import type { BillingService } from './modules/billing/billing.service';
 import type { Ledger } from './modules/billing/billing-ledger';
 import type { RenewalService } from './modules/billing/renewal.service';
@@ -46,6 +45,7 @@ import type { ProfilesService } from './modules/profiles/profiles.service';
 import type { SavedViewsService } from './modules/saved-views/saved-views.service';
 import type { TeamService } from './modules/team/team.service';
 import type { TeamJoiningService } from './modules/team/team-joining.service';
+import type { Throttles } from './security/throttles';
 
 /**
  * What every module is made with (decision 064): the configuration and the infrastructure `buildApp` creates once.

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERRORS, statusOf } from './error.schema';
+import { ADMIN_ACCOUNTS_MESSAGES } from '../admin-accounts/admin-accounts-messages';
+import { COUPON_MESSAGES } from '../coupons/coupon-messages';
+import { MESSAGES } from '../messages';
+import { defaultMessageOf, ERROR_CODES, ERRORS, statusOf } from './error.schema';
 
 describe('the error catalogue', () => {
   it('gives every error one code, used by no other name', () => {
@@ -18,5 +21,18 @@ describe('the error catalogue', () => {
     expect(statusOf(ERROR_CODES.noUser)).toBe(401);
     expect(statusOf(ERROR_CODES.templateNameUsed)).toBe(409);
     expect(statusOf(ERROR_CODES.pdfTooComplex)).toBe(422);
+  });
+
+  it("takes every default message verbatim from core's texts of the spec", () => {
+    const texts = new Set(
+      [MESSAGES, COUPON_MESSAGES, ADMIN_ACCOUNTS_MESSAGES].flatMap((m) =>
+        Object.values(m).filter((v) => typeof v === 'string'),
+      ),
+    );
+    const defaults = Object.entries(ERRORS).flatMap(([name, e]) => ('message' in e ? [[name, e.message]] : []));
+    expect(defaults.length).toBeGreaterThan(80);
+    for (const [name, message] of defaults) expect(texts.has(message as string), name).toBe(true);
+    expect(defaultMessageOf(ERROR_CODES.codeMismatch)).toBe(MESSAGES.codeInvalid);
+    expect(defaultMessageOf(ERROR_CODES.applicationNotFound)).toBeUndefined();
   });
 });

@@ -3,8 +3,7 @@ import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import { DictionaryInputSchema } from '@under/core/templates/dictionary.schema';
 import { STARTER_DICTIONARY } from '@under/core/templates/starter-dictionary';
 import { count } from 'drizzle-orm';
-import type { AuthService } from '../modules/auth/auth.service';
-import { hashPassword } from '../modules/auth/secrets';
+import { hashPassword } from '../security/secrets';
 import type { Db } from './client';
 import { createCompaniesRepository } from './repositories/companies.repository';
 import { createUsersRepository } from './repositories/users.repository';
@@ -49,7 +48,8 @@ function generatePassword(): string {
  */
 export async function seed(opts: {
   db: Db;
-  auth: AuthService;
+  /** The auth module's service, injected so the seed imports no module: it hashes and upserts the admin. */
+  auth: { ensureAdmin(admin: { email: string; password: string }): Promise<'created' | 'updated' | 'unchanged'> };
   admin: { email: string; password: string } | undefined;
   demo: boolean;
 }): Promise<SeedResult> {

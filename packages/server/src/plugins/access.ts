@@ -1,11 +1,11 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { AuthContext } from '../auth-context';
 import { AppError } from '../errors';
 import { isClientAdmin } from '../modules/accounts/tenant';
-import type { AuthContext, AuthService } from '../modules/auth/auth.service';
-import { safeEqual } from '../modules/auth/secrets';
-import { addressKey, THROTTLE_RULES, type ThrottleRule, type Throttles } from '../modules/auth/throttles';
+import { safeEqual } from '../security/secrets';
+import { addressKey, THROTTLE_RULES, type ThrottleRule, type Throttles } from '../security/throttles';
 
 /**
  * Who may call a route. Every /api route must declare one: an undeclared route stops the server
@@ -52,6 +52,11 @@ export const PUBLIC_LOOKUP_THROTTLE = { max: 30, windowMs: 60_000 };
  */
 export const ACCOUNT_LOOKUP_THROTTLE = THROTTLE_RULES.accountLookupAddress;
 
+/** Turns an access token into its caller (the auth module's service); injected so plugins import no module. */
+export interface Authenticator {
+  authenticate(accessToken: string): Promise<AuthContext>;
+}
+
 export interface DeclaredRoute {
   method: string;
   url: string;
@@ -67,13 +72,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Requires the signed-in caller; routes declared `authenticated` or stricter read it from here. */
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+  if (!request.auth) throw new AppError(ERROR_CODES.noUser);
   return request.auth;
 }
 
 export function registerAccess(
   app: FastifyInstance,
-  deps: { auth: AuthService; throttles: Throttles; publicApiKey: string; routes: DeclaredRoute[] },
+  deps: { auth: Authenticator; throttles: Throttles; publicApiKey: string; routes: DeclaredRoute[] },
 ) {
   app.decorateRequest('auth', null);
 
@@ -89,11 +94,11 @@ export function registerAccess(
         return;
       }
       const token = bearerToken(request);
-      if (!token) throw new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+      if (!token) throw new AppError(ERROR_CODES.noUser);
       const auth = await deps.auth.authenticate(token);
       request.auth = auth;
       if (auth.status === 'inactive' && !allowDeactivated) {
-        throw new AppError(ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
+        throw new AppError(ERROR_CODES.userDeactivated);
       }
       const allowed =
         access === 'authenticated' ||

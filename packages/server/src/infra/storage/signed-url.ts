@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../clock';
 
 /** What a signed URL lets its holder do: one method on one key until `exp`, within limits. */
 export interface UrlClaims {
@@ -25,7 +26,7 @@ export type VerifyResult = { ok: true; claims: UrlClaims } | { ok: false; reason
  * upload URL was already used, or a download's file is still current, is the `uploads` table's to say (decision
  * 022).
  */
-export function createUrlSigner(opts: { secret: string; publicUrl: string; now?: () => number }) {
+export function createUrlSigner(opts: { secret: string; publicUrl: string; now?: Clock }) {
   const now = opts.now ?? Date.now;
   const mac = (payload: string) => createHmac('sha256', opts.secret).update(`under-file:${payload}`).digest();
 

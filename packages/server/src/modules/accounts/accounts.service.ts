@@ -1,5 +1,5 @@
 import type { Me } from '@under/core/accounts/me.schema';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../auth-context';
 
 export function createAccountsService() {
   return {

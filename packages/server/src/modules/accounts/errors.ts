@@ -1,5 +1,4 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import { MESSAGES } from '@under/core/messages';
 import { AppError } from '../../errors';
 
-export const noUserError = () => new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
+export const noUserError = () => new AppError(ERROR_CODES.noUser);

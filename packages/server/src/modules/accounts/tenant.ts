@@ -1,15 +1,15 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
-import { AppError } from '../../errors';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../auth-context';
+import { AppError, notFound } from '../../errors';
 
 /** A company that is not the caller's is answered as missing: another tenant's ids are not confirmed. */
-export const companyNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.accountNotFound);
-export const memberNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.memberNotFound);
+export const companyNotFound = () => notFound(MESSAGES.accountNotFound);
+export const memberNotFound = () => notFound(MESSAGES.memberNotFound);
 
 /** The caller's company id; a client user who has not registered a company yet has none. */
 export function requireCompanyId(auth: AuthContext): string {
-  if (!auth.companyId) throw new AppError(ERROR_CODES.accountNoCompany, MESSAGES.companyRequired);
+  if (!auth.companyId) throw new AppError(ERROR_CODES.accountNoCompany);
   return auth.companyId;
 }
 

@@ -12,15 +12,17 @@ import {
 import { ADMIN_ACCOUNTS_MESSAGES as M } from '@under/core/admin-accounts/admin-accounts-messages';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
+import { hashPassword } from '../../security/secrets';
 import { companyNotFound } from '../accounts/tenant';
-import type { AuthContext, AuthService } from '../auth/auth.service';
-import { hashPassword } from '../auth/secrets';
+import type { AuthService } from '../auth/auth.service';
 import { dropScheduledDowngrade } from '../billing/billing.service';
 import type { MailService } from '../mail/mail.service';
 import type { MasterFormsService } from '../master-forms/master-forms.service';
@@ -37,7 +39,7 @@ export interface AdminAccountsServiceDeps {
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;
   masterForms: Pick<MasterFormsService, 'briefMasterForms'>;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
 }
 
 function toAccount(row: AccountRow): Account {
@@ -221,7 +223,7 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
         await deps.mail.dispatch(outboxId);
         return toAdminUser(user);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.adminUserExists, M.adminExists);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.adminUserExists);
         throw err;
       }
     },
@@ -236,10 +238,10 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
         const active = await admins.lockActiveAdmins();
         const users = createUsersRepository(tx);
         const target = (await users.findUserWithCompany(opts.userId))?.user;
-        if (target?.pool !== 'admin') throw new AppError(ERROR_CODES.notFound, MESSAGES.memberNotFound);
+        if (target?.pool !== 'admin') throw notFound(MESSAGES.memberNotFound);
         if (target.status === opts.status) return target;
         if (opts.status === 'inactive' && active.every((a) => a.id === target.id)) {
-          throw new AppError(ERROR_CODES.lastActiveAdmin, M.lastActiveAdmin);
+          throw new AppError(ERROR_CODES.lastActiveAdmin);
         }
         await users.updateUser(target.id, { status: opts.status });
         if (opts.status === 'inactive') await deps.auth.revokeUserSessions(tx, target.id);

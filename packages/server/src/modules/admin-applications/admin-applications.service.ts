@@ -4,7 +4,7 @@ import {
   type AdminStatusStatistics,
 } from '@under/core/api/admin-applications.contract';
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import { MESSAGES } from '@under/core/messages';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { companyNotFound } from '../accounts/tenant';
@@ -19,7 +19,7 @@ import { createAdminApplicationsRepository } from './admin-applications.reposito
 
 export interface AdminApplicationsDeps {
   db: Db;
-  now?: () => number;
+  now?: Clock;
 }
 
 /**
@@ -33,7 +33,7 @@ export function createAdminApplicationsService(deps: AdminApplicationsDeps) {
 
   async function requireForm(companyId: string, formId: string) {
     const form = await repo.findForm(companyId, formId);
-    if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
+    if (!form) throw new AppError(ERROR_CODES.customFormNotFound);
     return form;
   }
 

@@ -10,16 +10,16 @@ import {
 import type { DomainEvent } from '@under/core/events/domain-events';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { isMaskedValue, maskValue } from '@under/core/forms/masking';
-import { MESSAGES } from '@under/core/messages';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import type { VaultEntry } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { hashCode, hashToken, newCode, newToken, safeEqual } from '../../security/secrets';
+import { addressKey, type ThrottleRule, type Throttles } from '../../security/throttles';
 import { dataHashOf } from '../application-signing/signing.service';
 import { isTypedBy, type TypedBy } from '../applications/typed-by';
-import { hashCode, hashToken, newCode, newToken, safeEqual } from '../auth/secrets';
-import { addressKey, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { vaultCodeMail, vaultNoneMail } from './vault.mails';
 import { createVaultRepository, type VaultRow } from './vault.repository';
@@ -58,7 +58,7 @@ export interface VaultServiceDeps {
   crypto: VaultCrypto;
   /** The public form an applicant fills in (custom forms' getPublic): only its definition is read. */
   publicForm: (opts: { customFormId: string; version?: number }) => Promise<{ form: FormDefinition }>;
-  now?: () => number;
+  now?: Clock;
 }
 
 const isEmpty = (value: unknown) =>
@@ -68,7 +68,7 @@ const isEmpty = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
 
-const locked = () => new AppError(ERROR_CODES.vaultLocked, MESSAGES.vaultLocked);
+const locked = () => new AppError(ERROR_CODES.vaultLocked);
 
 export function createVaultService(deps: VaultServiceDeps) {
   const { db, mail, throttles, secret, crypto } = deps;
@@ -163,16 +163,16 @@ export function createVaultService(deps: VaultServiceDeps) {
     async unlock(opts: { email: string; code: string; ip: string }): Promise<VaultUnlockResponse> {
       await throttles.take([[VAULT_THROTTLES.codeCheckAddress, addressKey(opts.ip)]]);
       const vault = await repo.findByEmailHash(emailHash(opts.email));
-      if (!vault?.codeHash || !vault.codeExpiresAt) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
-      if (vault.codeExpiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired, MESSAGES.codeExpired);
+      if (!vault?.codeHash || !vault.codeExpiresAt) throw new AppError(ERROR_CODES.codeMismatch);
+      if (vault.codeExpiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired);
       const attempts = await repo.countAttempt(vault.id, VAULT_CODE_MAX_ATTEMPTS);
-      if (attempts === undefined) throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+      if (attempts === undefined) throw new AppError(ERROR_CODES.tooManyAttempts);
       const expected = hashCode(secret, vault.id, CODE_PURPOSE, opts.code);
       if (!safeEqual(vault.codeHash, expected)) {
         if (attempts >= VAULT_CODE_MAX_ATTEMPTS) {
-          throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+          throw new AppError(ERROR_CODES.tooManyAttempts);
         }
-        throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+        throw new AppError(ERROR_CODES.codeMismatch);
       }
       const token = newToken('vault');
       const expiresAt = new Date(now() + VAULT_TOKEN_TTL_MS);
@@ -180,7 +180,7 @@ export function createVaultService(deps: VaultServiceDeps) {
         const r = createVaultRepository(tx);
         // the code works once: a second request with it (in parallel) finds it gone
         const current = await r.findByEmailHash(vault.emailHash, true);
-        if (current?.codeHash !== vault.codeHash) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+        if (current?.codeHash !== vault.codeHash) throw new AppError(ERROR_CODES.codeMismatch);
         await r.clearCode(vault.id);
         await r.deleteExpiredTokens(new Date(now()));
         await r.insertToken(vault.id, hashToken(token), expiresAt);

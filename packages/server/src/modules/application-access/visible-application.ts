@@ -1,10 +1,10 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
+import type { AuthContext } from '../../auth-context';
 import type { DbOrTx } from '../../db/client';
 import type { applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { requireCompanyId } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import { createApplicationAccessRepository } from './application-access.repository';
 
 /** The template permissions of the caller: `undefined` for a client ADMINISTRATOR (every form), else the granted ids. */

@@ -7,10 +7,13 @@ import type {
 } from '@under/core/applications/corrections.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import type { Throttles } from '../../security/throttles';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { applicationInviteMail } from '../application-invites/application-invites.mails';
 import { INVITE_THROTTLES } from '../application-invites/application-invites.service';
@@ -18,8 +21,6 @@ import type { SignatureInvalidation } from '../application-signing/signing.servi
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import { applicantLink, linkExpiry } from '../applications/applicant-link';
 import { startApplication } from '../applications/start-application';
-import type { AuthContext } from '../auth/auth.service';
-import type { Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { editLinkMail } from './application-corrections.mails';
 import { createApplicationCorrectionsRepository } from './application-corrections.repository';
@@ -34,7 +35,7 @@ export interface ApplicationCorrectionsDeps {
   forms: FormGrants;
   /** Voids the signatures of a changed document in its transaction and asks the signers again (answers the mails). */
   signatures: SignatureInvalidation;
-  now?: () => number;
+  now?: Clock;
   throttles: Throttles;
 }
 
@@ -144,8 +145,8 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
       const at = now();
       const made = await db.transaction(async (tx) => {
         const form = await createApplicationCorrectionsRepository(tx).findForm(source.customFormId);
-        if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
-        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
+        if (!form) throw new AppError(ERROR_CODES.customFormNotFound);
+        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive);
         const from = await formAt(tx, source.customFormId, source.formVersion);
         const to = await formAt(tx, source.customFormId, form.version);
         const carried = carryAnswers(to, fieldCrypto.openData(from, source.data), { dropFiles: true });
@@ -215,9 +216,9 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
         }
         const repo = createApplicationCorrectionsRepository(tx);
         const form = await createApplicationCorrectionsRepository(tx).findForm(application.customFormId);
-        if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
+        if (!form) throw new AppError(ERROR_CODES.customFormNotFound);
         if (form.version === application.formVersion) {
-          throw new AppError(ERROR_CODES.applicationAlreadyLatest, MESSAGES.repopulateAlreadyLatest);
+          throw new AppError(ERROR_CODES.applicationAlreadyLatest);
         }
         const from = await formAt(tx, application.customFormId, application.formVersion);
         const to = await formAt(tx, application.customFormId, form.version);

@@ -6,6 +6,8 @@ import type { SignStatus } from '@under/core/applications/signing.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -14,7 +16,6 @@ import { type FormGrants, loadVisibleApplication } from '../application-access/v
 import { ownerView } from '../application-owners/application-owners.service';
 import type { SignatureInvalidation } from '../application-signing/signing.service';
 import { fileRefs } from '../applications/applications.service';
-import type { AuthContext } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { createApplicationDetailRepository } from './application-detail.repository';
 
@@ -34,7 +35,7 @@ export function createApplicationDetailService(deps: {
     downloadUrl(key: string): string;
     release(tx: DbOrTx, opts: { owner: { kind: 'application-attachment'; id: string } }): Promise<string[]>;
   };
-  now?: () => number;
+  now?: Clock;
   /** A change to signed data voids the signatures, in the change's transaction (decision 045). */
   signatures: SignatureInvalidation;
   /** Sends the mails of a change after its commit. */
@@ -238,7 +239,7 @@ export function createApplicationDetailService(deps: {
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
         );
-        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound, MESSAGES.attachmentNotFound);
+        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound);
         const upload = await createApplicationDetailRepository(tx).uploadById(found.attachmentId);
         await writeAudit(tx, {
           action: 'application.attachment-download',
@@ -267,7 +268,7 @@ export function createApplicationDetailService(deps: {
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
         );
-        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound, MESSAGES.attachmentNotFound);
+        if (!found) throw new AppError(ERROR_CODES.attachmentNotFound);
         const data = removeAt(application.data, found.path);
         const t = now();
         await createApplicationDetailRepository(tx).update(application.id, {

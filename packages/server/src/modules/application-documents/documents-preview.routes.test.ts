@@ -2,10 +2,10 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationOwners, auditEvents } from '../../db/schema/index';
+import { addressKey, createThrottles } from '../../security/throttles';
 import { bearer, registerCompany } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { newAccessCode } from '../applications/access-codes';
-import { addressKey, createThrottles } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { PREVIEW_THROTTLES } from './documents.service';
 

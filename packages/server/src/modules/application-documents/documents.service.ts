@@ -11,6 +11,8 @@ import { ConfirmPageItemSchema } from '@under/core/templates/pdf-template.schema
 import { type OwnerSigning, signingBoxes } from '@under/core/templates/signing-boxes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -21,13 +23,12 @@ import type { TextLine } from '../../infra/pdf/pdf-protocol';
 import type { Sealer } from '../../infra/pdf-seal/sealer';
 import type { UrlSigner } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';
+import { addressKey, type ThrottleRule, type Throttles } from '../../security/throttles';
 import { requireCompanyId } from '../accounts/tenant';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { readApplicationHistory } from '../application-history/application-history.service';
 import { ownersBySection } from '../application-owners/owners-by-section';
 import { resolveApplicantLink } from '../applications/applicant-link';
-import type { AuthContext } from '../auth/auth.service';
-import { addressKey, type ThrottleRule, type Throttles } from '../auth/throttles';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { createDocumentsRepository, type DocumentRow } from './documents.repository';
 import { executedTemplate, optionLabelsOf, valuesForMapping } from './executed-template';
@@ -61,7 +62,7 @@ export interface DocumentsDeps {
   codeSecret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
-  now?: () => number;
+  now?: Clock;
   /** `documents.ready` is written as the run is marked done (decision 064): the team's notice reacts to it. */
   events: EventPublisher;
   /** Tests: called after each document is written (a crash between two documents); in production a no-op. */
@@ -403,7 +404,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     async regenerate(opts: { auth: AuthContext; applicationId: string }) {
       const source = await clientSource(opts.auth, opts.applicationId);
       if (source.application.signStatus !== 'COMPLETED') {
-        throw new AppError(ERROR_CODES.documentsNotReady, MESSAGES.documentsNotReady);
+        throw new AppError(ERROR_CODES.documentsNotReady);
       }
       const run = await db.transaction(async (tx) => {
         const requested = await requestDocumentGeneration(tx, {
@@ -431,7 +432,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const source = await clientSource(opts.auth, opts.applicationId);
       const doc = await db.transaction(async (tx) => {
         const row = await createDocumentsRepository(tx).findDocument(opts.applicationId, opts.documentId);
-        if (!row) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+        if (!row) throw new AppError(ERROR_CODES.documentNotFound);
         await createDocumentsRepository(tx).markDeleted(row.id, now());
         await writeAudit(tx, {
           action: 'application.document-delete',
@@ -451,7 +452,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const source = await clientSource(opts.auth, opts.applicationId);
       return db.transaction(async (tx) => {
         const row = await createDocumentsRepository(tx).findDocument(opts.applicationId, opts.documentId);
-        if (!row) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+        if (!row) throw new AppError(ERROR_CODES.documentNotFound);
         await writeAudit(tx, {
           action: 'application.document-download',
           actorUserId: opts.auth.userId,
@@ -467,10 +468,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
     /** GET /api/document-files?token=: the bytes of a download URL while its document stands. */
     async openFile(token: string) {
       const checked = deps.signer.verify(token, 'GET');
-      if (!checked.ok) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      if (!checked.ok) throw new AppError(ERROR_CODES.documentNotFound);
       const row = await createDocumentsRepository(db).findByKey(checked.claims.k);
       const file = row ? await storage.get(row.storageKey) : undefined;
-      if (!row || !file) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      if (!row || !file) throw new AppError(ERROR_CODES.documentNotFound);
       return { file, name: row.name };
     },
 
@@ -480,7 +481,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const repo = createDocumentsRepository(db);
       const run = await repo.latestRun(application.id);
       if (application.signStatus !== 'COMPLETED' || run?.status !== 'done') {
-        throw new AppError(ERROR_CODES.documentsNotReady, MESSAGES.documentsNotReady);
+        throw new AppError(ERROR_CODES.documentsNotReady);
       }
       const rows = (await repo.documentsOfGeneration(application.id, run.generation)).filter((d) => !d.deletedAt);
       return { items: rows.map((d) => ({ ...toDocument(d), ...urlOf(d) })) };
@@ -501,7 +502,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       });
       await throttles.take([[PREVIEW_THROTTLES.owner, owner.id]]);
       if (application.status === 'draft' || application.status === 'invite_sent') {
-        throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+        throw new AppError(ERROR_CODES.signNotOpen);
       }
       const source = await createDocumentsRepository(db).source(application.id);
       if (!source) throw new AppError(ERROR_CODES.applicationNotFound);
@@ -540,8 +541,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
     async confirmPage(opts: { auth: AuthContext; customFormId: string }): Promise<Uint8Array> {
       const companyId = requireCompanyId(opts.auth);
       const form = await createDocumentsRepository(db).formTemplate(opts.customFormId);
-      if (!form || form.companyId !== companyId) throw new AppError(ERROR_CODES.customFormNotFound);
-      if (!form.templateId) throw new AppError(ERROR_CODES.documentNotFound, MESSAGES.documentNotFound);
+      if (!form || form.companyId !== companyId) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.http404);
+      if (!form.templateId) throw new AppError(ERROR_CODES.documentNotFound);
       const confirm = await confirmFields(form.templateId);
       const labels: Values = {};
       // owners numbered as the form numbers them: owner 1 the primary, owner n+1 the confirm page's additional owner n

@@ -1,11 +1,12 @@
 import type { ExportFormat, ListedStatus } from '@under/core/applications/application-list.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { requireCompanyId } from '../accounts/tenant';
 import { filterOf, type ListOptions } from '../application-lists/application-lists.service';
-import type { AuthContext } from '../auth/auth.service';
 import { createApplicationExportRepository } from './application-export.repository';
 import {
   attachmentCount,
@@ -37,7 +38,7 @@ export interface ApplicationExportDeps {
   db: Db;
   fieldCrypto: FieldCrypto;
   forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
-  now?: () => number;
+  now?: Clock;
   batchSize?: number;
 }
 

@@ -1,7 +1,7 @@
 import type { HistoryEvent } from '@under/core/applications/history.schema';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
-import type { AuthContext } from '../auth/auth.service';
 import { type ChainRow, createApplicationHistoryRepository } from './application-history.repository';
 import { verifyChain } from './chain-verify';
 

@@ -4,6 +4,7 @@ import { MESSAGES } from '@under/core/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationOwners, applications, auditEvents } from '../../db/schema/index';
+import { createThrottles } from '../../security/throttles';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../test/accounts';
 import {
   createTestApp,
@@ -14,7 +15,6 @@ import {
   uniqueEmail,
 } from '../../test/helpers';
 import { resolveApplicantLink } from '../applications/applicant-link';
-import { createThrottles } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { INVITE_THROTTLES } from './application-invites.service';
 

@@ -2,14 +2,15 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { ApplicationStatus } from '@under/core/applications/application.schema';
 import { isValidEmail } from '@under/core/auth/credentials';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
+import type { ThrottleRule, Throttles } from '../../security/throttles';
 import { requireCompanyId } from '../accounts/tenant';
 import { applicantLink } from '../applications/applicant-link';
 import { startApplication } from '../applications/start-application';
-import type { AuthContext } from '../auth/auth.service';
-import type { ThrottleRule, Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { applicationInviteMail, applicationInviteNoticeMail } from './application-invites.mails';
 import { createApplicationInvitesRepository } from './application-invites.repository';
@@ -56,7 +57,7 @@ export interface ApplicationInvitesDeps {
   forms: { submittable(opts: { auth: AuthContext; customFormId: string }): Promise<unknown> };
   codeSecret: string;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
   throttles: Throttles;
 }
 
@@ -100,8 +101,8 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
       const application = await db.transaction(async (tx) => {
         const repo = createApplicationInvitesRepository(tx);
         const form = await repo.findForm(opts.customFormId, companyId);
-        if (!form) throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
-        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
+        if (!form) throw new AppError(ERROR_CODES.customFormNotFound);
+        if (form.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive);
         // the same start as an applicant's own draft: one lock per e-mail and form keeps both under the cap
         const { application: row, code } = await startApplication(tx, {
           codeSecret,

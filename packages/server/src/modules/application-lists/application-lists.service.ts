@@ -8,13 +8,14 @@ import {
   type StatusStatistics,
 } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ListFilter } from '../../db/repositories/application-filter.repository';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { requireCompanyId } from '../accounts/tenant';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
-import type { AuthContext } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { applicationStatusMail } from './application-lists.mails';
 import { createApplicationListsRepository, type StatisticsScope, searchQuery } from './application-lists.repository';
@@ -39,7 +40,7 @@ export interface ApplicationListsDeps {
   mail: MailService;
   /** The master forms a STANDARD member was granted (undefined for a client administrator: all of the company's). */
   forms: FormGrants;
-  now?: () => number;
+  now?: Clock;
 }
 
 const notFound = () => new AppError(ERROR_CODES.applicationNotFound, MESSAGES.applicationNotFound);

@@ -1,12 +1,11 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { Note } from '@under/core/applications/notes.schema';
-import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { isClientAdmin } from '../accounts/tenant';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
-import type { AuthContext } from '../auth/auth.service';
 import { createNotesRepository, type NoteRow } from './notes.repository';
 
 /**
@@ -72,7 +71,7 @@ export function createNotesService(deps: { db: Db; forms: FormGrants }) {
         const notes = createNotesRepository(tx);
         const row = await notes.find(application.id, opts.noteId);
         if (!row) throw new AppError(ERROR_CODES.noteNotFound);
-        if (!canDelete(opts.auth, row)) throw new AppError(ERROR_CODES.noteNotYours, MESSAGES.noteNotYours);
+        if (!canDelete(opts.auth, row)) throw new AppError(ERROR_CODES.noteNotYours);
         await notes.delete(row.id);
         await writeAudit(tx, {
           action: 'application.note-delete',

@@ -4,6 +4,7 @@ import { MESSAGES } from '@under/core/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applicationOwners, applications, auditEvents, mailOutbox } from '../../db/schema/index';
+import { createThrottles } from '../../security/throttles';
 import {
   createTestApp,
   PARALLEL_POOL_SIZE,
@@ -15,7 +16,6 @@ import {
 } from '../../test/helpers';
 import { newAccessCode } from '../applications/access-codes';
 import { resolveApplicantLink } from '../applications/applicant-link';
-import { createThrottles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { createApplicationFixture } from './application-owners.fixtures';
 import { createApplicationOwnersService, RETENTION_CRON, RETENTION_QUEUE } from './application-owners.service';

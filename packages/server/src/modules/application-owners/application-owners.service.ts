@@ -2,10 +2,12 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { DRAFT_RETENTION_DAYS, type OwnerView } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { refreshSearchText } from '../../db/repositories/application-filter.repository';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
+import { addressKey, THROTTLE_RULES, type Throttles } from '../../security/throttles';
 import { hashAccessCode, newAccessCode } from '../applications/access-codes';
 import {
   type ApplicationRow,
@@ -14,7 +16,6 @@ import {
   ownerSectionOf,
   resolveApplicantLink,
 } from '../applications/applicant-link';
-import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { ownerLinkMail } from './application-owners.mails';
 import { createApplicationOwnersRepository, type OwnerRow } from './application-owners.repository';
@@ -100,7 +101,7 @@ export interface ApplicationOwnersServiceDeps {
   codeSecret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
-  now?: () => number;
+  now?: Clock;
   throttles: Throttles;
 }
 
@@ -117,10 +118,10 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
   /** The caller's link, which must be the primary's, on an application whose owners may still change. */
   function requirePrimaryOnOpen(application: ApplicationRow, owner: OwnerRow) {
     if (owner.kind !== 'primaryApplicant') {
-      throw new AppError(ERROR_CODES.applicationPrimaryOnly, MESSAGES.ownersPrimaryOnly);
+      throw new AppError(ERROR_CODES.applicationPrimaryOnly);
     }
     if (!OPEN_STATUSES.has(application.status)) {
-      throw new AppError(ERROR_CODES.applicationOwnersClosed, MESSAGES.ownersClosed);
+      throw new AppError(ERROR_CODES.applicationOwnersClosed);
     }
   }
 
@@ -350,7 +351,7 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
       const target = (await createApplicationOwnersRepository(db).listCurrentOwners(opts.applicationId)).find(
         (o) => o.id === opts.ownerId && o.kind === 'additionalOwner',
       );
-      if (!target) throw new AppError(ERROR_CODES.applicationOwnerNotFound, MESSAGES.ownerNotFound);
+      if (!target) throw new AppError(ERROR_CODES.applicationOwnerNotFound);
       await throttles.take([[THROTTLE_RULES.ownerLinkResend, target.email]]);
       const outboxId = await db.transaction(async (tx) => {
         // again under the lock: the list or the status may have changed meanwhile
@@ -359,7 +360,7 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
         const still = (await createApplicationOwnersRepository(tx).listCurrentOwners(application.id)).find(
           (o) => o.id === target.id,
         );
-        if (!still) throw new AppError(ERROR_CODES.applicationOwnerNotFound, MESSAGES.ownerNotFound);
+        if (!still) throw new AppError(ERROR_CODES.applicationOwnerNotFound);
         return issueLink(tx, application, still, 'resend', at);
       });
       await dispatchAll([outboxId]);

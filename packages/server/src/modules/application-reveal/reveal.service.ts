@@ -1,11 +1,11 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
-import type { AuthContext } from '../auth/auth.service';
 import { findEncryptedValue } from './reveal-path';
 
 export type RevealService = ReturnType<typeof createRevealService>;

@@ -15,12 +15,16 @@ import {
 import { MESSAGES } from '@under/core/messages';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { mappedItemsOf } from '@under/core/templates/signing-boxes';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { EventPublisher } from '../../infra/events/events';
 import type { Storage } from '../../infra/storage/storage';
 import { currentRequest } from '../../plugins/request-context';
+import { hashCode, newCode, safeEqual } from '../../security/secrets';
+import type { ThrottleRule, Throttles } from '../../security/throttles';
 import { type FormGrants, loadVisibleApplication } from '../application-access/visible-application';
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from '../application-documents/request-documents';
 import { ownersBySection } from '../application-owners/owners-by-section';
@@ -32,9 +36,6 @@ import {
   linkExpiry,
   resolveApplicantLink,
 } from '../applications/applicant-link';
-import type { AuthContext } from '../auth/auth.service';
-import { hashCode, newCode, safeEqual } from '../auth/secrets';
-import type { ThrottleRule, Throttles } from '../auth/throttles';
 import type { MailService } from '../mail/mail.service';
 import { decodePngSize } from './signature-png';
 import { signCodeMail, signCompletedMail, signRequestMail } from './signing.mails';
@@ -57,7 +58,7 @@ export const SIGN_THROTTLES = {
 export function readSignaturePng(dataUrl: string): { bytes: Buffer; width: number; height: number } {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   const size = bytes.length <= SIGNATURE_MAX_BYTES ? decodePngSize(bytes) : undefined;
-  if (!size) throw new AppError(ERROR_CODES.signatureInvalid, MESSAGES.signatureInvalid);
+  if (!size) throw new AppError(ERROR_CODES.signatureInvalid);
   if (size.width < SIGNATURE_MIN_WIDTH) throw new AppError(ERROR_CODES.signatureInvalid, MESSAGES.signatureTooNarrow);
   return { bytes, ...size };
 }
@@ -83,7 +84,7 @@ export interface SigningDeps {
   codeSecret: string;
   publicUrl: string;
   throttles: Throttles;
-  now?: () => number;
+  now?: Clock;
   /**
    * `application.signed` is written in the signing transaction (decision 064); its subscribers react after the
    * commit: the vault takes the answers of a primary who opted in to "Remember my answers" (decision 050), the team
@@ -251,15 +252,15 @@ export function createSigningService(deps: SigningDeps) {
     async signCode(opts: { applicationId: string; code: string }) {
       const at = now();
       const first = await resolveApplicantLink(db, { ...opts, codeSecret, now: at });
-      if (!isOpenForSigning(first.application)) throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+      if (!isOpenForSigning(first.application)) throw new AppError(ERROR_CODES.signNotOpen);
       await throttles.take([[SIGN_THROTTLES.codeOwner, first.owner.id]]);
       const expiresAt = new Date(at.getTime() + SIGN_CODE_TTL_MINUTES * MINUTE);
       const outboxId = await db.transaction(async (tx) => {
         const { application, owner } = await resolveApplicantLink(tx, { ...opts, codeSecret, now: at, lock: true });
-        if (!isOpenForSigning(application)) throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+        if (!isOpenForSigning(application)) throw new AppError(ERROR_CODES.signNotOpen);
         const r = createSigningRepository(tx);
         const signed = (await r.signatures(application.id)).some((s) => s.ownerId === owner.id && !s.invalidatedAt);
-        if (signed) throw new AppError(ERROR_CODES.signAlreadySigned, MESSAGES.signAlreadySigned);
+        if (signed) throw new AppError(ERROR_CODES.signAlreadySigned);
         const code = newCode();
         const codeHash = hashCode(codeSecret, owner.id, 'sign', code);
         await r.putCode({ ownerId: owner.id, applicationId: application.id, codeHash, expiresAt, sentAt: at });
@@ -300,7 +301,7 @@ export function createSigningService(deps: SigningDeps) {
       };
       // the link first: a wrong or expired link decodes and stores nothing
       const first = await resolveApplicantLink(db, { ...opts, codeSecret, now: at });
-      if (!isOpenForSigning(first.application)) throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+      if (!isOpenForSigning(first.application)) throw new AppError(ERROR_CODES.signNotOpen);
       // decoding inflates up to the header's size on this thread: only for a link that opens an application to sign
       const signature = readSignaturePng(opts.body.signature.image);
       const initials = opts.body.initials ? readSignaturePng(opts.body.initials.image) : undefined;
@@ -316,11 +317,11 @@ export function createSigningService(deps: SigningDeps) {
             now: at,
             lock: true,
           });
-          if (!isOpenForSigning(application)) throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+          if (!isOpenForSigning(application)) throw new AppError(ERROR_CODES.signNotOpen);
           const r = createSigningRepository(tx);
           const signatures = await r.signatures(application.id);
           if (signatures.some((s) => s.ownerId === owner.id && !s.invalidatedAt)) {
-            throw new AppError(ERROR_CODES.signAlreadySigned, MESSAGES.signAlreadySigned);
+            throw new AppError(ERROR_CODES.signAlreadySigned);
           }
           const code = await r.findCode(owner.id);
           const matches =
@@ -406,7 +407,7 @@ export function createSigningService(deps: SigningDeps) {
           }
           return { refused: false as const, allSigned, runId, outbox, event };
         });
-        if (outcome.refused) throw new AppError(ERROR_CODES.signCodeInvalid, MESSAGES.signCodeInvalid);
+        if (outcome.refused) throw new AppError(ERROR_CODES.signCodeInvalid);
         committed = true;
         if (outcome.runId) await deps.jobs.send(DOCUMENTS_QUEUE, { runId: outcome.runId });
         await dispatchAll(outcome.outbox);
@@ -427,7 +428,7 @@ export function createSigningService(deps: SigningDeps) {
     async remindFromPrimary(opts: { applicationId: string; code: string; ownerId?: string }) {
       const at = now();
       const { application, owner } = await resolveApplicantLink(db, { ...opts, codeSecret, now: at });
-      if (owner.kind !== 'primaryApplicant') throw new AppError(ERROR_CODES.applicationPrimaryOnly);
+      if (owner.kind !== 'primaryApplicant') throw new AppError(ERROR_CODES.applicationPrimaryOnly, MESSAGES.http403);
       return remind(application.id, opts.ownerId, 'primary', null, at);
     },
 
@@ -449,7 +450,7 @@ export function createSigningService(deps: SigningDeps) {
         const r = createSigningRepository(tx);
         const owners = await r.owners(application.id);
         if (opts.ownerId && !owners.some((o) => o.id === opts.ownerId)) {
-          throw new AppError(ERROR_CODES.applicationOwnerNotFound, MESSAGES.ownerNotFound);
+          throw new AppError(ERROR_CODES.applicationOwnerNotFound);
         }
         const removed = await r.invalidate(application.id, 'removed', at, opts.ownerId);
         const outbox: string[] = [];
@@ -525,14 +526,13 @@ export function createSigningService(deps: SigningDeps) {
     const signed = new Set(signatures.filter((s) => !s.invalidatedAt).map((s) => s.ownerId));
     const awaited = owners.filter((o) => !signed.has(o.id) && (by === 'client' || o.kind === 'additionalOwner'));
     const targets = ownerId ? awaited.filter((o) => o.id === ownerId) : awaited;
-    if (ownerId && targets.length === 0)
-      throw new AppError(ERROR_CODES.applicationOwnerNotFound, MESSAGES.ownerNotFound);
+    if (ownerId && targets.length === 0) throw new AppError(ERROR_CODES.applicationOwnerNotFound);
     const mailable: ApplicationOwnerRow[] = [];
     for (const o of targets) if (await throttles.tryTake(SIGN_THROTTLES.reminderOwner, o.id)) mailable.push(o);
     const outbox = await db.transaction(async (tx) => {
       const locked = await createSigningRepository(tx).findApplication(applicationId, true);
       if (!locked || !isOpenForSigning(locked.application)) {
-        throw new AppError(ERROR_CODES.signNotOpen, MESSAGES.signNotOpen);
+        throw new AppError(ERROR_CODES.signNotOpen);
       }
       const institution =
         (await createSigningRepository(tx).confirmPageOf(applicationId))?.companyName ?? 'the institution';

@@ -1,6 +1,5 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { APPLICANT_LINK_TTL_DAYS } from '@under/core/applications/application.schema';
-import { MESSAGES } from '@under/core/messages';
 import type { DbOrTx } from '../../db/client';
 import type { applicationOwners, applications } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -46,7 +45,7 @@ export async function resolveApplicantLink(
   if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
   const { owner, application } = row;
   if (owner.removedAt || owner.codeRevokedAt || owner.codeExpiresAt.getTime() <= opts.now.getTime()) {
-    throw new AppError(ERROR_CODES.applicationLinkExpired, MESSAGES.urlExpired);
+    throw new AppError(ERROR_CODES.applicationLinkExpired);
   }
   return { application, owner };
 }

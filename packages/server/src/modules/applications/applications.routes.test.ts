@@ -15,10 +15,10 @@ import {
   throttles,
   uploads,
 } from '../../db/schema/index';
+import { createThrottles, THROTTLE_RULES } from '../../security/throttles';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
 import { createTestApp, localPath, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
 import { signWithMailedCode } from '../../test/signing';
-import { createThrottles, THROTTLE_RULES } from '../auth/throttles';
 import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { hashAccessCode, newAccessCode } from './access-codes';
 

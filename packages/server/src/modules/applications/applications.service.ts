@@ -14,13 +14,14 @@ import { walkComponents } from '@under/core/forms/form-walk';
 import { type SubmissionError, validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditWriteParts, writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { EventPublisher } from '../../infra/events/events';
 import type { FieldCrypto } from '../../infra/field-crypto/field-crypto';
+import { addressKey, THROTTLE_RULES, type Throttles } from '../../security/throttles';
 import type { SigningService } from '../application-signing/signing.service';
-import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
 import type { FilesService } from '../files/files.service';
 import type { MailService } from '../mail/mail.service';
 import { newAccessCode } from './access-codes';
@@ -62,7 +63,7 @@ export interface ApplicationsServiceDeps {
   log: FastifyBaseLogger;
   codeSecret: string;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
   /**
    * Signing starts in the primary's submit transaction (issue 13); an owner's correction of a submitted application
    * voids the signatures (the editor keeps their link). Both in the transaction: a signature never outlives the data
@@ -214,7 +215,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
 
   async function formOfApplication(application: ApplicationRow, r = repo): Promise<FormDefinition> {
     const form = await formOf(application.customFormId, application.formVersion, r);
-    if (!form) throw new AppError(ERROR_CODES.applicationVersionGone, MESSAGES.versionFormIncorrect);
+    if (!form) throw new AppError(ERROR_CODES.applicationVersionGone);
     return form;
   }
 
@@ -274,7 +275,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
   ): Promise<{ application: ApplicationRow; data: Record<string, unknown>; outboxId?: string; outbox: string[] }> {
     const { application, owner, form, at, pending } = ctx;
     if (!isEditableBy(application, owner)) {
-      throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+      throw new AppError(ERROR_CODES.applicationNotEditable);
     }
     if (input.revision !== application.revision) {
       throw new AppError(
@@ -451,15 +452,15 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     }): Promise<{ applicationId: string; code: string; revision: number }> {
       const formRow = await repo.findForm(opts.customFormId);
       if (!formRow || formRow.status === 'archived') {
-        throw new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
+        throw new AppError(ERROR_CODES.customFormNotFound);
       }
       // an inactive form, or a deactivated company, takes no applications (as the public form says)
       if (formRow.status !== 'active' || formRow.companyStatus !== 'active') {
-        throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
+        throw new AppError(ERROR_CODES.customFormInactive);
       }
       const version = opts.version ?? formRow.version;
       const form = await formOf(formRow.id, version);
-      if (!form) throw new AppError(ERROR_CODES.applicationVersionGone, MESSAGES.versionFormIncorrect);
+      if (!form) throw new AppError(ERROR_CODES.applicationVersionGone);
       await throttles.take([
         [THROTTLE_RULES.applicantDraftAddress, addressKey(opts.ip)],
         [THROTTLE_RULES.applicantDraftForm, formRow.id],
@@ -567,7 +568,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       await throttles.take([[THROTTLE_RULES.applicantUploadAddress, addressKey(opts.ip)]]);
       const { application, owner } = await link(db, opts.applicationId, opts.code, false);
       if (!isEditableBy(application, owner)) {
-        throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+        throw new AppError(ERROR_CODES.applicationNotEditable);
       }
       const issued = await files.issueUpload({
         purpose: 'application-attachment',
@@ -650,7 +651,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         let { application } = resolved;
         const form = await formOfApplication(application, r);
         if (!isEditableBy(application, owner)) {
-          throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationNotEditable);
+          throw new AppError(ERROR_CODES.applicationNotEditable);
         }
         // a correction through an edit link: the application stays submitted (decision 052)
         const correcting = !isOpen(application.status);

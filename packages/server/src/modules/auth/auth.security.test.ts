@@ -14,8 +14,8 @@ import { REFRESH_REUSE_GRACE_MS } from './auth.service';
 
 // Every argon2 verification the service runs (real ones and the stand-in for unknown e-mails) is counted here.
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./secrets', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./secrets')>();
+vi.mock('../../security/secrets', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../security/secrets')>();
   return {
     ...real,
     verifyPassword: async (hash: string, password: string) => {

@@ -1,5 +1,4 @@
 import { effectiveUserStatus } from '@under/core/accounts/enums';
-import type { Membership } from '@under/core/accounts/membership.schema';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { Pool } from '@under/core/auth/pools';
 import {
@@ -9,16 +8,14 @@ import {
   COOKIE_DEFAULT_LIFETIME_HOURS,
   SESSION_TIMEOUT_MS,
 } from '@under/core/constants';
-import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
-import type { MailService, OutgoingMail } from '../mail/mail.service';
-import { resetCodeMail, signUpCodeMail } from './auth.mails';
-import { type CodePurpose, createAuthRepository, type SessionRow } from './auth.repository';
 import {
   burnPasswordCheck,
   hashCode,
@@ -28,28 +25,11 @@ import {
   newToken,
   safeEqual,
   verifyPassword,
-} from './secrets';
-import { addressKey, THROTTLE_RULES as RULES, type Throttles } from './throttles';
-
-/** The signed-in caller, attached to the request by the access hook. */
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  pool: Pool;
-  email: string;
-  role: string;
-  companyId: string | null;
-  /** Effective status: an inactive company makes its users inactive. */
-  status: string;
-  idleExpiresAt: number;
-  /** Read with the session in the same query, as of this request: what GET /api/me answers. */
-  profile: {
-    firstName: string | null;
-    lastName: string | null;
-    company: { id: string; name: string; status: string } | null;
-    membership: Membership | null;
-  };
-}
+} from '../../security/secrets';
+import { addressKey, THROTTLE_RULES as RULES, type Throttles } from '../../security/throttles';
+import type { MailService, OutgoingMail } from '../mail/mail.service';
+import { resetCodeMail, signUpCodeMail } from './auth.mails';
+import { type CodePurpose, createAuthRepository, type SessionRow } from './auth.repository';
 
 export interface IssuedTokens {
   accessToken: string;
@@ -67,9 +47,9 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 
 // One code for an unknown e-mail and a wrong password: the answer must not tell which e-mails have accounts.
-const invalidCredentials = () => new AppError(ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
-const noUser = () => new AppError(ERROR_CODES.noUser, MESSAGES.noCurrentUser);
-const deactivated = () => new AppError(ERROR_CODES.userDeactivated, MESSAGES.userDeactivated);
+const invalidCredentials = () => new AppError(ERROR_CODES.invalidCredentials);
+const noUser = () => new AppError(ERROR_CODES.noUser);
+const deactivated = () => new AppError(ERROR_CODES.userDeactivated);
 
 export interface AuthServiceDeps {
   db: Db;
@@ -78,7 +58,7 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   codeSecret: string;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
   /** Shared throttles (decision 019). */
   throttles: Throttles;
 }
@@ -125,18 +105,18 @@ export function createAuthService(deps: AuthServiceDeps) {
    */
   async function useCode(user: UserRow, purpose: CodePurpose, code: string): Promise<void> {
     const row = await repo.findLatestCode(user.id, purpose);
-    if (!row) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
-    if (row.expiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired, MESSAGES.codeExpired);
+    if (!row) throw new AppError(ERROR_CODES.codeMismatch);
+    if (row.expiresAt.getTime() <= now()) throw new AppError(ERROR_CODES.codeExpired);
     const attempts = await repo.countCodeAttempt(row.id, CODE_MAX_ATTEMPTS);
-    if (attempts === undefined) throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+    if (attempts === undefined) throw new AppError(ERROR_CODES.tooManyAttempts);
     if (safeEqual(row.codeHash, hashCode(codeSecret, user.id, purpose, code))) {
       if (await repo.consumeCode(row.id)) return;
-      throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      throw new AppError(ERROR_CODES.codeMismatch);
     }
     if (attempts >= CODE_MAX_ATTEMPTS) {
-      throw new AppError(ERROR_CODES.tooManyAttempts, MESSAGES.codeTooManyAttempts);
+      throw new AppError(ERROR_CODES.tooManyAttempts);
     }
-    throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+    throw new AppError(ERROR_CODES.codeMismatch);
   }
 
   /** Counts a code e-mail request against the e-mail (known or not) at this address, and against the address. */
@@ -189,7 +169,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }): Promise<void> {
       await throttles.take([[RULES.accountLookupAddress, addressKey(opts.ip)]]);
       if (await users.findUserByEmail(opts.pool, opts.email)) {
-        throw new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
+        throw new AppError(ERROR_CODES.accountExists);
       }
       const passwordHash = await hashPassword(opts.password);
       let outboxId: string | undefined;
@@ -221,7 +201,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       } catch (err) {
         // two sign-ups of one e-mail racing: the unique index decides, the loser gets the same answer
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.accountExists);
         throw err;
       }
       await mail.dispatch(outboxId);
@@ -230,14 +210,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     async confirmSignUp(opts: { pool: Pool; email: string; code: string; ip: string }): Promise<void> {
       await throttles.take([[RULES.codeCheckAddress, addressKey(opts.ip)]]);
       const user = await users.findUserByEmail(opts.pool, opts.email);
-      if (!user) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      if (!user) throw new AppError(ERROR_CODES.codeMismatch);
       if (user.emailVerified) {
         // "already confirmed" only to whoever holds the code that confirmed it: otherwise it tells who has an account
         const used = await repo.findLatestCode(user.id, 'confirm-sign-up', true);
         if (used && safeEqual(used.codeHash, hashCode(codeSecret, user.id, 'confirm-sign-up', opts.code))) {
-          throw new AppError(ERROR_CODES.alreadyConfirmed, MESSAGES.alreadyConfirmed);
+          throw new AppError(ERROR_CODES.alreadyConfirmed);
         }
-        throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+        throw new AppError(ERROR_CODES.codeMismatch);
       }
       await useCode(user, 'confirm-sign-up', opts.code);
       await db.transaction(async (tx) => {
@@ -302,7 +282,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (!(await verifyPassword(user.passwordHash, opts.password))) throw invalidCredentials();
       await throttles.giveBack(held);
-      if (!user.emailVerified) throw new AppError(ERROR_CODES.userNotConfirmed, MESSAGES.userNotConfirmed);
+      if (!user.emailVerified) throw new AppError(ERROR_CODES.userNotConfirmed);
       const t = tokensFor();
       await db.transaction(async (tx) => {
         const r = createAuthRepository(tx);
@@ -405,7 +385,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (p.revokedAt || p.expiresAt.getTime() <= t || idleEnds <= t || p.sessionPool !== p.userPool) {
         throw noUser();
       }
-      if (p.accessExpiresAt.getTime() <= t) throw new AppError(ERROR_CODES.tokenExpired, MESSAGES.tokenExpired);
+      if (p.accessExpiresAt.getTime() <= t) throw new AppError(ERROR_CODES.tokenExpired);
       let lastActivity = p.lastActivityAt.getTime();
       if (t - lastActivity >= ACTIVITY_WRITE_INTERVAL_MS) {
         lastActivity = t;
@@ -459,7 +439,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }): Promise<void> {
       await throttles.take([[RULES.codeCheckAddress, addressKey(opts.ip)]]);
       const user = await users.findUserByEmail(opts.pool, opts.email);
-      if (!user) throw new AppError(ERROR_CODES.codeMismatch, MESSAGES.codeInvalid);
+      if (!user) throw new AppError(ERROR_CODES.codeMismatch);
       await useCode(user, 'reset-password', opts.code);
       const passwordHash = await hashPassword(opts.newPassword);
       await db.transaction(async (tx) => {

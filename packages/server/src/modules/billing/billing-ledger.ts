@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BASIC_MEMBERSHIP_ID, RENEWAL_RETRY_DAYS } from '@under/core/billing/billing.schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
@@ -22,7 +23,7 @@ export interface LedgerDeps {
   auth: Pick<AuthService, 'revokeUserSessions'>;
   log: FastifyBaseLogger;
   publicUrl: string;
-  now: () => number;
+  now: Clock;
 }
 
 export type PlanEndReason = 'trial-ended' | 'canceled' | 'payment-failed';

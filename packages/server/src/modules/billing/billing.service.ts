@@ -11,10 +11,12 @@ import {
 import { addMonths, centsToDollars, prorateCents } from '@under/core/billing/money';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import {
   type CardFailure,
   GatewayUnavailableError,
@@ -22,7 +24,6 @@ import {
   type SavedCard,
 } from '../../infra/payments/gateway';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import { couponDiscountFor } from '../coupons/coupon-discount';
 import { createBillingRepository, type PaymentRow, type SubscriptionRow } from './billing.repository';
 import type { Ledger } from './billing-ledger';
@@ -36,16 +37,16 @@ export interface BillingServiceDeps {
   ledger: Ledger;
   log: FastifyBaseLogger;
   config: BillingConfig;
-  now: () => number;
+  now: Clock;
 }
 
-const paymentNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.paymentNotFound);
+const paymentNotFound = () => notFound(MESSAGES.paymentNotFound);
 /** The spec's card text, then what failed (issue 21 §5). */
 const cardText = (failure: CardFailure | null) =>
   failure ? `${MESSAGES.cardValidation} ${MESSAGES.cardFailure[failure]}` : MESSAGES.cardValidation;
 const cardRefused = (failure: CardFailure | null) => new AppError(ERROR_CODES.cardValidation, cardText(failure));
 const isCardFailure = (code: string | null): code is CardFailure => Boolean(code && code in MESSAGES.cardFailure);
-const gatewayDown = () => new AppError(ERROR_CODES.paymentGateway, MESSAGES.paymentGatewayUnavailable);
+const gatewayDown = () => new AppError(ERROR_CODES.paymentGateway);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toRow(p: PaymentRow, membershipName: string): BillingRow {
@@ -86,7 +87,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   async function membershipOrThrow(id: string) {
     const m = await repo.findMembership(id);
-    if (!m) throw new AppError(ERROR_CODES.notFound, MESSAGES.membershipNotFound);
+    if (!m) throw notFound(MESSAGES.membershipNotFound);
     return m;
   }
 
@@ -180,7 +181,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     await db.transaction(async (tx) => {
       const r = createBillingRepository(tx);
       const locked = await r.lockSubscription(companyId);
-      if (locked.version !== version) throw new AppError(ERROR_CODES.billingState, MESSAGES.billingChanged);
+      if (locked.version !== version) throw new AppError(ERROR_CODES.billingState);
       await r.updateSubscription(companyId, patch, at());
       await then(tx);
     });
@@ -200,7 +201,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   }) {
     const row = await db.transaction(async (tx) => {
       const locked = await createBillingRepository(tx).lockSubscription(opts.companyId);
-      if (locked.version !== opts.version) throw new AppError(ERROR_CODES.billingState, MESSAGES.billingChanged);
+      if (locked.version !== opts.version) throw new AppError(ERROR_CODES.billingState);
       return ledger.reserve(tx, {
         companyId: opts.companyId,
         membershipId: opts.membershipId,
@@ -213,7 +214,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         card: { brand: opts.card.brand, last4: opts.card.last4 },
       });
     });
-    if (!row) throw new AppError(ERROR_CODES.billingState, MESSAGES.billingChanged);
+    if (!row) throw new AppError(ERROR_CODES.billingState);
     const settled = await gatewayCall(() => ledger.run(row, opts.customerId));
     if (settled.status !== 'paid') throw cardRefused(isCardFailure(settled.failureCode) ? settled.failureCode : null);
   }
@@ -315,7 +316,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (opts.cardToken) card = await saveCard(customerId, opts.cardToken);
       else if (sub?.gatewayPaymentMethodId && sub.cardBrand && sub.cardLast4) {
         card = { paymentMethodId: sub.gatewayPaymentMethodId, brand: sub.cardBrand, last4: sub.cardLast4 };
-      } else throw new AppError(ERROR_CODES.cardRequired, MESSAGES.cardRequired);
+      } else throw new AppError(ERROR_CODES.cardRequired);
 
       if (paid && target.priceCents > current.priceCents) {
         const periodStart = sub.currentPeriodStart as Date;

@@ -1,6 +1,7 @@
 import { BASIC_MEMBERSHIP_ID, RENEWAL_RETRY_DAYS, type RenewalRun } from '@under/core/billing/billing.schema';
 import { addMonths } from '@under/core/billing/money';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { GatewayUnavailableError } from '../../infra/payments/gateway';
@@ -20,7 +21,7 @@ export const RENEWAL_CRON = '*/10 * * * *';
  * or charges the next period. Each charge's row, keyed `renewal:{company}:{period start}:{attempt}`, is inserted
  * before the gateway is called: a second instance or a second run finds it and charges nothing.
  */
-export function createRenewalService(deps: { db: Db; ledger: Ledger; log: FastifyBaseLogger; now: () => number }) {
+export function createRenewalService(deps: { db: Db; ledger: Ledger; log: FastifyBaseLogger; now: Clock }) {
   const { db, ledger, log } = deps;
   const repo = createBillingRepository(db);
 

@@ -8,11 +8,12 @@ import type {
 import type { Membership } from '@under/core/accounts/membership.schema';
 import { remaining } from '@under/core/accounts/quota';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { type CompanyRow, createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { companyNotFound, requireCompanyId, requireOwnCompany } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import type { FilesService } from '../files/files.service';
 
 const nullableRemaining = (quota: number, used: number) => {
@@ -24,7 +25,7 @@ export interface CompaniesServiceDeps {
   db: Db;
   files: FilesService;
   log: FastifyBaseLogger;
-  now?: () => number;
+  now?: Clock;
 }
 
 export function createCompaniesService(deps: CompaniesServiceDeps) {

@@ -10,13 +10,14 @@ import type {
 import { couponEndsAt } from '@under/core/coupons/coupon-discount-rule';
 import { COUPON_MESSAGES as M } from '@under/core/coupons/coupon-messages';
 import { formatCents } from '@under/core/forms/format';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { AppError } from '../../errors';
 import { companyNotFound, requireOwnCompany } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import { appliedDiscount } from './coupon-discount';
 import {
   type CompanyCouponRow,
@@ -25,7 +26,7 @@ import {
   createCouponsRepository,
 } from './coupons.repository';
 
-const notFound = () => new AppError(ERROR_CODES.couponNotFound, M.notFound);
+const notFound = () => new AppError(ERROR_CODES.couponNotFound);
 const invalid = (path: string, message: string) => new AppError(ERROR_CODES.validation, message, [{ path, message }]);
 
 /** The fields whose change would alter what companies already holding the coupon get. */
@@ -33,7 +34,7 @@ const LOCKED_ONCE_USED = ['code', 'percentage', 'amountCents', 'durationInMonths
 
 export interface CouponsServiceDeps {
   db: Db;
-  now?: () => number;
+  now?: Clock;
 }
 
 export function createCouponsService(deps: CouponsServiceDeps) {
@@ -137,7 +138,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
         });
         return toCoupon(row, 0, at);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.couponCodeUsed, M.codeUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.couponCodeUsed);
         throw err;
       }
     },
@@ -180,7 +181,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
               : a !== c;
           });
           if (current.redemptionCount > 0 && changed.some((k) => (LOCKED_ONCE_USED as readonly string[]).includes(k))) {
-            throw new AppError(ERROR_CODES.couponLocked, M.lockedOnceUsed);
+            throw new AppError(ERROR_CODES.couponLocked);
           }
           if (next.redemptionLimit !== null && next.redemptionLimit < current.redemptionCount) {
             throw invalid('redemptionLimit', M.limitBelowUsed(current.redemptionCount));
@@ -202,7 +203,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
         });
         return toCoupon(row, companiesUsing);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.couponCodeUsed, M.codeUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.couponCodeUsed);
         throw err;
       }
     },
@@ -230,16 +231,15 @@ export function createCouponsService(deps: CouponsServiceDeps) {
           if (!coupon) throw notFound();
           const before = await r.findCompanyCoupon(company.id, coupon.id);
           if (before && !before.removedAt) return toCompanyCoupon(before, company.name, coupon);
-          if (before) throw new AppError(ERROR_CODES.couponUsedBefore, M.usedBefore);
-          if (await r.findAppliedCoupon(company.id))
-            throw new AppError(ERROR_CODES.companyHasCoupon, M.companyHasCoupon);
+          if (before) throw new AppError(ERROR_CODES.couponUsedBefore);
+          if (await r.findAppliedCoupon(company.id)) throw new AppError(ERROR_CODES.companyHasCoupon);
           const spent = await r.redeem(coupon.id, at);
           if (!spent) {
             const latest = await r.lockCoupon(coupon.id);
             if (latest?.expiresAt && latest.expiresAt.getTime() <= at.getTime()) {
-              throw new AppError(ERROR_CODES.couponExpired, M.expired);
+              throw new AppError(ERROR_CODES.couponExpired);
             }
-            throw new AppError(ERROR_CODES.couponLimitReached, M.limitReached);
+            throw new AppError(ERROR_CODES.couponLimitReached);
           }
           const row = await r.insertCompanyCoupon({
             companyId: company.id,
@@ -259,7 +259,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
         });
       } catch (err) {
         // the company's lock makes this rare; an index is the last word
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.companyHasCoupon, M.companyHasCoupon);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.companyHasCoupon);
         throw err;
       }
     },
@@ -276,7 +276,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
         const applied = await r.findCompanyCoupon(company.id, coupon.id);
         const removed =
           applied && !applied.removedAt ? await r.markRemoved(applied.id, opts.auth.userId, at) : undefined;
-        if (!removed) throw new AppError(ERROR_CODES.couponNotApplied, M.notApplied);
+        if (!removed) throw new AppError(ERROR_CODES.couponNotApplied);
         await writeAudit(tx, {
           actorUserId: opts.auth.userId,
           companyId: company.id,

@@ -1,130 +1,55 @@
 import { randomUUID } from 'node:crypto';
 import { isAtQuota } from '@under/core/accounts/quota';
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import {
-  buildCustomForm,
-  carryDocument,
-  checkDocumentFields,
-  componentsByKey,
-  diffMasterFields,
-  keyCollisions,
-} from '@under/core/custom-forms/build-custom-form';
+import { componentsByKey, diffMasterFields } from '@under/core/custom-forms/build-custom-form';
 import {
   type CustomFormDetail,
   type CustomFormDocument,
   CustomFormDocumentSchema,
   type CustomFormLayout,
   type CustomFormStatus,
-  type CustomFormSummary,
-  type PublicCustomForm,
 } from '@under/core/custom-forms/custom-form.schema';
-import { sanitizeRichText } from '@under/core/custom-forms/rich-text';
-import type { FormComponent, FormDefinition } from '@under/core/forms/form.schema';
-import { parseFormDefinition } from '@under/core/forms/form.schema';
-import { FORM_SCHEMA_VERSION } from '@under/core/forms/form-migrate';
+import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
-import {
-  type MasterFormStructure,
-  PROCESSORS,
-  readMasterFormStructure,
-} from '@under/core/templates/master-form.schema';
+import { PROCESSORS } from '@under/core/templates/master-form.schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
-import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
 import { isClientAdmin, requireCompanyId } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import type { FilesService } from '../files/files.service';
 import {
-  type CustomFormRow,
-  type CustomFormsRepository,
-  createCustomFormsRepository,
-  type MasterFormRow,
-} from './custom-forms.repository';
-
-type Problem = { path: string; message: string };
-const bad = (code: string, problems: Problem[]) =>
-  new AppError(
-    code as (typeof ERROR_CODES)[keyof typeof ERROR_CODES],
-    problems[0]?.message ?? MESSAGES.http400,
-    problems,
-  );
-
-/** May a company of this plan use this master form (decision 013: an exclusion wins; a grant beats the plan)? */
-export function companyMayUse(form: MasterFormRow, companyId: string, membershipId: string): boolean {
-  if (form.excludedCompanyIds.includes(companyId)) return false;
-  if (form.companyIds.includes(companyId)) return true;
-  return form.access === 'global' && (form.membershipIds.length === 0 || form.membershipIds.includes(membershipId));
-}
-
-/** The built parts of one version: checked additions, the applicant's form and its layout. */
-interface Built {
-  document: CustomFormDocument;
-  form: FormDefinition;
-  layout: CustomFormLayout;
-}
+  type Built,
+  build,
+  customFormNotFound,
+  documentLinks,
+  masterFormNotFound,
+  masterStructure,
+  readDocument,
+  takeMasterVersion,
+  toSummary,
+  writeVersion,
+} from './custom-form-versions';
+import { type CustomFormRow, type CustomFormsRepository, createCustomFormsRepository } from './custom-forms.repository';
+import { createMasterUpdatesService } from './master-updates';
+import { createPublicFormService } from './public-form';
+import { createMasterFormAccess, createTemplatePermissionsService } from './template-permissions';
 
 /**
  * Custom forms (issue 11; spec 1 §3, §4; spec 2 §7; decision 035): a client's form built from a published master
- * form, its versions, quotas, updates from the master, archiving when access is lost, the public form, and the
- * template permissions inside a company.
+ * form, its versions and quotas. The service answers for the whole module: it joins the public form
+ * (public-form.ts), the master's updates and archiving (master-updates.ts) and the template permissions
+ * (template-permissions.ts), each in its own file since decision 066.
  */
 export function createCustomFormsService(deps: { db: Db; files: FilesService; log: FastifyBaseLogger }) {
   const { db, files, log } = deps;
   const repo = createCustomFormsRepository(db);
-  const notFound = () => new AppError(ERROR_CODES.customFormNotFound, MESSAGES.customFormNotFound);
-  const masterNotFound = () => new AppError(ERROR_CODES.notFound, MESSAGES.masterFormNotFound);
-
-  async function companyOf(companyId: string) {
-    const row = await createCompaniesRepository(db).findCompanyWithMembership(companyId);
-    if (!row) throw notFound();
-    return row;
-  }
-
-  /** Whether a STANDARD member was granted a master form: the company's switch, its list, or the admin's list. */
-  async function memberGranted(r: CustomFormsRepository, auth: AuthContext, companyId: string, formId: string) {
-    if (isClientAdmin(auth)) return true;
-    const own = (await r.listTemplatePermissions(companyId)).find((p) => p.masterFormId === formId);
-    if (own?.isGlobal || own?.userIds.includes(auth.userId)) return true;
-    return (await r.adminGrant(formId, companyId)).includes(auth.userId);
-  }
-
-  /** The master forms (ids) a STANDARD member may use; undefined for an ADMINISTRATOR (all of the company's). */
-  async function grantedMasterIds(auth: AuthContext, companyId: string, r = repo): Promise<string[] | undefined> {
-    if (isClientAdmin(auth)) return undefined;
-    const ids = new Set<string>();
-    for (const p of await r.listTemplatePermissions(companyId)) {
-      if (p.isGlobal || p.userIds.includes(auth.userId)) ids.add(p.masterFormId);
-    }
-    for (const id of await r.adminGrantsOfUser(companyId, auth.userId)) ids.add(id);
-    return [...ids];
-  }
-
-  /** The published master forms the caller's company may use (and, for a STANDARD member, was granted). */
-  async function usableMasterForms(auth: AuthContext, q?: string, forCompany = false) {
-    const companyId = requireCompanyId(auth);
-    const { company } = await companyOf(companyId);
-    const rows = (await repo.listPublishedMasterForms(q?.trim() || undefined)).filter((r) =>
-      companyMayUse(r.form, companyId, company.membershipId),
-    );
-    if (forCompany) return rows;
-    const granted = await grantedMasterIds(auth, companyId);
-    return granted ? rows.filter((r) => granted.includes(r.form.id)) : rows;
-  }
-
-  async function usableMasterForm(auth: AuthContext, formId: string, forCompany = false) {
-    const found = (await usableMasterForms(auth, undefined, forCompany)).find((r) => r.form.id === formId);
-    if (!found) throw masterNotFound();
-    return found;
-  }
-
-  async function masterStructure(r: CustomFormsRepository, formId: string, version: number) {
-    const row = await r.findMasterVersion(formId, version);
-    if (!row) throw masterNotFound();
-    return readMasterFormStructure(row.structure);
-  }
+  const notFound = customFormNotFound;
+  const masterNotFound = masterFormNotFound;
+  const access = createMasterFormAccess({ db });
+  const { memberGranted, grantedMasterIds, usableMasterForms, usableMasterForm } = access;
 
   /** The caller's own form (another company's, or a master form a STANDARD member was not granted, is 404). */
   async function loadOwn(auth: AuthContext, customFormId: string) {
@@ -139,108 +64,14 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
   async function lockOwn(r: CustomFormsRepository, auth: AuthContext, customFormId: string) {
     const row = await r.findForm(customFormId, requireCompanyId(auth), true);
     if (!row) throw notFound();
-    if (row.status === 'archived') throw new AppError(ERROR_CODES.customFormArchived, MESSAGES.customFormArchived);
+    if (row.status === 'archived') throw new AppError(ERROR_CODES.customFormArchived);
     return row;
-  }
-
-  function layoutOf(master: MasterFormStructure, doc: CustomFormDocument): CustomFormLayout {
-    return {
-      headerLayout: { ...master.headerLayout, backgroundColor: doc.headerColor },
-      progressLayout: { ...master.progressLayout, activeStepColor: doc.progressColor },
-    };
-  }
-
-  /**
-   * Checks the client's part against the master's published version and builds the applicant's form. The master's
-   * components always come from the master: a body cannot remove, rename or replace them.
-   */
-  function build(master: MasterFormStructure, input: CustomFormDocument): Built {
-    const base = 'customFormDocument';
-    const parsed = parseFormDefinition({
-      version: FORM_SCHEMA_VERSION,
-      display: master.allField.display,
-      components: input.additions,
-    });
-    if (!parsed.ok) {
-      throw bad(
-        ERROR_CODES.formInvalid,
-        parsed.errors.map((e) => ({
-          path: `${base}.additions${e.path.replace(/^components/, '')}`,
-          message: e.message,
-        })),
-      );
-    }
-    const additions = parsed.form.components;
-    const collisions = keyCollisions(master.allField, additions, `${base}.additions`);
-    if (collisions.length) throw bad(ERROR_CODES.customFormKeyExists, collisions);
-    const document: CustomFormDocument = {
-      ...input,
-      additions,
-      // empty content is stripped: a blank editor is no terms, a document without a name takes its file's place
-      termsAndConditions: sanitizeRichText(input.termsAndConditions),
-      documents: input.documents.filter((d) => d.fileUrl.trim() !== ''),
-    };
-    const fieldProblems = checkDocumentFields(master.allField, additions, document, base);
-    if (fieldProblems.length) throw bad(ERROR_CODES.customFormInvalidValue, fieldProblems);
-    const form = buildCustomForm(master.allField, additions, document);
-    const whole = parseFormDefinition(form);
-    if (!whole.ok) {
-      throw bad(
-        ERROR_CODES.formInvalid,
-        whole.errors.map((e) => ({ path: `${base}.form.${e.path}`, message: e.message })),
-      );
-    }
-    return { document, form: whole.form, layout: layoutOf(master, document) };
-  }
-
-  /** The additions of a stored document (already checked when saved). */
-  const additionsOf = (doc: CustomFormDocument) => doc.additions as FormComponent[];
-  const readDocument = (json: unknown) => CustomFormDocumentSchema.parse(json);
-
-  /**
-   * Writes a new state of the form: before its first activation the current version is replaced, after it every
-   * save is a new version (applications keep the version they were made on).
-   */
-  async function writeVersion(
-    r: CustomFormsRepository,
-    row: CustomFormRow,
-    built: Built,
-    masterVersion: number,
-    actor: string | null,
-    patch: Partial<CustomFormRow> = {},
-  ) {
-    const version = row.publishedAt ? row.version + 1 : row.version;
-    const values = { masterVersion, document: built.document, form: built.form, layout: built.layout };
-    if (row.publishedAt) await r.insertVersion({ customFormId: row.id, version, createdBy: actor, ...values });
-    else await r.replaceVersion(row.id, version, values);
-    return r.updateForm(row.id, { ...patch, version, masterVersion, document: built.document });
-  }
-
-  function toSummary(row: CustomFormRow, institution: string, masterLatest: number): CustomFormSummary {
-    return {
-      customFormId: row.id,
-      name: row.name,
-      status: row.status as CustomFormStatus,
-      version: row.version,
-      masterFormId: row.masterFormId,
-      institution,
-      masterVersion: row.masterVersion,
-      updateMode: row.updateMode as CustomFormSummary['updateMode'],
-      wizardStep: row.wizardStep,
-      isPublished: row.publishedAt !== null,
-      hasUpdate: row.status !== 'archived' && masterLatest > row.masterVersion,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
   }
 
   async function summaryOf(row: CustomFormRow) {
     const master = await repo.findMasterForm(row.masterFormId);
     return toSummary(row, master?.name ?? '', master?.version ?? row.masterVersion);
   }
-
-  const documentLinks = (doc: CustomFormDocument) =>
-    doc.documents.map((d) => ({ documentId: d.documentId, name: d.name, url: files.downloadUrl(d.fileUrl) }));
 
   async function detail(
     row: CustomFormRow,
@@ -281,7 +112,7 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
       structure: { customFormDocument: document, universalFormMaster: structure.allField },
       form: versionRow.form as unknown as FormDefinition,
       layout: versionRow.layout as unknown as CustomFormLayout,
-      documents: documentLinks(document),
+      documents: documentLinks(files, document),
       update,
     };
   }
@@ -323,54 +154,6 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
     return { ...next, documents };
   }
 
-  /** The master form's published structures by version, read once for all the forms a publish updates. */
-  // read through the caller's transaction (PGlite has one connection: a read beside it would wait for ever)
-  type MasterStructures = (r: CustomFormsRepository, version: number) => ReturnType<typeof masterStructure>;
-  function cachedMasterStructures(formId: string): MasterStructures {
-    const seen = new Map<number, ReturnType<typeof masterStructure>>();
-    return (r, version) => {
-      let structure = seen.get(version);
-      if (!structure) {
-        structure = masterStructure(r, formId, version);
-        seen.set(version, structure);
-      }
-      return structure;
-    };
-  }
-
-  /**
-   * Brings one form onto its master's newest published version (additions kept); null when already there. A caller
-   * updating many forms of one master passes the master row and a shared structure cache, so each is read once.
-   */
-  async function takeMasterVersion(
-    tx: DbOrTx,
-    row: CustomFormRow,
-    actor: string | null,
-    shared?: { master: { version: number } | undefined; structures: MasterStructures },
-  ) {
-    const r = createCustomFormsRepository(tx);
-    const master = shared ? shared.master : await r.findMasterForm(row.masterFormId);
-    if (!master || master.version <= row.masterVersion) return null;
-    const structureOf = shared?.structures ?? ((r2, v) => masterStructure(r2, row.masterFormId, v));
-    const current = await structureOf(r, row.masterVersion);
-    const latest = await structureOf(r, master.version);
-    const doc = readDocument(row.document);
-    const diff = diffMasterFields(current.allField, latest.allField);
-    const carried = carryDocument(doc, latest.allField, additionsOf(doc), diff);
-    const built = build(latest, carried);
-    const updated = await writeVersion(r, row, built, master.version, actor);
-    await writeAudit(tx, {
-      actorUserId: actor,
-      companyId: row.companyId,
-      action: 'custom-form.master-update',
-      targetType: 'custom-form',
-      targetId: row.id,
-      details: { masterVersion: master.version, version: updated.version },
-    });
-    return updated;
-  }
-
-  /** One audited change of the caller's form, in one transaction with its row locked. */
   async function change(
     auth: AuthContext,
     customFormId: string,
@@ -431,8 +214,7 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
     });
   }
 
-  return {
-    /** GET /api/client_master_forms (and the client's GET /api/brief_master_forms): what the caller may build on. */
+  const forms = {
     async listInstitutions(opts: { auth: AuthContext; q?: string }) {
       return (await usableMasterForms(opts.auth, opts.q)).map(({ form, pageCount }) => ({
         formId: form.id,
@@ -604,7 +386,7 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
         const r = createCustomFormsRepository(tx);
         const locked = await lockOwn(r, opts.auth, existing.id);
         if ((await r.countApplications(locked.id)) > 0) {
-          throw new AppError(ERROR_CODES.customFormHasApplications, MESSAGES.customFormHasApplications);
+          throw new AppError(ERROR_CODES.customFormHasApplications);
         }
         const versions = await r.versionDocuments(locked.id);
         const documentIds = new Set<string>();
@@ -670,7 +452,7 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
     async applyUpdate(opts: { auth: AuthContext; customFormId: string }) {
       const row = await change(opts.auth, opts.customFormId, async ({ tx, row }) => {
         const updated = await takeMasterVersion(tx, row, opts.auth.userId);
-        if (!updated) throw new AppError(ERROR_CODES.customFormNoUpdate, MESSAGES.customFormNoUpdate);
+        if (!updated) throw new AppError(ERROR_CODES.customFormNoUpdate);
         return updated;
       });
       return detail(row, opts.auth);
@@ -680,7 +462,7 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
     async clone(opts: { auth: AuthContext; customFormId: string }) {
       const source = await loadOwn(opts.auth, opts.customFormId);
       if (source.status === 'archived') {
-        throw new AppError(ERROR_CODES.customFormArchived, MESSAGES.customFormArchived);
+        throw new AppError(ERROR_CODES.customFormArchived);
       }
       const companyId = requireCompanyId(opts.auth);
       const structure = await masterStructure(repo, source.masterFormId, source.masterVersion);
@@ -735,20 +517,6 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
       }));
     },
 
-    /**
-     * The master forms a STANDARD member was granted; undefined for a client administrator (all of the company's).
-     * Other modules scope what a member sees by it (applications: decision 042). Inside a transaction pass it as
-     * `tx`: PGlite has one connection, which the transaction holds, so a read on the service's own connection would
-     * wait forever.
-     */
-    async grantedMasterFormIds(opts: { auth: AuthContext; tx?: DbOrTx }) {
-      return grantedMasterIds(
-        opts.auth,
-        requireCompanyId(opts.auth),
-        opts.tx ? createCustomFormsRepository(opts.tx) : repo,
-      );
-    },
-
     /** GET …/submittable: only an active form takes new applications. */
     async submittable(opts: { auth: AuthContext; customFormId: string }) {
       const row = await loadOwn(opts.auth, opts.customFormId);
@@ -766,167 +534,13 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
       });
       return { uploadUrl: issued.uploadUrl, fileUrl: issued.fileUrl };
     },
+  };
 
-    /**
-     * GET /api/public/custom_forms/{id}: what an applicant needs of an active form, and nothing of the company but
-     * its name and logo. An unknown or archived form is 404; an inactive one says so.
-     */
-    async getPublic(opts: { customFormId: string; version?: number }): Promise<PublicCustomForm> {
-      const row = await repo.findFormById(opts.customFormId);
-      if (!row || row.status === 'archived') throw notFound();
-      if (row.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
-      const versionRow = await repo.findVersion(row.id, opts.version ?? row.version);
-      if (!versionRow) throw notFound();
-      const { company } = await companyOf(row.companyId);
-      // a deactivated company takes no applications either
-      if (company.status !== 'active') throw new AppError(ERROR_CODES.customFormInactive, MESSAGES.inactiveForm);
-      const document = readDocument(versionRow.document);
-      return {
-        customFormId: row.id,
-        name: row.name,
-        version: versionRow.version,
-        companyName: company.name,
-        logoUrl: document.showLogo && company.logoFileUrl ? files.downloadUrl(company.logoFileUrl) : null,
-        form: versionRow.form as unknown as FormDefinition,
-        layout: versionRow.layout as unknown as CustomFormLayout,
-        documents: documentLinks(document),
-        termsAndConditions: document.termsAndConditions,
-      };
-    },
-
-    // ---- the master form's side (hooks called by the master-forms module, and the admin's questions)
-    /**
-     * A master form published a new version: every form on it in auto-update takes it, each in its own transaction
-     * with its audit event. A form whose additions now collide with a new master field keeps its version and shows
-     * the update (the client renames its field, then updates).
-     */
-    async masterPublished(opts: { masterFormId: string }) {
-      const forms = (await repo.formsOfMaster(opts.masterFormId)).filter((f) => f.updateMode === 'system-auto-update');
-      if (forms.length === 0) return;
-      // the master and its structures are the same for every form: read once, not once per form
-      const shared = {
-        master: await repo.findMasterForm(opts.masterFormId),
-        structures: cachedMasterStructures(opts.masterFormId),
-      };
-      for (const f of forms) {
-        try {
-          await db.transaction(async (tx) => {
-            const row = await createCustomFormsRepository(tx).findFormById(f.id, true);
-            if (!row || row.status === 'archived' || row.updateMode !== 'system-auto-update') return;
-            await takeMasterVersion(tx, row, null, shared);
-          });
-        } catch (err) {
-          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-          log.warn({ customFormId: f.id, code: err.code }, 'custom form kept its version: the new master does not fit');
-        }
-      }
-    },
-
-    /** The forms (and companies) that would lose the master form under its current or a limited access. */
-    async losingAccess(opts: { masterFormId: string; access?: 'limited' }) {
-      const master = await repo.findMasterForm(opts.masterFormId);
-      if (!master) throw masterNotFound();
-      const rule = opts.access ? { ...master, access: opts.access } : master;
-      const plans = new Map((await repo.companyMemberships()).map((c) => [c.id, c.membershipId]));
-      return (await repo.formsOfMaster(master.id)).filter(
-        (f) => !companyMayUse(rule, f.companyId, plans.get(f.companyId) ?? ''),
-      );
-    },
-
-    /** GET /api/master_forms/{formId}/archive_impact: what the admin confirms before switching to limited. */
-    async archiveImpact(opts: { formId: string }) {
-      const losing = await this.losingAccess({ masterFormId: opts.formId, access: 'limited' });
-      return { forms: losing.length, companies: new Set(losing.map((f) => f.companyId)).size };
-    },
-
-    /** The master form's access changed: forms of companies that lost it are archived (read-only). */
-    async masterAccessChanged(opts: { masterFormId: string; actorUserId: string | null }) {
-      const losing = await this.losingAccess({ masterFormId: opts.masterFormId });
-      for (const f of losing) {
-        await db.transaction(async (tx) => {
-          const r = createCustomFormsRepository(tx);
-          const row = await r.findFormById(f.id, true);
-          if (!row || row.status === 'archived') return;
-          await r.updateForm(row.id, { status: 'archived', archivedAt: new Date() });
-          await writeAudit(tx, {
-            actorUserId: opts.actorUserId,
-            companyId: row.companyId,
-            action: 'custom-form.archive',
-            targetType: 'custom-form',
-            targetId: row.id,
-            details: { masterFormId: opts.masterFormId },
-          });
-        });
-      }
-      return losing.length;
-    },
-
-    /** Client forms (not archived) per master form, for the admin's totalForm. */
-    async countByMaster(): Promise<Map<string, number>> {
-      return new Map((await repo.countByMaster()).map((r) => [r.masterFormId, r.n]));
-    },
-
-    // ---- template permissions inside the caller's company (client ADMINISTRATOR)
-    async listTemplatePermissions(opts: { auth: AuthContext }) {
-      const companyId = requireCompanyId(opts.auth);
-      const own = await repo.listTemplatePermissions(companyId);
-      return (await usableMasterForms(opts.auth, undefined, true)).map(({ form }) => {
-        const p = own.find((x) => x.masterFormId === form.id);
-        return { formId: form.id, name: form.name, global: p?.isGlobal ?? false, userIds: p?.userIds ?? [] };
-      });
-    },
-    async getTemplatePermission(opts: { auth: AuthContext; formId: string }) {
-      const { form } = await usableMasterForm(opts.auth, opts.formId, true);
-      const p = (await repo.listTemplatePermissions(requireCompanyId(opts.auth))).find(
-        (x) => x.masterFormId === form.id,
-      );
-      return { formId: form.id, name: form.name, global: p?.isGlobal ?? false, userIds: p?.userIds ?? [] };
-    },
-    async setTemplateGlobal(opts: { auth: AuthContext; formId: string; global: boolean }) {
-      const { form } = await usableMasterForm(opts.auth, opts.formId, true);
-      const companyId = requireCompanyId(opts.auth);
-      const p = await db.transaction(async (tx) => {
-        const saved = await createCustomFormsRepository(tx).upsertTemplatePermission(companyId, form.id, {
-          isGlobal: opts.global,
-        });
-        await writeAudit(tx, {
-          actorUserId: opts.auth.userId,
-          companyId,
-          action: 'template-permission.global',
-          targetType: 'master-form',
-          targetId: form.id,
-          details: { global: opts.global },
-        });
-        return saved;
-      });
-      return { formId: form.id, name: form.name, global: p.isGlobal, userIds: p.userIds };
-    },
-    /** POST /api/granted-master-form/{formId}: the members who may use it; each must be a member of the company. */
-    async grantTemplate(opts: { auth: AuthContext; formId: string; userIds: string[] }) {
-      const { form } = await usableMasterForm(opts.auth, opts.formId, true);
-      const companyId = requireCompanyId(opts.auth);
-      const unique = [...new Set(opts.userIds)];
-      const known = new Set(await createUsersRepository(db).clientUserIdsOfCompany(companyId, unique));
-      const problems = unique.flatMap((id, i) =>
-        known.has(id) ? [] : [{ path: `userIds.${i}`, message: MESSAGES.http404 }],
-      );
-      if (problems.length) throw new AppError(ERROR_CODES.permissionUnknownUser, MESSAGES.http400, problems);
-      const p = await db.transaction(async (tx) => {
-        const saved = await createCustomFormsRepository(tx).upsertTemplatePermission(companyId, form.id, {
-          userIds: unique,
-        });
-        await writeAudit(tx, {
-          actorUserId: opts.auth.userId,
-          companyId,
-          action: 'template-permission.grant',
-          targetType: 'master-form',
-          targetId: form.id,
-          details: { users: unique.length },
-        });
-        return saved;
-      });
-      return { formId: form.id, name: form.name, global: p.isGlobal, userIds: p.userIds };
-    },
+  return {
+    ...forms,
+    ...createPublicFormService({ db, files }),
+    ...createMasterUpdatesService({ db, log }),
+    ...createTemplatePermissionsService({ db, access }),
   };
 }
 

@@ -1,6 +1,5 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { VerifyResult } from '@under/core/applications/signing.schema';
-import { MESSAGES } from '@under/core/messages';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { PdfWorkError } from '../../infra/pdf/pdf-pool';
@@ -18,8 +17,8 @@ async function checkSeal(sealer: Sealer, pdf: Buffer): Promise<SealCheck> {
     return await sealer.check(new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   } catch (err) {
     if (!(err instanceof PdfWorkError) || err.kind === 'failed') throw err;
-    if (err.kind === 'busy') throw new AppError(ERROR_CODES.pdfBusy, MESSAGES.pdfBusy);
-    throw new AppError(ERROR_CODES.verifyUnreadable, MESSAGES.verifyUnreadable);
+    if (err.kind === 'busy') throw new AppError(ERROR_CODES.pdfBusy);
+    throw new AppError(ERROR_CODES.verifyUnreadable);
   }
 }
 
@@ -31,7 +30,7 @@ export function createVerifyService(deps: { db: Db; sealer: Sealer }) {
   return {
     async verify(pdf: Buffer): Promise<VerifyResult> {
       if (pdf.length < 5 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
-        throw new AppError(ERROR_CODES.verifyNotPdf, MESSAGES.verifyNotPdf);
+        throw new AppError(ERROR_CODES.verifyNotPdf);
       }
       const seal = await checkSeal(deps.sealer, pdf);
       const result: VerifyResult = {

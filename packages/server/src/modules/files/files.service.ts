@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UPLOAD_MAX_BYTES } from '@under/core/constants';
 import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { UrlSigner } from '../../infra/storage/signed-url';
@@ -58,9 +59,9 @@ const PURPOSES: Record<
 };
 
 const REJECTIONS = {
-  'too-large': () => new AppError(ERROR_CODES.fileTooLarge, MESSAGES.fileTooLarge),
-  empty: () => new AppError(ERROR_CODES.fileEmpty, MESSAGES.fileEmpty),
-  type: () => new AppError(ERROR_CODES.fileType, MESSAGES.fileTypeNotSupported),
+  'too-large': () => new AppError(ERROR_CODES.fileTooLarge),
+  empty: () => new AppError(ERROR_CODES.fileEmpty),
+  type: () => new AppError(ERROR_CODES.fileType),
 } as const;
 
 /** Who asks to attach (or was issued) an upload. */
@@ -75,7 +76,7 @@ export interface FilesServiceDeps {
   storage: Storage;
   signer: UrlSigner;
   log: FastifyBaseLogger;
-  now?: () => number;
+  now?: Clock;
 }
 
 /**
@@ -92,8 +93,8 @@ export function createFilesService(deps: FilesServiceDeps) {
   function verified(token: string, method: 'PUT' | 'GET') {
     const result = signer.verify(token, method);
     if (result.ok) return result.claims;
-    if (result.reason === 'expired') throw new AppError(ERROR_CODES.fileUrlExpired, MESSAGES.urlExpired);
-    throw new AppError(ERROR_CODES.fileUrlInvalid, MESSAGES.urlExpired);
+    if (result.reason === 'expired') throw new AppError(ERROR_CODES.fileUrlExpired);
+    throw new AppError(ERROR_CODES.fileUrlInvalid);
   }
 
   /** Why `row` cannot be attached by `caller` for `purpose`, as the error the caller sees; undefined when it can. */
@@ -104,8 +105,8 @@ export function createFilesService(deps: FilesServiceDeps) {
       row.issuedToUserId === caller.userId &&
       (caller.companyId === null || row.companyId === caller.companyId);
     if (!mine) return new AppError(ERROR_CODES.fileNotYours, PURPOSES[purpose].notYours);
-    if (row.status === 'attached') return new AppError(ERROR_CODES.fileInUse, MESSAGES.fileInUse);
-    if (row.status !== 'uploaded') return new AppError(ERROR_CODES.fileMissing, MESSAGES.fileMissing);
+    if (row.status === 'attached') return new AppError(ERROR_CODES.fileInUse);
+    if (row.status !== 'uploaded') return new AppError(ERROR_CODES.fileMissing);
     return undefined;
   }
 
@@ -168,7 +169,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       if (opts.declaredLength !== undefined && opts.declaredLength > limit) throw REJECTIONS['too-large']();
       if (opts.declaredLength === 0) throw REJECTIONS.empty();
       const row = claims.u ? await repo.claim(claims.u, claims.k, now()) : undefined;
-      if (!row) throw new AppError(ERROR_CODES.fileUsed, MESSAGES.urlExpired);
+      if (!row) throw new AppError(ERROR_CODES.fileUsed);
       try {
         const stored = await storage.put(row.storageKey, opts.body, {
           maxBytes: Math.min(row.maxBytes, limit),
@@ -189,7 +190,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       const claims = verified(token, 'GET');
       const row = await repo.findByKey(claims.k);
       const file = row?.status === 'attached' ? await storage.get(claims.k) : undefined;
-      if (!file) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
+      if (!file) throw new AppError(ERROR_CODES.fileNotFound);
       return file;
     },
 
@@ -229,10 +230,7 @@ export function createFilesService(deps: FilesServiceDeps) {
         now: now(),
       });
       if (row) return row;
-      throw (
-        refusal(await r.findByKey(opts.key), opts.purpose, opts.caller) ??
-        new AppError(ERROR_CODES.fileMissing, MESSAGES.fileMissing)
-      );
+      throw refusal(await r.findByKey(opts.key), opts.purpose, opts.caller) ?? new AppError(ERROR_CODES.fileMissing);
     },
 
     /**

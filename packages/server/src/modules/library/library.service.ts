@@ -5,11 +5,11 @@ import { DictionaryInputSchema } from '@under/core/templates/dictionary.schema';
 import type { BindableEntry } from '@under/core/templates/field-binding';
 import type { Section, SectionInput } from '@under/core/templates/section.schema';
 import { SectionInputSchema } from '@under/core/templates/section.schema';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
-import { AppError } from '../../errors';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError, notFound } from '../../errors';
 import { checkedForm } from '../shared/checked-form';
 import { createLibraryRepository, type DictionaryRow, type SectionRow } from './library.repository';
 
@@ -54,7 +54,6 @@ function toSection(row: SectionRow): Section {
 export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
   const { db, usage } = deps;
   const repo = createLibraryRepository(db);
-  const notFound = (message: string) => new AppError(ERROR_CODES.notFound, message);
 
   return {
     // ---- dictionaries
@@ -97,8 +96,7 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
       const { type, name, label, ...attrs } = DictionaryInputSchema.parse(opts.input);
       if (opts.dictionaryId && !(await repo.findDictionary(opts.dictionaryId)))
         throw notFound(MESSAGES.dictionaryNotFound);
-      if (await repo.dictionaryNameTaken(name, opts.dictionaryId))
-        throw new AppError(ERROR_CODES.dictionaryKeyUsed, MESSAGES.dictionaryKeyUsed);
+      if (await repo.dictionaryNameTaken(name, opts.dictionaryId)) throw new AppError(ERROR_CODES.dictionaryKeyUsed);
       try {
         return await db.transaction(async (tx) => {
           const r = createLibraryRepository(tx);
@@ -114,7 +112,7 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
           return toDictionary(row);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.dictionaryKeyUsed, MESSAGES.dictionaryKeyUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.dictionaryKeyUsed);
         throw err;
       }
     },
@@ -156,8 +154,7 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
       const components = checkedForm(input.components, 'components', false);
       const current = opts.sectionId ? await repo.findSection(opts.sectionId) : undefined;
       if (opts.sectionId && !current) throw notFound(MESSAGES.sectionNotFound);
-      if (await repo.sectionKeyTaken(input.keySection, opts.sectionId))
-        throw new AppError(ERROR_CODES.sectionKeyUsed, MESSAGES.sectionKeyUsed);
+      if (await repo.sectionKeyTaken(input.keySection, opts.sectionId)) throw new AppError(ERROR_CODES.sectionKeyUsed);
       try {
         return await db.transaction(async (tx) => {
           const r = createLibraryRepository(tx);
@@ -174,7 +171,7 @@ export function createLibraryService(deps: { db: Db; usage: DictionaryUsage }) {
           return toSection(row);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.sectionKeyUsed, MESSAGES.sectionKeyUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.sectionKeyUsed);
         throw err;
       }
     },

@@ -4,11 +4,11 @@ import { readStoredForm } from '@under/core/forms/form-migrate';
 import { MESSAGES } from '@under/core/messages';
 import type { PushUpdate } from '@under/core/templates/master-form.schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { Jobs } from '../../infra/jobs/jobs';
-import type { AuthContext } from '../auth/auth.service';
 import type { MasterFormsService, PushSource } from '../master-forms/master-forms.service';
 import { createLibraryRepository, type PushUpdateRow } from './library.repository';
 import type { LibraryService } from './library.service';
@@ -126,7 +126,7 @@ export function createPushUpdatesService(deps: {
     },
     async getPush(opts: { pushId: string }) {
       const row = await repo.findPush(opts.pushId);
-      if (!row) throw new AppError(ERROR_CODES.notFound, MESSAGES.http404);
+      if (!row) throw notFound();
       return toPush(row);
     },
   };

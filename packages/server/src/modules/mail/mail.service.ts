@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { ListMailsQuery, MailKind, OutboxMail, OutboxMailList } from '@under/core/mail/mail-outbox.schema';
-import { MESSAGES } from '@under/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../infra/jobs/jobs';
 import type { Mailer, MailMessage } from '../../infra/mail/mailer';
-import type { AuthContext } from '../auth/auth.service';
 import { createMailRepository, type OutboxRow } from './mail.repository';
 import { createMailSeal } from './mail-seal';
 
@@ -78,7 +78,7 @@ export interface MailServiceDeps {
   secret: string;
   from: string;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
 }
 
 /**
@@ -274,11 +274,11 @@ export function createMailService(deps: MailServiceDeps) {
     /** POST /api/admin/mails/{mailId}/retry: a failed mail gets a fresh run of attempts, the first one now. */
     async retry(opts: { auth: AuthContext; mailId: string }): Promise<void> {
       const row = await repo.find(opts.mailId);
-      if (!row) throw new AppError(ERROR_CODES.mailNotFound, MESSAGES.mailNotFound);
+      if (!row) throw new AppError(ERROR_CODES.mailNotFound);
       await db.transaction(async (tx) => {
         const r = createMailRepository(tx);
         if (!(await r.requeue(row.id, new Date(now())))) {
-          throw new AppError(ERROR_CODES.mailNotRetryable, MESSAGES.mailNotRetryable);
+          throw new AppError(ERROR_CODES.mailNotRetryable);
         }
         await writeAudit(tx, {
           actorUserId: opts.auth.userId,

@@ -1,9 +1,9 @@
 import type { ResponseOf } from '@under/core/api/contract';
 import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
 import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../auth-context';
 import { requireAuth } from '../../plugins/access';
 import { defineRoute } from '../../plugins/route';
-import type { AuthContext } from '../auth/auth.service';
 import type { MasterFormsService } from './master-forms.service';
 
 /** Master forms, their versions, template access and permissions (spec 2 §6, §7); admins only. */

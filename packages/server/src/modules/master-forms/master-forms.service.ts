@@ -12,12 +12,12 @@ import {
   readMasterFormStructure,
 } from '@under/core/templates/master-form.schema';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
-import { AppError } from '../../errors';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError, notFound } from '../../errors';
 import type { LibraryService } from '../library/library.service';
 import type { PdfTemplatesService } from '../pdf-templates/pdf-templates.service';
 import { checkedForm } from '../shared/checked-form';
@@ -86,7 +86,6 @@ export function createMasterFormsService(deps: {
 }) {
   const { db, library, templates } = deps;
   const repo = createMasterFormsRepository(db);
-  const notFound = (message: string) => new AppError(ERROR_CODES.notFound, message);
 
   async function loadForm(formId: string) {
     const row = await repo.findForm(formId);
@@ -159,7 +158,7 @@ export function createMasterFormsService(deps: {
     /** A master form from a mapped template: its fields, bindings and the default header and progress layouts. */
     async createMasterForm(opts: { auth: AuthContext; templateId: string; name?: string }) {
       const template = await loadTemplate(opts.templateId);
-      if (template.mapping.length === 0) throw new AppError(ERROR_CODES.mappingEmpty, MESSAGES.mappingEmpty);
+      if (template.mapping.length === 0) throw new AppError(ERROR_CODES.mappingEmpty);
       const { form, bindingFields, dictionaryIds } = formFromMapping(
         template.mapping,
         await boundEntries(template.mapping),
@@ -249,8 +248,7 @@ export function createMasterFormsService(deps: {
      */
     setStatus: (opts: { auth: AuthContext; formId: string; status: string }) =>
       changeForm(opts.auth, opts.formId, 'status', (row) => {
-        if (opts.status === 'active' && row.version === 0)
-          throw new AppError(ERROR_CODES.masterFormNotPublished, MESSAGES.masterFormNotPublished);
+        if (opts.status === 'active' && row.version === 0) throw new AppError(ERROR_CODES.masterFormNotPublished);
         return { status: opts.status };
       }),
     /**

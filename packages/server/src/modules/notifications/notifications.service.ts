@@ -5,10 +5,11 @@ import {
   type NotificationKind,
   type NotificationPreferences,
 } from '@under/core/notifications/notification.schema';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { requireCompanyId } from '../accounts/tenant';
-import type { AuthContext } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { noticeMail } from './notifications.mails';
 import { createNotificationsRepository } from './notifications.repository';
@@ -19,7 +20,7 @@ export interface NotificationsDeps {
   /** The master forms a STANDARD member was granted (undefined for a client administrator). */
   forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof createNotificationsRepository>['latestEvents']>>[number];

@@ -17,33 +17,33 @@ import {
 } from '@under/core/templates/pdf-template.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import { type FillValue, type PdfPool, PdfWorkError } from '../../infra/pdf/pdf-pool';
 import type { Storage } from '../../infra/storage/storage';
-import type { AuthContext } from '../auth/auth.service';
 import type { FilesService, UploadCaller } from '../files/files.service';
 import { bindFound } from './detect-fields';
 import { createPdfTemplatesRepository, type PdfTemplateRow } from './pdf-templates.repository';
 
 /** How each refusal of the PDF worker reaches the admin. */
 const REFUSALS: Record<PdfWorkError['kind'], (err: PdfWorkError) => AppError> = {
-  'not-pdf': () => new AppError(ERROR_CODES.pdfNotPdf, MESSAGES.pdfNotPdf),
-  damaged: () => new AppError(ERROR_CODES.pdfDamaged, MESSAGES.pdfDamaged),
-  encrypted: () => new AppError(ERROR_CODES.pdfEncrypted, MESSAGES.pdfEncrypted),
-  xfa: () => new AppError(ERROR_CODES.pdfXfa, MESSAGES.pdfXfa),
-  'no-pages': () => new AppError(ERROR_CODES.pdfNoPages, MESSAGES.pdfNoPages),
-  'too-many-pages': () => new AppError(ERROR_CODES.pdfTooManyPages, MESSAGES.pdfTooManyPages),
-  'too-complex': () => new AppError(ERROR_CODES.pdfTooComplex, MESSAGES.pdfTooComplex),
+  'not-pdf': () => new AppError(ERROR_CODES.pdfNotPdf),
+  damaged: () => new AppError(ERROR_CODES.pdfDamaged),
+  encrypted: () => new AppError(ERROR_CODES.pdfEncrypted),
+  xfa: () => new AppError(ERROR_CODES.pdfXfa),
+  'no-pages': () => new AppError(ERROR_CODES.pdfNoPages),
+  'too-many-pages': () => new AppError(ERROR_CODES.pdfTooManyPages),
+  'too-complex': () => new AppError(ERROR_CODES.pdfTooComplex),
   // a PNG value too large to decode (or not decodable): the spec's invalid-value answer, by the value's path
   'bad-image': (err) =>
     new AppError(ERROR_CODES.reviewInvalidImage, MESSAGES.invalidValue, [
       { path: `values.${err.key ?? ''}`, message: MESSAGES.invalidValue },
     ]),
-  timeout: () => new AppError(ERROR_CODES.pdfTooComplex, MESSAGES.pdfTooComplex),
-  busy: () => new AppError(ERROR_CODES.pdfBusy, MESSAGES.pdfBusy),
+  timeout: () => new AppError(ERROR_CODES.pdfTooComplex),
+  busy: () => new AppError(ERROR_CODES.pdfBusy),
   failed: () => new AppError(ERROR_CODES.pdfFailed, MESSAGES.http500),
 };
 
@@ -58,7 +58,7 @@ async function readAll(body: Readable, maxBytes: number): Promise<Uint8Array> {
     size += b.length;
     if (size > maxBytes) {
       body.destroy();
-      throw new AppError(ERROR_CODES.fileTooLarge, MESSAGES.fileTooLarge);
+      throw new AppError(ERROR_CODES.fileTooLarge);
     }
     chunks.push(b);
   }
@@ -90,7 +90,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       return cached;
     }
     const file = await storage.get(key);
-    if (!file) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
+    if (!file) throw new AppError(ERROR_CODES.fileNotFound);
     const bytes = await readAll(file.body, UPLOAD_MAX_BYTES);
     fileCache.set(key, bytes);
     if (fileCache.size > FILE_CACHE_SIZE) fileCache.delete(fileCache.keys().next().value as string);
@@ -99,7 +99,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
 
   async function load(templateId: string): Promise<PdfTemplateRow> {
     const row = await repo.find(templateId);
-    if (!row) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
+    if (!row) throw new AppError(ERROR_CODES.templateNotFound);
     return row;
   }
 
@@ -154,8 +154,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
   }
 
   async function ensureNameFree(name: string, exceptId?: string) {
-    if (await repo.isNameTaken(name, exceptId))
-      throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
+    if (await repo.isNameTaken(name, exceptId)) throw new AppError(ERROR_CODES.templateNameUsed);
   }
 
   async function mapPdfError<T>(work: Promise<T>): Promise<T> {
@@ -201,7 +200,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       for (const page of Object.keys(opts.settings.pages)) {
         if (!template.pages.some((p) => String(p.page) === page)) {
           throw new AppError(ERROR_CODES.templatePage, MESSAGES.http400, [
-            { path: `pages.${page}`, message: `The PDF has no page ${page}.` },
+            { path: `pages.${page}`, message: MESSAGES.pdfNoPage(page) },
           ]);
         }
       }
@@ -220,9 +219,9 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       const template = await load(opts.templateId);
       const problems = opts.items.flatMap((item, i) => {
         const page = template.pages.find((p) => p.page === item.page);
-        if (!page) return [{ path: `items.${i}.page`, message: `The PDF has no page ${item.page}.` }];
+        if (!page) return [{ path: `items.${i}.page`, message: MESSAGES.pdfNoPage(item.page) }];
         return item.x + item.width > page.width + 0.01 || item.y + item.height > page.height + 0.01
-          ? [{ path: `items.${i}`, message: `The box lies outside page ${item.page}.` }]
+          ? [{ path: `items.${i}`, message: MESSAGES.boxOutsidePage(item.page) }]
           : [];
       });
       if (problems.length) throw new AppError(ERROR_CODES.confirmPageInvalid, MESSAGES.http400, problems);
@@ -245,7 +244,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
     async checkName(opts: { value: string }): Promise<{ available: boolean }> {
       const name = opts.value.trim();
       if (!name) return { available: false };
-      if (await repo.isNameTaken(name)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
+      if (await repo.isNameTaken(name)) throw new AppError(ERROR_CODES.templateNameUsed);
       return { available: true };
     },
 
@@ -283,7 +282,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         });
         return toTemplate(row);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed);
         throw err;
       }
     },
@@ -312,13 +311,13 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
      */
     async replaceFile(opts: { auth: AuthContext; templateId: string; fileUrl: string }) {
       const before = await load(opts.templateId);
-      if (before.fileKey === opts.fileUrl) throw new AppError(ERROR_CODES.fileSame, MESSAGES.pdfFileUrlInvalid);
+      if (before.fileKey === opts.fileUrl) throw new AppError(ERROR_CODES.fileSame);
       const caller = callerOf(opts.auth);
       const inspected = await inspectUpload(opts.fileUrl, caller);
       const { row, removed, released } = await db.transaction(async (tx) => {
         const r = createPdfTemplatesRepository(tx);
         const current = await r.findForUpdate(opts.templateId);
-        if (!current) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
+        if (!current) throw new AppError(ERROR_CODES.templateNotFound);
         const owner = { kind: 'pdf-template' as const, id: current.id };
         // only the file attached to this template is let go, never one another owner holds
         const released = await files.release(tx, { owner });
@@ -374,7 +373,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         caller,
         contentType: 'application/pdf',
       });
-      if (!key) throw new AppError(ERROR_CODES.fileNotFound, MESSAGES.fileMissing);
+      if (!key) throw new AppError(ERROR_CODES.fileNotFound);
       try {
         const row = await db.transaction(async (tx) => {
           const r = createPdfTemplatesRepository(tx);
@@ -406,7 +405,7 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
         return toTemplate(row);
       } catch (err) {
         await files.discard(key).catch((e) => log.warn({ err: e, key }, 'copied PDF not deleted'));
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed, MESSAGES.templateNameUsed);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.templateNameUsed);
         throw err;
       }
     },
@@ -430,14 +429,14 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
 
     /** POST /api/pdf_templates/{templateId}/mapping_fields: the whole mapping, checked against the pages. */
     async saveMapping(opts: { auth: AuthContext; templateId: string; data: PdfField[] }): Promise<Mapping> {
-      if (opts.data.length === 0) throw new AppError(ERROR_CODES.mappingEmpty, MESSAGES.mappingEmpty);
+      if (opts.data.length === 0) throw new AppError(ERROR_CODES.mappingEmpty);
       const template = await load(opts.templateId);
       const problems = checkMapping(opts.data, template.pages);
       if (problems.length) throw new AppError(ERROR_CODES.mappingInvalid, MESSAGES.mappingInvalid, problems);
       const row = await db.transaction(async (tx) => {
         const r = createPdfTemplatesRepository(tx);
         const current = await r.findForUpdate(opts.templateId);
-        if (!current) throw new AppError(ERROR_CODES.templateNotFound, MESSAGES.templateNotFound);
+        if (!current) throw new AppError(ERROR_CODES.templateNotFound);
         const updated = await r.update(current.id, {
           mapping: opts.data,
           mappingFieldsVersion: current.mappingFieldsVersion + 1,

@@ -8,20 +8,20 @@ import type {
 import { statusAtSignUp } from '@under/core/accounts/quota';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
 import { noUserError } from '../accounts/errors';
-import type { AuthContext } from '../auth/auth.service';
 import type { TeamJoiningService } from '../team/team-joining.service';
 import { createProfilesRepository } from './profiles.repository';
 
 /** Spec: a new company starts on Basic. */
 const STARTING_MEMBERSHIP = 'MEMBERSHIP_001';
 
-const accountExists = () => new AppError(ERROR_CODES.accountExists, MESSAGES.accountAlreadyExists);
+const accountExists = () => new AppError(ERROR_CODES.accountExists);
 
 export function createProfilesService(deps: { db: Db; joining: TeamJoiningService }) {
   const { db, joining } = deps;
@@ -79,7 +79,7 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
           const companies = createCompaniesRepository(tx);
           await companies.lockCompany(inv.companyId);
           const company = await companies.findCompanyWithMembership(inv.companyId);
-          if (!company) throw new AppError(ERROR_CODES.invitationNotFound, MESSAGES.invitationNotFound);
+          if (!company) throw new AppError(ERROR_CODES.invitationNotFound);
           await joining.acceptInvitation({ tx, invitationId: inv.id, userId: user.id });
           const status = statusAtSignUp({
             userQuota: company.membership.userQuota,
@@ -105,7 +105,7 @@ export function createProfilesService(deps: { db: Db; joining: TeamJoiningServic
       }
 
       if (opts.email !== user.email) {
-        throw new AppError(ERROR_CODES.profileEmailMismatch, MESSAGES.profileEmailMismatch);
+        throw new AppError(ERROR_CODES.profileEmailMismatch);
       }
       await db.transaction(async (tx) => {
         const company = await createCompaniesRepository(tx).insertCompany({

@@ -1,9 +1,8 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { SAVED_VIEWS_MAX, type SavedView } from '@under/core/applications/application-list.schema';
-import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AuthContext } from '../auth/auth.service';
 import { createSavedViewsRepository, type SavedViewRow } from './saved-views.repository';
 
 const view = (r: SavedViewRow): SavedView => ({
@@ -29,10 +28,10 @@ export function createSavedViewsService(deps: { db: Db }) {
         const views = createSavedViewsRepository(tx);
         await views.lockUser(opts.auth.userId);
         if ((await views.countOf(opts.auth.userId)) >= SAVED_VIEWS_MAX) {
-          throw new AppError(ERROR_CODES.savedViewLimit, MESSAGES.savedViewLimit);
+          throw new AppError(ERROR_CODES.savedViewLimit);
         }
         const row = await views.insert({ userId: opts.auth.userId, name: opts.name, query: opts.query });
-        if (!row) throw new AppError(ERROR_CODES.savedViewExists, MESSAGES.savedViewExists);
+        if (!row) throw new AppError(ERROR_CODES.savedViewExists);
         return view(row);
       });
     },

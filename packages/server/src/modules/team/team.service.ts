@@ -1,5 +1,4 @@
-import type { TeamRole } from '@under/core/accounts/enums';
-import { effectiveUserStatus } from '@under/core/accounts/enums';
+import { effectiveUserStatus, type TeamRole } from '@under/core/accounts/enums';
 import { INVITATION_TTL_MS, invitationState } from '@under/core/accounts/invitation';
 import { canActivate, canInvite } from '@under/core/accounts/quota';
 import type {
@@ -12,16 +11,18 @@ import type {
 } from '@under/core/accounts/team.schema';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../auth-context';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { type CompaniesRepository, createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
+import { hashToken, newToken } from '../../security/secrets';
+import { addressKey, THROTTLE_RULES, type Throttles } from '../../security/throttles';
 import { companyNotFound, memberNotFound, requireCompanyId } from '../accounts/tenant';
-import type { AuthContext, AuthService } from '../auth/auth.service';
-import { hashToken, newToken } from '../auth/secrets';
-import { addressKey, THROTTLE_RULES, type Throttles } from '../auth/throttles';
+import type { AuthService } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { invitationMail, inviteTemplate } from './team.mails';
 import { createTeamRepository, type InvitationRow, type MemberRow } from './team.repository';
@@ -76,9 +77,9 @@ function memberFromInvitation(inv: InvitationRow, now: number): Member {
 
 /** The message and code of an invitation that can no longer be used. */
 export function invitationUnusable(state: 'accepted' | 'revoked' | 'expired'): AppError {
-  if (state === 'accepted') return new AppError(ERROR_CODES.invitationUsed, MESSAGES.invitationUsed);
-  if (state === 'revoked') return new AppError(ERROR_CODES.invitationRevoked, MESSAGES.invitationRevoked);
-  return new AppError(ERROR_CODES.invitationExpired, MESSAGES.invitationExpired);
+  if (state === 'accepted') return new AppError(ERROR_CODES.invitationUsed);
+  if (state === 'revoked') return new AppError(ERROR_CODES.invitationRevoked);
+  return new AppError(ERROR_CODES.invitationExpired);
 }
 
 const STATE_MESSAGES = {
@@ -94,7 +95,7 @@ export interface TeamServiceDeps {
   mail: MailService;
   auth: AuthService;
   publicUrl: string;
-  now?: () => number;
+  now?: Clock;
   /** Shared throttles (decisions 019, 020). */
   throttles: Throttles;
 }
@@ -187,13 +188,13 @@ export function createTeamService(deps: TeamServiceDeps) {
       const { company } = await loadCompany(companyId);
       const existing = await users.findUserByEmail('client', opts.email);
       if (existing?.companyId === companyId) {
-        throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        throw new AppError(ERROR_CODES.emailAlreadyAdded);
       }
       if (existing?.companyId) {
         throw new AppError(ERROR_CODES.joinedAnotherTeam, MESSAGES.joinedAnotherTeam(opts.email));
       }
       if (await repo.findOpenInvitation(companyId, opts.email)) {
-        throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        throw new AppError(ERROR_CODES.emailAlreadyAdded);
       }
       const code = newToken('inv');
       const t = now();
@@ -208,7 +209,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const activeUsers = await a.countActiveUsers(companyId);
           const pendingInvitations = await a.countPendingInvitations(companyId, new Date(t));
           if (!canInvite({ userQuota: membership.userQuota, activeUsers, pendingInvitations })) {
-            throw new AppError(ERROR_CODES.userQuota, MESSAGES.userQuotaInvite);
+            throw new AppError(ERROR_CODES.userQuota);
           }
           const row = await r.insertInvitation({
             companyId,
@@ -236,7 +237,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         });
       } catch (err) {
         // two invitations of one e-mail racing: the partial unique index decides
-        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.emailAlreadyAdded, MESSAGES.emailAlreadyAdded);
+        if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.emailAlreadyAdded);
         throw err;
       }
       await mail.dispatch(outboxId);
@@ -265,7 +266,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           const activeUsers = await a.countActiveUsers(companyId);
           const pendingInvitations = await a.countPendingInvitations(companyId, new Date(t));
           if (!canInvite({ userQuota: membership.userQuota, activeUsers, pendingInvitations })) {
-            throw new AppError(ERROR_CODES.userQuota, MESSAGES.userQuotaInvite);
+            throw new AppError(ERROR_CODES.userQuota);
           }
         }
         await r.updateInvitation(inv.id, {
@@ -315,7 +316,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const found = /^[A-Za-z0-9_-]{20,100}$/.test(opts.code)
         ? await repo.findInvitationByCodeHash(hashToken(opts.code))
         : undefined;
-      if (!found) throw new AppError(ERROR_CODES.invitationNotFound, MESSAGES.invitationNotFound);
+      if (!found) throw new AppError(ERROR_CODES.invitationNotFound);
       const { invitation } = found;
       const state = invitationState(
         { status: invitation.status as 'pending' | 'accepted' | 'revoked', expiresAt: invitation.expiresAt },

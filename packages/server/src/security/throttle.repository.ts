@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { throttles } from '../../db/schema/index';
+import type { DbOrTx } from '../db/client';
+import { throttles } from '../db/schema/index';
 
 /** How a throttle counts: `max` hits in a window of `windowMs`; with `maxWindowMs`, exponential back-off. */
 export interface ThrottleRule {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, type Database } from '../../db/client';
-import { throttles as throttlesTable } from '../../db/schema/index';
-import { createTestDatabase, PARALLEL_POOL_SIZE, testDatabases } from '../../test/helpers';
+import { createPostgresDatabase, type Database } from '../db/client';
+import { throttles as throttlesTable } from '../db/schema/index';
+import { createTestDatabase, PARALLEL_POOL_SIZE, testDatabases } from '../test/helpers';
 import { addressKey, createThrottles, type ThrottleRule } from './throttles';
 
 const MINUTE = 60_000;

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
+import type { Clock } from '../clock';
+import type { DbOrTx } from '../db/client';
+import { AppError } from '../errors';
 import { createThrottleRepository, type ThrottleRule } from './throttle.repository';
 
 export type { ThrottleRule } from './throttle.repository';
@@ -104,7 +105,7 @@ const keyOf = (rule: ThrottleRule, subject: string) =>
  * Throttles kept in PostgreSQL, so every instance counts the same hits (decision 019). `take` RESERVES before the
  * guarded work runs (a password check, an e-mail): concurrent requests cannot all see room and then all proceed.
  */
-export function createThrottles(deps: { db: DbOrTx; now?: () => number }) {
+export function createThrottles(deps: { db: DbOrTx; now?: Clock }) {
   const repo = createThrottleRepository(deps.db);
   const now = deps.now ?? Date.now;
 
