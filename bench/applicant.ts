@@ -17,8 +17,8 @@ import {
   customFormVersions,
   masterForms,
 } from '../packages/server/src/db/schema/index';
-import { hashAccessCode, newAccessCode } from '../packages/server/src/modules/applications/access-codes';
-import { linkExpiry } from '../packages/server/src/modules/applications/applicant-link';
+import { hashAccessCode, newAccessCode } from '../packages/server/src/modules/applications/applicant/access-codes';
+import { linkExpiry } from '../packages/server/src/modules/applications/applicant/applicant-link';
 import { type BenchDraft, FIELDS, fullData } from './_applicant-load';
 import { benchDatabases, type Figures, meteredLoad, printTable, startBenchServer } from './_server';
 

@@ -11,8 +11,8 @@ import {
   type ListFilter,
   type ListPage,
   searchQuery,
-} from '../packages/server/src/modules/application-lists/application-lists.repository';
-import { readStatusFigures } from '../packages/server/src/modules/application-lists/application-lists.service';
+} from '../packages/server/src/modules/applications/review/lists.repository';
+import { readStatusFigures } from '../packages/server/src/modules/applications/review/lists.service';
 import { createTestDatabase } from '../packages/server/src/test/helpers';
 import { benchDatabases } from './_server';
 

@@ -14,7 +14,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { applicationDocumentRuns, applicationDocuments, auditEvents } from '../packages/server/src/db/schema/index';
 import { createPdfPool } from '../packages/server/src/infra/pdf/pdf-pool';
 import { createPadesSealer } from '../packages/server/src/infra/pdf-seal/pades';
-import { documentsSetup, FULL } from '../packages/server/src/modules/application-documents/documents.fixtures';
+import { documentsSetup, FULL } from '../packages/server/src/modules/applications/documents/documents.fixtures';
 import { createTestApp, type TestApp, uniqueAddress, uniqueEmail } from '../packages/server/src/test/helpers';
 import { mailedSignCode, signaturePng } from '../packages/server/src/test/signing';
 import { benchDatabases, load, printTable, startBenchServer } from './_server';

@@ -15,8 +15,8 @@ import { createPgliteDatabase, type Database } from '../packages/server/src/db/c
 import { createCompaniesRepository } from '../packages/server/src/db/repositories/companies.repository';
 import { applications } from '../packages/server/src/db/schema/index';
 import { createFieldCrypto } from '../packages/server/src/infra/field-crypto/field-crypto';
-import { createApplicationExportService } from '../packages/server/src/modules/application-export/application-export.service';
-import { createApplicationListsRepository } from '../packages/server/src/modules/application-lists/application-lists.repository';
+import { createApplicationExportService } from '../packages/server/src/modules/applications/export/export.service';
+import { createApplicationListsRepository } from '../packages/server/src/modules/applications/review/lists.repository';
 import { createTestDatabase } from '../packages/server/src/test/helpers';
 import { benchDatabases } from './_server';
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { applicationDocumentRuns } from './db/schema/index';
-import { finishedRun } from './modules/application-documents/documents.fixtures';
+import { finishedRun } from './modules/applications/documents/documents.fixtures';
 import { bearer, registerCompany } from './test/accounts';
 import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
 import { readPdfText } from './test/pdf-read';

@@ -1,11 +1,16 @@
 // Every contract of the API in one place, for the tests that hold the server and the contracts to each other.
 import { ACCOUNTS_API } from './accounts.contract';
 import { ADMIN_ACCOUNTS_API } from './admin-accounts.contract';
-import { ADMIN_APPLICATIONS_API } from './admin-applications.contract';
-import { APPLICANT_API } from './applicant.contract';
-import { APPLICATION_CORRECTIONS_API } from './application-corrections.contract';
-import { APPLICATION_DETAIL_API } from './application-detail.contract';
-import { APPLICATIONS_API } from './applications.contract';
+import { ADMIN_APPLICATIONS_API } from './applications/admin.contract';
+import { APPLICANT_API } from './applications/applicant.contract';
+import { DOCUMENTS_API } from './applications/documents.contract';
+import { EXPORT_API } from './applications/export.contract';
+import { HISTORY_API } from './applications/history.contract';
+import { INVITES_API } from './applications/invites.contract';
+import { OWNERS_API } from './applications/owners.contract';
+import { REVIEW_API } from './applications/review.contract';
+import { SIGNING_API } from './applications/signing.contract';
+import { VAULT_API } from './applications/vault.contract';
 import { AUTH_API } from './auth.contract';
 import { AUTH_PASSWORD_API } from './auth-password.contract';
 import { BILLING_API } from './billing.contract';
@@ -20,19 +25,23 @@ import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
 import { NOTIFICATIONS_API } from './notifications.contract';
 import { PDF_TEMPLATES_API } from './pdf-templates.contract';
-import { SIGNING_API } from './signing.contract';
 import { TEAM_API } from './team.contract';
-import { VAULT_API } from './vault.contract';
+import { VERIFY_API } from './verify.contract';
 
 /** Every contract of the API, by group. */
 export const ALL_CONTRACTS = {
   ACCOUNTS_API,
   ADMIN_ACCOUNTS_API,
   APPLICANT_API,
-  APPLICATION_DETAIL_API,
-  APPLICATION_CORRECTIONS_API,
+  OWNERS_API,
+  SIGNING_API,
+  DOCUMENTS_API,
+  REVIEW_API,
+  HISTORY_API,
+
   ADMIN_APPLICATIONS_API,
-  APPLICATIONS_API,
+  INVITES_API,
+  EXPORT_API,
   AUTH_API,
   AUTH_PASSWORD_API,
   BILLING_API,
@@ -46,7 +55,7 @@ export const ALL_CONTRACTS = {
   MASTER_FORMS_API,
   NOTIFICATIONS_API,
   PDF_TEMPLATES_API,
-  SIGNING_API,
+  VERIFY_API,
   TEAM_API,
   VAULT_API,
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicationFixture } from '../modules/application-owners/application-owners.fixtures';
+import { createApplicationFixture } from '../modules/applications/owners/owners.fixtures';
 import { createTestApp, type TestApp, testDatabases, uniqueEmail } from '../test/helpers';
 import { applicationOwners } from './schema/index';
 

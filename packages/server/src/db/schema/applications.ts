@@ -88,7 +88,7 @@ export const applications = pgTable(
     /** The reason given with the last status change (required for denied). */
     statusReason: text('status_reason'),
     /**
-     * The owners' names and e-mails, kept by `refreshSearchText` (modules/application-lists) whenever owners change:
+     * The owners' names and e-mails, kept by `refreshSearchText` (db/repositories/application-filter.repository.ts) whenever owners change:
      * the search reads them here, never from `data` and never from an encrypted value.
      */
     ownersSearchText: text('owners_search_text').notNull().default(''),

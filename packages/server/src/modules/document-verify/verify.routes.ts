@@ -1,4 +1,4 @@
-import { SIGNING_API } from '@under/core/api/signing.contract';
+import { VERIFY_API } from '@under/core/api/verify.contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../plugins/route';
 import type { VerifyService } from './verify.service';
@@ -14,11 +14,8 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: { verify: Verif
       done(null, body),
     );
     // a burst from one address is slowed: each check reads and hashes up to 25 MB
-    defineRoute(
-      scope,
-      SIGNING_API.verify,
-      { access: 'applicant', throttle: { max: 60, windowMs: 60_000 } },
-      ({ req }) => deps.verify.verify(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)),
+    defineRoute(scope, VERIFY_API.verify, { access: 'applicant', throttle: { max: 60, windowMs: 60_000 } }, ({ req }) =>
+      deps.verify.verify(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)),
     );
   });
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customForms } from '../../db/schema/index';
 import { bearer, type Caller, joinTeam } from '../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
-import { documentsSetup, FULL, finishedRun, signedApplication } from '../application-documents/documents.fixtures';
-import { activeForm } from '../application-lists/application-lists.fixtures';
+import { documentsSetup, FULL, finishedRun, signedApplication } from '../applications/documents/documents.fixtures';
+import { activeForm } from '../applications/review/lists.fixtures';
 
 // Issue 21 §4 (decision 060): the institution's team is told by e-mail (through the outbox) when an application is
 // submitted, signed by every owner, and its documents are ready; each member can turn each kind off; the applicant's

@@ -4,7 +4,7 @@ import type { Membership } from '@under/core/accounts/membership.schema';
 import type { Profile, ProfileBody, UpdateProfileBody } from '@under/core/accounts/profile.schema';
 import type { MembersPage, PublicInvitation } from '@under/core/accounts/team.schema';
 import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
-import { APPLICATIONS_API } from '@under/core/api/applications.contract';
+import { REVIEW_API } from '@under/core/api/applications/review.contract';
 import { COMPANIES_API } from '@under/core/api/companies.contract';
 import { TEAM_API } from '@under/core/api/team.contract';
 import { useSession } from '../../../lib/session-context';
@@ -109,7 +109,7 @@ export function useStatusStatistics(months: 6 | 12 | 24 | 36) {
   const { http } = useSession();
   return useQuery({
     queryKey: ['applications', 'statistics', months],
-    queryFn: ({ signal }) => http.call(APPLICATIONS_API.statusStatistics, { query: { months }, signal }),
+    queryFn: ({ signal }) => http.call(REVIEW_API.statusStatistics, { query: { months }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_APPLICATIONS_API } from '@under/core/api/admin-applications.contract';
+import { ADMIN_APPLICATIONS_API } from '@under/core/api/applications/admin.contract';
 import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

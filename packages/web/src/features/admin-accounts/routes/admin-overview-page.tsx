@@ -1,6 +1,6 @@
 import { Alert, Anchor, Card, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_APPLICATIONS_API } from '@under/core/api/admin-applications.contract';
+import { ADMIN_APPLICATIONS_API } from '@under/core/api/applications/admin.contract';
 import { formatCents } from '@under/core/forms/format';
 import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
 import { APPLICATIONS_TEXT as AT } from '@under/core/ui-text/client-applications';

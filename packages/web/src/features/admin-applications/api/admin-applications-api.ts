@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_APPLICATIONS_API, type ApplicationMembersQuery } from '@under/core/api/admin-applications.contract';
-import { APPLICATIONS_API } from '@under/core/api/applications.contract';
+import { ADMIN_APPLICATIONS_API, type ApplicationMembersQuery } from '@under/core/api/applications/admin.contract';
+import { REVIEW_API } from '@under/core/api/applications/review.contract';
 import type { AdminApplicationListQuery } from '@under/core/applications/application-list.schema';
 import { useSession } from '../../../lib/session-context';
 
@@ -9,7 +9,7 @@ export function useFormApplications(query: AdminApplicationListQuery) {
   const { http } = useSession();
   return useQuery({
     queryKey: ['admin-applications', 'list', query],
-    queryFn: ({ signal }) => http.call(APPLICATIONS_API.adminList, { query, signal }),
+    queryFn: ({ signal }) => http.call(REVIEW_API.adminList, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,5 @@
-import type { APPLICANT_API } from '@under/core/api/applicant.contract';
+import type { APPLICANT_API } from '@under/core/api/applications/applicant.contract';
+import type { OWNERS_API } from '@under/core/api/applications/owners.contract';
 import type { BodyIn, ResponseOf } from '@under/core/api/contract';
 import type { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import type { Acceptance } from '@under/core/applications/application.schema';
@@ -6,7 +7,7 @@ import { VAULT_TOKEN_HEADER } from '@under/core/applications/vault-constants';
 import { APPLICANT_ROUTES as R } from './applicant-constants';
 import type { ApplicantHttp } from './applicant-http';
 
-type Api = typeof APPLICANT_API;
+type Api = typeof APPLICANT_API & typeof OWNERS_API;
 
 /** Where an application is, for the calls that need its link: its id and the caller's code. */
 export interface ApplicationLink {

@@ -1,4 +1,5 @@
-import { APPLICANT_API } from '@under/core/api/applicant.contract';
+import { APPLICANT_API } from '@under/core/api/applications/applicant.contract';
+import { OWNERS_API } from '@under/core/api/applications/owners.contract';
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import * as applications from '@under/core/applications/application.schema';
@@ -21,9 +22,10 @@ describe('the applicant pages’ copies of core values', () => {
 
   it('call the contracts’ methods and paths', () => {
     const { form, ...applicant } = mirror.APPLICANT_ROUTES;
+    const contract = { ...APPLICANT_API, ...OWNERS_API };
     expect(form).toEqual({ method: CUSTOM_FORMS_API.getPublic.method, path: CUSTOM_FORMS_API.getPublic.path });
     for (const [name, route] of Object.entries(applicant)) {
-      const endpoint = APPLICANT_API[name as keyof typeof APPLICANT_API];
+      const endpoint = contract[name as keyof typeof contract];
       expect(route).toEqual({ method: endpoint.method, path: endpoint.path });
     }
   });

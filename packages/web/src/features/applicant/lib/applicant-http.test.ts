@@ -1,4 +1,4 @@
-import { APPLICANT_API } from '@under/core/api/applicant.contract';
+import { OWNERS_API } from '@under/core/api/applications/owners.contract';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http-error';
 import { createApplicantApi, PUBLIC_FORM_SCRIPT_ID, readInlineForm } from './applicant-api';
@@ -32,7 +32,7 @@ describe('the applicant pages’ http', () => {
       'x-vault-token': 't1',
       'x-api-key': 'k',
     });
-    await http.contractCall(APPLICANT_API.requestLink, {
+    await http.contractCall(OWNERS_API.requestLink, {
       body: { applicationId: '11111111-1111-4111-8111-111111111111', email: 'a@b.co', code: 'c'.repeat(43) },
     });
     const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];

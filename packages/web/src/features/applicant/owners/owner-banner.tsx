@@ -17,7 +17,7 @@
  * - `readOnly?: boolean`: a submitted application: the text only, no button.
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { APPLICANT_API } from '@under/core/api/applicant.contract';
+import { APPLICANT_API } from '@under/core/api/applications/applicant.contract';
 import type { SubmitBodySchema, SubmitResponseSchema } from '@under/core/applications/application.schema';
 import { useCallback, useId, useRef, useState } from 'react';
 import type { z } from 'zod';

@@ -18,7 +18,7 @@
  * not twice, at most 100 % together); the server's refusals are shown on the field they name.
  */
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { APPLICANT_API } from '@under/core/api/applicant.contract';
+import { OWNERS_API } from '@under/core/api/applications/owners.contract';
 import type { OwnerView } from '@under/core/applications/application.schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { HttpClient } from '../../../lib/http';
@@ -151,7 +151,7 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
           ownershipPercent: r.percent.trim() === '' ? null : Number(r.percent),
         })),
       };
-      const res = await call(APPLICANT_API.setOwners, { params, query, body, auth: false, quiet: true });
+      const res = await call(OWNERS_API.setOwners, { params, query, body, auth: false, quiet: true });
       setSaved(res.owners);
       setRows(rowsOf(res.owners));
       setDirty(false);
@@ -171,7 +171,7 @@ export function OwnersSection({ link, owners, call, onSaved, readOnly = false }:
     setFailure(null);
     setNotice(null);
     try {
-      await call(APPLICANT_API.resendOwnerLink, {
+      await call(OWNERS_API.resendOwnerLink, {
         params: { ...params, ownerId: owner.ownerId },
         query,
         auth: false,

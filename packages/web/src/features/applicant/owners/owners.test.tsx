@@ -2,7 +2,8 @@ import '../../../test/setup';
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { APPLICANT_API } from '@under/core/api/applicant.contract';
+import { APPLICANT_API } from '@under/core/api/applications/applicant.contract';
+import { OWNERS_API } from '@under/core/api/applications/owners.contract';
 import type { OwnerView } from '@under/core/applications/application.schema';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -99,7 +100,7 @@ describe('OwnersSection', () => {
     expect(screen.getByText(T.unsaved)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: T.save }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith([PRIMARY, ANN, BOB, CARL]));
-    expect(fn).toHaveBeenCalledWith(APPLICANT_API.setOwners, {
+    expect(fn).toHaveBeenCalledWith(OWNERS_API.setOwners, {
       params: { applicationId: link.applicationId },
       query: { code: link.code },
       body: {
@@ -173,7 +174,7 @@ describe('OwnersSection', () => {
     await user.keyboard('{Enter}');
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(fn).toHaveBeenCalledWith(APPLICANT_API.resendOwnerLink, {
+      expect(fn).toHaveBeenCalledWith(OWNERS_API.resendOwnerLink, {
         params: { applicationId: link.applicationId, ownerId: 'b' },
         query: { code: link.code },
         auth: false,

@@ -1,10 +1,16 @@
+import type { DOCUMENTS_API } from '@under/core/api/applications/documents.contract';
+import type { SIGNING_API } from '@under/core/api/applications/signing.contract';
 import type { ResponseOf } from '@under/core/api/contract';
-import type { SIGNING_API } from '@under/core/api/signing.contract';
+import type { VERIFY_API } from '@under/core/api/verify.contract';
 import type { SignBody } from '@under/core/applications/signing.schema';
 import type { ApplicationLink } from '../lib/applicant-api';
 import type { ApplicantHttp } from '../lib/applicant-http';
 
-type Api = typeof SIGNING_API;
+type Api = typeof SIGNING_API & {
+  documents: typeof DOCUMENTS_API.applicantDocuments;
+  preview: typeof DOCUMENTS_API.preview;
+  verify: typeof VERIFY_API.verify;
+};
 
 /** Method and path of the signing calls; checked against SIGNING_API in a test. */
 export const SIGNING_ROUTES = {

@@ -1,7 +1,9 @@
 import '../../../test/setup';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SIGNING_API } from '@under/core/api/signing.contract';
+import { DOCUMENTS_API } from '@under/core/api/applications/documents.contract';
+import { SIGNING_API } from '@under/core/api/applications/signing.contract';
+import { VERIFY_API } from '@under/core/api/verify.contract';
 import { SIGN_STATUS_LABELS, SIGNATURE_MIN_WIDTH } from '@under/core/applications/signing.schema';
 import { SIGNING_TEXT as T } from '@under/core/ui-text/applicant-signing';
 import { createRef } from 'react';
@@ -98,8 +100,14 @@ function fakeHttp(
 
 describe('the signing page', () => {
   it('calls the contracts’ methods and paths, and shares core’s labels and width', () => {
+    const contract = {
+      ...SIGNING_API,
+      preview: DOCUMENTS_API.preview,
+      documents: DOCUMENTS_API.applicantDocuments,
+      verify: VERIFY_API.verify,
+    };
     for (const [name, route] of Object.entries(SIGNING_ROUTES)) {
-      const endpoint = SIGNING_API[name as keyof typeof SIGNING_API];
+      const endpoint = contract[name as keyof typeof contract];
       expect(route).toEqual({ method: endpoint.method, path: endpoint.path });
     }
     expect(T.statusLabels).toEqual(SIGN_STATUS_LABELS);

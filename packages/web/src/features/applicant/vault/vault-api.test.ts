@@ -1,4 +1,4 @@
-import { VAULT_API } from '@under/core/api/vault.contract';
+import { VAULT_API } from '@under/core/api/applications/vault.contract';
 import { VAULT_TOKEN_HEADER as CORE_HEADER } from '@under/core/applications/vault.schema';
 import { describe, expect, it, vi } from 'vitest';
 import { createVaultApi, VAULT_ROUTES, VAULT_TOKEN_HEADER } from './vault-api';

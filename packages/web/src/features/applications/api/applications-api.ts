@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPLICATION_CORRECTIONS_API } from '@under/core/api/application-corrections.contract';
-import { APPLICATION_DETAIL_API } from '@under/core/api/application-detail.contract';
-import { APPLICATIONS_API } from '@under/core/api/applications.contract';
+import { DOCUMENTS_API } from '@under/core/api/applications/documents.contract';
+import { EXPORT_API } from '@under/core/api/applications/export.contract';
+import { HISTORY_API } from '@under/core/api/applications/history.contract';
+import { REVIEW_API } from '@under/core/api/applications/review.contract';
+import { SIGNING_API } from '@under/core/api/applications/signing.contract';
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import type {
   ApplicationExportQuery,
@@ -25,7 +27,7 @@ export function useApplications(query: ApplicationListQuery) {
   const { http } = useSession();
   return useQuery({
     queryKey: KEYS.list(query),
-    queryFn: ({ signal }) => http.call(APPLICATIONS_API.list, { query, signal }),
+    queryFn: ({ signal }) => http.call(REVIEW_API.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,14 +40,14 @@ export function useSavedViews() {
   return {
     list: useQuery({
       queryKey: ['applications', 'saved-views'],
-      queryFn: ({ signal }) => http.call(APPLICATIONS_API.savedViews, { signal }),
+      queryFn: ({ signal }) => http.call(REVIEW_API.savedViews, { signal }),
     }),
     save: useMutation({
-      mutationFn: (body: { name: string; query: string }) => http.call(APPLICATIONS_API.saveView, { body }),
+      mutationFn: (body: { name: string; query: string }) => http.call(REVIEW_API.saveView, { body }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (viewId: string) => http.call(APPLICATIONS_API.deleteView, { params: { viewId } }),
+      mutationFn: (viewId: string) => http.call(REVIEW_API.deleteView, { params: { viewId } }),
       onSuccess: refresh,
     }),
   };
@@ -56,7 +58,7 @@ export function useAgreements(query: { page: number; pageSize: number; q?: strin
   const { http } = useSession();
   return useQuery({
     queryKey: ['applications', 'agreements', query],
-    queryFn: ({ signal }) => http.call(APPLICATION_DETAIL_API.agreements, { query, signal }),
+    queryFn: ({ signal }) => http.call(DOCUMENTS_API.agreements, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -65,7 +67,7 @@ export function useAgreements(query: { page: number; pageSize: number; q?: strin
 export function useDocumentDownload() {
   const { http } = useSession();
   return (applicationId: string, documentId: string) =>
-    http.call(APPLICATION_DETAIL_API.documentUrl, { params: { applicationId, documentId } });
+    http.call(DOCUMENTS_API.documentUrl, { params: { applicationId, documentId } });
 }
 
 /** The company's forms, for the list's form filter (the first 100 by name). */
@@ -83,7 +85,7 @@ export function useApplication(applicationId: string) {
   const { http } = useSession();
   return useQuery({
     queryKey: KEYS.one(applicationId),
-    queryFn: ({ signal }) => http.call(APPLICATION_DETAIL_API.detail, { params: { applicationId }, query: {}, signal }),
+    queryFn: ({ signal }) => http.call(REVIEW_API.detail, { params: { applicationId }, query: {}, signal }),
   });
 }
 
@@ -92,7 +94,7 @@ export function useDocuments(applicationId: string) {
   return useQuery({
     queryKey: KEYS.documents(applicationId),
     queryFn: ({ signal }) =>
-      http.call(APPLICATION_DETAIL_API.documents, { params: { applicationId }, query: { pageSize: 50 }, signal }),
+      http.call(DOCUMENTS_API.documents, { params: { applicationId }, query: { pageSize: 50 }, signal }),
     // while a generation runs, look again
     refetchInterval: (q) => (['queued', 'running'].includes(q.state.data?.generation.state ?? '') ? 3000 : false),
   });
@@ -103,7 +105,7 @@ export function useHistory(applicationId: string) {
   return useQuery({
     queryKey: KEYS.history(applicationId),
     queryFn: ({ signal }) =>
-      http.call(APPLICATION_DETAIL_API.history, {
+      http.call(HISTORY_API.history, {
         params: { applicationId },
         query: { pageSize: 100, order: 'desc' },
         signal,
@@ -116,7 +118,7 @@ export function useAttachments(applicationId: string) {
   return useQuery({
     queryKey: KEYS.attachments(applicationId),
     queryFn: ({ signal }) =>
-      http.call(APPLICATION_DETAIL_API.attachments, { params: { applicationId }, query: { pageSize: 100 }, signal }),
+      http.call(REVIEW_API.attachments, { params: { applicationId }, query: { pageSize: 100 }, signal }),
   });
 }
 
@@ -133,15 +135,14 @@ export function useNotes(applicationId: string) {
   return {
     list: useQuery({
       queryKey: KEYS.notes(applicationId),
-      queryFn: ({ signal }) => http.call(APPLICATION_DETAIL_API.notes, { params, query: { pageSize: 100 }, signal }),
+      queryFn: ({ signal }) => http.call(REVIEW_API.notes, { params, query: { pageSize: 100 }, signal }),
     }),
     add: useMutation({
-      mutationFn: (text: string) => http.call(APPLICATION_DETAIL_API.addNote, { params, body: { text } }),
+      mutationFn: (text: string) => http.call(REVIEW_API.addNote, { params, body: { text } }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (noteId: string) =>
-        http.call(APPLICATION_DETAIL_API.deleteNote, { params: { applicationId, noteId } }),
+      mutationFn: (noteId: string) => http.call(REVIEW_API.deleteNote, { params: { applicationId, noteId } }),
       onSuccess: refresh,
     }),
   };
@@ -183,7 +184,7 @@ export function useExportApplications() {
       let shownAt = 0;
       setProgress({ format, rows: null, done: format === 'csv' ? 0 : null, bytes: 0 });
       try {
-        const blob = (await http.call(APPLICATIONS_API.export, {
+        const blob = (await http.call(EXPORT_API.export, {
           query,
           responseType: 'blob',
           timeoutMs: 120_000,
@@ -218,55 +219,55 @@ export function useApplicationActions(applicationId: string) {
   return {
     remind: useMutation({
       mutationFn: (ownerId?: string) =>
-        http.call(APPLICATION_DETAIL_API.remind, { params, body: ownerId ? { ownerId } : {} }),
+        http.call(SIGNING_API.clientRemind, { params, body: ownerId ? { ownerId } : {} }),
       onSuccess: refresh,
     }),
     removeSignature: useMutation({
-      mutationFn: (ownerId: string) => http.call(APPLICATION_DETAIL_API.removeSignature, { params, body: { ownerId } }),
+      mutationFn: (ownerId: string) => http.call(SIGNING_API.removeSignature, { params, body: { ownerId } }),
       onSuccess: refresh,
     }),
     regenerate: useMutation({
-      mutationFn: () => http.call(APPLICATION_DETAIL_API.generate, { params }),
+      mutationFn: () => http.call(DOCUMENTS_API.generate, { params }),
       onSuccess: refresh,
     }),
     deleteDocument: useMutation({
       mutationFn: (documentId: string) =>
-        http.call(APPLICATION_DETAIL_API.deleteDocument, { params: { applicationId, documentId } }),
+        http.call(DOCUMENTS_API.deleteDocument, { params: { applicationId, documentId } }),
       onSuccess: refresh,
     }),
     documentUrl: (documentId: string) =>
-      http.call(APPLICATION_DETAIL_API.documentUrl, { params: { applicationId, documentId } }),
+      http.call(DOCUMENTS_API.documentUrl, { params: { applicationId, documentId } }),
     update: useMutation({
       mutationFn: (body: { data: Record<string, unknown>; revision: number }) =>
-        http.call(APPLICATION_DETAIL_API.update, { params, query: {}, body }),
+        http.call(REVIEW_API.update, { params, query: {}, body }),
       onSuccess: refresh,
     }),
     changeStatus: useMutation({
-      mutationFn: (body: ChangeStatusBody) => http.call(APPLICATIONS_API.changeStatus, { params, body }),
+      mutationFn: (body: ChangeStatusBody) => http.call(REVIEW_API.changeStatus, { params, body }),
       onSuccess: refresh,
     }),
-    reveal: (path: string) => http.call(APPLICATIONS_API.reveal, { params, body: { path } }),
+    reveal: (path: string) => http.call(REVIEW_API.reveal, { params, body: { path } }),
     attachmentUrl: (attachmentId: string) =>
-      http.call(APPLICATION_DETAIL_API.attachmentUrl, { params: { applicationId, attachmentId } }),
+      http.call(REVIEW_API.attachmentUrl, { params: { applicationId, attachmentId } }),
     deleteAttachment: useMutation({
       mutationFn: (attachmentId: string) =>
-        http.call(APPLICATION_DETAIL_API.deleteAttachment, { params: { applicationId, attachmentId } }),
+        http.call(REVIEW_API.deleteAttachment, { params: { applicationId, attachmentId } }),
       onSuccess: refresh,
     }),
     editUrl: useMutation({
-      mutationFn: (email: string) => http.call(APPLICATION_CORRECTIONS_API.editUrl, { params, body: { email } }),
+      mutationFn: (email: string) => http.call(REVIEW_API.editUrl, { params, body: { email } }),
       onSuccess: refresh,
     }),
     inviteEdit: useMutation({
-      mutationFn: (email: string) => http.call(APPLICATION_CORRECTIONS_API.inviteEdit, { params, body: { email } }),
+      mutationFn: (email: string) => http.call(REVIEW_API.inviteEdit, { params, body: { email } }),
       onSuccess: refresh,
     }),
     copy: useMutation({
-      mutationFn: (email: string) => http.call(APPLICATION_CORRECTIONS_API.copy, { params, body: { email } }),
+      mutationFn: (email: string) => http.call(REVIEW_API.copy, { params, body: { email } }),
       onSuccess: refresh,
     }),
     repopulate: useMutation({
-      mutationFn: () => http.call(APPLICATION_CORRECTIONS_API.repopulate, { params }),
+      mutationFn: () => http.call(REVIEW_API.repopulate, { params }),
       onSuccess: refresh,
     }),
   };

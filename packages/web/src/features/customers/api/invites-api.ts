@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPLICATIONS_API } from '@under/core/api/applications.contract';
+import { INVITES_API } from '@under/core/api/applications/invites.contract';
+import { REVIEW_API } from '@under/core/api/applications/review.contract';
 import { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
 import type { InviteBodySchema } from '@under/core/applications/application.schema';
 import type { z } from 'zod';
@@ -25,7 +26,7 @@ export function useInviteCustomer() {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteCustomerBody) => http.call(APPLICATIONS_API.invite, { body }),
+    mutationFn: (body: InviteCustomerBody) => http.call(INVITES_API.invite, { body }),
     // application lists (issue 14) show the new invite_sent application
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
@@ -36,7 +37,7 @@ export function useCustomers(query: { page: number; pageSize: number; q?: string
   const { http } = useSession();
   return useQuery({
     queryKey: ['applications', 'customers', query],
-    queryFn: ({ signal }) => http.call(APPLICATIONS_API.customers, { query, signal }),
+    queryFn: ({ signal }) => http.call(REVIEW_API.customers, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

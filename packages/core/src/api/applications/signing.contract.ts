@@ -1,0 +1,75 @@
+import { ApplicationParamsSchema, CodeQuerySchema } from '../../applications/application.schema';
+import {
+  RemoveSignatureBodySchema,
+  RemoveSignatureResponseSchema,
+  SignBodySchema,
+  SignCodeResponseSchema,
+  SignReminderBodySchema,
+  SignReminderResponseSchema,
+  SignResponseSchema,
+  SignStatusSchema,
+} from '../../applications/signing.schema';
+import { endpoint } from '../contract';
+
+/** Signatures: the owners sign with a code sent by e-mail (public calls); the primary or the institution reminds them; the institution removes one. */
+export const SIGNING_API = {
+  signStatus: endpoint({
+    method: 'GET',
+    path: '/api/public/applications/:applicationId/sign-status',
+    params: ApplicationParamsSchema,
+    query: CodeQuerySchema,
+    response: SignStatusSchema,
+    tag: 'signing',
+    summary: 'Who has signed, what the caller must provide, whether the documents are ready',
+  }),
+  signCode: endpoint({
+    method: 'POST',
+    path: '/api/public/applications/:applicationId/sign-code',
+    params: ApplicationParamsSchema,
+    query: CodeQuerySchema,
+    status: 202,
+    response: SignCodeResponseSchema,
+    tag: 'signing',
+    summary: "E-mails the owner a one-time code to sign with (to the link's own address)",
+  }),
+  sign: endpoint({
+    method: 'POST',
+    path: '/api/public/applications/:applicationId/sign',
+    params: ApplicationParamsSchema,
+    query: CodeQuerySchema,
+    body: SignBodySchema,
+    response: SignResponseSchema,
+    tag: 'signing',
+    summary: "The owner signs with the e-mailed code; the last owner's signature starts the documents' generation",
+  }),
+  remind: endpoint({
+    method: 'POST',
+    path: '/api/public/applications/:applicationId/sign-reminders',
+    params: ApplicationParamsSchema,
+    query: CodeQuerySchema,
+    body: SignReminderBodySchema,
+    status: 202,
+    response: SignReminderResponseSchema,
+    tag: 'signing',
+    summary: 'The primary applicant reminds one owner (or every owner who has not signed) to sign',
+  }),
+  clientRemind: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/sign-reminders',
+    params: ApplicationParamsSchema,
+    body: SignReminderBodySchema,
+    status: 202,
+    response: SignReminderResponseSchema,
+    tag: 'applications',
+    summary: 'Remind one owner (or every owner who has not signed) to sign',
+  }),
+  removeSignature: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/remove-signature',
+    params: ApplicationParamsSchema,
+    body: RemoveSignatureBodySchema,
+    response: RemoveSignatureResponseSchema,
+    tag: 'applications',
+    summary: 'Remove an e-signature confirmation (one owner’s or all): signing reopens; audited',
+  }),
+} as const;

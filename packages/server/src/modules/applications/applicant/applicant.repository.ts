@@ -1,0 +1,144 @@
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { preparedOn } from '../../../db/prepared';
+import { type NamedPart, withParts } from '../../../db/repositories/audit.repository';
+import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../../db/schema';
+
+export type NewApplication = typeof applications.$inferInsert;
+export type NewOwner = typeof applicationOwners.$inferInsert;
+/** A write `runTogether` sends in one round trip. */
+export type Statement = SQL | NamedPart;
+
+function linkSelect(db: DbOrTx) {
+  return db
+    .select({ owner: applicationOwners, application: applications })
+    .from(applicationOwners)
+    .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
+    .where(
+      and(
+        eq(applicationOwners.codeHash, sql.placeholder('codeHash')),
+        eq(applicationOwners.applicationId, sql.placeholder('applicationId')),
+      ),
+    );
+}
+const linkQuery = (db: DbOrTx) => linkSelect(db).prepare('applicant_link');
+const lockedLinkQuery = (db: DbOrTx) =>
+  linkSelect(db).for('update', { of: applications }).prepare('applicant_link_locked');
+
+/** The only Drizzle code of applicants' applications (issue 12). */
+export function createApplicationsRepository(db: DbOrTx) {
+  return {
+    /**
+     * The owner whose link code hashes to `codeHash`, with its application, in one round trip (`lock`: the
+     * application row FOR UPDATE, for the rest of the transaction).
+     */
+    /** One round trip: the owner by its code, with its application (locked when asked); prepared once per connection. */
+    async findByLink(applicationId: string, codeHash: string, lock: boolean) {
+      const query = lock
+        ? preparedOn(db, 'applicant_link_locked', lockedLinkQuery)
+        : preparedOn(db, 'applicant_link', linkQuery);
+      const [row] = await query.execute({ codeHash, applicationId });
+      return row;
+    },
+    /** The form an applicant starts on, with its company's name and status. */
+    async findForm(customFormId: string) {
+      const [row] = await db
+        .select({
+          id: customForms.id,
+          name: customForms.name,
+          status: customForms.status,
+          version: customForms.version,
+          companyId: customForms.companyId,
+          companyName: companies.name,
+          companyStatus: companies.status,
+        })
+        .from(customForms)
+        .innerJoin(companies, eq(companies.id, customForms.companyId))
+        .where(eq(customForms.id, customFormId));
+      return row;
+    },
+    async findFormVersion(customFormId: string, version: number) {
+      const [row] = await db
+        .select({ form: customFormVersions.form })
+        .from(customFormVersions)
+        .where(and(eq(customFormVersions.customFormId, customFormId), eq(customFormVersions.version, version)));
+      return row;
+    },
+    async companyName(companyId: string) {
+      const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+      return row?.name ?? '';
+    },
+    /** Serialises the open-applications cap of one e-mail on one form (until the transaction ends). */
+    async lockApplicant(email: string, customFormId: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`applicant:${customFormId}:${email}`}, 0))`);
+    },
+    async countOpen(email: string, customFormId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(applications)
+        .where(
+          and(
+            eq(applications.applicantEmail, email),
+            eq(applications.customFormId, customFormId),
+            inArray(applications.status, ['draft', 'invite_sent']),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    async insertApplication(values: NewApplication) {
+      const [row] = await db.insert(applications).values(values).returning();
+      if (!row) throw new Error('application not inserted');
+      return row;
+    },
+    async insertOwner(values: NewOwner) {
+      const [row] = await db.insert(applicationOwners).values(values).returning();
+      if (!row) throw new Error('owner not inserted');
+      return row;
+    },
+    async updateApplication(id: string, patch: Partial<NewApplication>) {
+      await db.update(applications).set(patch).where(eq(applications.id, id));
+    },
+    async updateOwner(id: string, patch: Partial<NewOwner>) {
+      await db.update(applicationOwners).set(patch).where(eq(applicationOwners.id, id));
+    },
+    /**
+     * Several writes in one statement (one round trip): `with w0 as (…), w1 as (…) select 1` (named parts keep
+     * their names: the audit chain's insert reads its head's part). PostgreSQL runs every
+     * data-modifying part on the same snapshot, so no two of them may change the same row.
+     */
+    async runTogether(statements: Statement[]) {
+      if (statements.length === 0) return;
+      const only = statements[0];
+      if (statements.length === 1 && !isNamed(only)) {
+        await db.execute(only as SQL);
+        return;
+      }
+      await db.execute(withParts(statements.map((s, i) => (isNamed(s) ? s : { name: `w${i}`, sql: s }))));
+    },
+    updateApplicationSql(id: string, patch: Partial<NewApplication>): SQL {
+      return db.update(applications).set(patch).where(eq(applications.id, id)).getSQL();
+    },
+    updateOwnerSql(id: string, patch: Partial<NewOwner>): SQL {
+      return db.update(applicationOwners).set(patch).where(eq(applicationOwners.id, id)).getSQL();
+    },
+    /** The owners still on the application (removed ones keep their row, not their place); prepared per connection. */
+    async listOwners(applicationId: string) {
+      return preparedOn(db, 'applicant_owners', ownersQuery).execute({ applicationId });
+    },
+  };
+}
+
+const ownersQuery = (db: DbOrTx) =>
+  db
+    .select()
+    .from(applicationOwners)
+    .where(
+      and(eq(applicationOwners.applicationId, sql.placeholder('applicationId')), isNull(applicationOwners.removedAt)),
+    )
+    .orderBy(asc(applicationOwners.position), asc(applicationOwners.createdAt))
+    .prepare('applicant_owners');
+
+export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;
+
+const isNamed = (s: SQL | NamedPart | undefined): s is NamedPart =>
+  s !== undefined && typeof (s as NamedPart).name === 'string' && 'sql' in (s as object);

@@ -1,0 +1,325 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import {
+  type ApplicationSort,
+  canChangeStatus,
+  LISTED_STATUSES,
+  type ListedStatus,
+  STATUS_TRANSITIONS,
+  type StatusStatistics,
+} from '@under/core/applications/application-list.schema';
+import { MESSAGES } from '@under/core/messages';
+import type { AuthContext } from '../../../auth-context';
+import type { Clock } from '../../../clock';
+import type { Db, DbOrTx } from '../../../db/client';
+import type { ListFilter } from '../../../db/repositories/application-filter.repository';
+import { writeAudit } from '../../../db/repositories/audit.repository';
+import { AppError } from '../../../errors';
+import { requireCompanyId } from '../../accounts/tenant';
+import type { MailService } from '../../mail/mail.service';
+import { type FormGrants, loadVisibleApplication } from '../access/visible-application';
+import { applicationStatusMail } from './lists.mails';
+import { createApplicationListsRepository, type StatisticsScope, searchQuery } from './lists.repository';
+
+const DAY = 86_400_000;
+
+export interface ListOptions {
+  page: number;
+  pageSize: number;
+  statuses?: ListedStatus[];
+  q?: string;
+  startDate?: string;
+  endDate?: string;
+  sort: ApplicationSort;
+  order: 'asc' | 'desc';
+  applicantCompanyName?: string;
+  formId?: string;
+}
+
+export interface ApplicationListsDeps {
+  db: Db;
+  mail: MailService;
+  /** The master forms a STANDARD member was granted (undefined for a client administrator: all of the company's). */
+  forms: FormGrants;
+  now?: Clock;
+}
+
+const notFound = () => new AppError(ERROR_CODES.applicationNotFound, MESSAGES.applicationNotFound);
+/** The status change answers a missing application with its own text (as before decision 065). */
+const withListMessage = (e: unknown): never => {
+  throw e instanceof AppError && e.code === ERROR_CODES.applicationNotFound ? notFound() : e;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The first day (UTC) of the month `months - 1` months before the month of `now`. */
+export function windowStart(now: Date, months: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+}
+
+/** `YYYY-MM` of each month of the window, oldest first (UTC). */
+function monthsFrom(since: Date, months: number): string[] {
+  return Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+export type StatusCounts = Record<ListedStatus, number>;
+export const zeroCounts = (): StatusCounts => ({ invite_sent: 0, pending: 0, approved: 0, denied: 0 });
+export const isListed = (status: string): status is ListedStatus =>
+  (LISTED_STATUSES as readonly string[]).includes(status);
+
+const hours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 3600) * 10) / 10);
+
+/** Most applications first, then by name. */
+export const byTotalThenName =
+  <T extends { total: number }>(name: (t: T) => string) =>
+  (a: T, b: T) =>
+    b.total - a.total || name(a).localeCompare(name(b));
+
+/**
+ * Counted rows summed per `key` (a form, an account), in the order first met: each entry is `entry` of its first row
+ * with the total and the counts by status.
+ */
+export function tally<R extends { status: ListedStatus; n: number }, E extends object>(
+  rows: readonly R[],
+  key: (r: R) => string,
+  entry: (r: R) => E,
+): (E & { total: number; byStatus: StatusCounts })[] {
+  const out = new Map<string, E & { total: number; byStatus: StatusCounts }>();
+  for (const r of rows) {
+    const e = out.get(key(r)) ?? { ...entry(r), total: 0, byStatus: zeroCounts() };
+    e.total += r.n;
+    e.byStatus[r.status] += r.n;
+    out.set(key(r), e);
+  }
+  return [...out.values()];
+}
+
+/**
+ * The dashboard's figures (decision 042) over `scope` in the window of the last `months` months (UTC) before `now`:
+ * applications created in the window by status (and, as `rows`, by account and form), submissions and decisions per
+ * month, and the medians. The client's dashboard reads one company's; the platform admin's overview every company's,
+ * or one.
+ */
+export async function readStatusFigures(db: DbOrTx, scope: StatisticsScope, months: number, now: Date) {
+  const repo = createApplicationListsRepository(db);
+  const since = windowStart(now, months);
+  const [counted, submitted, decided, timings] = await Promise.all([
+    repo.countByFormAndStatus(scope, since),
+    repo.submittedPerMonth(scope, since),
+    repo.decidedPerMonth(scope, since),
+    repo.timings(scope, since),
+  ]);
+  const rows = counted.flatMap((r) => (isListed(r.status) ? [{ ...r, status: r.status }] : []));
+  const byStatus = zeroCounts();
+  for (const r of rows) byStatus[r.status] += r.n;
+  return {
+    rows,
+    figures: {
+      months,
+      since: since.toISOString().slice(0, 10),
+      byStatus,
+      total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+      perMonth: monthsFrom(since, months).map((month) => ({
+        month,
+        submitted: submitted.find((s) => s.month === month)?.n ?? 0,
+        approved: decided.find((d) => d.month === month && d.status === 'approved')?.n ?? 0,
+        denied: decided.find((d) => d.month === month && d.status === 'denied')?.n ?? 0,
+      })),
+      timings: {
+        inviteToSubmit: { medianHours: hours(timings.inviteMedianSeconds), count: timings.inviteCount },
+        submitToDecision: { medianHours: hours(timings.decideMedianSeconds), count: timings.decideCount },
+      },
+    } satisfies Omit<StatusStatistics, 'perForm'>,
+  };
+}
+
+/** The list's filter from its query (the export takes exactly the same: decision 043). */
+export function filterOf(companyId: string, masterFormIds: string[] | undefined, o: Partial<ListOptions>): ListFilter {
+  const search = o.q ? searchQuery(o.q) : undefined;
+  return {
+    companyId,
+    masterFormIds,
+    statuses: o.statuses,
+    search,
+    // a search of punctuation only matches nothing rather than everything
+    matchNothing: o.q !== undefined && search === undefined,
+    submittedFrom: o.startDate ? new Date(`${o.startDate}T00:00:00.000Z`) : undefined,
+    submittedBefore: o.endDate ? new Date(new Date(`${o.endDate}T00:00:00.000Z`).getTime() + DAY) : undefined,
+    applicantCompanyName: o.applicantCompanyName,
+    formId: o.formId,
+  };
+}
+
+/**
+ * The institution's applications (issue 14; decision 042): the lists (client and admin), status decisions and the
+ * dashboard's statistics. Every read is scoped to one company; a STANDARD member sees only the applications of the
+ * forms whose master form was granted to them; drafts are the applicant's and never appear.
+ */
+export function createApplicationListsService(deps: ApplicationListsDeps) {
+  const { db, mail, forms } = deps;
+  const now = deps.now ?? Date.now;
+  const repo = createApplicationListsRepository(db);
+
+  async function page(filter: ListFilter, o: ListOptions) {
+    const { rows, total } = await repo.list(filter, {
+      sort: o.sort,
+      order: o.order,
+      limit: o.pageSize,
+      offset: (o.page - 1) * o.pageSize,
+    });
+    return {
+      items: rows.map((r) => ({
+        applicationId: r.id,
+        number: r.number,
+        applicantCompanyName: r.applicantCompanyName,
+        customFormId: r.customFormId,
+        formName: r.formName,
+        status: r.status as ListedStatus,
+        signStatus: r.signStatus,
+        submittedAt: iso(r.submittedAt),
+        updatedAt: r.updatedAt.toISOString(),
+        updatedBy: r.updatedBy,
+        primaryEmail: r.applicantEmail,
+      })),
+      total,
+      page: o.page,
+      pageSize: o.pageSize,
+    };
+  }
+
+  return {
+    /** GET /api/applications: the caller's company's applications (a STANDARD member's: of granted forms). */
+    async list(opts: ListOptions & { auth: AuthContext }) {
+      const companyId = requireCompanyId(opts.auth);
+      const granted = await forms.grantedMasterFormIds({ auth: opts.auth });
+      return page(filterOf(companyId, granted, opts), opts);
+    },
+
+    /** GET /api/admin/applications: one account's applications, for the platform's admins. */
+    async adminList(opts: ListOptions & { companyId: string }) {
+      return page(filterOf(opts.companyId, undefined, opts), opts);
+    },
+
+    /**
+     * PUT /api/applications/{id}/status: approve or deny a submitted application, or reopen a decided one
+     * (`STATUS_TRANSITIONS`). A refused change is 409 and writes nothing. The change and its audit event commit
+     * together; the applicant's e-mail, if asked for, is queued in the same transaction and sent after it.
+     */
+    async changeStatus(opts: {
+      auth: AuthContext;
+      applicationId: string;
+      companyId?: string;
+      newStatus: 'pending' | 'approved' | 'denied';
+      reason?: string;
+      notifyApplicant: boolean;
+    }) {
+      const companyId = requireCompanyId(opts.auth);
+      const t = new Date(now());
+      const outbox: string[] = [];
+      const result = await db.transaction(async (tx) => {
+        const r = createApplicationListsRepository(tx);
+        // decision 065 (the spec's optional companyId: another company's is answered as a missing application)
+        const { application: app, formName } = await loadVisibleApplication(tx, opts.auth, opts.applicationId, {
+          grants: forms,
+          companyId: opts.companyId,
+          lock: true,
+        }).catch(withListMessage);
+        const from = app.status as ListedStatus;
+        if (!canChangeStatus(from, opts.newStatus)) {
+          throw new AppError(
+            ERROR_CODES.applicationStatusTransition,
+            MESSAGES.applicationStatusTransition(from, opts.newStatus, STATUS_TRANSITIONS[from]),
+          );
+        }
+        const reason = opts.reason ?? null;
+        const row = await r.setStatus(app.id, {
+          status: opts.newStatus,
+          statusReason: reason,
+          decidedAt: opts.newStatus === 'pending' ? null : t,
+          updatedAt: t,
+          updatedBy: opts.auth.email,
+        });
+        await writeAudit(tx, {
+          actorUserId: opts.auth.userId,
+          companyId,
+          action: 'application.status',
+          targetType: 'application',
+          targetId: app.id,
+          details: { from, to: opts.newStatus, reason, notifyApplicant: opts.notifyApplicant },
+        });
+        if (opts.notifyApplicant) {
+          outbox.push(
+            await mail.queueMail(tx, {
+              kind: 'application-status',
+              key: `application-status:${app.id}:${t.getTime()}:${opts.newStatus}`,
+              message: applicationStatusMail({
+                to: app.applicantEmail,
+                companyName: (await r.companyName(companyId)) ?? '',
+                formName,
+                number: app.number,
+                status: opts.newStatus,
+                reason,
+              }),
+            }),
+          );
+        }
+        return { row, from };
+      });
+      for (const id of outbox) await mail.dispatch(id);
+      return {
+        applicationId: result.row.id,
+        status: result.row.status as ListedStatus,
+        previousStatus: result.from,
+        statusReason: result.row.statusReason,
+        decidedAt: iso(result.row.decidedAt),
+        updatedAt: result.row.updatedAt.toISOString(),
+        updatedBy: result.row.updatedBy,
+      };
+    },
+
+    /** GET /api/customers: the company's applicants with their applications (issue 14 Customers). */
+    async customers(opts: { auth: AuthContext; page: number; pageSize: number; q?: string }) {
+      const companyId = requireCompanyId(opts.auth);
+      const filter = filterOf(companyId, await forms.grantedMasterFormIds({ auth: opts.auth }), { q: opts.q });
+      const { rows, total } = await repo.customers(filter, {
+        limit: opts.pageSize,
+        offset: (opts.page - 1) * opts.pageSize,
+      });
+      return {
+        items: rows.map((r) => ({
+          email: r.email,
+          companyName: r.companyName,
+          applications: Number(r.applications),
+          byStatus: {
+            invite_sent: Number(r.inviteSent),
+            pending: Number(r.pending),
+            approved: Number(r.approved),
+            denied: Number(r.denied),
+          },
+          lastActivityAt: new Date(r.lastActivityAt).toISOString(),
+          latestApplicationId: r.latestApplicationId,
+        })),
+        total,
+        page: opts.page,
+        pageSize: opts.pageSize,
+      };
+    },
+
+    /** GET /api/applications/status-statistics: the dashboard's counts over the last `months` months (UTC). */
+    async statusStatistics(opts: { auth: AuthContext; months: number }): Promise<StatusStatistics> {
+      const companyId = requireCompanyId(opts.auth);
+      const masterFormIds = await forms.grantedMasterFormIds({ auth: opts.auth });
+      const { rows, figures } = await readStatusFigures(db, { companyId, masterFormIds }, opts.months, new Date(now()));
+      const perForm = tally(
+        rows,
+        (r) => r.customFormId,
+        (r) => ({ customFormId: r.customFormId, formName: r.formName }),
+      );
+      return { ...figures, perForm: perForm.sort(byTotalThenName((f) => f.formName)) };
+    },
+  };
+}
+
+export type ApplicationListsService = ReturnType<typeof createApplicationListsService>;
