@@ -34,6 +34,7 @@ import { applicationListsModule } from './modules/applications/review/lists.modu
 import { notesModule } from './modules/applications/review/notes.module';
 import { revealModule } from './modules/applications/review/reveal.module';
 import { savedViewsModule } from './modules/applications/review/saved-views.module';
+import { applicationStatusModule } from './modules/applications/review/status.module';
 import { signingModule } from './modules/applications/signing/signing.module';
 import { vaultModule } from './modules/applications/vault/vault.module';
 import type { VaultCrypto } from './modules/applications/vault/vault.service';
@@ -104,6 +105,7 @@ const MODULES: readonly AppModule[] = [
   customFormsModule,
   applicationInvitesModule,
   applicationListsModule,
+  applicationStatusModule,
   signingModule,
   documentsModule,
   applicationDetailModule,

@@ -25,6 +25,7 @@ import type { ApplicationListsService } from './modules/applications/review/list
 import type { NotesService } from './modules/applications/review/notes.service';
 import type { RevealService } from './modules/applications/review/reveal.service';
 import type { SavedViewsService } from './modules/applications/review/saved-views.service';
+import type { ApplicationStatusService } from './modules/applications/review/status.service';
 import type { SigningService } from './modules/applications/signing/signing.service';
 import type { VaultCrypto, VaultService } from './modules/applications/vault/vault.service';
 import type { AuthService } from './modules/auth/auth.service';
@@ -95,6 +96,7 @@ export interface Services {
   notifications: NotificationsService;
   applicationInvites: ApplicationInvitesService;
   applicationLists: ApplicationListsService;
+  applicationStatus: ApplicationStatusService;
   applicationOwners: ApplicationOwnersService;
   vault: VaultService;
   signing: SigningService;

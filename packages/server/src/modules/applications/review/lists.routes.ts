@@ -5,7 +5,7 @@ import { defineRoute } from '../../../plugins/route';
 import type { ApplicationListsService } from './lists.service';
 
 /**
- * The institution's application lists, status decisions and statistics (issue 14; decision 042). Any member of the
+ * The institution's application lists and statistics (issue 14; decision 042). Any member of the
  * team (a STANDARD member's view is narrowed to granted forms by the service); the admin's list is per account.
  * Platform admins do not decide applications: the status change is the institution's.
  */
@@ -18,9 +18,6 @@ export function registerApplicationListRoutes(app: FastifyInstance, deps: { list
   );
   defineRoute(app, REVIEW_API.statusStatistics, { access: 'client' }, ({ req, query }) =>
     deps.lists.statusStatistics({ auth: requireAuth(req), months: query.months }),
-  );
-  defineRoute(app, REVIEW_API.changeStatus, { access: 'client' }, ({ req, params, query, body }) =>
-    deps.lists.changeStatus({ auth: requireAuth(req), ...params, ...query, ...body }),
   );
   defineRoute(app, REVIEW_API.adminList, { access: 'admin' }, ({ query }) => deps.lists.adminList(query));
 }

@@ -1,23 +1,15 @@
-import { ERROR_CODES } from '@under/core/api/error.schema';
 import {
   type ApplicationSort,
-  canChangeStatus,
   LISTED_STATUSES,
   type ListedStatus,
-  STATUS_TRANSITIONS,
   type StatusStatistics,
 } from '@under/core/applications/application-list.schema';
-import { MESSAGES } from '@under/core/messages';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { ListFilter } from '../../../db/repositories/application-filter.repository';
-import { writeAudit } from '../../../db/repositories/audit.repository';
-import { AppError } from '../../../errors';
 import { requireCompanyId } from '../../accounts/tenant';
-import type { MailService } from '../../mail/mail.service';
-import { type FormGrants, loadVisibleApplication } from '../access/visible-application';
-import { applicationStatusMail } from './lists.mails';
+import type { FormGrants } from '../access/visible-application';
 import { createApplicationListsRepository, type StatisticsScope, searchQuery } from './lists.repository';
 
 const DAY = 86_400_000;
@@ -37,17 +29,10 @@ export interface ListOptions {
 
 export interface ApplicationListsDeps {
   db: Db;
-  mail: MailService;
   /** The master forms a STANDARD member was granted (undefined for a client administrator: all of the company's). */
   forms: FormGrants;
   now?: Clock;
 }
-
-const notFound = () => new AppError(ERROR_CODES.applicationNotFound, MESSAGES.applicationNotFound);
-/** The status change answers a missing application with its own text (as before decision 065). */
-const withListMessage = (e: unknown): never => {
-  throw e instanceof AppError && e.code === ERROR_CODES.applicationNotFound ? notFound() : e;
-};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -153,12 +138,12 @@ export function filterOf(companyId: string, masterFormIds: string[] | undefined,
 }
 
 /**
- * The institution's applications (issue 14; decision 042): the lists (client and admin), status decisions and the
- * dashboard's statistics. Every read is scoped to one company; a STANDARD member sees only the applications of the
+ * The institution's applications (issue 14; decision 042): the lists (client and admin) and the dashboard's
+ * statistics (status decisions: status.service.ts). Every read is scoped to one company; a STANDARD member sees only the applications of the
  * forms whose master form was granted to them; drafts are the applicant's and never appear.
  */
 export function createApplicationListsService(deps: ApplicationListsDeps) {
-  const { db, mail, forms } = deps;
+  const { db, forms } = deps;
   const now = deps.now ?? Date.now;
   const repo = createApplicationListsRepository(db);
 
@@ -200,83 +185,6 @@ export function createApplicationListsService(deps: ApplicationListsDeps) {
     /** GET /api/admin/applications: one account's applications, for the platform's admins. */
     async adminList(opts: ListOptions & { companyId: string }) {
       return page(filterOf(opts.companyId, undefined, opts), opts);
-    },
-
-    /**
-     * PUT /api/applications/{id}/status: approve or deny a submitted application, or reopen a decided one
-     * (`STATUS_TRANSITIONS`). A refused change is 409 and writes nothing. The change and its audit event commit
-     * together; the applicant's e-mail, if asked for, is queued in the same transaction and sent after it.
-     */
-    async changeStatus(opts: {
-      auth: AuthContext;
-      applicationId: string;
-      companyId?: string;
-      newStatus: 'pending' | 'approved' | 'denied';
-      reason?: string;
-      notifyApplicant: boolean;
-    }) {
-      const companyId = requireCompanyId(opts.auth);
-      const t = new Date(now());
-      const outbox: string[] = [];
-      const result = await db.transaction(async (tx) => {
-        const r = createApplicationListsRepository(tx);
-        // decision 065 (the spec's optional companyId: another company's is answered as a missing application)
-        const { application: app, formName } = await loadVisibleApplication(tx, opts.auth, opts.applicationId, {
-          grants: forms,
-          companyId: opts.companyId,
-          lock: true,
-        }).catch(withListMessage);
-        const from = app.status as ListedStatus;
-        if (!canChangeStatus(from, opts.newStatus)) {
-          throw new AppError(
-            ERROR_CODES.applicationStatusTransition,
-            MESSAGES.applicationStatusTransition(from, opts.newStatus, STATUS_TRANSITIONS[from]),
-          );
-        }
-        const reason = opts.reason ?? null;
-        const row = await r.setStatus(app.id, {
-          status: opts.newStatus,
-          statusReason: reason,
-          decidedAt: opts.newStatus === 'pending' ? null : t,
-          updatedAt: t,
-          updatedBy: opts.auth.email,
-        });
-        await writeAudit(tx, {
-          actorUserId: opts.auth.userId,
-          companyId,
-          action: 'application.status',
-          targetType: 'application',
-          targetId: app.id,
-          details: { from, to: opts.newStatus, reason, notifyApplicant: opts.notifyApplicant },
-        });
-        if (opts.notifyApplicant) {
-          outbox.push(
-            await mail.queueMail(tx, {
-              kind: 'application-status',
-              key: `application-status:${app.id}:${t.getTime()}:${opts.newStatus}`,
-              message: applicationStatusMail({
-                to: app.applicantEmail,
-                companyName: (await r.companyName(companyId)) ?? '',
-                formName,
-                number: app.number,
-                status: opts.newStatus,
-                reason,
-              }),
-            }),
-          );
-        }
-        return { row, from };
-      });
-      for (const id of outbox) await mail.dispatch(id);
-      return {
-        applicationId: result.row.id,
-        status: result.row.status as ListedStatus,
-        previousStatus: result.from,
-        statusReason: result.row.statusReason,
-        decidedAt: iso(result.row.decidedAt),
-        updatedAt: result.row.updatedAt.toISOString(),
-        updatedBy: result.row.updatedBy,
-      };
     },
 
     /** GET /api/customers: the company's applicants with their applications (issue 14 Customers). */
