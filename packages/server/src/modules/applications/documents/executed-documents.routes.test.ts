@@ -48,7 +48,7 @@ const EXTRA = [
 // gives its source and licence). Its "Sign Here" block on page 2: "Your signature" and "Date", then "Spouse's
 // signature" and "Date", then the paid preparer's signature; the firm's name under it.
 const F1040 = new Uint8Array(
-  readFileSync(fileURLToPath(new URL('../../infra/pdf/fixtures/corpus/pdfjs/prefilled_f1040.pdf', import.meta.url))),
+  readFileSync(fileURLToPath(new URL('../../../infra/pdf/fixtures/corpus/pdfjs/prefilled_f1040.pdf', import.meta.url))),
 );
 const BOXES = {
   bank: { page: 2, x: 160, y: 719, width: 220, height: 12 },

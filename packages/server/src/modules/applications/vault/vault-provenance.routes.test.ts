@@ -187,6 +187,13 @@ describe.each(testDatabases())('the vault keeps only what the signer typed (deci
     const next = uniqueEmail('prov-next');
     const { vaultToken } = await unlock(email);
     const second = await started({ ...FULL, Email: next, ProvOwnerSsn: '*******33' }, next, vaultToken);
+    // (submitted first: the institution does not see a draft, decision 065)
+    await t.app.inject({
+      method: 'POST',
+      url: `${base(second.applicationId)}/submit?code=${second.code}`,
+      headers: key(),
+      payload: {},
+    });
     const [row] = await t.database.db.select().from(applications).where(eq(applications.id, second.applicationId));
     const revealed = await t.app.inject({
       method: 'POST',
@@ -197,12 +204,6 @@ describe.each(testDatabases())('the vault keeps only what the signer typed (deci
     expect(revealed.json(), JSON.stringify(row?.data)).toEqual({ path: 'ProvOwnerSsn', value: OWN_SSN });
     // ...but a value taken from the vault masked was never read in this application: its signature does not
     // remember it for the new address
-    await t.app.inject({
-      method: 'POST',
-      url: `${base(second.applicationId)}/submit?code=${second.code}`,
-      headers: key(),
-      payload: {},
-    });
     await signWithMailedCode(t, { applicationId: second.applicationId, code: second.code, email: next });
     expect(await entriesOf(next)).not.toHaveProperty('ProvOwnerSsn');
   });
@@ -234,6 +235,13 @@ describe.each(testDatabases())('the vault keeps only what the signer typed (deci
     expect(prefill.values).not.toHaveProperty('ProvOwnerSsn');
     const other = uniqueEmail('legacy-next');
     const taken = await started({ ...FULL, Email: other, ProvOwnerSsn: '*******33' }, other, vaultToken);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `${base(taken.applicationId)}/submit?code=${taken.code}`,
+      headers: key(),
+      payload: {},
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
     const revealed = await t.app.inject({
       method: 'POST',
       url: `/api/applications/${taken.applicationId}/reveal`,

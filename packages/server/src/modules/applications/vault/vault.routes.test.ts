@@ -435,7 +435,7 @@ describe.each(testDatabases())('the applicant vault on %s', (kind) => {
     ]);
     expect(new Set(vaultRoutes.map((r) => r.access))).toEqual(new Set(['applicant']));
     // and no other module reads the vault's tables: only this module and the schema name them
-    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
     const here = fileURLToPath(new URL('.', import.meta.url));
     const users: string[] = [];
     const walk = (dir: string) => {
