@@ -10,6 +10,7 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { requireCompanyId } from '../accounts/tenant';
+import type { FormGrants } from '../applications/access/visible-application';
 import type { MailService } from '../mail/mail.service';
 import { noticeMail } from './notifications.mails';
 import { createNotificationsRepository } from './notifications.repository';
@@ -18,7 +19,7 @@ export interface NotificationsDeps {
   db: Db;
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;
   /** The master forms a STANDARD member was granted (undefined for a client administrator). */
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  forms: FormGrants;
   publicUrl: string;
   now?: Clock;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import { requireCompanyId } from '../../accounts/tenant';
+import type { FormGrants } from '../access/visible-application';
 import { filterOf, type ListOptions } from '../review/lists.service';
 import {
   attachmentCount,
@@ -37,7 +38,7 @@ export type ExportOptions = Omit<ListOptions, 'page' | 'pageSize' | 'sort' | 'or
 export interface ApplicationExportDeps {
   db: Db;
   fieldCrypto: FieldCrypto;
-  forms: { grantedMasterFormIds(opts: { auth: AuthContext }): Promise<string[] | undefined> };
+  forms: FormGrants;
   now?: Clock;
   batchSize?: number;
 }
