@@ -87,14 +87,6 @@ export function createEventsRepository(db: DbOrTx) {
         .where(and(eq(domainEvents.id, id), eq(domainEvents.status, 'pending')));
     },
 
-    async attempts(id: string): Promise<number> {
-      const [row] = await db
-        .select({ attempts: domainEvents.attempts })
-        .from(domainEvents)
-        .where(eq(domainEvents.id, id));
-      return row?.attempts ?? 0;
-    },
-
     /** Delivered events older than `before` go, their marks with them. */
     async purgeDelivered(before: Date) {
       await db

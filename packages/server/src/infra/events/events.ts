@@ -90,8 +90,8 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
       await repo.complete(id, now());
       return 'delivered';
     }
-    const attempts = await repo.attempts(id);
-    const delay = RETRY_DELAYS_MS[attempts];
+    // the rounds before this one, as read with the event (no second read of the same row)
+    const delay = RETRY_DELAYS_MS[row.attempts];
     await repo.failRound(id, error, delay === undefined ? null : new Date(now().getTime() + delay));
     if (delay === undefined) log.error({ eventId: id, type: row.type, error }, 'event failed after its last attempt');
     return delay === undefined ? 'failed' : 'retry';
