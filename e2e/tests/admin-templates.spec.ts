@@ -247,7 +247,7 @@ test('a mapped template is listed on /view-mapped-pdf with its version, and its 
   await expect(page.getByRole('heading', { name: T.mappedTitle, level: 1 })).toBeVisible();
   const row = page.getByTestId('mapped-row').filter({ hasText: name });
   await expect(row).toBeVisible();
-  await expect(row.getByText(T.versionLabel(1))).toBeVisible();
+  await expect(row.getByText(T.versionLabel(1), { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'mapped-pdfs');
 
