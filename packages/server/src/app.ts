@@ -11,6 +11,7 @@ import { createFieldCrypto, type FieldCrypto } from './infra/field-crypto/field-
 import { createJobs } from './infra/jobs/jobs';
 import { type LogStream, loggerOptions } from './infra/log/logger';
 import { createMailer, type Mailer } from './infra/mail/mailer';
+import { createOutbound, DEFAULT_OUTBOUND_ALLOW, type Outbound } from './infra/outbound/outbound';
 import { createGateway } from './infra/payments/create-gateway';
 import type { PaymentGateway } from './infra/payments/gateway';
 import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool';
@@ -80,6 +81,8 @@ export interface BuildAppOptions {
   vaultCrypto?: VaultCrypto;
   /** Encrypted fields' sealing; by default made from the configured key ring (decision 038). */
   fieldCrypto?: FieldCrypto;
+  /** Calls to providers; by default the guarded client of infra/outbound with the configured test hosts. */
+  outbound?: Outbound;
   /** Tests only: called after each generated document is written (a crash between two documents). */
   afterDocument?: (slot: string) => Promise<void>;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
@@ -193,6 +196,8 @@ export async function buildApp(options: BuildAppOptions) {
     fieldCrypto,
     vaultCrypto: options.vaultCrypto ?? fieldCrypto,
     gateway: options.gateway ?? createGateway(config),
+    // every call to a provider (issue #23): allowlisted hosts, https only except the configured test hosts
+    outbound: options.outbound ?? createOutbound({ allow: DEFAULT_OUTBOUND_ALLOW, ...config.outbound }),
     afterDocument: options.afterDocument ?? slowDocumentsForTests(config) ?? (async () => undefined),
   };
   const { events } = platform;

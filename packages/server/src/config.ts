@@ -83,6 +83,18 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEAL_PKCS12_PASSWORD: z.string().optional(),
+  /**
+   * Simulators and tests only (issue #23): `host:port` pairs the outbound client may call over plain http (e.g.
+   * `127.0.0.1:4010,127.0.0.1:4011`). Unset by default; refused when NODE_ENV=production.
+   */
+  INTEGRATION_TEST_HOSTS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9.-]+:\d{1,5}(\s*,\s*[A-Za-z0-9.-]+:\d{1,5})*\s*$/,
+      'must be host:port pairs separated by commas',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -120,6 +132,8 @@ export interface Config {
   encryption: KeyRing;
   /** The seal's PKCS#12 (decision 047); undefined: the self-signed identity of DATA_DIR/seal. */
   seal: { pkcs12File: string; password: string } | undefined;
+  /** Calls to providers (issue #23): host:port pairs allowed over plain http (simulators; never in production). */
+  outbound: { testHosts: string[]; timeoutMs: number; maxBodyBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: required when PAYMENT_GATEWAY=stripe',
     );
+  }
+  if (e.INTEGRATION_TEST_HOSTS && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  INTEGRATION_TEST_HOSTS: not allowed when NODE_ENV=production');
   }
   if (e.TEST_CLOCK_FILE && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_FILE: not allowed when NODE_ENV=production');
@@ -211,6 +228,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClockFile: e.TEST_CLOCK_FILE,
     encryption,
     seal: e.SEAL_PKCS12_FILE ? { pkcs12File: e.SEAL_PKCS12_FILE, password: e.SEAL_PKCS12_PASSWORD ?? '' } : undefined,
+    outbound: {
+      testHosts: (e.INTEGRATION_TEST_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      // the spec's request time-out
+      timeoutMs: 60_000,
+      maxBodyBytes: 5 * 1024 * 1024,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { Events, Subscription } from './infra/events/events';
 import type { FieldCrypto } from './infra/field-crypto/field-crypto';
 import type { Jobs } from './infra/jobs/jobs';
 import type { Mailer } from './infra/mail/mailer';
+import type { Outbound } from './infra/outbound/outbound';
 import type { PaymentGateway } from './infra/payments/gateway';
 import type { PdfPool } from './infra/pdf/pdf-pool';
 import type { Sealer } from './infra/pdf-seal/sealer';
@@ -69,6 +70,8 @@ export interface Platform {
   fieldCrypto: FieldCrypto;
   vaultCrypto: VaultCrypto;
   gateway: PaymentGateway;
+  /** Every call to a provider (issue #23 §1): never Node's fetch or another HTTP client. */
+  outbound: Outbound;
   /** Tests: called after each generated document is written (a crash between two documents); else a no-op. */
   afterDocument: (slot: string) => Promise<void>;
 }

@@ -139,6 +139,8 @@ export async function createTestApp(
     vaultCrypto?: BuildAppOptions['vaultCrypto'];
     /** Field encryption; by default the app's (keys of the test's data dir). */
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
+    /** Calls to providers (e.g. a client allowing a simulator's loopback host:port). */
+    outbound?: BuildAppOptions['outbound'];
     /** Called after each generated document is written (a crash between two documents). */
     afterDocument?: BuildAppOptions['afterDocument'];
     /**
@@ -182,6 +184,7 @@ export async function createTestApp(
     gateway: options.gateway,
     vaultCrypto: options.vaultCrypto,
     fieldCrypto: options.fieldCrypto,
+    outbound: options.outbound,
     afterDocument: options.afterDocument,
   });
   // the domain events first (their subscribers queue mail: decision 064), then the mail outbox
