@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'under-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Journeys that move the server's clock (TEST_CLOCK_FILE): nothing else may run while they do. */
+const CLOCK_JOURNEYS = ['**/billing.spec.ts', '**/applicant-owners.spec.ts'];
 export const ADMIN = { email: 'admin@e2e.test', password: 'AdminPass123' };
 
 export default defineConfig({
@@ -14,7 +16,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // two journeys at a time (one file per worker); the journeys that move the server's clock run afterwards, alone
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'journeys', testIgnore: CLOCK_JOURNEYS },
+    { name: 'clock', testMatch: CLOCK_JOURNEYS, dependencies: ['journeys'], workers: 1 },
+  ],
   retries: process.env.CI === 'true' ? 1 : 0,
   reporter: [['list']],
   // per run: parallel runs on one machine must not delete each other's traces
