@@ -360,7 +360,7 @@ sim.user@example.com with the scopes <code>${escapeHtml(scope)}</code>.</p>
       );
     }
     // Salesforce's codes carry '=' and '+': a client that does not encode them loses the code
-    const code = `aPrx${b64(45)}`;
+    const code = `aPrx${b64(44)}`;
     codes.set(code, {
       clientId: app.consumerKey,
       redirectUri,
