@@ -140,7 +140,8 @@ describe('Salesforce client: OAuth web-server flow with PKCE', () => {
       expect.arrayContaining(['Lead', 'Account', 'Contact', 'Opportunity', 'Merchant_Application__c']),
     );
     expect(objects.find((o) => o.name === 'Merchant_Application__c')?.custom).toBe(true);
-    expect(client.lastApiUsage()).toEqual({ used: expect.any(Number), max: 15_000 });
+    expect(client.lastApiUsage(tokens.instanceUrl)).toEqual({ used: expect.any(Number), max: 15_000 });
+    expect(client.lastApiUsage('https://other.my.salesforce.com')).toBeNull();
   });
 
   it('refuses a wrong code verifier, and the code is spent', async () => {
@@ -221,6 +222,21 @@ describe('Salesforce client: tokens', () => {
     // the whole family is gone: the newest refresh token and the session it gave
     expect((await failure(client.refresh(app, second.refreshToken as string))).kind).toBe('expired_grant');
     expect((await failure(client.describe(session(second), 'Lead'))).kind).toBe('invalid_session');
+  });
+
+  it('loses the connection when two refreshes race with one token (why the portal refreshes one at a time)', async () => {
+    const t = await connect();
+    const results = await Promise.allSettled([
+      client.refresh(app, t.refreshToken as string),
+      client.refresh(app, t.refreshToken as string),
+    ]);
+    const won = results.find((r) => r.status === 'fulfilled');
+    const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toBeDefined();
+    expect(lost?.reason).toBeInstanceOf(SalesforceError);
+    expect(lost?.reason.kind).toBe('expired_grant');
+    const winner = (won as PromiseFulfilledResult<SalesforceTokenSet>).value;
+    expect((await failure(client.refresh(app, winner.refreshToken as string))).kind).toBe('expired_grant');
   });
 
   it('keeps the refresh token it holds when the answer brings none (no rotation)', async () => {
@@ -374,13 +390,13 @@ describe('Salesforce client: data', () => {
 
   it('answers the spent daily allowance as limit_exceeded and reports api-usage', async () => {
     await client.listObjects(s);
-    const before = client.lastApiUsage();
+    const before = client.lastApiUsage(s.instanceUrl);
     expect(before?.max).toBe(15_000);
     sim.state.setLimit({ max: 10, used: 10 });
     const err = await failure(client.create(s, 'Lead', { LastName: 'x', Company: 'y' }));
     expect(err.kind).toBe('limit_exceeded');
     expect(err.status).toBe(403);
-    expect(client.lastApiUsage()).toEqual({ used: 10, max: 10 });
+    expect(client.lastApiUsage(s.instanceUrl)).toEqual({ used: 10, max: 10 });
     expect(sim.state.records('Lead')).toHaveLength(0);
   });
 

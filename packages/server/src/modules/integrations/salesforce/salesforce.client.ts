@@ -35,8 +35,8 @@ export interface SalesforceApiUsage {
 }
 
 export interface SalesforceClientWithUsage extends SalesforceClient {
-  /** The allowance as the last data answer reported it (null before any). */
-  lastApiUsage(): SalesforceApiUsage | null;
+  /** The org's allowance as the last data answer from this instance reported it (null before any). */
+  lastApiUsage(instanceUrl: string): SalesforceApiUsage | null;
 }
 
 const DETAIL_MAX = 2000;
@@ -183,7 +183,8 @@ function parseUsage(res: OutboundResponse): SalesforceApiUsage | null {
 }
 
 export function createSalesforceClient(outbound: Outbound): SalesforceClientWithUsage {
-  let usage: SalesforceApiUsage | null = null;
+  /** Per instance origin (one org each); bounded, as a long-running server talks to many orgs. */
+  const usage = new Map<string, SalesforceApiUsage>();
 
   /** Calls through the outbound client; refusals and failures become SalesforceErrors. */
   async function call(
@@ -191,9 +192,7 @@ export function createSalesforceClient(outbound: Outbound): SalesforceClientWith
     secrets: readonly (string | null | undefined)[],
   ): Promise<OutboundResponse> {
     try {
-      const res = await outbound.request(req);
-      usage = parseUsage(res) ?? usage;
-      return res;
+      return await outbound.request(req);
     } catch (err) {
       if (err instanceof OutboundRefused) {
         throw new SalesforceError('failed', clean(`call refused by the outbound policy: ${err.reason}`, secrets));
@@ -300,16 +299,25 @@ export function createSalesforceClient(outbound: Outbound): SalesforceClientWith
     path: string,
     json?: Record<string, unknown>,
   ): Promise<OutboundResponse> {
-    return call(
+    const url = dataUrl(s, path);
+    const res = await call(
       {
         provider: 'salesforce',
         method,
-        url: dataUrl(s, path),
+        url,
         headers: { authorization: `Bearer ${s.accessToken}`, accept: 'application/json' },
         ...(json === undefined ? {} : { json }),
       },
       [s.accessToken],
     );
+    const seen = parseUsage(res);
+    if (seen) {
+      const origin = new URL(url).origin;
+      usage.delete(origin);
+      if (usage.size >= 1000) usage.delete(usage.keys().next().value as string);
+      usage.set(origin, seen);
+    }
+    return res;
   }
 
   function readJson(res: OutboundResponse, s: SalesforceSession): unknown {
@@ -325,7 +333,13 @@ export function createSalesforceClient(outbound: Outbound): SalesforceClientWith
   }
 
   return {
-    lastApiUsage: () => usage,
+    lastApiUsage(instanceUrl) {
+      try {
+        return usage.get(new URL(instanceUrl).origin) ?? null;
+      } catch {
+        return null;
+      }
+    },
 
     authorizeUrl(app, p) {
       const url = new URL(`${loginBaseUrl(app.domain)}/services/oauth2/authorize`);
