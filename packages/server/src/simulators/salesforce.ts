@@ -533,7 +533,12 @@ sim.user@example.com with the scopes <code>${escapeHtml(scope)}</code>.</p>
     }
     usage.used += 1;
     apiCalls += 1;
-    const parts = rest.split('/').filter(Boolean).map(decodeURIComponent);
+    let parts: string[];
+    try {
+      parts = rest.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      return NOT_FOUND();
+    }
     if (method === 'GET' && parts.length === 1 && parts[0] === 'sobjects') {
       return {
         status: 200,
@@ -837,4 +842,33 @@ sim.user@example.com with the scopes <code>${escapeHtml(scope)}</code>.</p>
       await Promise.all([new Promise((r) => loginServer.close(r)), new Promise((r) => instanceServer.close(r))]);
     },
   };
+}
+
+/**
+ * What a person does in the browser on the simulator's consent page, for API tests that have no browser: opens the
+ * authorize URL, presses Allow (or Deny), and returns where the simulator redirects (the callback with `code` and
+ * `state`, or `error`). Throws when the simulator shows its error page instead of a consent page.
+ */
+export async function consentInSimulator(authorizeUrl: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+  const page = await fetch(authorizeUrl, { redirect: 'manual' });
+  if (page.status !== 200) {
+    const to = page.headers.get('location');
+    if (to) return new URL(to, authorizeUrl);
+    throw new Error(`the simulator answered ${page.status} to the authorize URL`);
+  }
+  const html = await page.text();
+  const form = new URLSearchParams();
+  const fromHtml = (v: string) => v.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+    form.set(fromHtml(m[1] as string), fromHtml(m[2] as string));
+  }
+  form.set('decision', decision);
+  const done = await fetch(new URL('/services/oauth2/authorize', authorizeUrl), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const to = done.headers.get('location');
+  if (done.status !== 302 || !to) throw new Error(`the simulator answered ${done.status} to the consent`);
+  return new URL(to, authorizeUrl);
 }

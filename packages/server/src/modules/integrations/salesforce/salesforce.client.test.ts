@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW, type Outbound } from '../../../infra/outbound/outbound';
-import { type SalesforceSimulator, type SimApp, startSalesforceSimulator } from '../../../simulators/salesforce';
+import {
+  consentInSimulator,
+  type SalesforceSimulator,
+  type SimApp,
+  startSalesforceSimulator,
+} from '../../../simulators/salesforce';
 import { createSalesforceClient, loginBaseUrl, soqlLiteral } from './salesforce.client';
 import {
   type SalesforceApp,
@@ -28,22 +33,12 @@ function pkce() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** What the browser does: open the authorize URL, press Allow on the consent page, follow to the callback. */
+/** What the browser does: open the authorize URL, check it is the simulator's consent page, press Allow. */
 async function consent(authorizeUrl: string): Promise<URL> {
   const page = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(page.status).toBe(200);
-  const html = await page.text();
-  expect(html).toContain('SIMULATOR');
-  const form = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
-    const fromHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
-    form.set(fromHtml(m[1] as string), fromHtml(m[2] as string));
-  }
-  form.set('decision', 'allow');
-  const action = new URL('/services/oauth2/authorize', authorizeUrl);
-  const done = await fetch(action, { method: 'POST', body: form, redirect: 'manual' });
-  expect(done.status).toBe(302);
-  return new URL(done.headers.get('location') as string);
+  expect(await page.text()).toContain('SIMULATOR');
+  return consentInSimulator(authorizeUrl);
 }
 
 async function authorizeCode(a: SalesforceApp = app) {
@@ -260,6 +255,17 @@ describe('Salesforce client: tokens', () => {
     } finally {
       await plain.stop();
     }
+  });
+
+  it('answers a token endpoint that is down as unavailable, and the refresh token still works after', async () => {
+    const t = await connect();
+    sim.state.failNext(1);
+    const err = await failure(client.refresh(app, t.refreshToken as string));
+    expect(err.kind).toBe('unavailable');
+    expect(err.status).toBe(503);
+    await expect(client.refresh(app, t.refreshToken as string)).resolves.toMatchObject({
+      instanceUrl: sim.instanceUrl,
+    });
   });
 
   it('answers an expired access token as invalid_session; a refresh gives a working one', async () => {
