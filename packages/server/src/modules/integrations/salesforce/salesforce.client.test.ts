@@ -107,6 +107,26 @@ describe('Salesforce client: OAuth web-server flow with PKCE', () => {
     expect(url.toString()).not.toContain('secret');
   });
 
+  it('never sends the browser to a domain the outbound policy would refuse', () => {
+    for (const domain of [
+      'evil.example.com',
+      'login.salesforce.com.evil.example',
+      'http://127.0.0.1:9',
+      'https://my.salesforce.com',
+    ]) {
+      const err = (() => {
+        try {
+          client.authorizeUrl({ ...app, domain }, { redirectUri: CALLBACK, state: 's', codeChallenge: 'c' });
+        } catch (e) {
+          return e;
+        }
+        return null;
+      })();
+      expect(err).toBeInstanceOf(SalesforceError);
+      expect((err as SalesforceError).kind).toBe('invalid_client');
+    }
+  });
+
   it('takes a bare host as https and refuses a domain with a path or another scheme', () => {
     expect(loginBaseUrl('login.salesforce.com')).toBe('https://login.salesforce.com');
     expect(loginBaseUrl('https://test.salesforce.com/')).toBe('https://test.salesforce.com');

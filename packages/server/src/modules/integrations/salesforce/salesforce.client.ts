@@ -342,7 +342,12 @@ export function createSalesforceClient(outbound: Outbound): SalesforceClientWith
     },
 
     authorizeUrl(app, p) {
-      const url = new URL(`${loginBaseUrl(app.domain)}/services/oauth2/authorize`);
+      const base = loginBaseUrl(app.domain);
+      // the browser is sent there: never to a host the token call would be refused (an open redirect otherwise)
+      if (!outbound.allows('salesforce', base)) {
+        throw new SalesforceError('invalid_client', 'the Salesforce domain is not a Salesforce login host');
+      }
+      const url = new URL(`${base}/services/oauth2/authorize`);
       url.search = new URLSearchParams({
         response_type: 'code',
         client_id: app.consumerKey,
