@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { startSimulators } from './start';
+
+describe('npm run simulators', () => {
+  it('starts the Salesforce simulator, registers the portal callback and prints what to enter', async () => {
+    const env = {
+      SALESFORCE_SIM_LOGIN_PORT: '0',
+      SALESFORCE_SIM_INSTANCE_PORT: '0',
+      PUBLIC_URL: 'http://localhost:3000/',
+    };
+    const { simulators, text } = await startSimulators(env);
+    try {
+      const [sf] = simulators;
+      expect(text).toContain('NOT the real providers');
+      expect(text).toContain('Consumer key:     3MVG9SIMULATOR.Under.dev.consumer.key');
+      expect(text).toContain('Consumer secret:  SIMULATOR-CONSUMER-SECRET-NOT-SALESFORCE');
+      expect(text).toContain(`INTEGRATION_TEST_HOSTS=${sf?.testHosts.join(',')}`);
+      const domain = /Salesforce domain: (\S+)/.exec(text)?.[1] as string;
+      // the pre-registered app accepts the portal's callback, exactly
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: '3MVG9SIMULATOR.Under.dev.consumer.key',
+        redirect_uri: 'http://localhost:3000/api/salesforce/callback',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      });
+      const page = await fetch(`${domain}/services/oauth2/authorize?${q}`, { redirect: 'manual' });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Allow');
+    } finally {
+      await Promise.all(simulators.map((s) => s.stop()));
+    }
+  });
+
+  it('refuses to start in production and says which port setting is wrong', async () => {
+    await expect(startSimulators({ NODE_ENV: 'production' })).rejects.toThrow(/not production/);
+    await expect(startSimulators({ SALESFORCE_SIM_LOGIN_PORT: 'x' })).rejects.toThrow(/SALESFORCE_SIM_LOGIN_PORT/);
+  });
+});

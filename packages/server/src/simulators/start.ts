@@ -1,0 +1,83 @@
+import { startSalesforceSimulator } from './salesforce';
+
+/**
+ * What `npm run simulators` starts (issue #23 §6, decision 072): loopback SIMULATORS of the providers the portal
+ * integrates with, for development and tests. They are not the providers and never say they are. Each entry starts
+ * one and says what to enter in the portal; the card processors' simulators (issue #24) join the list.
+ */
+export interface RunningSimulator {
+  name: string;
+  /** `host:port` pairs the portal must allow over plain http (INTEGRATION_TEST_HOSTS). */
+  testHosts: string[];
+  /** What to enter in the portal, line by line. */
+  lines: string[];
+  stop(): Promise<void>;
+}
+
+type Env = Record<string, string | undefined>;
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number (0-65535)`);
+  return n;
+}
+
+async function salesforce(env: Env): Promise<RunningSimulator> {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '3000'}`).replace(/\/$/, '');
+  const sim = await startSalesforceSimulator({
+    host: env.SIMULATOR_HOST ?? '127.0.0.1',
+    loginPort: port(env, 'SALESFORCE_SIM_LOGIN_PORT', 4010),
+    instancePort: port(env, 'SALESFORCE_SIM_INSTANCE_PORT', 4011),
+    latencyMs: Number(env.SALESFORCE_SIM_LATENCY_MS ?? 0) || 0,
+  });
+  // fixed by default so that a restarted simulator takes the same entries (its tokens are gone: Update Token)
+  const app = sim.state.registerApp({
+    consumerKey: env.SALESFORCE_SIM_CONSUMER_KEY ?? '3MVG9SIMULATOR.Under.dev.consumer.key',
+    consumerSecret: env.SALESFORCE_SIM_CONSUMER_SECRET ?? 'SIMULATOR-CONSUMER-SECRET-NOT-SALESFORCE',
+    callbackUrl: `${publicUrl}/api/salesforce/callback`,
+  });
+  return {
+    name: 'Salesforce (simulator, not Salesforce)',
+    testHosts: sim.testHosts,
+    lines: [
+      'In the portal: Manage integrations > Salesforce, enter',
+      `  Consumer key:     ${app.consumerKey}`,
+      `  Consumer secret:  ${app.consumerSecret}`,
+      `  Salesforce domain: ${sim.loginUrl}`,
+      `Login host ${sim.loginUrl}, instance host ${sim.instanceUrl} (data calls), callback ${app.callbackUrl}`,
+      `Inspect: ${sim.loginUrl}/__sim/records?object=Lead and ${sim.loginUrl}/__sim/stats;`,
+      `faults: POST ${sim.loginUrl}/__sim/faults {"fail":3} or {"slowMs":2000}, /__sim/expire-tokens, /__sim/limit {"max":100}`,
+    ],
+    stop: () => sim.stop(),
+  };
+}
+
+const SIMULATORS: { name: string; start(env: Env): Promise<RunningSimulator> }[] = [
+  { name: 'salesforce', start: salesforce },
+  // issue #24: the card processors' simulators (CardConnect, Worldpay/Vantiv, TSYS) go here
+];
+
+export async function startSimulators(env: Env): Promise<{ simulators: RunningSimulator[]; text: string }> {
+  if (env.NODE_ENV === 'production') throw new Error('The simulators are for development and tests, not production.');
+  const simulators: RunningSimulator[] = [];
+  try {
+    for (const s of SIMULATORS) simulators.push(await s.start(env));
+  } catch (err) {
+    await Promise.all(simulators.map((s) => s.stop()));
+    throw err;
+  }
+  const hosts = simulators.flatMap((s) => s.testHosts).join(',');
+  const text = [
+    'SIMULATORS for development and tests. They are NOT the real providers: nothing reaches Salesforce or a processor.',
+    '',
+    ...simulators.flatMap((s) => [`== ${s.name}`, ...s.lines, '']),
+    'Start the portal with (plain http to exactly these hosts; refused when NODE_ENV=production):',
+    `  INTEGRATION_TEST_HOSTS=${hosts}`,
+    `  e.g. INTEGRATION_TEST_HOSTS=${hosts} npm start`,
+    '',
+    'Ctrl-C stops the simulators (their data is in memory only).',
+  ].join('\n');
+  return { simulators, text };
+}
