@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import {
@@ -625,6 +625,33 @@ describe('over TLS to a pinned address', () => {
     // one lookup per connection (kept alive between the calls), none per request
     expect(connections).toBeGreaterThanOrEqual(1);
     expect(dns.asked.length).toBe(connections);
+  });
+
+  it('cuts a TLS handshake that never completes at the connect time, well before the total', async () => {
+    const accepted = new Set<Socket>();
+    const silent = createNetServer((socket) => void accepted.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as AddressInfo).port;
+    try {
+      const outbound = createOutbound({
+        ...BASE,
+        testHosts: [`127.0.0.1:${silentPort}`],
+        timeoutMs: 20_000,
+        connectTimeoutMs: 300,
+      });
+      const started = Date.now();
+      const err = await outcome(
+        outbound.request({ provider: 'salesforce', method: 'GET', url: `https://127.0.0.1:${silentPort}/` }),
+      );
+      expect(err).toBeInstanceOf(OutboundFailed);
+      expect((err as OutboundFailed).kind).toBe('timeout');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect((err as OutboundFailed).message).toBe('could not connect within 300 ms');
+      expect(accepted.size).toBe(1);
+    } finally {
+      for (const socket of accepted) socket.destroy();
+      await new Promise((r) => silent.close(r));
+    }
   });
 
   it('refuses a certificate for another name, and one no trusted authority signed', async () => {

@@ -360,11 +360,10 @@ export function createOutbound(policy: OutboundPolicy): Outbound {
         if (err instanceof OutboundFailed || err instanceof OutboundRefused) throw err;
         if (controller.signal.aborted) throw new OutboundFailed('timeout', `no answer within ${timeout} ms`);
         const code = (err as { code?: string }).code;
-        if (
-          code === 'UND_ERR_CONNECT_TIMEOUT' ||
-          code === 'UND_ERR_HEADERS_TIMEOUT' ||
-          code === 'UND_ERR_BODY_TIMEOUT'
-        ) {
+        if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+          throw new OutboundFailed('timeout', `could not connect within ${connectTimeoutMs} ms`);
+        }
+        if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
           throw new OutboundFailed('timeout', `no answer within ${timeout} ms`);
         }
         throw new OutboundFailed('network', redact(err instanceof Error ? err.message : String(err), 500));
