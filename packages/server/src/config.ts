@@ -84,8 +84,9 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEAL_PKCS12_PASSWORD: z.string().optional(),
   /**
-   * Simulators and tests only (issue #23): `host:port` pairs the outbound client may call over plain http (e.g.
-   * `127.0.0.1:4010,127.0.0.1:4011`). Unset by default; refused when NODE_ENV=production.
+   * Simulators and tests only (issue #23): `host:port` pairs the outbound client may call over plain http and
+   * whose addresses may be loopback (never private or link-local; decision 071), e.g.
+   * `127.0.0.1:4010,127.0.0.1:4011`. Unset by default; refused when NODE_ENV=production.
    */
   INTEGRATION_TEST_HOSTS: z
     .string()
