@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyAddress } from './address';
 import {
   createOutbound,
+  DEFAULT_OUTBOUND_ALLOW,
   MAX_DETAIL_CHARS,
   type OutboundConnector,
   OutboundFailed,
@@ -135,6 +136,44 @@ describe('classifyAddress', () => {
   it('reads host names and malformed text as no address', () => {
     for (const text of ['login.salesforce.com', '1.2.3.4.5', '08.0.0.1', '4294967296', '256.1.1.1', '1::2::3', ':::'])
       expect(classifyAddress(text), text).toBeNull();
+  });
+});
+
+describe('what new URL() hands the check', () => {
+  // WHATWG already rewrites these IPv4 spellings in http(s) URLs; the classifier reads the raw forms too (above)
+  it.each([
+    ['https://2130706433/', '127.0.0.1'],
+    ['https://0177.0.0.1/', '127.0.0.1'],
+    ['https://0x7f.1/', '127.0.0.1'],
+    ['https://127.1/', '127.0.0.1'],
+    ['https://%31%32%37.0.0.1/', '127.0.0.1'],
+    ['https://169.254.169.254./', '169.254.169.254'],
+    ['https://[::ffff:127.0.0.1]/', '[::ffff:7f00:1]'],
+    ['https://[0:0:0:0:0:ffff:7f00:1]/', '[::ffff:7f00:1]'],
+    ['https://LOGIN.Salesforce.COM/', 'login.salesforce.com'],
+  ])('%s -> %s', (raw, hostname) => {
+    expect(new URL(raw).hostname).toBe(hostname);
+  });
+});
+
+describe('the default allowlists', () => {
+  const outbound = createOutbound({ ...BASE, allow: DEFAULT_OUTBOUND_ALLOW });
+  it.each([
+    ['https://login.salesforce.com/services/oauth2/token', true],
+    ['https://test.salesforce.com/services/oauth2/authorize', true],
+    ['https://acme.my.salesforce.com/services/data/v61.0/', true],
+    ['https://acme--dev.sandbox.my.salesforce.com/', true],
+    ['https://salesforce.com/', false],
+    ['https://login.salesforce.com.attacker.example/', false],
+    ['https://attacker.example/login.salesforce.com', false],
+    ['https://acme.my.salesforce.com:444/', false],
+    ['https://acme.my.salesforce.com./', false],
+  ])('salesforce: %s -> %s', (url, allowed) => {
+    expect(outbound.allows('salesforce', url)).toBe(allowed);
+  });
+  it('keeps each provider to its own hosts', () => {
+    expect(outbound.allows('cardconnect', 'https://login.salesforce.com/')).toBe(false);
+    expect(outbound.allows('kyc', 'https://login.salesforce.com/')).toBe(false);
   });
 });
 
