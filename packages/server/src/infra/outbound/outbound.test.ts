@@ -22,8 +22,9 @@ import {
   Validity,
   Version,
 } from '@peculiar/asn1-x509';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAddress } from './address';
+import { classifyAddress, classifyIPv4, parseIPv4 } from './address';
 import {
   createOutbound,
   DEFAULT_OUTBOUND_ALLOW,
@@ -83,6 +84,28 @@ async function outcome(promise: Promise<unknown>): Promise<unknown> {
   }
 }
 
+/** Any IPv4 address as a number, half of them drawn inside the ranges that must be refused. */
+const anyIPv4 = fc.oneof(
+  fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+  ...(
+    [
+      ['0.0.0.0', 8],
+      ['10.0.0.0', 8],
+      ['100.64.0.0', 10],
+      ['127.0.0.0', 8],
+      ['169.254.0.0', 16],
+      ['172.16.0.0', 12],
+      ['192.168.0.0', 16],
+      ['198.18.0.0', 15],
+      ['224.0.0.0', 4],
+      ['240.0.0.0', 4],
+    ] as const
+  ).map(([base, bits]) => {
+    const from = parseIPv4(base) as number;
+    return fc.integer({ min: from, max: from + 2 ** (32 - bits) - 1 });
+  }),
+);
+
 describe('classifyAddress', () => {
   it.each([
     ['127.0.0.1', 'loopback'],
@@ -131,6 +154,42 @@ describe('classifyAddress', () => {
     ['2606:4700:4700::1111', 'public'],
   ])('%s is %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
+  });
+
+  it('gives every spelling of an IPv4 address, and the IPv6 forms carrying it, one answer', () => {
+    fc.assert(
+      fc.property(anyIPv4, (n) => {
+        const b = [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255] as const;
+        const dotted = b.join('.');
+        const kind = classifyIPv4(n);
+        const spellings = [
+          dotted,
+          String(n),
+          `0x${n.toString(16)}`,
+          `0${n.toString(8)}`,
+          b.map((x) => `0${x.toString(8)}`).join('.'),
+          b.map((x) => `0x${x.toString(16)}`).join('.'),
+          `${b[0]}.${b[1]}.${b[2] * 256 + b[3]}`,
+          `${b[0]}.${(b[1] << 16) | (b[2] << 8) | b[3]}`,
+          `${dotted}.`,
+        ];
+        for (const spelling of spellings) {
+          expect(parseIPv4(spelling), spelling).toBe(n);
+          expect(classifyAddress(spelling), spelling).toBe(kind);
+          // what new URL() makes of it is the dotted form, judged the same
+          expect(new URL(`https://${spelling}/`).hostname, spelling).toBe(dotted);
+        }
+        const hex = `${((b[0] << 8) | b[1]).toString(16)}:${((b[2] << 8) | b[3]).toString(16)}`;
+        expect(classifyAddress(`::ffff:${dotted}`)).toBe(kind);
+        expect(classifyAddress(`[::ffff:${hex}]`)).toBe(kind);
+        expect(classifyAddress(`64:ff9b::${dotted}`)).toBe(kind);
+        // ::0.0.0.0 and ::0.0.0.1 are :: and ::1 (unspecified, loopback): refused as well
+        if (n > 1) expect(classifyAddress(`::${dotted}`)).toBe(kind === 'public' ? 'reserved' : kind);
+        const sixToFour = classifyAddress(`2002:${hex}::1`);
+        expect(sixToFour).toBe(kind === 'public' ? 'reserved' : kind);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('reads host names and malformed text as no address', () => {
