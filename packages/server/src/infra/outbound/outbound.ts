@@ -165,9 +165,9 @@ const MAX_ADDRESSES_TRIED = 3;
 
 /**
  * The connector under the pool: resolves the host once, checks every answer, and opens the socket to a checked
- * address with the host name as the TLS server name (SNI and certificate check). Exported for its tests.
+ * address with the host name as the TLS server name (SNI and certificate check).
  */
-export function pinnedConnector(options: {
+function pinnedConnector(options: {
   testHosts: readonly string[];
   lookup: OutboundLookup;
   timeoutMs: number;
