@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { KeyConfigError, type KeyRing, loadKeyRing } from './infra/field-crypto/keys';
+import { classifyAddress } from './infra/outbound/address';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -84,8 +85,9 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEAL_PKCS12_PASSWORD: z.string().optional(),
   /**
-   * Simulators and tests only (issue #23): `host:port` pairs the outbound client may call over plain http (e.g.
-   * `127.0.0.1:4010,127.0.0.1:4011`). Unset by default; refused when NODE_ENV=production.
+   * Simulators and tests only (issue #23): `host:port` pairs the outbound client may call over plain http and
+   * whose addresses may be loopback (never private or link-local; decision 071), e.g.
+   * `127.0.0.1:4010,127.0.0.1:4011`. Unset by default; refused when NODE_ENV=production.
    */
   INTEGRATION_TEST_HOSTS: z
     .string()
@@ -167,6 +169,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.INTEGRATION_TEST_HOSTS && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  INTEGRATION_TEST_HOSTS: not allowed when NODE_ENV=production');
+  }
+  // the test hosts' exception is loopback only (decision 071): an address written there must be one
+  for (const pair of (e.INTEGRATION_TEST_HOSTS ?? '').split(',')) {
+    const host = pair.trim().replace(/:\d+$/, '');
+    const kind = host ? classifyAddress(host) : null;
+    if (kind !== null && kind !== 'loopback') {
+      throw new ConfigError(
+        `Invalid configuration:\n  INTEGRATION_TEST_HOSTS: ${pair.trim()} is a ${kind} address, not loopback`,
+      );
+    }
   }
   if (e.TEST_CLOCK_FILE && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_FILE: not allowed when NODE_ENV=production');

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { bearer, invitationCode, PHONE, setMembership } from '../../test/accounts';
 import { createTestApp, signIn, type TestApp, testDatabases, uniqueEmail } from '../../test/helpers';
-import { REDACTED, redactUrl, serializeError } from './logger';
+import { OutboundFailed } from '../outbound/outbound';
+import { loggerOptions, REDACTED, redactSecretText, redactUrl, serializeError } from './logger';
 
 describe('redactUrl', () => {
   it('hides the code and e-mail of an applicant link, keeping the form and application ids', () => {
@@ -63,6 +65,89 @@ describe('serializeError', () => {
     expect(out.query).toBe('insert into "users" values ($1, $2)');
     expect(out.stack).toContain('at ');
     expect(out.cause).toMatchObject({ code: '23505', constraint: 'users_pool_email_uq' });
+  });
+});
+
+describe('an outbound call logged carelessly (decision 071)', () => {
+  const secrets = {
+    bearer: 'eyJhbGciOiJSUzI1NiJ9.payload.sig-BEARER',
+    sessionId: '00D5e000000abcd!AQ4AQFw5b0TfVS8Oh1JdSESSIONsecret',
+    accessToken: 'AT-0123456789-access',
+    refreshToken: 'RT-0123456789-refresh',
+    password: 'Pr0cessor-P4ssword',
+    clientSecret: 'CS-client-secret-value',
+    consumerSecret: 'CONSUMER-secret-value',
+    consumerKey: '3MVG9-consumer-key-value',
+    codeVerifier: 'verifier-0123456789abcdef',
+    clientSecretKey: 'CSK-secret-key-value',
+    basic: Buffer.from('api-user:api-password').toString('base64'),
+  };
+
+  it('writes none of the tokens, passwords or secrets, in request, response or error', () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: loggerOptions({ level: 'trace', stream: { write: (line: string) => void lines.push(line) } }),
+    });
+    const form = `grant_type=refresh_token&refresh_token=${secrets.refreshToken}&client_id=abc&client_secret=${secrets.clientSecret}&code_verifier=${secrets.codeVerifier}`;
+    const answer = JSON.stringify({
+      access_token: secrets.accessToken,
+      refresh_token: secrets.refreshToken,
+      instance_url: 'https://acme.my.salesforce.com',
+    });
+    // an HTTP client's error that carries the request and the answer
+    const failure = Object.assign(new OutboundFailed('network', `token call failed: ${form}`), {
+      request: {
+        method: 'POST',
+        url: 'https://login.salesforce.com/services/oauth2/token',
+        headers: { Authorization: `Bearer ${secrets.bearer}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      },
+      response: { status: 400, headers: { 'set-cookie': `sid=${secrets.sessionId}` }, body: answer },
+      credentials: { consumerKey: secrets.consumerKey, consumerSecret: secrets.consumerSecret },
+      cause: new Error(`upstream said ${answer}`),
+    });
+    app.log.error({ err: failure }, 'salesforce refresh failed');
+    app.log.warn(
+      {
+        provider: 'salesforce',
+        request: {
+          headers: { authorization: `Bearer ${secrets.bearer}`, 'proxy-authorization': `Basic ${secrets.basic}` },
+        },
+        response: { headers: { 'set-cookie': secrets.sessionId } },
+        credentials: {
+          password: secrets.password,
+          clientSecret: secrets.clientSecret,
+          client_secret: secrets.clientSecret,
+          consumerSecret: secrets.consumerSecret,
+          consumer_secret: secrets.consumerSecret,
+          code_verifier: secrets.codeVerifier,
+          clientSecretKey: secrets.clientSecretKey,
+        },
+        accessToken: secrets.accessToken,
+        refresh_token: secrets.refreshToken,
+      },
+      'cardconnect token call',
+    );
+    app.log.info(`retrying with Authorization: Bearer ${secrets.bearer} and ${form}`);
+    app.log.info(`salesforce answered ${answer} for session ${secrets.sessionId}`);
+    app.log.info(`vantiv <password>${secrets.password}</password> basic Basic ${secrets.basic}`);
+
+    const log = lines.join('');
+    // the lines were written: the checks below are not vacuous
+    expect(lines.length).toBe(5);
+    expect(log).toContain('salesforce refresh failed');
+    expect(log).toContain('https://acme.my.salesforce.com');
+    expect(log).toContain(REDACTED);
+    for (const [name, value] of Object.entries(secrets))
+      expect(log.includes(value), `${name} is in the log`).toBe(false);
+  });
+
+  it('redacts credentials in free text and keeps the rest', () => {
+    expect(redactSecretText('Authorization: Bearer abc.def.ghi')).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(redactSecretText('a=1&password=hunter2&b=2')).toBe(`a=1&password=${REDACTED}&b=2`);
+    expect(redactSecretText('{"errorCode":"INVALID_FIELD","message":"password is required"}')).toBe(
+      '{"errorCode":"INVALID_FIELD","message":"password is required"}',
+    );
   });
 });
 
