@@ -253,8 +253,11 @@ export const ERRORS = {
   },
   /** The connection's refresh token is dead (expired, revoked, reused): Update Token. */
   integrationExpired: { code: 'integration/expired', status: 409, message: INTEGRATION_MESSAGES.connectionExpired },
-  /** Spec 2 §8 "Connection Failed !": Salesforce could not be reached or answered something else. */
-  integrationFailed: { code: 'integration/failed', status: 502, message: INTEGRATION_MESSAGES.connectionFailed },
+  /**
+   * Spec 2 §8 "Connection Failed !": Salesforce could not be reached or answered something else. 424, not 502: the
+   * web shows a 502 as "the server is unavailable", and this is the provider's failure, said in the spec's words.
+   */
+  integrationFailed: { code: 'integration/failed', status: 424, message: INTEGRATION_MESSAGES.connectionFailed },
   /** The OAuth `state` is unknown, used, expired or another person's: nothing was exchanged. */
   integrationState: { code: 'integration/state', status: 400, message: INTEGRATION_MESSAGES.stateInvalid },
   integrationNotConnected: {
