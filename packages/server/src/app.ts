@@ -47,6 +47,9 @@ import { customFormsModule } from './modules/custom-forms/custom-forms.module';
 import { verifyModule } from './modules/document-verify/verify.module';
 import { filesModule } from './modules/files/files.module';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { integrationsModule } from './modules/integrations/connections/connections.module';
+import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
+import { unwiredSalesforceClient } from './modules/integrations/salesforce/unwired-salesforce';
 import { libraryModule, pushUpdatesModule } from './modules/library/library.module';
 import { mailModule } from './modules/mail/mail.module';
 import { masterFormsModule } from './modules/master-forms/master-forms.module';
@@ -83,6 +86,8 @@ export interface BuildAppOptions {
   fieldCrypto?: FieldCrypto;
   /** Calls to providers; by default the guarded client of infra/outbound with the configured test hosts. */
   outbound?: Outbound;
+  /** The Salesforce client; by default one whose calls fail as unavailable until the real client is wired. */
+  salesforce?: SalesforceClient;
   /** Tests only: called after each generated document is written (a crash between two documents). */
   afterDocument?: (slot: string) => Promise<void>;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
@@ -130,6 +135,7 @@ const MODULES: readonly AppModule[] = [
   applicationOwnersModule,
   revealModule,
   applicationsModule,
+  integrationsModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -198,6 +204,8 @@ export async function buildApp(options: BuildAppOptions) {
     gateway: options.gateway ?? createGateway(config),
     // every call to a provider (issue #23): allowlisted hosts, https only except the configured test hosts
     outbound: options.outbound ?? createOutbound({ allow: DEFAULT_OUTBOUND_ALLOW, ...config.outbound }),
+    // until the merge wires createSalesforceClient(outbound): every call fails as 'unavailable' (decision 073)
+    salesforce: options.salesforce ?? unwiredSalesforceClient(),
     afterDocument: options.afterDocument ?? slowDocumentsForTests(config) ?? (async () => undefined),
   };
   const { events } = platform;

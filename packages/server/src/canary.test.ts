@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { applicationDocumentRuns } from './db/schema/index';
 import { finishedRun } from './modules/applications/documents/documents.fixtures';
 import { bearer, registerCompany } from './test/accounts';
+import { createFakeSalesforce } from './test/fake-salesforce';
 import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
 import { readPdfText } from './test/pdf-read';
 import { unzip } from './test/read-xlsx';
@@ -27,6 +28,12 @@ const SSN = '987-65-4329';
 const ACCOUNT = '70003141592653';
 const OWNER_SSN = '876-54-3219';
 const SECRETS = [SSN, ACCOUNT, OWNER_SSN];
+/**
+ * Integration credentials and tokens (issue #23 §2; decision 073): the Salesforce consumer key and secret, every
+ * access and refresh token the (in-memory) Salesforce issued, a card processor's password. Added once issued.
+ */
+const INTEGRATION_SECRETS: string[] = [];
+const PROCESSOR_PASSWORD = 'Pr0cessor-Canary-Pass!';
 
 /** The ways a value could be written out: as is, without separators, in UTF-16, base64, hex, URL-encoded. */
 function encodings(secret: string): string[] {
@@ -48,13 +55,14 @@ function encodings(secret: string): string[] {
   return [...forms].filter((f) => f.length >= 8);
 }
 
-const NEEDLES = SECRETS.flatMap((s) =>
-  encodings(s).flatMap((text) => [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')]),
-);
+const needlesOf = (secrets: string[]) =>
+  secrets.flatMap((s) => encodings(s).flatMap((text) => [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')]));
 
 /** The needles found in a buffer, as text (empty when none). */
 function leaksIn(bytes: Buffer): string[] {
-  return NEEDLES.filter((needle) => bytes.includes(needle)).map((n) => n.toString('utf8'));
+  return needlesOf([...SECRETS, ...INTEGRATION_SECRETS])
+    .filter((needle) => bytes.includes(needle))
+    .map((n) => n.toString('utf8'));
 }
 
 function filesUnder(dir: string): string[] {
@@ -73,8 +81,10 @@ const PG_DUMP = '/usr/lib/postgresql/15/bin/pg_dump';
 describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
   it('a submitted SSN and account number are nowhere in plaintext: files, database, dump, logs, mail, answers', async () => {
     const logs: string[] = [];
+    const sf = createFakeSalesforce();
     const t = await createTestApp(kind, {
       ...realFieldCrypto(),
+      salesforce: sf,
       pgliteFiles: true,
       outbox: true,
       logger: { level: 'trace', stream: { write: (line) => void logs.push(line) } },
@@ -216,6 +226,48 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       expect(sheet).toContain(maskValue(SSN));
       answers.push(sheet);
 
+      // integrations (decision 073): a Salesforce connection (consumer key and secret, tokens) and a processor's
+      // password in a form's config; answers show masks; turning off mails the platform's admins
+      await t.services.auth.ensureAdmin({ email: 'canary-admin@under.test', password: 'Admin12345' });
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/salesforce/add-info',
+        headers: client,
+        payload: {
+          consumerKey: sf.consumerKey,
+          consumerSecret: sf.consumerSecret,
+          salesForceDomain: 'login.salesforce.com',
+        },
+      });
+      // (not among the answers scanned: the authorize URL carries the consumer key as OAuth's public client_id)
+      expect(started.statusCode, started.body).toBe(200);
+      const state = new URL(started.json().authorizeUrl).searchParams.get('state') as string;
+      const back = await call({ url: `/api/salesforce/callback?code=${sf.approve(state)}&state=${state}` });
+      expect(back.headers.location).toBe('/manage-integration?salesforce=connected');
+      sf.expireAccessTokens();
+      await t.services.integrations.withSession(a.companyId, (s) => sf.listObjects(s));
+      const config = await call({
+        method: 'POST',
+        url: '/api/integrations/config',
+        headers: client,
+        payload: {
+          formId: form.customFormId,
+          integrationToActivate: 'cardconnect',
+          credentials: { username: 'canary-merchant', password: PROCESSOR_PASSWORD },
+        },
+      });
+      expect(config.json().credentials.password).toBe(maskValue(PROCESSOR_PASSWORD));
+      const integrations = await call({ url: '/api/integrations', headers: client });
+      expect(integrations.json().integrations[0]).toMatchObject({
+        state: 'connected',
+        consumerSecret: maskValue(sf.consumerSecret),
+      });
+      expect(
+        (await call({ method: 'PATCH', url: `/api/salesforce/${a.companyId}/turn-off`, headers: client })).statusCode,
+      ).toBe(200);
+      INTEGRATION_SECRETS.push(sf.consumerKey, sf.consumerSecret, ...sf.issued, PROCESSOR_PASSWORD);
+      expect(sf.issued.length).toBe(4);
+
       await t.mailer.settle();
       expect(t.mailer.sent.length).toBeGreaterThan(0);
 
@@ -225,7 +277,7 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
          where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
       )) as { rows: { table_schema: string; table_name: string }[] };
       expect(tables.rows.map((r) => r.table_name)).toEqual(
-        expect.arrayContaining(['applications', 'audit_events', 'applicant_vaults']),
+        expect.arrayContaining(['applications', 'audit_events', 'applicant_vaults', 'integration_connections']),
       );
       const vaults = (await t.database.executeSql('select entries::text as entries from applicant_vaults')) as {
         rows: { entries: string }[];
@@ -257,6 +309,9 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
         expect(leaksIn(Buffer.from(stdout)), 'pg_dump').toEqual([]);
       }
 
+      expect(t.mailer.sent.some((m) => m.to === 'canary-admin@under.test' && m.subject.includes('Salesforce'))).toBe(
+        true,
+      );
       expect(leaksIn(Buffer.from(JSON.stringify(t.mailer.sent))), 'mail sent').toEqual([]);
       expect(answers.join('\n')).toContain('TAX-CANARY');
       expect(leaksIn(Buffer.from(answers.join('\n'))), 'API answers').toEqual([]);

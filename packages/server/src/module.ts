@@ -38,6 +38,8 @@ import type { CouponsService } from './modules/coupons/coupons.service';
 import type { CustomFormsService } from './modules/custom-forms/custom-forms.service';
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
+import type { IntegrationsService } from './modules/integrations/connections/connections.service';
+import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import type { LibraryService } from './modules/library/library.service';
 import type { PushUpdatesService } from './modules/library/push-updates.service';
 import type { MailService } from './modules/mail/mail.service';
@@ -72,6 +74,8 @@ export interface Platform {
   gateway: PaymentGateway;
   /** Every call to a provider (issue #23 §1): never Node's fetch or another HTTP client. */
   outbound: Outbound;
+  /** The Salesforce client on `outbound` (issue #23 §5); until it is wired, one whose calls fail as unavailable. */
+  salesforce: SalesforceClient;
   /** Tests: called after each generated document is written (a crash between two documents); else a no-op. */
   afterDocument: (slot: string) => Promise<void>;
 }
@@ -114,6 +118,7 @@ export interface Services {
   exports: ApplicationExportService;
   adminApplications: AdminApplicationsService;
   reveal: RevealService;
+  integrations: IntegrationsService;
 }
 export type ServiceName = keyof Services;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ACCOUNTS_MESSAGES } from '../admin-accounts/admin-accounts-messages';
 import { COUPON_MESSAGES } from '../coupons/coupon-messages';
+import { INTEGRATION_MESSAGES } from '../integrations/connection-messages';
 import { MESSAGES } from '../messages';
 
 /** Every API error has this body. `errors` lists field problems of a 400. */
@@ -233,6 +234,48 @@ export const ERRORS = {
    * reading it passed the time or memory limit of the PDF workers (decision 055).
    */
   verifyUnreadable: { code: 'verify/unreadable', status: 422, message: MESSAGES.verifyUnreadable },
+  // integrations' connections (issue #23; decision 073)
+  /** Spec 1 §6: the company's plan lacks the feature (the CRM integration: the plan's `salesForce` flag). */
+  upgradeRequired: { code: 'plan/upgrade-required', status: 403, message: MESSAGES.upgradeRequired },
+  /** The Salesforce domain is not a Salesforce login domain (nor a configured test host). */
+  integrationDomain: { code: 'integration/domain', status: 400, message: INTEGRATION_MESSAGES.domainNotAllowed },
+  /** Spec 2 §8 "Expired authorization code": the code is expired or was used. */
+  integrationExpiredCode: {
+    code: 'integration/expired-code',
+    status: 400,
+    message: INTEGRATION_MESSAGES.expiredCode,
+  },
+  /** Salesforce refused the consumer key or secret: enter them again. */
+  integrationInvalidClient: {
+    code: 'integration/invalid-client',
+    status: 400,
+    message: INTEGRATION_MESSAGES.invalidClient,
+  },
+  /** The connection's refresh token is dead (expired, revoked, reused): Update Token. */
+  integrationExpired: { code: 'integration/expired', status: 409, message: INTEGRATION_MESSAGES.connectionExpired },
+  /**
+   * Spec 2 §8 "Connection Failed !": Salesforce could not be reached or answered something else. 424, not 502: the
+   * web shows a 502 as "the server is unavailable", and this is the provider's failure, said in the spec's words.
+   */
+  integrationFailed: { code: 'integration/failed', status: 424, message: INTEGRATION_MESSAGES.connectionFailed },
+  /** The OAuth `state` is unknown, used, expired or another person's: nothing was exchanged. */
+  integrationState: { code: 'integration/state', status: 400, message: INTEGRATION_MESSAGES.stateInvalid },
+  integrationNotConnected: {
+    code: 'integration/not-connected',
+    status: 409,
+    message: INTEGRATION_MESSAGES.notConnected,
+  },
+  integrationTurnedOff: {
+    code: 'integration/turned-off',
+    status: 409,
+    message: INTEGRATION_MESSAGES.alreadyTurnedOff,
+  },
+  /** An integration kind without a connection here yet (the card processors: the next issue). */
+  integrationNotAvailable: {
+    code: 'integration/not-available',
+    status: 409,
+    message: INTEGRATION_MESSAGES.notAvailable,
+  },
 } as const satisfies Record<string, { code: string; status: number; message?: string }>;
 
 export type ErrorName = keyof typeof ERRORS;

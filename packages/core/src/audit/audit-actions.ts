@@ -338,6 +338,36 @@ export const AUDIT_ACTIONS = {
     target: 'application',
     details: z.strictObject({ noteId: z.string() }),
   },
+  // integrations' connections (issue #23; decision 073): the kind and what changed, never a credential or token
+  /** Credentials entered and the browser sent to the provider's authorization page (a state issued). */
+  'integration.authorize': {
+    target: 'company',
+    details: z.strictObject({ kind: z.string(), domain: z.string() }),
+  },
+  /** The authorization code exchanged: the connection is on with new tokens. */
+  'integration.connect': {
+    target: 'company',
+    details: z.strictObject({ kind: z.string(), instanceHost: z.string() }),
+  },
+  /** The provider refused the refresh token (expired, revoked, reused): the connection is expired. */
+  'integration.expire': { target: 'company', details: z.strictObject({ kind: z.string() }) },
+  /** Turned off by the company: tokens revoked at the provider (`revoked` false when the provider did not answer). */
+  'integration.turn-off': {
+    target: 'company',
+    details: z.strictObject({ kind: z.string(), revoked: z.boolean() }),
+  },
+  /** An integration config of a form saved: which credential names were changed, never their values. */
+  'integration.config': {
+    target: 'company',
+    details: z.strictObject({
+      formId: z.string(),
+      kind: z.string(),
+      credentialsChanged: z.array(z.string()),
+      activeIntegration: z.boolean(),
+    }),
+  },
+  /** A platform admin set a company's integration permissions. */
+  'integration.permissions': { target: 'company', details: z.strictObject({ count: z.number().int() }) },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -39,6 +39,8 @@ export const MAIL_KINDS = [
   'application-edit-link',
   /** Issue 21 (decision 060): the institution's team is told an application was submitted, signed, documented. */
   'institution-notice',
+  /** Issue #23 (decision 073): the platform's admins are told a client turned off an integration. */
+  'integration-turned-off',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -33,6 +33,7 @@ export const ADMIN_MAILS_TEXT = {
     'sign-completed': 'Everyone signed',
     'application-edit-link': 'Request to correct an application',
     'institution-notice': 'Application notice to the team',
+    'integration-turned-off': 'Integration turned off (to admins)',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',

@@ -141,6 +141,8 @@ export async function createTestApp(
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
     /** Calls to providers (e.g. a client allowing a simulator's loopback host:port). */
     outbound?: BuildAppOptions['outbound'];
+    /** The Salesforce client (an in-memory one in tests of the connections). */
+    salesforce?: BuildAppOptions['salesforce'];
     /** Called after each generated document is written (a crash between two documents). */
     afterDocument?: BuildAppOptions['afterDocument'];
     /**
@@ -185,6 +187,7 @@ export async function createTestApp(
     vaultCrypto: options.vaultCrypto,
     fieldCrypto: options.fieldCrypto,
     outbound: options.outbound,
+    salesforce: options.salesforce,
     afterDocument: options.afterDocument,
   });
   // the domain events first (their subscribers queue mail: decision 064), then the mail outbox

@@ -7,6 +7,7 @@ import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
 import { BILLING_TEXT } from '@under/core/ui-text/billing';
 import { APPLICATIONS_TEXT } from '@under/core/ui-text/client-applications';
 import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
+import { MANAGE_INTEGRATION_TEXT } from '@under/core/ui-text/manage-integration';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AppHeader, type HeaderLink, type HeaderLogo } from '../components/app-header';
@@ -84,6 +85,7 @@ export function ClientLayout() {
     ...(companyId ? [{ to: `/team/${companyId}`, label: UI_TEXT.navTeam }] : []),
     ...(isAdmin ? [{ to: '/templates-permission', label: CUSTOM_FORMS_TEXT.navTemplatePermissions }] : []),
     ...(isAdmin ? [{ to: '/application-settings', label: UI_TEXT.navSettings }] : []),
+    { to: '/manage-integration', label: MANAGE_INTEGRATION_TEXT.navIntegrations },
     { to: '/membership', label: UI_TEXT.navPlans, also: ['/membership-trial', '/payment-membership'] },
     ...(isAdmin ? [{ to: '/billings', label: BILLING_TEXT.navBilling }] : []),
     { to: '/all-profile', label: UI_TEXT.navAccount, also: ['/edit-account'] },

@@ -72,6 +72,10 @@ describe.each(testDatabases())('npm run keys:rotate on %s', (kind) => {
         }),
         // the vault's column is walked too (empty here)
         expect.objectContaining({ table: 'applicant_vaults', valuesResealed: 0, valuesFailed: 0 }),
+        // and the integrations' credentials (decision 073; their own test: connections.rotate.test.ts)
+        expect.objectContaining({ table: 'integration_connections', valuesResealed: 0, valuesFailed: 0 }),
+        expect.objectContaining({ table: 'integration_oauth_states', valuesResealed: 0, valuesFailed: 0 }),
+        expect.objectContaining({ table: 'integration_configs', valuesResealed: 0, valuesFailed: 0 }),
       ]);
       expect(lines.join('\n')).toContain('15 values re-sealed');
       const ring = loadKeyRing(dataDir, {});

@@ -17,4 +17,8 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: 'applications', key: 'id', keyType: 'uuid', column: 'data' },
   // the applicant vault's remembered answers (decision 039)
   { table: 'applicant_vaults', key: 'id', keyType: 'uuid', column: 'entries' },
+  // integrations' credentials and tokens, the OAuth states' PKCE verifiers, processors' credentials (decision 073)
+  { table: 'integration_connections', key: 'id', keyType: 'uuid', column: 'secrets' },
+  { table: 'integration_oauth_states', key: 'id', keyType: 'uuid', column: 'secrets' },
+  { table: 'integration_configs', key: 'id', keyType: 'uuid', column: 'credentials' },
 ];

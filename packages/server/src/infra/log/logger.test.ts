@@ -19,6 +19,9 @@ describe('redactUrl', () => {
   it('hides credential query values and invitation codes in paths, and keeps the rest', () => {
     expect(redactUrl('/api/files?token=abc.def')).toBe(`/api/files?token=${REDACTED}`);
     expect(redactUrl('/verify?email=a%40b.c&code=123456&x=1')).toBe(`/verify?email=a%40b.c&code=${REDACTED}&x=1`);
+    expect(redactUrl('/api/salesforce/callback?code=aPrx1&state=s7a7e')).toBe(
+      `/api/salesforce/callback?code=${REDACTED}&state=${REDACTED}`,
+    );
     expect(redactUrl('/api/x?Token=1&invitationCode=2&password=3')).toBe(
       `/api/x?Token=${REDACTED}&invitationCode=${REDACTED}&password=${REDACTED}`,
     );

@@ -8,8 +8,9 @@ export interface LogStream {
  * codes), the values of failed queries (password hashes, codes, personal data), and e-mail contents.
  */
 
-/** Query keys whose values are credentials. */
-const SECRET_QUERY_KEY = /^(token|code|invitationcode|password|secret|signature|x-amz-signature|x-amz-credential)$/i;
+/** Query keys whose values are credentials (`state`: the OAuth state of an integration's callback, decision 073). */
+const SECRET_QUERY_KEY =
+  /^(token|code|state|invitationcode|password|secret|signature|x-amz-signature|x-amz-credential)$/i;
 
 /**
  * Paths whose last segment is a credential: `GET /api/invitations/{code}` (the e-mailed code is the credential;

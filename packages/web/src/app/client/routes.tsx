@@ -283,6 +283,14 @@ export const clientRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'manage-integration',
+                    lazy: lazyPage(() =>
+                      import('../../features/integrations/connections/routes/manage-integration-page').then(
+                        (m) => m.ManageIntegrationPage,
+                      ),
+                    ),
+                  },
+                  {
                     path: 'application-settings',
                     lazy: lazyPage(() =>
                       import('../../features/settings/routes/application-settings-page').then(

@@ -1,0 +1,95 @@
+import { Alert, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { SalesforceAddInfoBody } from '@under/core/integrations/connections.schema';
+import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
+import { useSearchParams } from 'react-router';
+import { FormAlert } from '../../../../components/form-alert';
+import { PageHeader } from '../../../../components/page-header';
+import { UpgradeRequired } from '../../../../components/upgrade-required';
+import { errorMessage } from '../../../../lib/http-error';
+import { notifySuccess } from '../../../../lib/notify';
+import { useAddSalesforceInfo, useIntegrations, useTurnOffSalesforce } from '../api/connections-api';
+import { SalesforceCard, StateBadge } from '../components/salesforce-card';
+import { connectionResult } from '../lib/connection-result';
+
+/**
+ * /manage-integration (issue #23 §3; decision 073): each integration with its state; a client ADMINISTRATOR
+ * connects Salesforce (the browser goes to Salesforce and comes back here with `?salesforce=<result>`), edits it,
+ * updates its token or turns it off; members see the states; plans without the CRM see the spec's upgrade text.
+ */
+export function ManageIntegrationPage() {
+  const [params] = useSearchParams();
+  const result = connectionResult(params.get('salesforce'));
+  const integrations = useIntegrations();
+  const addInfo = useAddSalesforceInfo();
+  const turnOff = useTurnOffSalesforce(integrations.data?.companyId ?? '');
+
+  async function connect(body: SalesforceAddInfoBody) {
+    const { authorizeUrl } = await addInfo.mutateAsync(body);
+    window.location.assign(authorizeUrl);
+  }
+
+  const data = integrations.data;
+  const salesforce = data?.integrations.find((i) => i.kind === 'salesforce');
+  const processors = data?.integrations.filter((i) => i.kind !== 'salesforce') ?? [];
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <PageHeader title={T.title} description={T.description} />
+        {result ? <FormAlert message={result.message} kind={result.ok ? 'success' : 'error'} /> : null}
+        {data && !data.canManage ? (
+          <Alert color="gray" variant="light" c="dark" data-testid="member-note">
+            {T.memberNote}
+          </Alert>
+        ) : null}
+        {integrations.isError ? <FormAlert message={errorMessage(integrations.error)} /> : null}
+        {!data || !salesforce ? (
+          integrations.isError ? null : (
+            <Skeleton height={180} radius="md" />
+          )
+        ) : data.planAllowsCrm ? (
+          <SalesforceCard
+            view={salesforce}
+            canManage={data.canManage}
+            connect={connect}
+            turnOff={async () => {
+              await turnOff.mutateAsync();
+              notifySuccess(T.turnedOffDone);
+            }}
+          />
+        ) : (
+          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="salesforce-title">
+            <Stack gap="md">
+              <Group justify="space-between" gap="sm">
+                <Title order={2} fz="lg" id="salesforce-title">
+                  {T.names.salesforce}
+                </Title>
+                <StateBadge state={salesforce.state} />
+              </Group>
+              <UpgradeRequired />
+            </Stack>
+          </Paper>
+        )}
+        {processors.length > 0 ? (
+          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="processors-title">
+            <Stack gap="sm">
+              <Title order={2} fz="lg" id="processors-title">
+                {T.processorsTitle}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {T.comingSoon}
+              </Text>
+              <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {processors.map((p) => (
+                  <Group key={p.kind} component="li" justify="space-between" gap="sm">
+                    <Text size="sm">{T.names[p.kind]}</Text>
+                    <StateBadge state={p.state} />
+                  </Group>
+                ))}
+              </Stack>
+            </Stack>
+          </Paper>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
