@@ -48,8 +48,8 @@ import { verifyModule } from './modules/document-verify/verify.module';
 import { filesModule } from './modules/files/files.module';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { integrationsModule } from './modules/integrations/connections/connections.module';
+import { createSalesforceClient } from './modules/integrations/salesforce/salesforce.client';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
-import { unwiredSalesforceClient } from './modules/integrations/salesforce/unwired-salesforce';
 import { libraryModule, pushUpdatesModule } from './modules/library/library.module';
 import { mailModule } from './modules/mail/mail.module';
 import { masterFormsModule } from './modules/master-forms/master-forms.module';
@@ -177,6 +177,7 @@ export async function buildApp(options: BuildAppOptions) {
   // created once: modules that read or write encrypted fields take it as `fieldCrypto` (decision 038)
   const fieldCrypto = options.fieldCrypto ?? createFieldCrypto(config.encryption);
   const pdfPool = options.pdfPool ?? createPdfPool();
+  const outbound = options.outbound ?? createOutbound({ allow: DEFAULT_OUTBOUND_ALLOW, ...config.outbound });
   const platform: Platform = {
     config,
     database,
@@ -203,9 +204,9 @@ export async function buildApp(options: BuildAppOptions) {
     vaultCrypto: options.vaultCrypto ?? fieldCrypto,
     gateway: options.gateway ?? createGateway(config),
     // every call to a provider (issue #23): allowlisted hosts, https only except the configured test hosts
-    outbound: options.outbound ?? createOutbound({ allow: DEFAULT_OUTBOUND_ALLOW, ...config.outbound }),
-    // until the merge wires createSalesforceClient(outbound): every call fails as 'unavailable' (decision 073)
-    salesforce: options.salesforce ?? unwiredSalesforceClient(),
+    outbound,
+    // Salesforce's REST and OAuth API on the outbound client (decision 072)
+    salesforce: options.salesforce ?? createSalesforceClient(outbound),
     afterDocument: options.afterDocument ?? slowDocumentsForTests(config) ?? (async () => undefined),
   };
   const { events } = platform;

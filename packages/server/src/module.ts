@@ -74,7 +74,7 @@ export interface Platform {
   gateway: PaymentGateway;
   /** Every call to a provider (issue #23 §1): never Node's fetch or another HTTP client. */
   outbound: Outbound;
-  /** The Salesforce client on `outbound` (issue #23 §5); until it is wired, one whose calls fail as unavailable. */
+  /** The Salesforce client on `outbound` (issue #23 §5); by default `createSalesforceClient(outbound)`. */
   salesforce: SalesforceClient;
   /** Tests: called after each generated document is written (a crash between two documents); else a no-op. */
   afterDocument: (slot: string) => Promise<void>;
