@@ -47,6 +47,8 @@ import { customFormsModule } from './modules/custom-forms/custom-forms.module';
 import { verifyModule } from './modules/document-verify/verify.module';
 import { filesModule } from './modules/files/files.module';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { salesforceMappingsModule } from './modules/integrations/mapping/mapping.module';
+import { NO_SALESFORCE_CLIENT, NOT_CONNECTED, type SalesforcePorts } from './modules/integrations/not-connected';
 import { libraryModule, pushUpdatesModule } from './modules/library/library.module';
 import { mailModule } from './modules/mail/mail.module';
 import { masterFormsModule } from './modules/master-forms/master-forms.module';
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   fieldCrypto?: FieldCrypto;
   /** Calls to providers; by default the guarded client of infra/outbound with the configured test hosts. */
   outbound?: Outbound;
+  /** Salesforce's client and connections (tests: in-memory ones); by default nothing is connected. */
+  salesforce?: Partial<SalesforcePorts>;
   /** Tests only: called after each generated document is written (a crash between two documents). */
   afterDocument?: (slot: string) => Promise<void>;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
@@ -130,6 +134,7 @@ const MODULES: readonly AppModule[] = [
   applicationOwnersModule,
   revealModule,
   applicationsModule,
+  salesforceMappingsModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -198,6 +203,10 @@ export async function buildApp(options: BuildAppOptions) {
     gateway: options.gateway ?? createGateway(config),
     // every call to a provider (issue #23): allowlisted hosts, https only except the configured test hosts
     outbound: options.outbound ?? createOutbound({ allow: DEFAULT_OUTBOUND_ALLOW, ...config.outbound }),
+    salesforce: {
+      client: options.salesforce?.client ?? NO_SALESFORCE_CLIENT,
+      connections: options.salesforce?.connections ?? NOT_CONNECTED,
+    },
     afterDocument: options.afterDocument ?? slowDocumentsForTests(config) ?? (async () => undefined),
   };
   const { events } = platform;

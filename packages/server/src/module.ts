@@ -38,6 +38,8 @@ import type { CouponsService } from './modules/coupons/coupons.service';
 import type { CustomFormsService } from './modules/custom-forms/custom-forms.service';
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
+import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
+import type { SalesforcePorts } from './modules/integrations/not-connected';
 import type { LibraryService } from './modules/library/library.service';
 import type { PushUpdatesService } from './modules/library/push-updates.service';
 import type { MailService } from './modules/mail/mail.service';
@@ -72,6 +74,11 @@ export interface Platform {
   gateway: PaymentGateway;
   /** Every call to a provider (issue #23 §1): never Node's fetch or another HTTP client. */
   outbound: Outbound;
+  /**
+   * Salesforce's client and the companies' connections (issue #23): until the connections module and the client are
+   * wired in, nothing is connected (`modules/integrations/not-connected.ts`).
+   */
+  salesforce: SalesforcePorts;
   /** Tests: called after each generated document is written (a crash between two documents); else a no-op. */
   afterDocument: (slot: string) => Promise<void>;
 }
@@ -114,6 +121,7 @@ export interface Services {
   exports: ApplicationExportService;
   adminApplications: AdminApplicationsService;
   reveal: RevealService;
+  salesforceMappings: SalesforceMappingsService;
 }
 export type ServiceName = keyof Services;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ACCOUNTS_MESSAGES } from '../admin-accounts/admin-accounts-messages';
 import { COUPON_MESSAGES } from '../coupons/coupon-messages';
+import { SF_MAPPING_MESSAGES } from '../integrations/salesforce-mapping-messages';
 import { MESSAGES } from '../messages';
 
 /** Every API error has this body. `errors` lists field problems of a 400. */
@@ -233,6 +234,21 @@ export const ERRORS = {
    * reading it passed the time or memory limit of the PDF workers (decision 055).
    */
   verifyUnreadable: { code: 'verify/unreadable', status: 422, message: MESSAGES.verifyUnreadable },
+  // integrations (issue #23; decision 075)
+  /** The company's plan lacks the feature (spec 1 §6): the spec's upgrade text. */
+  planUpgradeRequired: { code: 'plan/upgrade-required', status: 403, message: MESSAGES.upgradeRequired },
+  /** The company's Salesforce connection cannot be used now (not connected, expired, turned off): says which. */
+  integrationUnavailable: { code: 'integration/unavailable', status: 409 },
+  /** Salesforce did not answer as it should (unavailable, over its limit, or failed); the detail is logged. */
+  salesforceUnavailable: { code: 'salesforce/unavailable', status: 502, message: SF_MAPPING_MESSAGES.unavailable },
+  /** The Salesforce object is not there (or not visible to the connected user). */
+  salesforceObjectNotFound: { code: 'salesforce/object-not-found', status: 404 },
+  /** A mapping with unknown fields or incompatible pairs: each problem in `errors`, with its reason. */
+  salesforceMappingInvalid: {
+    code: 'salesforce/mapping-invalid',
+    status: 400,
+    message: SF_MAPPING_MESSAGES.mappingInvalid,
+  },
 } as const satisfies Record<string, { code: string; status: number; message?: string }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -51,5 +51,15 @@ export const SF_MAPPING_MESSAGES = {
     `The Salesforce field ${sfField} of ${object} is not marked as an External ID`,
   externalIdMapped: (sfField: string) =>
     `The Salesforce field ${sfField} holds the application's id: no form field may be mapped to it`,
+  unavailable: 'Salesforce did not answer as expected. Try again in a moment.',
+  mappingInvalid: 'The mapping was not saved: fix the fields listed.',
+  objectNotFound: (object: string) => `Salesforce has no object ${object} (or the connected user cannot see it)`,
+  /** Why the company's connection cannot be used, by its state. */
+  unusable: {
+    not_connected: 'Salesforce is not connected. Connect it on the Manage integrations page first.',
+    expired: 'The Salesforce connection expired. Use Update Token on the Manage integrations page.',
+    turned_off: 'Salesforce is turned off for your company. Turn it back on on the Manage integrations page.',
+  },
+  noMapping: 'This form has no Salesforce mapping',
   mappedTwice: (sfField: string) => `The Salesforce field ${sfField} is mapped more than once`,
 } as const;

@@ -17,6 +17,7 @@ import {
   proposeMapping,
   SF_TYPE_MATRIX,
   type SfFieldLike,
+  sampleAnswers,
 } from './salesforce-mapping';
 
 const sf = (name: string): SfFieldLike => {
@@ -366,6 +367,7 @@ describe('buildRecord', () => {
           message: 'The Salesforce field Company (Company) is required and no form field is mapped to it',
         },
       ],
+      record: expect.objectContaining({ LastName: 'Lovelace', AnnualRevenue: 40000 }),
     });
   });
 
@@ -466,6 +468,23 @@ describe('proposeMapping', () => {
   it('proposes no External ID field when the object has none', () => {
     const fields = LEAD_FIELDS.filter((f) => !f.externalId);
     expect(proposeMapping(MERCHANT_COMPONENTS, { name: 'Lead', fields }).externalIdField).toBeNull();
+  });
+
+  it('makes sample answers that the proposal turns into a complete record', () => {
+    const proposal = proposeMapping(MERCHANT_COMPONENTS, LEAD_DESCRIBE);
+    const data = sampleAnswers(MERCHANT_COMPONENTS);
+    expect(data.business).toEqual({ dba: 'DBA' });
+    const out = buildRecord({
+      components: MERCHANT_COMPONENTS,
+      data,
+      mapping: { object: 'Lead', ...proposal },
+      describe: LEAD_DESCRIBE,
+      ctx,
+    });
+    expect(out).toMatchObject({
+      ok: true,
+      record: { LastName: 'Last name', Industry: 'Banking', AnnualRevenue: 40000 },
+    });
   });
 
   it('splits names into words', () => {

@@ -477,7 +477,8 @@ export type BuiltRecord =
       externalIdValue: string;
       record: Record<string, WireValue>;
     }
-  | { ok: false; object: string; problems: SfMappingProblem[] };
+  /** `record`: what could be converted (the preview shows it beside the problems). */
+  | { ok: false; object: string; problems: SfMappingProblem[]; record: Record<string, WireValue> };
 
 /**
  * The record an application produces under a mapping: each mapped answer converted, the problems of the mapping
@@ -520,7 +521,7 @@ export function buildRecord(input: {
     if (!isRequiredSfField(f) || mapped.has(f.name) || f.name === mapping.externalIdField) continue;
     problems.push({ formKey: null, sfField: f.name, message: M.requiredUnmapped(f.name, f.label), path: 'fields' });
   }
-  if (problems.length > 0) return { ok: false, object: mapping.object, problems };
+  if (problems.length > 0) return { ok: false, object: mapping.object, problems, record };
   return {
     ok: true,
     object: mapping.object,
@@ -615,4 +616,69 @@ export function proposeMapping(
   const position = new Map(describe.fields.map((f, i) => [f.name, i]));
   fields.sort((a, b) => (position.get(a.sfField) ?? 0) - (position.get(b.sfField) ?? 0));
   return { externalIdField, fields };
+}
+
+/** A plausible answer for each form field (the preview without an application). */
+export function sampleAnswers(components: readonly FormComponent[]): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const f of mappableFields(components)) {
+    const c = f.component;
+    let answer: unknown;
+    switch (c.type) {
+      case 'number':
+        answer = 25;
+        break;
+      case 'currency':
+        answer = 40000;
+        break;
+      case 'email':
+        answer = 'applicant@example.com';
+        break;
+      case 'phoneNumber':
+        answer = '(555) 123-4567';
+        break;
+      case 'day':
+        answer = '01/31/2024';
+        break;
+      case 'datetime':
+        answer = '2024-01-31T10:00:00.000Z';
+        break;
+      case 'time':
+        answer = '10:00';
+        break;
+      case 'checkbox':
+        answer = true;
+        break;
+      case 'select':
+      case 'radio': {
+        const first = formOptions(c)[0];
+        answer = first;
+        break;
+      }
+      case 'selectboxes': {
+        const first = formOptions(c)[0];
+        answer = first === undefined ? {} : { [first]: true };
+        break;
+      }
+      case 'signature':
+        answer = 'data:image/png;base64,AAAA';
+        break;
+      case 'file':
+        answer = [{ name: 'document.pdf' }];
+        break;
+      case 'address':
+        answer = '1 Main Street, Springfield';
+        break;
+      default:
+        answer = f.label;
+    }
+    const parts = f.key.split('.');
+    let at = data;
+    for (const part of parts.slice(0, -1)) {
+      if (!isPlainObject(at[part])) at[part] = {};
+      at = at[part] as Record<string, unknown>;
+    }
+    at[parts[parts.length - 1] as string] = answer;
+  }
+  return data;
 }

@@ -143,6 +143,8 @@ export async function createTestApp(
     outbound?: BuildAppOptions['outbound'];
     /** Called after each generated document is written (a crash between two documents). */
     afterDocument?: BuildAppOptions['afterDocument'];
+    /** Salesforce's client and connections (in-memory ones); by default nothing is connected. */
+    salesforce?: BuildAppOptions['salesforce'];
     /**
      * PostgreSQL's pool size (default `TEST_POOL_SIZE`, one): larger only for tests of real parallelism, which
      * a single connection would serialise into passing.
@@ -186,6 +188,7 @@ export async function createTestApp(
     fieldCrypto: options.fieldCrypto,
     outbound: options.outbound,
     afterDocument: options.afterDocument,
+    salesforce: options.salesforce,
   });
   // the domain events first (their subscribers queue mail: decision 064), then the mail outbox
   mailer.drain = async () => {
