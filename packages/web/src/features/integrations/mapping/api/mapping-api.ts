@@ -18,6 +18,8 @@ export function useSfObjects(enabled: boolean) {
     queryFn: ({ signal }) => http.call(MAPPING_API.objects, { signal }),
     retry: false,
     refetchOnWindowFocus: false,
+    // the page says it in place (not connected, the plan, a load error), not in a notification
+    meta: { showsOwnError: true },
   });
 }
 
@@ -29,6 +31,8 @@ export function useSfAttributes(object: string | undefined) {
     queryFn: ({ signal }) => http.call(MAPPING_API.attributes, { query: { object: object ?? 'Lead' }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
+    // the page says it in place (not connected, the plan, a load error), not in a notification
+    meta: { showsOwnError: true },
   });
 }
 
@@ -39,6 +43,8 @@ export function useMapping(customFormId: string) {
     queryFn: ({ signal }) => http.call(MAPPING_API.get, { params: { customFormId }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
+    // the page says it in place (not connected, the plan, a load error), not in a notification
+    meta: { showsOwnError: true },
   });
 }
 
