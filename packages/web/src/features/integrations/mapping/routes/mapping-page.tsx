@@ -188,7 +188,7 @@ export function MappingPage() {
               description={T.objectHelp}
               value={draft.object}
               disabled={!canEdit}
-              w={360}
+              maw={480}
               onChange={(event) => change({ object: event.currentTarget.value, pairs: {}, externalIdField: null })}
               data={objectChoices.map((o) => ({ value: o.name, label: `${o.label} (${o.name})` }))}
             />
@@ -208,7 +208,7 @@ export function MappingPage() {
               value={draft.externalIdField ?? ''}
               disabled={!canEdit || !attributes.data}
               error={saveErrors.externalId}
-              w={360}
+              maw={480}
               onChange={(event) => change({ externalIdField: event.currentTarget.value || null })}
               data={[
                 { value: '', label: T.externalIdNone },
@@ -246,7 +246,7 @@ export function MappingPage() {
           {save.isError ? <FormAlert message={errorMessage(save.error)} /> : null}
           {propose.isError ? <FormAlert message={errorMessage(propose.error)} /> : null}
           <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c={requiredLeft > 0 ? 'red.8' : 'dimmed'} aria-live="polite">
+            <Text size="sm" c={requiredLeft > 0 ? 'red.9' : 'dimmed'} aria-live="polite">
               {requiredLeft > 0
                 ? T.requiredLeft(requiredLeft)
                 : isDirty
