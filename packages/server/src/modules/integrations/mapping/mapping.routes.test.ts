@@ -4,9 +4,10 @@ import { LEAD_DESCRIBE } from '@under/core/integrations/fixtures/salesforce-lead
 import { MESSAGES } from '@under/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, salesforceMappings } from '../../../db/schema/index';
+import { applications, auditEvents, salesforceMappings } from '../../../db/schema/index';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/accounts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/helpers';
+import { insertApplication } from '../../applications/review/lists.fixtures';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
 import { IntegrationUnavailable, type SalesforceConnections } from '../ports';
 import {
@@ -327,6 +328,33 @@ describe.each(testDatabases())('Salesforce mapping on %s', (kind) => {
         problems: [],
       });
       expect(res.json().record.Signature_Link__c).toMatch(/\/applications\/preview$/);
+    });
+
+    it("uses an application's answers, and refuses another form's application", async () => {
+      expect((await as(a)('PUT', `/api/salesforce/mapping/${formId}`, GOOD)).statusCode).toBe(200);
+      const app = await insertApplication(t.database.db, { companyId: a.companyId, customFormId: formId });
+      await t.database.db
+        .update(applications)
+        .set({ data: { last_name: 'Lovelace', business_name: 'Engines', annual_revenue: 12345 } })
+        .where(eq(applications.id, app.id));
+      const res = await as(a)('POST', `/api/salesforce/mapping/${formId}/preview`, { applicationId: app.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        ok: true,
+        source: 'application',
+        externalIdValue: app.id,
+        record: { LastName: 'Lovelace', Company: 'Engines', AnnualRevenue: 12345, Industry: null },
+      });
+      const otherForm = await createForm(a);
+      const other = await insertApplication(t.database.db, { companyId: a.companyId, customFormId: otherForm });
+      const refused = await as(a)('POST', `/api/salesforce/mapping/${formId}/preview`, { applicationId: other.id });
+      expect(refused.statusCode).toBe(404);
+      // another company's user cannot read it through its own form either
+      const bForm = await createForm(b);
+      await as(b)('PUT', `/api/salesforce/mapping/${bForm}`, GOOD);
+      const foreign = await as(b)('POST', `/api/salesforce/mapping/${bForm}/preview`, { applicationId: app.id });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.body).not.toContain('Lovelace');
     });
 
     it('shows the problems of given answers and of a draft mapping, in words', async () => {
