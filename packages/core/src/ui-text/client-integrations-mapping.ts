@@ -9,7 +9,7 @@ export const MAPPING_TEXT = {
   lead: (formName: string) =>
     `Choose which answers of ${formName} fill which fields of the Salesforce record each application becomes.`,
   back: 'Back to forms',
-  notConnectedTitle: 'Salesforce is not connected',
+  notConnectedTitle: 'Salesforce connection needed',
   manageIntegrations: 'Manage integrations',
   loadError: 'The mapping could not be loaded.',
   retry: 'Try again',
