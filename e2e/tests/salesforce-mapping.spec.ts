@@ -173,4 +173,32 @@ test('the mapping table with a Lead describe stubbed in the browser: labelled se
   await page.getByLabel(M.externalIdLabel).selectOption('Under_Application_Id__c');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'salesforce-mapping-table');
+
+  // the preview's answer (stubbed the same way): the record and what would stop the sync, in words
+  await page.route('**/api/salesforce/mapping/*/preview', (route) =>
+    route.fulfill({
+      json: {
+        object: 'Lead',
+        externalIdField: 'Under_Application_Id__c',
+        externalIdValue: 'preview',
+        ok: false,
+        record: { LastName: 'Last Name', AnnualRevenue: null },
+        problems: [
+          {
+            formKey: null,
+            sfField: 'Company',
+            path: 'fields',
+            message: 'The Salesforce field Company (Company) is required and no form field is mapped to it',
+          },
+        ],
+        source: 'sample',
+      },
+    }),
+  );
+  await page.getByRole('button', { name: M.previewButton }).click();
+  const preview = page.getByTestId('mapping-preview');
+  await expect(preview.getByRole('alert')).toContainText('is required and no form field is mapped to it');
+  await expect(preview).toContainText(M.previewExternalId('Under_Application_Id__c', 'preview'));
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'salesforce-mapping-preview');
 });
