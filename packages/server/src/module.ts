@@ -39,6 +39,7 @@ import type { CustomFormsService } from './modules/custom-forms/custom-forms.ser
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
+import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import type { LibraryService } from './modules/library/library.service';
 import type { PushUpdatesService } from './modules/library/push-updates.service';
@@ -119,6 +120,7 @@ export interface Services {
   adminApplications: AdminApplicationsService;
   reveal: RevealService;
   integrations: IntegrationsService;
+  salesforceMappings: SalesforceMappingsService;
 }
 export type ServiceName = keyof Services;
 

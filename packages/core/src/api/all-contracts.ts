@@ -21,6 +21,7 @@ import { CUSTOM_FORMS_API } from './custom-forms.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
+import { MAPPING_API } from './integrations/mapping.contract';
 import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
@@ -53,6 +54,7 @@ export const ALL_CONTRACTS = {
   HEALTH_API,
   LIBRARY_API,
   MAIL_API,
+  MAPPING_API,
   MASTER_FORMS_API,
   NOTIFICATIONS_API,
   PDF_TEMPLATES_API,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ACCOUNTS_MESSAGES } from '../admin-accounts/admin-accounts-messages';
 import { COUPON_MESSAGES } from '../coupons/coupon-messages';
 import { INTEGRATION_MESSAGES } from '../integrations/connection-messages';
+import { SF_MAPPING_MESSAGES } from '../integrations/salesforce-mapping-messages';
 import { MESSAGES } from '../messages';
 import { defaultMessageOf, ERROR_CODES, ERRORS, statusOf } from './error.schema';
 
@@ -26,7 +27,7 @@ describe('the error catalogue', () => {
 
   it("takes every default message verbatim from core's texts of the spec", () => {
     const texts = new Set(
-      [MESSAGES, COUPON_MESSAGES, ADMIN_ACCOUNTS_MESSAGES, INTEGRATION_MESSAGES].flatMap((m) =>
+      [MESSAGES, COUPON_MESSAGES, ADMIN_ACCOUNTS_MESSAGES, INTEGRATION_MESSAGES, SF_MAPPING_MESSAGES].flatMap((m) =>
         Object.values(m).filter((v) => typeof v === 'string'),
       ),
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ACCOUNTS_MESSAGES } from '../admin-accounts/admin-accounts-messages';
 import { COUPON_MESSAGES } from '../coupons/coupon-messages';
 import { INTEGRATION_MESSAGES } from '../integrations/connection-messages';
+import { SF_MAPPING_MESSAGES } from '../integrations/salesforce-mapping-messages';
 import { MESSAGES } from '../messages';
 
 /** Every API error has this body. `errors` lists field problems of a 400. */
@@ -275,6 +276,22 @@ export const ERRORS = {
     code: 'integration/not-available',
     status: 409,
     message: INTEGRATION_MESSAGES.notAvailable,
+  },
+  // Salesforce mapping (issue #23; decision 075)
+  /** The company's Salesforce connection cannot be used now (not connected, expired, turned off): says which. */
+  integrationUnavailable: { code: 'integration/unavailable', status: 409 },
+  /**
+   * Salesforce did not answer as it should (unavailable, over its limit, or failed); the detail is logged. 424 as
+   * integrationFailed: the web shows a 502 as "the server is unavailable".
+   */
+  salesforceUnavailable: { code: 'salesforce/unavailable', status: 424, message: SF_MAPPING_MESSAGES.unavailable },
+  /** The Salesforce object is not there (or not visible to the connected user). */
+  salesforceObjectNotFound: { code: 'salesforce/object-not-found', status: 404 },
+  /** A mapping with unknown fields or incompatible pairs: each problem in `errors`, with its reason. */
+  salesforceMappingInvalid: {
+    code: 'salesforce/mapping-invalid',
+    status: 400,
+    message: SF_MAPPING_MESSAGES.mappingInvalid,
   },
 } as const satisfies Record<string, { code: string; status: number; message?: string }>;
 

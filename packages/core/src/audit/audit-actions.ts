@@ -121,6 +121,11 @@ export const AUDIT_ACTIONS = {
   },
   'custom-form.mode': { target: 'custom-form', details: z.strictObject({ updateMode: z.string() }) },
   'custom-form.integrations': { target: 'custom-form', details: none },
+  /** A custom form's Salesforce mapping saved (issue #23 §5; decision 075). */
+  'custom-form.salesforce-mapping': {
+    target: 'custom-form',
+    details: z.strictObject({ object: z.string(), mode: z.string(), fields: z.number().int() }),
+  },
   'custom-form.clone': { target: 'custom-form', details: z.strictObject({ from: z.string() }) },
   'custom-form.master-update': {
     target: 'custom-form',

@@ -141,7 +141,7 @@ export async function createTestApp(
     fieldCrypto?: BuildAppOptions['fieldCrypto'];
     /** Calls to providers (e.g. a client allowing a simulator's loopback host:port). */
     outbound?: BuildAppOptions['outbound'];
-    /** The Salesforce client (an in-memory one in tests of the connections). */
+    /** The Salesforce client (an in-memory one, or the real one on a simulator); by default the real one. */
     salesforce?: BuildAppOptions['salesforce'];
     /** Called after each generated document is written (a crash between two documents). */
     afterDocument?: BuildAppOptions['afterDocument'];

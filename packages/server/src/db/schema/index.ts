@@ -10,6 +10,7 @@ export * from './documents';
 export * from './events';
 export * from './files';
 export * from './integrations-connections';
+export * from './integrations-mapping';
 export * from './mail';
 export * from './notes';
 export * from './notifications';

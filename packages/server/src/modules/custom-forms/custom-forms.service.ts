@@ -300,6 +300,17 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
       return detail(await loadOwn(opts.auth, opts.customFormId), opts.auth, opts);
     },
 
+    /**
+     * A form's current version, for work done for its company without a signed-in user (the Salesforce sync builds
+     * records with it; issue #23). Null when there is no such form.
+     */
+    async currentForm(customFormId: string): Promise<{ companyId: string; form: FormDefinition } | null> {
+      const row = await repo.findFormById(customFormId);
+      const versionRow = row ? await repo.findVersion(row.id, row.version) : undefined;
+      if (!row || !versionRow) return null;
+      return { companyId: row.companyId, form: versionRow.form as unknown as FormDefinition };
+    },
+
     /** POST /api/custom_forms/{id}: the client's part saved; the form rebuilt from the master and checked. */
     async update(opts: { auth: AuthContext; customFormId: string; document: CustomFormDocument; step?: number }) {
       const row = await change(opts.auth, opts.customFormId, async ({ tx, r, row, companyId }) => {

@@ -1,5 +1,5 @@
 import type { IntegrationState, SalesforceMapping } from '@under/core/integrations/integrations';
-import type { SalesforceSession, SfObjectDescribe } from './salesforce/salesforce.port';
+import type { SalesforceClient, SalesforceSession, SfObjectDescribe } from './salesforce/salesforce.port';
 
 /**
  * The seams between the integration modules (issue #23), so that connections, mapping and sync are built apart:
@@ -55,4 +55,10 @@ export interface SalesforceMappings {
     data: Record<string, unknown>;
     describe: SfObjectDescribe;
   }): Promise<RecordOutcome>;
+}
+
+/** The Salesforce client and the companies' connections, as the mapping and the sync are made with them. */
+export interface SalesforcePorts {
+  client: SalesforceClient;
+  connections: SalesforceConnections;
 }

@@ -254,6 +254,13 @@ export const clientRoutes: RouteObject[] = [
                       import('../../features/custom-forms/routes/step-redirect').then((m) => m.LayoutStepRedirect),
                     ),
                   },
+                  // a custom form's Salesforce mapping (issue #23 §5; decision 075)
+                  {
+                    path: 'all-form/sales-force-mapping-field/:masterFormId/:customFormId',
+                    lazy: lazyPage(() =>
+                      import('../../features/integrations/mapping/routes/mapping-page').then((m) => m.MappingPage),
+                    ),
+                  },
                   {
                     path: 'universal-form',
                     lazy: lazyPage(() =>

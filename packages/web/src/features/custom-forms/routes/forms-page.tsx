@@ -3,6 +3,7 @@ import type { CustomFormStatus, CustomFormSummary } from '@under/core/custom-for
 import { MESSAGES } from '@under/core/messages';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { CUSTOMERS_TEXT } from '@under/core/ui-text/client-customers';
+import { MAPPING_TEXT } from '@under/core/ui-text/client-integrations-mapping';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -223,6 +224,13 @@ export function FormsPage() {
                         {T.open}
                       </Menu.Item>
                       <Menu.Item onClick={() => setHistory(form)}>{T.versions}</Menu.Item>
+                      <Menu.Item
+                        component={Link}
+                        to={`/all-form/sales-force-mapping-field/${form.masterFormId}/${form.customFormId}`}
+                        aria-label={MAPPING_TEXT.formActionOf(form.name)}
+                      >
+                        {MAPPING_TEXT.formAction}
+                      </Menu.Item>
                       {form.status === 'active' ? (
                         <Menu.Item onClick={() => setInviting(form)}>{CUSTOMERS_TEXT.inviteAction}</Menu.Item>
                       ) : null}

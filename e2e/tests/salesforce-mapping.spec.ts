@@ -1,0 +1,204 @@
+import type { APIRequestContext } from '@playwright/test';
+import { SF_MAPPING_MESSAGES } from '@under/core/integrations/salesforce-mapping-messages';
+import { MESSAGES } from '@under/core/messages';
+import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
+import { MAPPING_TEXT as M } from '@under/core/ui-text/client-integrations-mapping';
+import { acroFormPdf } from '../fixtures/pdfs';
+import { uniqueName } from '../support/admin';
+import { adminHeaders, saveMapping, uploadTemplate } from '../support/admin-api';
+import { seriousViolations } from '../support/axe';
+import { field, registerCompany, signedUpUser } from '../support/client';
+import { shot, tabTo } from '../support/page-tools';
+import { expect, test } from '../support/test';
+
+test.use({ viewport: { width: 1440, height: 1000 } });
+
+/** A mapped template, a master form made from it, published and active (the admin's side, through the API). */
+async function publishedMasterForm(request: APIRequestContext, institution: string) {
+  const headers = await adminHeaders(request);
+  const template = await uploadTemplate(request, headers, await acroFormPdf(), institution);
+  await saveMapping(request, headers, template.templateId, template.acroFields);
+  const master = await (
+    await request.post('/api/master_forms', { headers, data: { templateId: template.templateId } })
+  ).json();
+  for (const [url, data] of [
+    [`/api/master_forms/${master.formId}/versions`, {}],
+    [`/api/master_forms/${master.formId}/status`, { status: 'active' }],
+  ] as const) {
+    const res = await request.patch(url, { headers, data });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return master.formId as string;
+}
+
+/** The admin moves a company to another plan (no charge). */
+async function setPlan(request: APIRequestContext, companyName: string, membershipId: string) {
+  const headers = await adminHeaders(request);
+  const list = await (await request.get(`/api/accounts?q=${encodeURIComponent(companyName)}`, { headers })).json();
+  const account = list.items.find((a: { name: string }) => a.name === companyName);
+  expect(account, companyName).toBeTruthy();
+  const res = await request.put(`/api/accounts/${account.id}/subscription-level`, { headers, data: { membershipId } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+// The whole journey (connect, map, sync to the simulator) comes with the connections and the client; this one shows
+// the page's two gates as a company meets them first: the plan, then the connection.
+test("a form's Salesforce mapping asks for the plan first, then for a connection on Manage integrations", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const institution = uniqueName('Mapping Bank');
+  const masterFormId = await publishedMasterForm(request, institution);
+  const companyName = uniqueName('Mapping Co');
+  await signedUpUser(page);
+  await registerCompany(page, companyName);
+
+  // a form of our own (the wizard's first step is enough)
+  await page.getByRole('link', { name: T.navForms }).first().click();
+  await page.getByRole('link', { name: T.createButton }).click();
+  const searched = page.waitForResponse((r) => r.url().includes('/api/client_master_forms?q=') && r.ok());
+  await field(page, T.institutionSearch).fill(institution.slice(0, 12));
+  await searched;
+  await page.getByRole('button', { name: `${T.select} ${institution}` }).click();
+  const formName = uniqueName('Merchant application');
+  await field(page, T.formNameLabel).fill(formName);
+  await page.getByRole('button', { name: T.createAndContinue }).click();
+  await expect(page).toHaveURL(/\/create-form\?formId=[0-9a-f-]{36}&step=2/);
+  const customFormId = new URL(page.url()).searchParams.get('formId') as string;
+
+  // the form's actions lead to its mapping
+  await page.goto('/all-form');
+  const row = page.getByTestId('custom-form-row').filter({ hasText: formName });
+  await row.getByRole('button', { name: `${T.actionsColumn}: ${formName}` }).click();
+  await page.getByRole('menuitem', { name: M.formActionOf(formName) }).click();
+  await expect(page).toHaveURL(`/all-form/sales-force-mapping-field/${masterFormId}/${customFormId}`);
+  await expect(page.getByRole('heading', { name: M.title, level: 1 })).toBeVisible();
+
+  // Basic has no CRM: the spec's text and the way to the plans
+  await expect(page.getByTestId('upgrade-required')).toContainText(MESSAGES.upgradeRequired);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'salesforce-mapping-upgrade');
+
+  // on a plan with the CRM but not connected yet: say so and point to Manage integrations, by keyboard too
+  await setPlan(request, companyName, 'MEMBERSHIP_006');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: M.notConnectedTitle })).toBeVisible();
+  await expect(page.getByText(SF_MAPPING_MESSAGES.unusable.not_connected)).toBeVisible();
+  await expect(page.getByTestId('upgrade-required')).toHaveCount(0);
+  await expect(page.getByText(M.lead(formName))).toBeVisible();
+  const manage = page.getByRole('link', { name: M.manageIntegrations });
+  await expect(manage).toHaveAttribute('href', '/manage-integration');
+  await tabTo(page, manage);
+  await expect(manage).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'salesforce-mapping-not-connected');
+});
+
+// Until the Salesforce simulator is wired in, the browser is given a Lead describe for the calls that read Salesforce
+// (the form, its fields and the saved mapping come from the real server): the page with its table, looked at and
+// checked by axe, with the keyboard.
+test('the mapping table with a Lead describe stubbed in the browser: labelled selects, the reason on incompatible fields', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const institution = uniqueName('Table Bank');
+  const masterFormId = await publishedMasterForm(request, institution);
+  const companyName = uniqueName('Table Co');
+  await signedUpUser(page);
+  await registerCompany(page, companyName);
+  await setPlan(request, companyName, 'MEMBERSHIP_006');
+  await page.getByRole('link', { name: T.navForms }).first().click();
+  await page.getByRole('link', { name: T.createButton }).click();
+  const searched = page.waitForResponse((r) => r.url().includes('/api/client_master_forms?q=') && r.ok());
+  await field(page, T.institutionSearch).fill(institution.slice(0, 12));
+  await searched;
+  await page.getByRole('button', { name: `${T.select} ${institution}` }).click();
+  await field(page, T.formNameLabel).fill(uniqueName('Merchant application'));
+  await page.getByRole('button', { name: T.createAndContinue }).click();
+  await expect(page).toHaveURL(/\/create-form\?formId=[0-9a-f-]{36}&step=2/);
+  const customFormId = new URL(page.url()).searchParams.get('formId') as string;
+
+  const text = ['textfield', 'textarea', 'email', 'phoneNumber', 'hidden', 'select', 'radio', 'address'];
+  const attr = (
+    name: string,
+    label: string,
+    type: string,
+    formTypes: string[],
+    over: Record<string, unknown> = {},
+  ) => ({
+    name,
+    label,
+    type,
+    length: type === 'string' ? 80 : 0,
+    required: false,
+    externalId: false,
+    picklistValues: [],
+    formTypes,
+    ...over,
+  });
+  await page.route('**/api/sf-objects', (route) =>
+    route.fulfill({ json: { objects: [{ name: 'Lead', label: 'Lead', custom: false }] } }),
+  );
+  await page.route('**/api/sf-attributes?*', (route) =>
+    route.fulfill({
+      json: {
+        object: 'Lead',
+        label: 'Lead',
+        attributes: [
+          attr('FirstName', 'First Name', 'string', text),
+          attr('LastName', 'Last Name', 'string', text, { required: true }),
+          attr('Company', 'Company', 'string', text, { required: true, length: 255 }),
+          attr('Email', 'Email', 'email', ['email']),
+          attr('Phone', 'Phone', 'phone', ['phoneNumber']),
+          attr('AnnualRevenue', 'Annual Revenue', 'currency', ['number', 'currency']),
+          attr('NumberOfEmployees', 'Employees', 'int', ['number']),
+          attr('Under_Application_Id__c', 'Under application id', 'string', text, { externalId: true, length: 64 }),
+        ],
+      },
+    }),
+  );
+  await page.goto(`/all-form/sales-force-mapping-field/${masterFormId}/${customFormId}`);
+  const revenue = page.getByLabel(M.selectLabelOf('Annual Revenue'));
+  await expect(revenue).toBeVisible();
+  await expect(revenue.locator('option[value="Lastname"]')).toBeDisabled();
+  await expect(revenue.locator('option[value="Lastname"]')).toContainText(M.incompatible('number, currency'));
+  await expect(page.getByText(M.requiredLeft(2))).toBeVisible();
+  // with the keyboard: the Last Name select takes the form's Lastname
+  const lastName = page.getByLabel(M.selectLabelOf('Last Name'));
+  await tabTo(page, lastName);
+  await lastName.selectOption('Lastname');
+  await expect(page.getByText(M.requiredLeft(1))).toBeVisible();
+  await page.getByLabel(M.externalIdLabel).selectOption('Under_Application_Id__c');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'salesforce-mapping-table');
+
+  // the preview's answer (stubbed the same way): the record and what would stop the sync, in words
+  await page.route('**/api/salesforce/mapping/*/preview', (route) =>
+    route.fulfill({
+      json: {
+        object: 'Lead',
+        externalIdField: 'Under_Application_Id__c',
+        externalIdValue: 'preview',
+        ok: false,
+        record: { LastName: 'Last Name', AnnualRevenue: null },
+        problems: [
+          {
+            formKey: null,
+            sfField: 'Company',
+            path: 'fields',
+            message: 'The Salesforce field Company (Company) is required and no form field is mapped to it',
+          },
+        ],
+        source: 'sample',
+      },
+    }),
+  );
+  await page.getByRole('button', { name: M.previewButton }).click();
+  const preview = page.getByTestId('mapping-preview');
+  await expect(preview.getByRole('alert')).toContainText('is required and no form field is mapped to it');
+  await expect(preview).toContainText(M.previewExternalId('Under_Application_Id__c', 'preview'));
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'salesforce-mapping-preview');
+});
