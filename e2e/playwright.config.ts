@@ -9,6 +9,9 @@ process.env.E2E_DATA_DIR = dataDir;
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** Journeys that move the server's clock (TEST_CLOCK_FILE): nothing else may run while they do. */
 const CLOCK_JOURNEYS = ['**/billing.spec.ts', '**/applicant-owners.spec.ts'];
+/** The Salesforce simulator's login host (its instance host is the next port). */
+export const SALESFORCE_SIM = `http://127.0.0.1:${port + 1000}`;
+const SIMULATOR_HOSTS = `127.0.0.1:${port + 1000},127.0.0.1:${port + 1001}`;
 export const ADMIN = { email: 'admin@e2e.test', password: 'AdminPass123' };
 
 export default defineConfig({
@@ -42,27 +45,47 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../packages/server/src/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // Demo Bank (Nature plan, 5 users) gives the team journeys room; its password is in initial-credentials.txt.
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // each journey is its own client through X-Forwarded-For (support/test.ts): throttles count per journey
-      TRUST_PROXY: '127.0.0.1',
-      // the billing journey moves the server's clock to a renewal date by writing an offset (ms) here
-      TEST_CLOCK_FILE: path.join(dataDir, 'clock-offset'),
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  webServer: [
+    {
+      command: 'node --import tsx ../packages/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // Demo Bank (Nature plan, 5 users) gives the team journeys room; its password is in initial-credentials.txt.
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // each journey is its own client through X-Forwarded-For (support/test.ts): throttles count per journey
+        TRUST_PROXY: '127.0.0.1',
+        // the billing journey moves the server's clock to a renewal date by writing an offset (ms) here
+        TEST_CLOCK_FILE: path.join(dataDir, 'clock-offset'),
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+        // the callback URL the Salesforce simulator's app is registered with is on the address the journeys use
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // the providers' loopback simulators (decision 072), reachable over plain http from this server only
+        INTEGRATION_TEST_HOSTS: SIMULATOR_HOSTS,
+      },
     },
-  },
+    {
+      // `npm run simulators` on ports of this run: SIMULATORS, never the providers
+      command: 'node --import tsx ../packages/server/src/simulators/cli.ts',
+      url: `${SALESFORCE_SIM}/__sim/stats`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SALESFORCE_SIM_LOGIN_PORT: String(port + 1000),
+        SALESFORCE_SIM_INSTANCE_PORT: String(port + 1001),
+      },
+    },
+  ],
 });
