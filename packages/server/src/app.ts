@@ -47,6 +47,7 @@ import { customFormsModule } from './modules/custom-forms/custom-forms.module';
 import { verifyModule } from './modules/document-verify/verify.module';
 import { filesModule } from './modules/files/files.module';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { integrationSyncsModule } from './modules/integrations/sync/sync.module';
 import { libraryModule, pushUpdatesModule } from './modules/library/library.module';
 import { mailModule } from './modules/mail/mail.module';
 import { masterFormsModule } from './modules/master-forms/master-forms.module';
@@ -130,6 +131,7 @@ const MODULES: readonly AppModule[] = [
   applicationOwnersModule,
   revealModule,
   applicationsModule,
+  integrationSyncsModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -38,6 +38,7 @@ import type { CouponsService } from './modules/coupons/coupons.service';
 import type { CustomFormsService } from './modules/custom-forms/custom-forms.service';
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
+import type { IntegrationSyncService } from './modules/integrations/sync/sync.service';
 import type { LibraryService } from './modules/library/library.service';
 import type { PushUpdatesService } from './modules/library/push-updates.service';
 import type { MailService } from './modules/mail/mail.service';
@@ -114,6 +115,7 @@ export interface Services {
   exports: ApplicationExportService;
   adminApplications: AdminApplicationsService;
   reveal: RevealService;
+  integrationSyncs: IntegrationSyncService;
 }
 export type ServiceName = keyof Services;
 

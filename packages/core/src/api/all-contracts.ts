@@ -20,6 +20,7 @@ import { COUPONS_API } from './coupons.contract';
 import { CUSTOM_FORMS_API } from './custom-forms.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
+import { SYNC_API } from './integrations/sync.contract';
 import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
@@ -58,6 +59,7 @@ export const ALL_CONTRACTS = {
   VERIFY_API,
   TEAM_API,
   VAULT_API,
+  SYNC_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */

@@ -9,6 +9,7 @@ export * from './custom-forms';
 export * from './documents';
 export * from './events';
 export * from './files';
+export * from './integrations-sync';
 export * from './mail';
 export * from './notes';
 export * from './notifications';
