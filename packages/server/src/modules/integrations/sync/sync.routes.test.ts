@@ -149,6 +149,16 @@ describe.each(testDatabases())('application syncs on %s', (kind) => {
     });
     expect(failed.lastError).toBe(SYNC_WORDS.notConnected);
     expect(failed.history[0]).toMatchObject({ outcome: 'needs_attention', message: SYNC_WORDS.notConnected });
+    // the applications list filters by sync state (server side, the shared filter)
+    const listed = async (states: string) =>
+      (await t.app.inject({ url: `/api/applications?pageSize=100&${states}`, headers: bearer(a.token) }))
+        .json()
+        .items.map((i: { applicationId: string }) => i.applicationId);
+    expect(await listed('syncStates=needs_attention')).toEqual([id]);
+    expect(await listed('syncStates=synced&syncStates=failed')).not.toContain(id);
+    const other = await submitted();
+    expect(await listed('')).toEqual(expect.arrayContaining([id, other]));
+    expect(await listed('syncStates=needs_attention')).toEqual([id]);
     // the company's ADMINISTRATOR is told once
     await t.mailer.drain();
     expect(t.mailer.sent.filter((m) => m.to === a.email && /Salesforce/.test(m.text ?? ''))).toHaveLength(1);
