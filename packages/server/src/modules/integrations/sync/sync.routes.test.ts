@@ -160,8 +160,8 @@ describe.each(testDatabases())('application syncs on %s', (kind) => {
     expect(await listed('')).toEqual(expect.arrayContaining([id, other]));
     expect(await listed('syncStates=needs_attention')).toEqual([id]);
     // the company's ADMINISTRATOR is told once
-    await t.mailer.drain();
-    expect(t.mailer.sent.filter((m) => m.to === a.email && /Salesforce/.test(m.text ?? ''))).toHaveLength(1);
+    await t.mailer.settle();
+    expect(t.mailer.sent.filter((m) => m.to === a.email && /Salesforce/.test(m.text))).toHaveLength(1);
     sf.states.set(a.companyId, 'connected');
     expect((await syncNow(id)).json()).toEqual({ status: 'queued' });
     const fixed = await syncedAfter(id, 1);
