@@ -15,7 +15,7 @@ import type { AfterCommit } from '../../../infra/events/events';
 import type { Jobs } from '../../../infra/jobs/jobs';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
 import type { NotificationsService } from '../../notifications/notifications.service';
-import type { SalesforceConnections, SalesforceMappings } from '../ports';
+import { IntegrationUnavailable, type SalesforceConnections, type SalesforceMappings } from '../ports';
 import type { SalesforceClient, SalesforceSession, SfObjectDescribe } from '../salesforce/salesforce.port';
 import { classifyFailure, redactDetail, type SyncFailure } from './sync.errors';
 import { createSyncRepository, type SyncEnd, type SyncRow } from './sync.repository';
@@ -141,6 +141,9 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     const source = await deps.applications.syncSource(row.applicationId);
     if (!source) return { kind: 'failure', failure: { kind: 'attention', words: SYNC_WORDS.applicationGone } };
     const { connections, mappings, client } = deps.salesforce();
+    // the connection first: without one, a missing mapping is not the first thing to fix
+    const state = await connections.state(source.companyId);
+    if (state !== 'connected') throw new IntegrationUnavailable(state);
     const mapping = await mappings.mappingFor(source.customFormId);
     if (!mapping) return { kind: 'failure', failure: { kind: 'attention', words: SYNC_WORDS.noMapping } };
     return connections.withSession(source.companyId, async (session): Promise<Attempted> => {

@@ -30,7 +30,7 @@ function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: ()
           <Title order={3} size="h4" id={headingId}>
             {name}
           </Title>
-          <Badge color={STATE_COLORS[sync.state]} variant="light" data-testid="sync-state">
+          <Badge color={STATE_COLORS[sync.state]} variant="dot" data-testid="sync-state">
             {SYNC_STATE_LABELS[sync.state]}
           </Badge>
         </Group>
