@@ -40,6 +40,9 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     const masterId = await publishedMaster(t, admin, { name: 'Sync Bank' });
     a = await registerCompany(t, { companyName: 'Sync A', membershipId: 'MEMBERSHIP_006' });
     formId = await activeForm(t, a, masterId, 'Sync form');
+    // the app's own worker and sweep (pg-boss started by the sign-up mail) stay out: the instances here are the
+    // only workers, each attempt the test's
+    await t.jobs.stop();
   });
   afterAll(() => t.close());
   beforeEach(() => {
