@@ -1,8 +1,8 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { integrationSyncRequests, integrationSyncs } from '../../../db/schema';
+import { domainEvents, integrationSyncRequests, integrationSyncs } from '../../../db/schema';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../../test/helpers';
 import { activeForm } from '../../applications/review/lists.fixtures';
@@ -123,6 +123,52 @@ describe.each(testDatabases())('application syncs on %s', (kind) => {
     expect(sf.counts.creates).toBe(1);
     expect(await rows(id)).toHaveLength(1);
     expect(await t.database.db.select().from(integrationSyncRequests)).toEqual([]);
+  });
+
+  it("a draft's autosaves write no event; a signature queues the sync again", async () => {
+    const address = uniqueAddress();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/applications/drafts',
+      headers: headers(),
+      payload: { customFormId: formId, email: uniqueEmail('draft'), data: { bank_name: 'One' } },
+      remoteAddress: address,
+    });
+    const { applicationId: draft, code } = res.json();
+    for (let revision = 1; revision <= 2; revision++) {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/public/applications/${draft}/draft?code=${code}`,
+        headers: headers(),
+        payload: { data: { bank_name: `Rev ${revision}` }, revision },
+        remoteAddress: address,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    expect(await t.database.db.select().from(domainEvents).where(eq(domainEvents.applicationId, draft))).toEqual([]);
+
+    const id = await submitted();
+    await syncedAfter(id, 1);
+    const [submittedEvent] = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.applicationId, id), eq(domainEvents.type, 'application.submitted')));
+    expect(submittedEvent).toBeDefined();
+    // a signature (as signing publishes it): the sync runs again, still one record
+    const event = await t.database.db.transaction((tx) =>
+      t.events.publish(tx, 'application.signed', {
+        applicationId: id,
+        signatureId: id,
+        ownerId: id,
+        ownerKind: 'primaryApplicant',
+        email: 'ada@example.com',
+        dataHash: 'x',
+        allSigned: false,
+      }),
+    );
+    await t.events.dispatch([event]);
+    await syncedAfter(id, 2);
+    expect(sf.counts.creates).toBe(1);
   });
 
   it('manual-sync queues nothing on events; "Sync now" syncs', async () => {
