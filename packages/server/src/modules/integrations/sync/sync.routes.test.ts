@@ -7,6 +7,7 @@ import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/ac
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../../test/helpers';
 import { activeForm } from '../../applications/review/lists.fixtures';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
+import { SalesforceError } from '../salesforce/salesforce.port';
 import { type FakeSalesforce, fakeSalesforce, leadMapping, until } from './sync.fixtures';
 import { useSalesforce } from './sync.module';
 
@@ -213,6 +214,22 @@ describe.each(testDatabases())('application syncs on %s', (kind) => {
     const fixed = await syncedAfter(id, 1);
     expect(fixed.lastError).toBeNull();
     expect(fixed.history.map((h: { outcome: string }) => h.outcome)).toEqual(['synced', 'needs_attention']);
+  });
+
+  it('"Sync again" during a back-off runs now, not at the retry\'s time', async () => {
+    sf.forms.set(formId, leadMapping({ mode: 'manual-sync' }));
+    const id = await submitted();
+    sf.failures.push(new SalesforceError('unavailable', 'HTTP 503', 503));
+    expect((await syncNow(id)).statusCode).toBe(202);
+    const waiting = await until('a retry waiting', async () => {
+      const [item] = (await syncs(id)).json().items;
+      return item?.state === 'queued' && item.attempts === 1 && item;
+    });
+    expect(waiting.lastError).toBe(SYNC_WORDS.unavailable);
+    expect(new Date(waiting.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect((await syncNow(id)).json()).toEqual({ status: 'queued' });
+    const done = await syncedAfter(id, 2);
+    expect(done.history.map((h: { outcome: string }) => h.outcome)).toEqual(['synced', 'retry']);
   });
 
   it("another company's user gets 404 on both routes and changes nothing; so does a member without the form", async () => {

@@ -86,12 +86,17 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   const now = () => new Date(deps.now?.() ?? Date.now());
   const describes = new Map<string, { at: number; describe: SfObjectDescribe }>();
 
-  async function enqueue(syncId: string, startAfterMs = 0) {
-    await jobs.sendOnce(SYNC_QUEUE, { syncId }, { key: syncId, startAfterSeconds: startAfterMs / 1000 });
+  /**
+   * A job for a sync that is due now. Never a delayed one: a waiting job holds the sync's singleton key, so a job
+   * delayed by a back-off would swallow a later "Sync again" until its time. A back-off's next attempt (1 min at
+   * least) is queued by the sweep once due.
+   */
+  async function enqueue(syncId: string) {
+    await jobs.sendOnce(SYNC_QUEUE, { syncId }, { key: syncId });
   }
-  async function enqueueQuietly(syncId: string, startAfterMs = 0) {
+  async function enqueueQuietly(syncId: string) {
     // a lost job is found by the sweep once the row is due
-    await enqueue(syncId, startAfterMs).catch((err) => log.warn({ syncId, err }, 'sync job not queued'));
+    await enqueue(syncId).catch((err) => log.warn({ syncId, err }, 'sync job not queued'));
   }
 
   async function describeOf(companyId: string, session: SalesforceSession, object: string) {
@@ -285,23 +290,17 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
       return { state: written, notices };
     });
     await deps.notifications.dispatch(notices).catch((err) => log.warn({ syncId, err }, 'sync notice not sent'));
+    // a newer request arrived while it ran: at once (a back-off's retry is the sweep's, when due)
     if (state === 'queued') {
       const fresh = await createSyncRepository(db).find(syncId);
-      if (fresh?.state === 'queued') {
-        await enqueueQuietly(syncId, Math.max(0, fresh.nextAttemptAt.getTime() - now().getTime()));
-      }
+      if (fresh?.state === 'queued' && fresh.nextAttemptAt.getTime() <= now().getTime()) await enqueueQuietly(syncId);
     }
     return (state as SyncState | null) ?? 'running';
   }
 
-  /** The job: one attempt; a job that came early (a back-off, clocks) waits for the row's time. */
+  /** The job: one attempt. A job that finds its sync not due (a back-off, a live claim) leaves it to the sweep. */
   async function handleJob(data: { syncId: string }) {
-    if ((await runSync(data.syncId)) !== null) return;
-    const row = await createSyncRepository(db).find(data.syncId);
-    if (row?.state === 'queued') await enqueue(row.id, Math.max(0, row.nextAttemptAt.getTime() - now().getTime()));
-    if (row?.state === 'running' && row.leaseUntil) {
-      await enqueue(row.id, Math.max(0, row.leaseUntil.getTime() - now().getTime()));
-    }
+    await runSync(data.syncId);
   }
 
   /** Requests whose decision a crash cut short, then the job of every due sync (deduplicated per sync). */
