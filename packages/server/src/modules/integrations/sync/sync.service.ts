@@ -15,10 +15,11 @@ import type { AfterCommit } from '../../../infra/events/events';
 import type { Jobs } from '../../../infra/jobs/jobs';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
 import type { NotificationsService } from '../../notifications/notifications.service';
-import { IntegrationUnavailable, type SalesforceConnections, type SalesforceMappings } from '../ports';
-import type { SalesforceClient, SalesforceSession, SfObjectDescribe } from '../salesforce/salesforce.port';
-import { classifyFailure, redactDetail, type SyncFailure } from './sync.errors';
+import type { SalesforceConnections, SalesforceMappings } from '../ports';
+import type { SalesforceClient } from '../salesforce/salesforce.port';
+import { classifyFailure, redactDetail } from './sync.errors';
 import { createSyncRepository, type SyncEnd, type SyncRow } from './sync.repository';
+import { type Attempted, createSalesforceAttempt } from './sync.salesforce';
 
 export const SYNC_QUEUE = 'integration-sync';
 export const SYNC_SWEEP_QUEUE = 'integration-sync-sweep';
@@ -32,8 +33,6 @@ export const RETRY_DELAYS_MS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 480, 480].map(
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** A worker owns a claimed sync this long; a killed worker's sync is resumed after it (or at the next start). */
 export const LEASE_MS = 5 * 60_000;
-/** Describes are read once per company and object for this long. */
-export const DESCRIBE_TTL_MS = 5 * 60_000;
 /** A request older than this without its decision was left by a crash: the sweep decides it. */
 const REQUEST_STALE_MS = 30_000;
 const HISTORY_SHOWN = 10;
@@ -68,10 +67,6 @@ export interface IntegrationSyncDeps {
   afterProvider?: (syncId: string) => Promise<void>;
 }
 
-type Attempted =
-  | { kind: 'synced'; object: string; recordId: string; recordUrl: string | null; httpStatus: number | null }
-  | { kind: 'failure'; failure: SyncFailure; object?: string; createPending?: boolean };
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
@@ -84,7 +79,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   const { db, jobs, log } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
-  const describes = new Map<string, { at: number; describe: SfObjectDescribe }>();
+  const attemptSalesforce = createSalesforceAttempt({ ...deps, now });
 
   /**
    * A job for a sync that is due now. Never a delayed one: a waiting job holds the sync's singleton key, so a job
@@ -97,15 +92,6 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   async function enqueueQuietly(syncId: string) {
     // a lost job is found by the sweep once the row is due
     await enqueue(syncId).catch((err) => log.warn({ syncId, err }, 'sync job not queued'));
-  }
-
-  async function describeOf(companyId: string, session: SalesforceSession, object: string) {
-    const key = `${companyId}:${object}`;
-    const cached = describes.get(key);
-    if (cached && now().getTime() - cached.at < DESCRIBE_TTL_MS) return cached.describe;
-    const describe = await deps.salesforce().client.describe(session, object);
-    describes.set(key, { at: now().getTime(), describe });
-    return describe;
   }
 
   /**
@@ -139,92 +125,6 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     });
     if (queued) await enqueueQuietly(queued.id);
     return queued?.id ?? null;
-  }
-
-  /** One attempt at the provider; throws what `classifyFailure` turns into words. */
-  async function attemptSalesforce(row: SyncRow, attempt: number): Promise<Attempted> {
-    const source = await deps.applications.syncSource(row.applicationId);
-    if (!source) return { kind: 'failure', failure: { kind: 'attention', words: SYNC_WORDS.applicationGone } };
-    const { connections, mappings, client } = deps.salesforce();
-    // the connection first: without one, a missing mapping is not the first thing to fix
-    const state = await connections.state(source.companyId);
-    if (state !== 'connected') throw new IntegrationUnavailable(state);
-    const mapping = await mappings.mappingFor(source.customFormId);
-    if (!mapping) return { kind: 'failure', failure: { kind: 'attention', words: SYNC_WORDS.noMapping } };
-    return connections.withSession(source.companyId, async (session): Promise<Attempted> => {
-      const describe = await describeOf(source.companyId, session, mapping.object);
-      const outcome = await mappings.recordFor({
-        customFormId: source.customFormId,
-        applicationId: source.applicationId,
-        data: source.data,
-        describe,
-      });
-      if (!outcome.ok) {
-        const words = outcome.problems.map((p) => p.message).join(' ');
-        return { kind: 'failure', failure: { kind: 'attention', words: words || SYNC_WORDS.noMapping } };
-      }
-      const { object, record } = outcome;
-      const link = (id: string) => `${session.instanceUrl.replace(/\/+$/, '')}/lightning/r/${object}/${id}/view`;
-      if (outcome.externalIdField) {
-        // Salesforce's one idempotent write: a retry after a crash or a timeout updates the record it created
-        const done = await client.upsert(session, object, outcome.externalIdField, source.applicationId, record);
-        await deps.afterProvider?.(row.id);
-        let id = done.id ?? (row.providerObject === object ? row.providerRecordId : null);
-        if (!id) {
-          const ids = await client.findIds(session, object, outcome.externalIdField, source.applicationId);
-          id = ids[0] ?? null;
-        }
-        if (!id) throw new Error('upsert answered no record id');
-        return { kind: 'synced', object, recordId: id, recordUrl: link(id), httpStatus: done.created ? 201 : 204 };
-      }
-      // create-then-update on the stored record id
-      let id = row.providerObject === object ? row.providerRecordId : null;
-      if (!id && row.createPending && row.providerObject === object) {
-        // a create was sent and its answer never stored: look it up by a field holding our application id
-        const idField = Object.keys(record).find((k) => record[k] === source.applicationId);
-        if (!idField) {
-          return {
-            kind: 'failure',
-            failure: { kind: 'attention', words: SYNC_WORDS.uncertainCreate },
-            object,
-            createPending: true,
-          };
-        }
-        const ids = await client.findIds(session, object, idField, source.applicationId);
-        if (ids.length > 1) {
-          return {
-            kind: 'failure',
-            failure: { kind: 'attention', words: SYNC_WORDS.multipleMatches(idField, source.applicationId) },
-            object,
-            createPending: true,
-          };
-        }
-        id = ids[0] ?? null;
-      }
-      if (id) {
-        try {
-          await client.update(session, object, id, record);
-          await deps.afterProvider?.(row.id);
-          return { kind: 'synced', object, recordId: id, recordUrl: link(id), httpStatus: 204 };
-        } catch (err) {
-          // the record was deleted at Salesforce: a new one rather than updating nothing
-          if (!(err instanceof Error && (err as { kind?: unknown }).kind === 'not_found')) throw err;
-        }
-      }
-      if (!(await createSyncRepository(db).markCreatePending(row.id, attempt, object, now()))) {
-        throw new Error('sync claim lost before the create');
-      }
-      try {
-        const created = await client.create(session, object, record);
-        await deps.afterProvider?.(row.id);
-        return { kind: 'synced', object, recordId: created.id, recordUrl: link(created.id), httpStatus: 201 };
-      } catch (err) {
-        // a 4xx answer is certain (nothing created); a timeout or a 5xx may have created it
-        const status = (err as { status?: unknown }).status;
-        const certain = typeof status === 'number' && status >= 400 && status < 500;
-        return { kind: 'failure', failure: classifyFailure(err), object, createPending: !certain };
-      }
-    });
   }
 
   /** One attempt at one sync; answers the state it ended in, or null when it was not due. */

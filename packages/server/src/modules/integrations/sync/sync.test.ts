@@ -266,6 +266,8 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     for (const s of [one, two, three]) expect(await syncs.runSync(s.syncId)).toBeNull();
     expect(notices).toHaveLength(3);
     expect(sf.counts.creates).toBe(0);
+    // one describe of Lead for the company, cached across the syncs of this process
+    expect(sf.counts.describes).toBe(1);
   });
 
   it('coalesces requests: one row per target; a request while running makes one more run', async () => {
