@@ -1,5 +1,6 @@
 import { on } from '../../../infra/events/events';
 import { defineModule } from '../../../module';
+import { fileSalesforce } from './sync.file-salesforce';
 import { NOT_WIRED_SALESFORCE } from './sync.ports';
 import { registerSyncRoutes } from './sync.routes';
 import { createIntegrationSyncService, type SalesforcePorts } from './sync.service';
@@ -20,8 +21,19 @@ export function useSalesforce(ports: SalesforcePorts | null) {
 export const integrationSyncsModule = defineModule({
   name: 'integrationSyncs',
   needs: ['customForms', 'notifications', 'applicationDetail'],
-  create: ({ db, jobs, log, now }, { customForms, notifications, applicationDetail }) =>
-    createIntegrationSyncService({
+  create: ({ db, jobs, log, now, config }, { customForms, notifications, applicationDetail }) => {
+    // NODE_ENV=test only: the kill -9 soak's Salesforce in a file that outlives the server (sync.kill.test.ts)
+    const file = process.env.UNDER_TEST_SALESFORCE_FILE;
+    if (config.env === 'test' && file) {
+      useSalesforce(
+        fileSalesforce({
+          file,
+          upsertFormId: process.env.UNDER_TEST_SALESFORCE_UPSERT_FORM ?? '',
+          delayMs: Number(process.env.UNDER_TEST_SALESFORCE_DELAY_MS) || 0,
+        }),
+      );
+    }
+    return createIntegrationSyncService({
       db,
       jobs,
       log,
@@ -30,7 +42,8 @@ export const integrationSyncsModule = defineModule({
       applications: applicationDetail,
       notifications,
       salesforce: () => salesforce,
-    }),
+    });
+  },
   routes: (app, syncs) => registerSyncRoutes(app, { syncs }),
   subscribers: (syncs) => [
     // auto-sync: on submit, then on each signature and each change of the data or the status

@@ -298,17 +298,20 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     sweep,
 
     /**
-     * At start: syncs left `running` by a process that died are taken again now (their lease is ended); upserts and
-     * the pending-create lookup keep a sync that another live instance still runs from creating twice.
+     * At start: syncs left `running` by a process that died are taken again now (their lease is ended), then every
+     * due sync is queued (a restart does not wait for the minute's sweep). Upserts and the pending-create lookup keep
+     * a sync that another live instance still runs from creating twice.
      */
     async resume(): Promise<number> {
       const repo = createSyncRepository(db);
       const ids = await repo.listRunning(500);
-      for (const id of ids) {
-        await repo.expireLease(id, now());
-        await enqueueQuietly(id);
+      for (const id of ids) await repo.expireLease(id, now());
+      try {
+        return ids.length + (await sweep());
+      } catch (err) {
+        log.warn({ err }, 'sync sweep at start failed');
+        return ids.length;
       }
-      return ids.length;
     },
 
     /** The worker and the sweep (every minute); jobs queued before a restart are taken by the worker. */
