@@ -89,9 +89,10 @@ describe('the sync across kill -9', () => {
     const last = start();
     try {
       await waitUntilServing(`${base}/api/health`, last, 90_000);
-      const total = async (states: string) =>
-        (await (await fetch(`${base}/api/applications?pageSize=10&${states}`, { headers: bearer(a.token) })).json())
-          .total as number;
+      const total = async (states: string) => {
+        const res = await fetch(`${base}/api/applications?pageSize=10&${states}`, { headers: bearer(a.token) });
+        return ((await res.json()) as { total: number }).total;
+      };
       await until(last, 'every sync synced', async () => (await total('syncStates=synced')) === APPLICATIONS);
       expect(await total('syncStates=queued&syncStates=running&syncStates=failed&syncStates=needs_attention')).toBe(0);
     } finally {
