@@ -51,6 +51,7 @@ import { integrationsModule } from './modules/integrations/connections/connectio
 import { salesforceMappingsModule } from './modules/integrations/mapping/mapping.module';
 import { createSalesforceClient } from './modules/integrations/salesforce/salesforce.client';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
+import { integrationSyncsModule } from './modules/integrations/sync/sync.module';
 import { libraryModule, pushUpdatesModule } from './modules/library/library.module';
 import { mailModule } from './modules/mail/mail.module';
 import { masterFormsModule } from './modules/master-forms/master-forms.module';
@@ -138,6 +139,7 @@ const MODULES: readonly AppModule[] = [
   applicationsModule,
   integrationsModule,
   salesforceMappingsModule,
+  integrationSyncsModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -41,6 +41,7 @@ import type { FilesService } from './modules/files/files.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
+import type { IntegrationSyncService } from './modules/integrations/sync/sync.service';
 import type { LibraryService } from './modules/library/library.service';
 import type { PushUpdatesService } from './modules/library/push-updates.service';
 import type { MailService } from './modules/mail/mail.service';
@@ -121,6 +122,7 @@ export interface Services {
   reveal: RevealService;
   integrations: IntegrationsService;
   salesforceMappings: SalesforceMappingsService;
+  integrationSyncs: IntegrationSyncService;
 }
 export type ServiceName = keyof Services;
 

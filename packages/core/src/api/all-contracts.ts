@@ -22,6 +22,7 @@ import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
+import { SYNC_API } from './integrations/sync.contract';
 import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
@@ -62,6 +63,7 @@ export const ALL_CONTRACTS = {
   TEAM_API,
   VAULT_API,
   CONNECTIONS_API,
+  SYNC_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */

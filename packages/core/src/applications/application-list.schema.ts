@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageSchema, PageSizeSchema, pagedSchema, SearchSchema, SortOrderSchema } from '../api/pagination.schema';
+import { SYNC_STATES } from '../integrations/integrations';
 import { MESSAGES } from '../messages';
 
 /**
@@ -50,6 +51,8 @@ const listQueryShape = {
   /** Exactly this applicant company (case-insensitive), e.g. `/applications/company/{companyName}`. */
   applicantCompanyName: z.string().trim().min(1).max(100).optional(),
   formId: z.uuid().optional(),
+  /** Once or repeated: applications with a sync to any integration in one of these states (issue #23 §4). */
+  syncStates: oneOrMany(z.enum(SYNC_STATES), SYNC_STATES.length).optional(),
 };
 
 const checkDates = (v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) => {

@@ -180,6 +180,8 @@ export const AUDIT_ACTIONS = {
   },
   // encrypted fields (issue 12; decision 038): which value a client ADMINISTRATOR revealed, never the value
   'application.reveal': { target: 'application', details: z.strictObject({ path: z.string() }) },
+  // "Sync now" / "Sync again" on an application (issue #23 §4; decision 074): which integration was asked
+  'application.sync-request': { target: 'application', details: z.strictObject({ integration: z.string() }) },
   // status decisions (issue 14; decision 042): the reason is the team's text, never an applicant's value
   'application.status': {
     target: 'application',

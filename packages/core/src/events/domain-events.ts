@@ -21,6 +21,13 @@ export const DOMAIN_EVENTS = {
     dataHash: z.string(),
     allSigned: z.boolean(),
   }),
+  /**
+   * A submitted application's data changed (an owner's correction, the institution's edit or attachment delete, a
+   * move to the form's latest version); never a draft's autosave. `revision` is the application's new revision.
+   */
+  'application.data-changed': z.strictObject({ applicationId: id, revision: z.number().int() }),
+  /** The institution changed a submitted application's status (approve, deny, reopen). */
+  'application.status-changed': z.strictObject({ applicationId: id, from: z.string(), to: z.string() }),
   /** A documents run of a signed application finished: its documents can be read. */
   'documents.ready': z.strictObject({ applicationId: id, runId: id }),
 } as const;

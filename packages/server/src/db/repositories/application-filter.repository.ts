@@ -1,7 +1,7 @@
 import { LISTED_STATUSES, type ListedStatus } from '@under/core/applications/application-list.schema';
 import { and, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { applications, customForms } from '../schema/index';
+import { applications, customForms, integrationSyncs } from '../schema/index';
 
 /*
  * The institution's filter over applications and the search text it reads, shared by the modules that list, export
@@ -22,6 +22,8 @@ export interface ListFilter {
   submittedBefore?: Date;
   applicantCompanyName?: string;
   formId?: string;
+  /** Applications with a sync (any integration) in one of these states (decision 074). */
+  syncStates?: string[];
   /** A search that has no word in it. */
   matchNothing?: boolean;
   /** The company's forms the caller may see, resolved from `masterFormIds` (the list resolves them first). */
@@ -58,6 +60,9 @@ export function whereOf(f: ListFilter): SQL | undefined {
     f.submittedBefore ? lt(applications.submittedAt, f.submittedBefore) : undefined,
     f.applicantCompanyName
       ? sql`lower(${applications.applicantCompanyName}) = lower(${f.applicantCompanyName})`
+      : undefined,
+    f.syncStates?.length
+      ? sql`exists (select 1 from ${integrationSyncs} where ${integrationSyncs.applicationId} = ${applications.id} and ${inArray(integrationSyncs.state, [...new Set(f.syncStates)])})`
       : undefined,
   );
 }

@@ -11,6 +11,7 @@ export * from './events';
 export * from './files';
 export * from './integrations-connections';
 export * from './integrations-mapping';
+export * from './integrations-sync';
 export * from './mail';
 export * from './notes';
 export * from './notifications';

@@ -50,3 +50,11 @@ export async function loadVisibleApplication(
   if (granted && !granted.includes(row.masterFormId)) throw notFound();
   return { ...row, form: (row.form as unknown as FormDefinition | null) ?? null };
 }
+
+/**
+ * An application with its form for a job that acts for no caller (an integration's sync, decision 074): no
+ * visibility check, so never behind a route. Undefined when it does not exist.
+ */
+export async function loadApplicationForJob(tx: DbOrTx, applicationId: string) {
+  return createApplicationAccessRepository(tx).findWithForm(applicationId, false);
+}

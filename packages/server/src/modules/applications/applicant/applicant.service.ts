@@ -272,7 +272,13 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       vaultToken?: string;
       page?: string;
     },
-  ): Promise<{ application: ApplicationRow; data: Record<string, unknown>; outboxId?: string; outbox: string[] }> {
+  ): Promise<{
+    application: ApplicationRow;
+    data: Record<string, unknown>;
+    outboxId?: string;
+    outbox: string[];
+    events: string[];
+  }> {
     const { application, owner, form, at, pending } = ctx;
     if (!isEditableBy(application, owner)) {
       throw new AppError(ERROR_CODES.applicationNotEditable);
@@ -342,6 +348,16 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             })
           ).outbox
         : [];
+    // the integrations sync a submitted application again (decision 074); a draft's autosave writes no event
+    const events =
+      !isOpen(application.status) && fields.length > 0
+        ? [
+            await deps.events.publish(tx, 'application.data-changed', {
+              applicationId: application.id,
+              revision: patch.revision,
+            }),
+          ]
+        : [];
     let outboxId: string | undefined;
     if (isPrimary && !application.resumeMailedAt) {
       const form = await r.findForm(application.customFormId);
@@ -361,7 +377,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       targetId: application.id,
       details: { email: owner.email, role, revision: patch.revision, fields },
     });
-    return { application: { ...application, ...patch } as ApplicationRow, data: result.data, outboxId, outbox };
+    return { application: { ...application, ...patch } as ApplicationRow, data: result.data, outboxId, outbox, events };
   }
 
   /**
@@ -544,7 +560,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       page?: string;
     }): Promise<{ revision: number; savedAt: string }> {
       const at = now();
-      const { application, outboxId, outbox } = await db.transaction(async (tx) => {
+      const { application, outboxId, outbox, events } = await db.transaction(async (tx) => {
         const { application, owner } = await link(tx, opts.applicationId, opts.code, true);
         const form = await formOfApplication(application, createApplicationsRepository(tx));
         const pending = noWrites();
@@ -555,6 +571,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       });
       await mail.dispatch(outboxId);
       for (const id of outbox) await mail.dispatch(id);
+      if (events.length > 0) await deps.events.dispatch(events);
       return { revision: application.revision, savedAt: at.toISOString() };
     },
 
@@ -665,6 +682,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         }
         let outboxId: string | undefined;
         let editOutbox: string[] = [];
+        let editEvents: string[] = [];
         // the data as validated and stored, in the clear: written now, or opened from the row
         let data: Record<string, unknown> | undefined;
         const pending = noWrites();
@@ -678,6 +696,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             data,
             outboxId,
             outbox: editOutbox,
+            events: editEvents,
           } = await writeData(tx, ctx, {
             data: opts.data,
             revision: opts.revision,
@@ -716,6 +735,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             status: application.status as ApplicationStatus,
             outboxId,
             signOutbox: editOutbox,
+            events: editEvents,
             submittedAt: application.submittedAt ?? at,
           };
         }
@@ -730,7 +750,12 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             details: { email: owner.email, role, ownerId: owner.id },
           });
           await flush(tx, ids, pending);
-          return { status: application.status as ApplicationStatus, outboxId, signOutbox: editOutbox };
+          return {
+            status: application.status as ApplicationStatus,
+            outboxId,
+            signOutbox: editOutbox,
+            events: editEvents,
+          };
         }
         // read once, after the lock: the check below and signing's requests to the other owners use the same list
         const owners = await r.listOwners(application.id);
@@ -763,11 +788,16 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         await flush(tx, ids, pending);
         const signOutbox = await deps.signing.startSigning(tx, application, at, owners);
         const event = await deps.events.publish(tx, 'application.submitted', { applicationId: application.id });
-        return { status: 'pending' as const, outboxId, signOutbox: [...editOutbox, ...signOutbox], event };
+        return {
+          status: 'pending' as const,
+          outboxId,
+          signOutbox: [...editOutbox, ...signOutbox],
+          events: [...editEvents, event],
+        };
       });
       await mail.dispatch(outcome.outboxId);
       for (const id of outcome.signOutbox) await mail.dispatch(id);
-      if ('event' in outcome && outcome.event) await deps.events.dispatch([outcome.event]);
+      if (outcome.events.length > 0) await deps.events.dispatch(outcome.events);
       const submittedAt = 'submittedAt' in outcome && outcome.submittedAt ? outcome.submittedAt : at;
       return { applicationId: opts.applicationId, status: outcome.status, submittedAt: submittedAt.toISOString() };
     },

@@ -57,6 +57,7 @@ export function exportFileName(at: Date, format: ExportFormat): string {
 function auditFilters(o: ExportOptions): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   if (o.statuses?.length) out.statuses = [...o.statuses];
+  if (o.syncStates?.length) out.syncStates = [...o.syncStates];
   for (const k of ['q', 'startDate', 'endDate', 'applicantCompanyName', 'formId'] as const) {
     const v = o[k];
     if (v) out[k] = v;

@@ -6,7 +6,7 @@ import { createApplicationCorrectionsService } from './corrections.service';
 export const correctionsModule = defineModule({
   name: 'corrections',
   needs: ['mail', 'customForms', 'signing'],
-  create: ({ db, fieldCrypto, throttles, config, now }, { mail, customForms, signing }) =>
+  create: ({ db, fieldCrypto, throttles, config, now, events }, { mail, customForms, signing }) =>
     createApplicationCorrectionsService({
       db,
       mail,
@@ -17,6 +17,7 @@ export const correctionsModule = defineModule({
       signatures: signing,
       now,
       throttles,
+      events,
     }),
   routes: (app, corrections) => registerApplicationCorrectionsRoutes(app, { corrections }),
 });

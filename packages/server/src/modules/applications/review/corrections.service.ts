@@ -12,6 +12,7 @@ import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
+import type { EventPublisher } from '../../../infra/events/events';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import type { Throttles } from '../../../security/throttles';
 import type { MailService } from '../../mail/mail.service';
@@ -37,6 +38,8 @@ export interface ApplicationCorrectionsDeps {
   signatures: SignatureInvalidation;
   now?: Clock;
   throttles: Throttles;
+  /** `application.data-changed` of a submitted application moved to the latest version (decision 074). */
+  events: EventPublisher;
 }
 
 /**
@@ -248,7 +251,12 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
                 actorUserId: opts.auth.userId,
               })
             : { invalidated: 0, outbox: [] };
+        const events =
+          application.status === 'pending'
+            ? [await deps.events.publish(tx, 'application.data-changed', { applicationId: application.id, revision })]
+            : [];
         return {
+          events,
           response: {
             fromVersion: application.formVersion,
             formVersion: form.version,
@@ -260,6 +268,7 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
         };
       });
       for (const id of outcome.outbox) await mail.dispatch(id);
+      await deps.events.dispatch(outcome.events);
       return outcome.response;
     },
   };

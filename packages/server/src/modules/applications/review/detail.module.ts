@@ -6,7 +6,16 @@ import { createApplicationDetailService } from './detail.service';
 export const applicationDetailModule = defineModule({
   name: 'applicationDetail',
   needs: ['customForms', 'files', 'signing', 'mail'],
-  create: ({ db, fieldCrypto, now }, { customForms, files, signing, mail }) =>
-    createApplicationDetailService({ db, fieldCrypto, forms: customForms, files, now, signatures: signing, mail }),
+  create: ({ db, fieldCrypto, now, events }, { customForms, files, signing, mail }) =>
+    createApplicationDetailService({
+      db,
+      fieldCrypto,
+      forms: customForms,
+      files,
+      now,
+      signatures: signing,
+      mail,
+      events,
+    }),
   routes: (app, detail) => registerApplicationDetailRoutes(app, { detail }),
 });

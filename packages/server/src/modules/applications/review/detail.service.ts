@@ -11,9 +11,10 @@ import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
 import { canonicalJson, writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
+import type { EventPublisher } from '../../../infra/events/events';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import type { MailService } from '../../mail/mail.service';
-import { type FormGrants, loadVisibleApplication } from '../access/visible-application';
+import { type FormGrants, loadApplicationForJob, loadVisibleApplication } from '../access/visible-application';
 import { fileRefs } from '../applicant/applicant.service';
 import { ownerView } from '../owners/owners.service';
 import type { SignatureInvalidation } from '../signing/signing.service';
@@ -40,6 +41,8 @@ export function createApplicationDetailService(deps: {
   signatures: SignatureInvalidation;
   /** Sends the mails of a change after its commit. */
   mail: Pick<MailService, 'dispatch'>;
+  /** `application.data-changed` of an edit (the integrations sync again: decision 074). */
+  events: EventPublisher;
 }) {
   const { db, fieldCrypto } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
@@ -142,7 +145,7 @@ export function createApplicationDetailService(deps: {
       timeZone?: string;
       timeZoneOffset?: number;
     }) {
-      const { response, outbox } = await db.transaction(async (tx) => {
+      const { response, outbox, events } = await db.transaction(async (tx) => {
         const { application, form } = await load(tx, opts.auth, opts.applicationId, opts.companyId, true);
         if (application.status !== 'pending') {
           throw new AppError(ERROR_CODES.applicationNotEditable, MESSAGES.applicationEditPendingOnly);
@@ -189,7 +192,12 @@ export function createApplicationDetailService(deps: {
             ? await deps.signatures.invalidateSignatures(tx, { application, fields: changed, actorUserId: null })
             : { invalidated: 0, outbox: [] };
         const signStatus = await repo.signStatus(application.id);
+        const events =
+          changed.length > 0
+            ? [await deps.events.publish(tx, 'application.data-changed', { applicationId: application.id, revision })]
+            : [];
         return {
+          events,
           response: {
             revision,
             updatedAt: t.toISOString(),
@@ -201,6 +209,7 @@ export function createApplicationDetailService(deps: {
         };
       });
       for (const id of outbox) await deps.mail.dispatch(id);
+      await deps.events.dispatch(events);
       return response;
     },
 
@@ -263,7 +272,7 @@ export function createApplicationDetailService(deps: {
      * released (the sweep removes it); audited. Signed data changed: the signatures go in the same transaction.
      */
     async deleteAttachment(opts: { auth: AuthContext; applicationId: string; attachmentId: string }): Promise<void> {
-      const outbox = await db.transaction(async (tx) => {
+      const { outbox, events } = await db.transaction(async (tx) => {
         const { application, form } = await load(tx, opts.auth, opts.applicationId, undefined, true);
         const found = (await attachmentsOf(tx, form, application.data)).find(
           (a) => a.attachmentId === opts.attachmentId,
@@ -291,9 +300,33 @@ export function createApplicationDetailService(deps: {
           fields: [found.path],
           actorUserId: null,
         });
-        return invalidation.outbox;
+        const event = await deps.events.publish(tx, 'application.data-changed', {
+          applicationId: application.id,
+          revision: application.revision + 1,
+        });
+        return { outbox: invalidation.outbox, events: [event] };
       });
       for (const id of outbox) await deps.mail.dispatch(id);
+      await deps.events.dispatch(events);
+    },
+
+    /**
+     * For the integrations' workers (no caller: a job, decision 074): a submitted application with its data opened
+     * (in memory only, for the mapping), or null when it is gone, a draft, or its form version is missing.
+     */
+    async syncSource(applicationId: string) {
+      const row = await loadApplicationForJob(db, applicationId);
+      if (!row?.form || row.application.status === 'draft') return null;
+      const { application } = row;
+      return {
+        applicationId: application.id,
+        companyId: application.companyId,
+        customFormId: application.customFormId,
+        number: application.number,
+        status: application.status as ApplicationStatus,
+        revision: application.revision,
+        data: fieldCrypto.openData(row.form as unknown as FormDefinition, application.data),
+      };
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   type ListedStatus,
   type StatusStatistics,
 } from '@under/core/applications/application-list.schema';
+import type { SyncState } from '@under/core/integrations/integrations';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -25,6 +26,7 @@ export interface ListOptions {
   order: 'asc' | 'desc';
   applicantCompanyName?: string;
   formId?: string;
+  syncStates?: SyncState[];
 }
 
 export interface ApplicationListsDeps {
@@ -134,6 +136,7 @@ export function filterOf(companyId: string, masterFormIds: string[] | undefined,
     submittedBefore: o.endDate ? new Date(new Date(`${o.endDate}T00:00:00.000Z`).getTime() + DAY) : undefined,
     applicantCompanyName: o.applicantCompanyName,
     formId: o.formId,
+    syncStates: o.syncStates,
   };
 }
 

@@ -6,6 +6,7 @@ import { createApplicationStatusService } from './status.service';
 export const applicationStatusModule = defineModule({
   name: 'applicationStatus',
   needs: ['mail', 'customForms'],
-  create: ({ db, now }, { mail, customForms }) => createApplicationStatusService({ db, mail, forms: customForms, now }),
+  create: ({ db, now, events }, { mail, customForms }) =>
+    createApplicationStatusService({ db, mail, forms: customForms, now, events }),
   routes: (app, status) => registerApplicationStatusRoutes(app, { status }),
 });

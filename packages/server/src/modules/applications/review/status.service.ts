@@ -10,6 +10,7 @@ import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
+import type { EventPublisher } from '../../../infra/events/events';
 import { requireCompanyId } from '../../accounts/tenant';
 import type { MailService } from '../../mail/mail.service';
 import { type FormGrants, loadVisibleApplication } from '../access/visible-application';
@@ -19,6 +20,8 @@ import { applicationStatusMail } from './status.mails';
 export interface ApplicationStatusDeps {
   db: Db;
   mail: MailService;
+  /** `application.status-changed` (the integrations sync again: decision 074). */
+  events: EventPublisher;
   /** The master forms a STANDARD member was granted (undefined for a client administrator: all of the company's). */
   forms: FormGrants;
   now?: Clock;
@@ -101,9 +104,15 @@ export function createApplicationStatusService(deps: ApplicationStatusDeps) {
             }),
           );
         }
-        return { row, from };
+        const event = await deps.events.publish(tx, 'application.status-changed', {
+          applicationId: app.id,
+          from,
+          to: opts.newStatus,
+        });
+        return { row, from, event };
       });
       for (const id of outbox) await mail.dispatch(id);
+      await deps.events.dispatch([result.event]);
       return {
         applicationId: result.row.id,
         status: result.row.status as ListedStatus,

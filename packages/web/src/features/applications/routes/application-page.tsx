@@ -31,6 +31,7 @@ import { when } from '../lib/when';
 import { AnswersPanel } from '../review/answers-panel';
 import { CorrectionsPanel } from '../review/corrections-panel';
 import { DecisionPanel } from '../review/decision-panel';
+import { IntegrationsPanel } from '../review/integrations-panel';
 import { NotesPanel } from '../review/notes-panel';
 
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
@@ -224,6 +225,8 @@ export function ApplicationPage() {
         <PreviewDialog target={preview} onClose={() => setPreview(null)} />
 
         <AttachmentsPanel applicationId={applicationId} isAdmin={isAdmin} actions={actions} />
+
+        <IntegrationsPanel applicationId={applicationId} />
 
         <NotesPanel applicationId={applicationId} />
 

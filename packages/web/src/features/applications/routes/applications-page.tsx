@@ -1,6 +1,9 @@
 import { Anchor, Button, Container, Group, NativeSelect, Stack, Table } from '@mantine/core';
 import { APPLICATION_SORTS } from '@under/core/applications/application-list.schema';
+import { SYNC_STATES, type SyncState } from '@under/core/integrations/integrations';
+import { SYNC_STATE_LABELS } from '@under/core/integrations/sync.schema';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
+import { SYNC_TEXT } from '@under/core/ui-text/integrations-sync';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApplicationStateCells, StatusFilter, SubmittedDaysFilter } from '../../../components/application-list';
 import { ListSearch } from '../../../components/list-search';
@@ -30,12 +33,14 @@ export function ApplicationsPage() {
   const navigate = useNavigate();
   const { filters, set, badRange, isFiltered, clear, sortBy, query } = useApplicationFilters(APPLICATION_SORTS, {
     form: (v) => UUID.test(v),
+    sync: (v) => (SYNC_STATES as readonly string[]).includes(v),
   });
   const forms = useFormChoices();
   const filter = {
     ...(search.query ? { q: search.query } : {}),
     ...query,
     ...(filters.form ? { formId: filters.form } : {}),
+    ...(filters.sync ? { syncStates: [filters.sync as SyncState] } : {}),
     ...(companyName ? { applicantCompanyName: companyName } : {}),
     sort: filters.sort,
     order: filters.order,
@@ -108,6 +113,17 @@ export function ApplicationsPage() {
                     { value: '', label: T.formAll },
                     ...(forms.data?.items ?? []).map((f) => ({ value: f.customFormId, label: f.name })),
                   ]}
+                />
+                <NativeSelect
+                  label={SYNC_TEXT.filterLabel}
+                  w={190}
+                  value={filters.sync}
+                  onChange={(e) => set({ sync: e.currentTarget.value })}
+                  data={[
+                    { value: '', label: SYNC_TEXT.filterAll },
+                    ...SYNC_STATES.map((s) => ({ value: s, label: SYNC_STATE_LABELS[s] })),
+                  ]}
+                  data-testid="sync-filter"
                 />
                 <SubmittedDaysFilter
                   from={filters.from}

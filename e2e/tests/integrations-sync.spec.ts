@@ -1,0 +1,67 @@
+import { SYNC_STATE_LABELS, SYNC_WORDS } from '@under/core/integrations/sync.schema';
+import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
+import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
+import { activeDemoForm, submitApplication } from '../support/applicant';
+import { seriousViolations } from '../support/axe';
+import { signIn } from '../support/client';
+import { demoClient, uniqueEmail } from '../support/outbox';
+import { shot } from '../support/page-tools';
+import { expect, test } from '../support/test';
+
+/**
+ * Issue #23 §4 (decision 074): the application page's Integrations panel without a Salesforce connection: "Sync now"
+ * shows why the sync waits in words, "Sync again" with its progress and result, by keyboard; the list filters by
+ * sync state.
+ */
+test('an application whose sync waits because Salesforce is not connected: the words, Sync again, the filter', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { email: clientEmail, password } = demoClient();
+  const { customFormId } = await activeDemoForm(request, clientEmail, password);
+  const email = uniqueEmail('sync');
+  const company = `Sync Trading ${Date.now() % 100000}`;
+  await submitApplication(page, customFormId, email, company);
+
+  await page.goto('/login');
+  await signIn(page, clientEmail, password);
+  await page.getByRole('link', { name: A.navApplications, exact: true }).click();
+  await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
+  await page.getByLabel(A.searchLabel).fill(email);
+  await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+
+  const panel = page.getByRole('region', { name: S.title });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText(S.none)).toBeVisible();
+  // by keyboard: focus "Sync now" and press Enter
+  const syncNow = panel.getByRole('button', { name: S.syncNow });
+  await syncNow.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.needs_attention, { timeout: 20_000 });
+  await expect(panel.getByTestId('sync-error')).toContainText(SYNC_WORDS.notConnected);
+  await expect(panel.getByTestId('sync-attempts')).toContainText(`${S.attemptsLabel}: 1`);
+  await expect(panel.getByTestId('sync-attempt')).toHaveCount(1);
+  await expect(panel.getByTestId('sync-result')).toContainText(S.resultProblem('Salesforce'));
+  await panel.scrollIntoViewIfNeeded();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'integrations-panel-needs-attention');
+
+  // Sync again: progress, then the result in words; one more attempt in the history
+  await panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` }).click();
+  await expect(panel.getByTestId('sync-attempt')).toHaveCount(2, { timeout: 20_000 });
+  await expect(panel.getByTestId('sync-result')).toContainText(S.resultProblem('Salesforce'));
+  await expect(panel.getByTestId('sync-error')).toContainText(SYNC_WORDS.notConnected);
+
+  // the list: filtered by sync state
+  await page.getByRole('link', { name: A.navApplications, exact: true }).click();
+  await page.getByRole('combobox', { name: S.filterLabel }).selectOption('needs_attention');
+  await expect(page).toHaveURL(/sync=needs_attention/);
+  await page.getByLabel(A.searchLabel).fill(email);
+  await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
+  await page.getByRole('combobox', { name: S.filterLabel }).selectOption('synced');
+  await expect(page.getByText(A.noMatch)).toBeVisible({ timeout: 10_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'applications-sync-filter');
+});

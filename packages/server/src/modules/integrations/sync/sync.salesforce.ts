@@ -1,0 +1,122 @@
+import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
+import { IntegrationUnavailable } from '../ports';
+import type { SalesforceSession, SfObjectDescribe } from '../salesforce/salesforce.port';
+import { classifyFailure, type SyncFailure } from './sync.errors';
+import { createSyncRepository, type SyncRow } from './sync.repository';
+import type { IntegrationSyncDeps } from './sync.service';
+
+/** Describes are read once per company and object for this long. */
+export const DESCRIBE_TTL_MS = 5 * 60_000;
+
+/** What one attempt at the provider came to. */
+export type Attempted =
+  | { kind: 'synced'; object: string; recordId: string; recordUrl: string | null; httpStatus: number | null }
+  | { kind: 'failure'; failure: SyncFailure; object?: string; createPending?: boolean };
+
+/**
+ * One attempt of a sync at Salesforce (decision 074): the application read for the job, the connection checked
+ * first, the mapping's record, then an upsert on the external id, or create-then-update on the stored record id with
+ * a create committed as pending before it is sent and looked up (by a field holding our application id) before any
+ * retry.
+ */
+export function createSalesforceAttempt(
+  deps: Pick<IntegrationSyncDeps, 'db' | 'applications' | 'salesforce' | 'afterProvider'> & { now: () => Date },
+) {
+  const { db, now } = deps;
+  const describes = new Map<string, { at: number; describe: SfObjectDescribe }>();
+
+  async function describeOf(companyId: string, session: SalesforceSession, object: string) {
+    const key = `${companyId}:${object}`;
+    const cached = describes.get(key);
+    if (cached && now().getTime() - cached.at < DESCRIBE_TTL_MS) return cached.describe;
+    const describe = await deps.salesforce().client.describe(session, object);
+    describes.set(key, { at: now().getTime(), describe });
+    return describe;
+  }
+
+  /** One attempt at Salesforce; throws what `classifyFailure` turns into words. */
+  return async function attemptSalesforce(row: SyncRow, attempt: number): Promise<Attempted> {
+    const source = await deps.applications.syncSource(row.applicationId);
+    if (!source) return { kind: 'failure', failure: { kind: 'attention', words: SYNC_WORDS.applicationGone } };
+    const { connections, mappings, client } = deps.salesforce();
+    // the connection first: without one, a missing mapping is not the first thing to fix
+    const state = await connections.state(source.companyId);
+    if (state !== 'connected') throw new IntegrationUnavailable(state);
+    const mapping = await mappings.mappingFor(source.customFormId);
+    if (!mapping) return { kind: 'failure', failure: { kind: 'attention', words: SYNC_WORDS.noMapping } };
+    return connections.withSession(source.companyId, async (session): Promise<Attempted> => {
+      const describe = await describeOf(source.companyId, session, mapping.object);
+      const outcome = await mappings.recordFor({
+        customFormId: source.customFormId,
+        applicationId: source.applicationId,
+        data: source.data,
+        describe,
+      });
+      if (!outcome.ok) {
+        const words = outcome.problems.map((p) => p.message).join(' ');
+        return { kind: 'failure', failure: { kind: 'attention', words: words || SYNC_WORDS.noMapping } };
+      }
+      const { object, record } = outcome;
+      const link = (id: string) => `${session.instanceUrl.replace(/\/+$/, '')}/lightning/r/${object}/${id}/view`;
+      if (outcome.externalIdField) {
+        // Salesforce's one idempotent write: a retry after a crash or a timeout updates the record it created
+        const done = await client.upsert(session, object, outcome.externalIdField, source.applicationId, record);
+        await deps.afterProvider?.(row.id);
+        let id = done.id ?? (row.providerObject === object ? row.providerRecordId : null);
+        if (!id) {
+          const ids = await client.findIds(session, object, outcome.externalIdField, source.applicationId);
+          id = ids[0] ?? null;
+        }
+        if (!id) throw new Error('upsert answered no record id');
+        return { kind: 'synced', object, recordId: id, recordUrl: link(id), httpStatus: done.created ? 201 : 204 };
+      }
+      // create-then-update on the stored record id
+      let id = row.providerObject === object ? row.providerRecordId : null;
+      if (!id && row.createPending && row.providerObject === object) {
+        // a create was sent and its answer never stored: look it up by a field holding our application id
+        const idField = Object.keys(record).find((k) => record[k] === source.applicationId);
+        if (!idField) {
+          return {
+            kind: 'failure',
+            failure: { kind: 'attention', words: SYNC_WORDS.uncertainCreate },
+            object,
+            createPending: true,
+          };
+        }
+        const ids = await client.findIds(session, object, idField, source.applicationId);
+        if (ids.length > 1) {
+          return {
+            kind: 'failure',
+            failure: { kind: 'attention', words: SYNC_WORDS.multipleMatches(idField, source.applicationId) },
+            object,
+            createPending: true,
+          };
+        }
+        id = ids[0] ?? null;
+      }
+      if (id) {
+        try {
+          await client.update(session, object, id, record);
+          await deps.afterProvider?.(row.id);
+          return { kind: 'synced', object, recordId: id, recordUrl: link(id), httpStatus: 204 };
+        } catch (err) {
+          // the record was deleted at Salesforce: a new one rather than updating nothing
+          if (!(err instanceof Error && (err as { kind?: unknown }).kind === 'not_found')) throw err;
+        }
+      }
+      if (!(await createSyncRepository(db).markCreatePending(row.id, attempt, object, now()))) {
+        throw new Error('sync claim lost before the create');
+      }
+      try {
+        const created = await client.create(session, object, record);
+        await deps.afterProvider?.(row.id);
+        return { kind: 'synced', object, recordId: created.id, recordUrl: link(created.id), httpStatus: 201 };
+      } catch (err) {
+        // a 4xx answer is certain (nothing created); a timeout or a 5xx may have created it
+        const status = (err as { status?: unknown }).status;
+        const certain = typeof status === 'number' && status >= 400 && status < 500;
+        return { kind: 'failure', failure: classifyFailure(err), object, createPending: !certain };
+      }
+    });
+  };
+}

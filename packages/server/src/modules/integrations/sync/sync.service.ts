@@ -1,0 +1,336 @@
+import type { IntegrationKind, SyncState } from '@under/core/integrations/integrations';
+import {
+  type ApplicationSync,
+  type ApplicationSyncs,
+  type ManualSyncResponse,
+  SYNC_WORDS,
+  type SyncAttemptOutcome,
+} from '@under/core/integrations/sync.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../../auth-context';
+import type { Clock } from '../../../clock';
+import type { Db, DbOrTx } from '../../../db/client';
+import { writeAudit } from '../../../db/repositories/audit.repository';
+import type { AfterCommit } from '../../../infra/events/events';
+import type { Jobs } from '../../../infra/jobs/jobs';
+import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
+import type { NotificationsService } from '../../notifications/notifications.service';
+import type { SalesforceConnections, SalesforceMappings } from '../ports';
+import type { SalesforceClient } from '../salesforce/salesforce.port';
+import { classifyFailure, redactDetail } from './sync.errors';
+import { createSyncRepository, type SyncEnd, type SyncRow } from './sync.repository';
+import { type Attempted, createSalesforceAttempt } from './sync.salesforce';
+
+export const SYNC_QUEUE = 'integration-sync';
+export const SYNC_SWEEP_QUEUE = 'integration-sync-sweep';
+/** Salesforce is one org per company: its syncs have one target. */
+export const SALESFORCE_TARGET = 'org';
+/**
+ * Waits after a failed attempt that may succeed later (the provider down, its daily limit): 1 min doubling to 8 h,
+ * then 8 h: twelve attempts over about a day (24 h 31 min), then `failed`.
+ */
+export const RETRY_DELAYS_MS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 480, 480].map((m) => m * 60_000);
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** A worker owns a claimed sync this long; a killed worker's sync is resumed after it (or at the next start). */
+export const LEASE_MS = 5 * 60_000;
+/** A request older than this without its decision was left by a crash: the sweep decides it. */
+const REQUEST_STALE_MS = 30_000;
+const HISTORY_SHOWN = 10;
+
+/** What the sync asks of the Salesforce parts (wired by the lead: integrations, salesforceMappings, the client). */
+export interface SalesforcePorts {
+  connections: SalesforceConnections;
+  mappings: SalesforceMappings;
+  client: SalesforceClient;
+}
+
+/** A submitted application as the worker reads it: data opened in memory only. */
+export interface SyncSource {
+  applicationId: string;
+  companyId: string;
+  customFormId: string;
+  data: Record<string, unknown>;
+}
+
+export interface IntegrationSyncDeps {
+  db: Db;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+  now?: Clock;
+  forms: FormGrants;
+  /** The applications module's read for jobs (applicationDetail.syncSource). */
+  applications: { syncSource(applicationId: string): Promise<SyncSource | null> };
+  notifications: Pick<NotificationsService, 'syncFailed' | 'dispatch'>;
+  /** The Salesforce parts, asked at each use (they may be wired after this service is made). */
+  salesforce: () => SalesforcePorts;
+  /** Tests: called after the provider answered and before our commit (a crash there). */
+  afterProvider?: (syncId: string) => Promise<void>;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Durable, idempotent syncs of applications to the integrations (issue #23 §4; decision 074). Domain events write a
+ * request in their delivery's transaction; after its commit the request is decided (auto-sync mapping, connected
+ * company) and the sync row queued; a pg-boss job (one waiting per sync) wakes a worker, which claims the row with a
+ * lease and writes the outcome with the record id in one statement. The provider sees upserts on an external id
+ * carrying our application id, or a create committed as pending before it is sent and looked up before any retry.
+ */
+export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
+  const { db, jobs, log } = deps;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  const attemptSalesforce = createSalesforceAttempt({ ...deps, now });
+
+  /**
+   * A job for a sync that is due now. Never a delayed one: a waiting job holds the sync's singleton key, so a job
+   * delayed by a back-off would swallow a later "Sync again" until its time. A back-off's next attempt (1 min at
+   * least) is queued by the sweep once due.
+   */
+  async function enqueue(syncId: string) {
+    await jobs.sendOnce(SYNC_QUEUE, { syncId }, { key: syncId });
+  }
+  async function enqueueQuietly(syncId: string) {
+    // a lost job is found by the sweep once the row is due
+    await enqueue(syncId).catch((err) => log.warn({ syncId, err }, 'sync job not queued'));
+  }
+
+  /**
+   * Decides a request after the commit that wrote it: an auto-sync mapping and a connected company queue the
+   * sync; anything else drops the request (manual mode waits for "Sync now"). The ports are read outside any
+   * transaction (they use connections of their own).
+   */
+  async function decide(applicationId: string): Promise<string | null> {
+    const repo = createSyncRepository(db);
+    const request = await repo.findRequest(applicationId);
+    if (!request) return null;
+    const source = await deps.applications.syncSource(applicationId);
+    let auto = false;
+    if (source) {
+      const { mappings, connections } = deps.salesforce();
+      const mapping = await mappings.mappingFor(source.customFormId);
+      auto = mapping?.mode === 'auto-sync' && (await connections.state(source.companyId)) === 'connected';
+    }
+    const queued = await db.transaction(async (tx) => {
+      const r = createSyncRepository(tx);
+      if (!(await r.takeRequest(applicationId, request.requestedAt))) return null;
+      if (!auto || !source) return null;
+      return r.queue({
+        applicationId,
+        companyId: source.companyId,
+        kind: 'salesforce',
+        target: SALESFORCE_TARGET,
+        at: now(),
+        force: false,
+      });
+    });
+    if (queued) await enqueueQuietly(queued.id);
+    return queued?.id ?? null;
+  }
+
+  /** One attempt at one sync; answers the state it ended in, or null when it was not due. */
+  async function runSync(syncId: string): Promise<SyncState | null> {
+    const start = now();
+    const row = await createSyncRepository(db).claim(syncId, start, new Date(start.getTime() + LEASE_MS));
+    if (!row) return null;
+    const attempt = row.attempts;
+    await createSyncRepository(db).startAttempt({ syncId, run: row.run, attempt, at: start });
+    let result: Attempted;
+    try {
+      result = await attemptSalesforce(row, attempt);
+    } catch (err) {
+      result = { kind: 'failure', failure: classifyFailure(err) };
+    }
+    const at = now();
+    let end: SyncEnd;
+    let outcome: SyncAttemptOutcome;
+    let message: string | null;
+    let httpStatus: number | null;
+    if (result.kind === 'synced') {
+      end = {
+        state: 'synced',
+        nextAttemptAt: at,
+        object: result.object,
+        recordId: result.recordId,
+        recordUrl: result.recordUrl,
+        createPending: false,
+        lastError: null,
+        lastErrorDetail: null,
+      };
+      outcome = 'synced';
+      message = null;
+      httpStatus = result.httpStatus;
+    } else {
+      const { failure } = result;
+      const delay = RETRY_DELAYS_MS[attempt - 1];
+      const retry = failure.kind === 'retry' && attempt < MAX_ATTEMPTS && delay !== undefined;
+      const words = failure.kind === 'retry' && !retry ? SYNC_WORDS.gaveUp(failure.words) : failure.words;
+      end = {
+        state: retry ? 'queued' : failure.kind === 'retry' ? 'failed' : 'needs_attention',
+        nextAttemptAt: new Date(at.getTime() + (retry ? (delay ?? 0) : 0)),
+        ...(result.object !== undefined ? { object: result.object } : {}),
+        ...(result.createPending !== undefined ? { createPending: result.createPending } : {}),
+        lastError: words,
+        lastErrorDetail: failure.detail ? redactDetail(failure.detail) : null,
+      };
+      outcome = retry ? 'retry' : end.state === 'failed' ? 'failed' : 'needs_attention';
+      message = words;
+      httpStatus = failure.httpStatus ?? null;
+      log.warn({ syncId, attempt, outcome, detail: end.lastErrorDetail }, 'integration sync attempt failed');
+    }
+    const { state, notices } = await db.transaction(async (tx) => {
+      const written = await createSyncRepository(tx).finish(row, end, { outcome, message, httpStatus, at });
+      // once per run that ends in failure, not per retry: the company's ADMINISTRATORs and granted members
+      const failed = written === 'needs_attention' || written === 'failed';
+      const notices = failed
+        ? await deps.notifications.syncFailed(tx, row.applicationId, {
+            integration: 'Salesforce',
+            attempt: `sync:${row.id}:${row.run}`,
+          })
+        : [];
+      return { state: written, notices };
+    });
+    await deps.notifications.dispatch(notices).catch((err) => log.warn({ syncId, err }, 'sync notice not sent'));
+    // a newer request arrived while it ran: at once (a back-off's retry is the sweep's, when due)
+    if (state === 'queued') {
+      const fresh = await createSyncRepository(db).find(syncId);
+      if (fresh?.state === 'queued' && fresh.nextAttemptAt.getTime() <= now().getTime()) await enqueueQuietly(syncId);
+    }
+    return (state as SyncState | null) ?? 'running';
+  }
+
+  /** The job: one attempt. A job that finds its sync not due (a back-off, a live claim) leaves it to the sweep. */
+  async function handleJob(data: { syncId: string }) {
+    await runSync(data.syncId);
+  }
+
+  /** Requests whose decision a crash cut short, then the job of every due sync (deduplicated per sync). */
+  async function sweep(): Promise<number> {
+    const repo = createSyncRepository(db);
+    const t = now();
+    for (const id of await repo.listRequests(new Date(t.getTime() - REQUEST_STALE_MS), 200)) {
+      await decide(id).catch((err) => log.warn({ applicationId: id, err }, 'sync request not decided'));
+    }
+    const due = await repo.listDue(t, 500);
+    for (const id of due) await enqueue(id);
+    return due.length;
+  }
+
+  function toApi(
+    s: SyncRow,
+    attempts: Awaited<ReturnType<ReturnType<typeof createSyncRepository>['listForApplication']>>[number]['attempts'],
+  ): ApplicationSync {
+    return {
+      syncId: s.id,
+      integration: s.kind as IntegrationKind,
+      target: s.target,
+      state: s.state as SyncState,
+      attempts: s.attempts,
+      nextAttemptAt: s.state === 'queued' ? iso(s.nextAttemptAt) : null,
+      recordId: s.providerRecordId,
+      recordUrl: s.providerRecordUrl,
+      lastError: s.lastError,
+      syncedAt: iso(s.syncedAt),
+      updatedAt: s.updatedAt.toISOString(),
+      history: attempts.map((a) => ({
+        attempt: a.attempt,
+        startedAt: a.startedAt.toISOString(),
+        finishedAt: iso(a.finishedAt),
+        outcome: (a.outcome as SyncAttemptOutcome | null) ?? null,
+        message: a.message,
+        httpStatus: a.httpStatus,
+      })),
+    };
+  }
+
+  return {
+    /**
+     * A domain event's reaction, in its delivery's transaction: the request is written with the delivery mark;
+     * answered is what decides it after the commit.
+     */
+    async request(tx: DbOrTx, applicationId: string): Promise<AfterCommit> {
+      await createSyncRepository(tx).request(applicationId, now());
+      return async () => {
+        await decide(applicationId).catch((err) => log.warn({ applicationId, err }, 'sync request not decided'));
+      };
+    },
+    decide,
+
+    /**
+     * POST /api/salesforce/sync/{applicationId} ("Sync now", "Sync again"): any member who may see the application
+     * queues it now, whatever the form's CRM mode; what the provider answers shows on the application.
+     */
+    async syncNow(opts: { auth: AuthContext; applicationId: string }): Promise<ManualSyncResponse> {
+      const queued = await db.transaction(async (tx) => {
+        const { application } = await loadVisibleApplication(tx, opts.auth, opts.applicationId, {
+          grants: deps.forms,
+          lock: true,
+        });
+        const row = await createSyncRepository(tx).queue({
+          applicationId: application.id,
+          companyId: application.companyId,
+          kind: 'salesforce',
+          target: SALESFORCE_TARGET,
+          at: now(),
+          force: true,
+        });
+        await writeAudit(tx, {
+          action: 'application.sync-request',
+          actorUserId: opts.auth.userId,
+          companyId: application.companyId,
+          targetType: 'application',
+          targetId: application.id,
+          details: { integration: 'salesforce' },
+        });
+        return row;
+      });
+      await enqueueQuietly(queued.id);
+      return { status: queued.state as SyncState };
+    },
+
+    /** GET /api/applications/{applicationId}/syncs: every integration's sync of an application the caller may see. */
+    async syncs(opts: { auth: AuthContext; applicationId: string }): Promise<ApplicationSyncs> {
+      await loadVisibleApplication(db, opts.auth, opts.applicationId, { grants: deps.forms });
+      const rows = await createSyncRepository(db).listForApplication(opts.applicationId, HISTORY_SHOWN);
+      return { items: rows.map((r) => toApi(r.sync, r.attempts)) };
+    },
+
+    runSync,
+    sweep,
+
+    /**
+     * At start: syncs left `running` by a process that died are taken again now (their lease is ended), then every
+     * due sync is queued (a restart does not wait for the minute's sweep). Upserts and the pending-create lookup keep
+     * a sync that another live instance still runs from creating twice.
+     */
+    async resume(): Promise<number> {
+      const repo = createSyncRepository(db);
+      const ids = await repo.listRunning(500);
+      for (const id of ids) await repo.expireLease(id, now());
+      try {
+        return ids.length + (await sweep());
+      } catch (err) {
+        log.warn({ err }, 'sync sweep at start failed');
+        return ids.length;
+      }
+    },
+
+    /** The worker and the sweep (every minute); jobs queued before a restart are taken by the worker. */
+    async register() {
+      jobs.defineQueue(SYNC_QUEUE, {
+        // one waiting job per sync: repeated events and the sweep coalesce into it
+        policy: 'short',
+        // the row schedules the provider's retries; pg-boss retries only a job whose handler threw (the database)
+        retryLimit: 3,
+        retryDelay: 30,
+        retryBackoff: true,
+        // a job of a killed process comes back after this (the lease ends first)
+        expireInSeconds: LEASE_MS / 1000 + 60,
+        batchSize: 5,
+      });
+      await jobs.register<{ syncId: string }>(SYNC_QUEUE, handleJob);
+      await jobs.schedule(SYNC_SWEEP_QUEUE, '* * * * *', () => sweep().then(() => undefined));
+    },
+  };
+}
+
+export type IntegrationSyncService = ReturnType<typeof createIntegrationSyncService>;

@@ -1,0 +1,111 @@
+import '../../test/setup';
+import { screen, within } from '@testing-library/react';
+import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
+import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+
+const APP = '00000000-0000-4000-8000-00000000a002';
+const DETAIL = {
+  applicationId: APP,
+  number: 7,
+  status: 'pending',
+  signStatus: null,
+  customFormId: '00000000-0000-4000-8000-00000000f002',
+  formName: 'Merchant form',
+  formVersion: 1,
+  applicantEmail: 'ada@example.com',
+  applicantCompanyName: 'Analytical Engines',
+  data: {},
+  form: { display: 'form', components: [] },
+  revision: 1,
+  owners: [],
+  signatures: [],
+  submittedAt: '2026-11-01T10:00:00.000Z',
+  decidedAt: null,
+  statusReason: null,
+  blocked: false,
+  createdAt: '2026-10-30T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  updatedBy: 'ada@example.com',
+};
+const sync = (over: object) => ({
+  syncId: 's1',
+  integration: 'salesforce',
+  target: 'org',
+  state: 'needs_attention',
+  attempts: 1,
+  nextAttemptAt: null,
+  recordId: null,
+  recordUrl: null,
+  lastError: SYNC_WORDS.expired,
+  syncedAt: null,
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  history: [
+    {
+      attempt: 1,
+      startedAt: '2026-11-02T10:00:00.000Z',
+      finishedAt: '2026-11-02T10:00:01.000Z',
+      outcome: 'needs_attention',
+      message: SYNC_WORDS.expired,
+      httpStatus: null,
+    },
+  ],
+  ...over,
+});
+const RECORD = 'https://acme.my.salesforce.com/lightning/r/Lead/00Q1/view';
+
+describe('the Integrations panel of an application (issue #23 section 4)', { timeout: 60_000 }, () => {
+  it('shows the state, the error in words and the attempts; Sync again asks once and shows the result', async () => {
+    const { user, api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: [
+          { status: 200, body: { items: [sync({})] } },
+          {
+            status: 200,
+            body: {
+              items: [
+                sync({
+                  state: 'synced',
+                  attempts: 1,
+                  lastError: null,
+                  recordId: '00Q1',
+                  recordUrl: RECORD,
+                  syncedAt: '2026-11-02T11:00:00.000Z',
+                }),
+              ],
+            },
+          },
+        ],
+        [`POST /api/salesforce/sync/${APP}`]: { status: 202, body: { status: 'queued' } },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    const card = await within(panel).findByRole('article', { name: 'Salesforce' }, { timeout: 8000 });
+    expect(within(card).getByTestId('sync-state').textContent).toBe('Needs attention');
+    expect(within(card).getByTestId('sync-error').textContent).toContain(SYNC_WORDS.expired);
+    expect(within(card).getByTestId('sync-attempts').textContent).toContain(`${S.attemptsLabel}: 1`);
+    expect(within(card).getAllByTestId('sync-attempt')).toHaveLength(1);
+    await user.click(within(card).getByRole('button', { name: `${S.syncAgain}: Salesforce` }));
+    expect(await within(panel).findByText(S.resultSynced('Salesforce'), {}, { timeout: 8000 })).toBeTruthy();
+    expect(api.calls(`POST /api/salesforce/sync/${APP}`)).toHaveLength(1);
+    const link = within(panel).getByRole('link', { name: /Open the record in Salesforce/ });
+    expect(link.getAttribute('href')).toBe(RECORD);
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('an application never synced offers Sync now', async () => {
+    renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: { status: 200, body: { items: [] } },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    expect(await within(panel).findByText(S.none, {}, { timeout: 8000 })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: S.syncNow })).toBeTruthy();
+  });
+});

@@ -1,0 +1,158 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { SyncState } from '@under/core/integrations/integrations';
+import { type ApplicationSync, INTEGRATION_LABELS, SYNC_STATE_LABELS } from '@under/core/integrations/sync.schema';
+import { SYNC_TEXT as T } from '@under/core/ui-text/integrations-sync';
+import { useEffect, useState } from 'react';
+import { ScrollTable } from '../../../components/scroll-table';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError } from '../../../lib/notify';
+import { useApplicationSyncs, useSyncNow } from '../api/sync-api';
+import { when } from '../lib/when';
+
+const STATE_COLORS: Record<SyncState, string> = {
+  queued: 'gray',
+  running: 'blue',
+  synced: 'green',
+  failed: 'red',
+  needs_attention: 'orange',
+};
+const busy = (s: ApplicationSync) => s.state === 'queued' || s.state === 'running';
+const label = (s: ApplicationSync) => INTEGRATION_LABELS[s.integration] ?? s.integration;
+
+/** One integration's sync: its state, record link, last error in words, attempts and "Sync again". */
+function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: () => void; pending: boolean }) {
+  const name = label(sync);
+  const headingId = `sync-${sync.syncId}`;
+  return (
+    <Paper withBorder p="sm" component="article" aria-labelledby={headingId} data-testid="sync-card">
+      <Group justify="space-between" align="flex-start" mb="xs">
+        <Group gap="sm">
+          <Title order={3} size="h4" id={headingId}>
+            {name}
+          </Title>
+          <Badge color={STATE_COLORS[sync.state]} variant="dot" data-testid="sync-state">
+            {SYNC_STATE_LABELS[sync.state]}
+          </Badge>
+        </Group>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={onSync}
+          loading={pending || sync.state === 'running'}
+          loaderProps={{ type: 'dots' }}
+          aria-label={`${T.syncAgain}: ${name}`}
+        >
+          {T.syncAgain}
+        </Button>
+      </Group>
+      <Stack gap={4}>
+        {sync.recordUrl ? (
+          <Text size="sm">
+            {T.recordLabel}:{' '}
+            <Anchor href={sync.recordUrl} target="_blank" rel="noopener noreferrer" data-testid="sync-record">
+              {T.openRecord(name)} ({sync.recordId})
+            </Anchor>
+          </Text>
+        ) : null}
+        <Text size="sm" data-testid="sync-attempts">
+          {T.attemptsLabel}: {sync.attempts}
+          {sync.nextAttemptAt && sync.state === 'queued' ? ` · ${T.nextAttempt}: ${when(sync.nextAttemptAt)}` : ''}
+          {sync.syncedAt ? ` · ${T.lastSynced}: ${when(sync.syncedAt)}` : ''}
+        </Text>
+        {sync.lastError && sync.state !== 'synced' ? (
+          <Alert color={sync.state === 'queued' ? 'yellow' : 'red'} title={T.lastError} data-testid="sync-error">
+            {sync.lastError}
+          </Alert>
+        ) : null}
+      </Stack>
+      {sync.history.length > 0 ? (
+        <ScrollTable minWidth={560} label={T.historyTitle(name)}>
+          <Table mt="xs" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{T.colAttempt}</Table.Th>
+                <Table.Th>{T.colStarted}</Table.Th>
+                <Table.Th>{T.colOutcome}</Table.Th>
+                <Table.Th>{T.colMessage}</Table.Th>
+                <Table.Th>{T.colHttp}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sync.history.map((h) => (
+                <Table.Tr key={`${h.startedAt}-${h.attempt}`} data-testid="sync-attempt">
+                  <Table.Td>{h.attempt}</Table.Td>
+                  <Table.Td>{when(h.startedAt)}</Table.Td>
+                  <Table.Td>{T.outcomes[h.outcome ?? 'running']}</Table.Td>
+                  <Table.Td>{h.message ?? '—'}</Table.Td>
+                  <Table.Td>{h.httpStatus ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      ) : null}
+    </Paper>
+  );
+}
+
+/**
+ * The application's Integrations (issue #23 §4): each integration's sync state, the provider's record, the last
+ * error as a person can act on it, the attempts, and "Sync now" / "Sync again" with its progress and result.
+ */
+export function IntegrationsPanel({ applicationId }: { applicationId: string }) {
+  const syncs = useApplicationSyncs(applicationId);
+  const syncNow = useSyncNow(applicationId);
+  const [waiting, setWaiting] = useState(false);
+  const [result, setResult] = useState('');
+  const items = syncs.data?.items ?? [];
+
+  // the result in words once the sync asked for has settled
+  useEffect(() => {
+    if (!waiting || syncNow.isPending || items.length === 0 || items.some(busy)) return;
+    setWaiting(false);
+    setResult(
+      items.map((s) => (s.state === 'synced' ? T.resultSynced(label(s)) : T.resultProblem(label(s)))).join(' '),
+    );
+  }, [waiting, syncNow.isPending, items]);
+
+  async function run() {
+    setResult('');
+    try {
+      await syncNow.mutateAsync();
+      setWaiting(true);
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="integrations-title" data-testid="integrations-panel">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2} size="h3" id="integrations-title">
+            {T.title}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {T.lead}
+          </Text>
+        </div>
+        {items.length === 0 && syncs.isSuccess ? (
+          <Button variant="default" onClick={run} loading={syncNow.isPending}>
+            {T.syncNow}
+          </Button>
+        ) : null}
+      </Group>
+      {syncs.isPending ? <Loader size="sm" aria-label={T.title} /> : null}
+      {syncs.isError ? <Alert color="red">{T.loadError}</Alert> : null}
+      {syncs.isSuccess && items.length === 0 ? <Text size="sm">{T.none}</Text> : null}
+      <Stack gap="sm">
+        {items.map((s) => (
+          <SyncCard key={s.syncId} sync={s} onSync={run} pending={syncNow.isPending} />
+        ))}
+      </Stack>
+      <Text size="sm" role="status" aria-live="polite" mt="xs" data-testid="sync-result">
+        {waiting ? T.syncing : result}
+      </Text>
+    </Paper>
+  );
+}
