@@ -1,10 +1,14 @@
+import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../infra/outbound/outbound';
 import { consentInSimulator, type SalesforceSimulator, startSalesforceSimulator } from '../../simulators/salesforce';
-import { bearer, registerCompany } from '../../test/accounts';
-import { createTestApp, type TestApp, testDatabases } from '../../test/helpers';
+import { bearer, type Caller, registerCompany } from '../../test/accounts';
+import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../test/helpers';
+import { activeForm } from '../applications/review/lists.fixtures';
+import { adminToken, publishedMaster } from '../custom-forms/custom-forms.fixtures';
 import { createSalesforceClient } from './salesforce/salesforce.client';
 import type { SalesforceClient } from './salesforce/salesforce.port';
+import { leadMapping, until } from './sync/sync.fixtures';
 
 // The whole portal with its real Salesforce client and outbound client, against the loopback simulator (decision 072:
 // a simulator, never Salesforce): what the person does in the browser is done by `consentInSimulator`.
@@ -67,6 +71,102 @@ describe.each(testDatabases())('Salesforce through the simulator on %s', (kind) 
     expect(off.statusCode, off.body).toBe(200);
     expect((await call('POST', '/api/salesforce/check-info', a.token)).json()).toMatchObject({ connected: false });
     await expect(describeLead()).rejects.toMatchObject({ state: 'turned_off' });
+  });
+
+  /** add-info, consent on the simulator's page, the browser back at the callback: connected. */
+  async function connect(c: Caller) {
+    const started = await call('POST', '/api/salesforce/add-info', c.token, {
+      consumerKey,
+      consumerSecret,
+      salesForceDomain: sim.loginUrl,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const back = await consentInSimulator(started.json().authorizeUrl);
+    const done = await t.app.inject({ url: `${back.pathname}${back.search}` });
+    expect(done.headers.location).toBe('/manage-integration?salesforce=connected');
+  }
+
+  it('the whole loop: the submitted application of a mapped form becomes one Lead, a failure shows in words and Sync again fixes it', async () => {
+    const admin = await adminToken(t);
+    const masterId = await publishedMaster(t, admin, {
+      name: 'Simulated Loop Bank',
+      extra: [{ type: 'textfield', key: 'bank_name', label: 'Bank name', input: true }],
+    });
+    const a = await registerCompany(t, { companyName: 'Loop Bank', membershipId: 'MEMBERSHIP_006' });
+    const formId = await activeForm(t, a, masterId, 'Loop form');
+    await connect(a);
+    // the describe of Lead through the real client: the mapping is checked against it
+    const attributes = await call('GET', '/api/sf-attributes?object=Lead', a.token);
+    expect(attributes.statusCode, attributes.body).toBe(200);
+    const mapping = leadMapping({ fields: [...leadMapping().fields, { formKey: 'Email', sfField: 'Email' }] });
+    const saved = await call('PUT', `/api/salesforce/mapping/${formId}`, a.token, mapping);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // an applicant submits: the event queues the sync, the worker upserts on Under_Application_Id__c
+    const headers = { 'x-api-key': t.config.secrets.publicApiKey };
+    const address = uniqueAddress();
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/applications/drafts',
+      headers,
+      payload: { customFormId: formId, email: uniqueEmail('loop'), data: { bank_name: 'One' } },
+      remoteAddress: address,
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const { applicationId, code } = draft.json();
+    const data = {
+      Firstname: 'Ada',
+      Lastname: 'Lovelace',
+      PhoneNumber: '(555) 123-4567',
+      Email: 'ada@example.com',
+      CompanyName: 'Analytical Engines',
+      bank_name: 'First',
+    };
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${applicationId}/submit?code=${code}`,
+      headers,
+      payload: { data, revision: 1 },
+      remoteAddress: address,
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    await t.events.drain();
+    const syncs = async () => (await call('GET', `/api/applications/${applicationId}/syncs`, a.token)).json().items;
+    const synced = await until('the first sync', async () => {
+      const [item] = await syncs();
+      return item?.state === 'synced' && item;
+    });
+    expect(synced.recordId).toBeTruthy();
+    expect(sim.state.records('Lead')).toEqual([
+      expect.objectContaining({
+        Id: synced.recordId,
+        LastName: 'Lovelace',
+        Company: 'Analytical Engines',
+        Email: 'ada@example.com',
+        Under_Application_Id__c: applicationId,
+      }),
+    ]);
+    expect(sim.state.stats().creates.Lead).toBe(1);
+
+    // Salesforce answers 503 for a while: the sync says so in words; Sync again after it is back updates the record
+    sim.state.failNext(3);
+    const again = await call('POST', `/api/salesforce/sync/${applicationId}`, a.token);
+    expect(again.statusCode, again.body).toBe(202);
+    const failed = await until('the failed attempt', async () => {
+      const [item] = await syncs();
+      return item?.lastError && item.state !== 'running' && item;
+    });
+    expect(failed.lastError).toMatch(/Salesforce/);
+    expect(failed.lastError).toBe(SYNC_WORDS.unavailable);
+    sim.state.failNext(0);
+    expect((await call('POST', `/api/salesforce/sync/${applicationId}`, a.token)).statusCode).toBe(202);
+    const fixed = await until('the sync again', async () => {
+      const [item] = await syncs();
+      return item?.state === 'synced' && item.lastError === null && item;
+    });
+    expect(fixed.recordId).toBe(synced.recordId);
+    expect(sim.state.stats().creates.Lead).toBe(1);
+    expect(sim.state.records('Lead')).toHaveLength(1);
   });
 
   it('a denied consent and a code used twice answer the spec messages and connect nothing', async () => {
