@@ -1,9 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
 import { INTEGRATION_MESSAGES } from '@under/core/integrations/connection-messages';
+import { SYNC_STATE_LABELS, SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
+import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
+import { CUSTOM_FORMS_TEXT as CF } from '@under/core/ui-text/client-custom-forms';
+import { MAPPING_TEXT as M } from '@under/core/ui-text/client-integrations-mapping';
+import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
 import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
+import { SALESFORCE_SIM } from '../playwright.config';
 import { adminHeaders } from '../support/admin-api';
+import { activeDemoForm, signFromSuccessPage, submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { field, PASSWORD, registerCompany, signedUpUser, signIn } from '../support/client';
 import { codeFromOutbox, invitationPathFromOutbox, uniqueEmail } from '../support/outbox';
@@ -11,10 +18,17 @@ import { shot, tabTo } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 /**
- * /manage-integration (issue #23 §3; decision 073), what works without a Salesforce client: the upgrade text of plans
- * without the CRM, the connect form's checks and the server's words, a STANDARD member's read-only view. The connect
- * journey against the simulator comes once the client is wired.
+ * /manage-integration (issue #23 §3; decision 073): the upgrade text of plans without the CRM, the connect form's
+ * checks and the server's words, a STANDARD member's read-only view; then the whole loop against the Salesforce
+ * SIMULATOR (decision 072; never Salesforce) that playwright.config.ts starts beside the portal. Both journeys that
+ * use the simulator are in this file, so they never run at the same time (its injected faults are global).
  */
+
+/** The app `npm run simulators` registers (packages/server/src/simulators/start.ts): the simulator's, not a real one. */
+const SIM_APP = {
+  consumerKey: '3MVG9SIMULATOR.Under.dev.consumer.key',
+  consumerSecret: 'SIMULATOR-CONSUMER-SECRET-NOT-SALESFORCE',
+};
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -116,12 +130,6 @@ test('a plan without the CRM sees the upgrade text; a CRM plan gets the connect 
   await expect(domain).toHaveAttribute('aria-invalid', 'true');
   await shot(page, 'manage-integration-domain');
 
-  // a Salesforce domain: without a wired Salesforce client the connection cannot start ("Connection Failed !")
-  await domain.fill('login.salesforce.com');
-  await salesforce.getByRole('button', { name: T.connectSubmit }).click();
-  await expect(salesforce.getByRole('alert')).toHaveText(INTEGRATION_MESSAGES.connectionFailed);
-  await expect(page).toHaveURL(/\/manage-integration$/);
-
   // the callback's result flags become the spec's messages
   await page.goto('/manage-integration?salesforce=expired_code');
   await expect(page.getByRole('alert').first()).toHaveText(INTEGRATION_MESSAGES.expiredCode);
@@ -145,4 +153,97 @@ test('a plan without the CRM sees the upgrade text; a CRM plan gets the connect 
   } finally {
     await member.context.close();
   }
+});
+
+test("a new institution connects to the Salesforce simulator and maps its form; an applicant's signed application becomes one Lead; a failure shows in words and Sync again fixes it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const email = await signedUpUser(page, uniqueEmail('sf-loop'));
+  await registerCompany(page, `Loop Bank ${Date.now() % 100000}`);
+  const companyId = await openPage(page);
+  const admin = await adminHeaders(page.request);
+  const moved = await page.request.put(`/api/accounts/${companyId}/subscription-level`, {
+    headers: admin,
+    data: { membershipId: 'MEMBERSHIP_006' },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  await page.reload();
+
+  // connect: the browser goes to the simulator's consent page and comes back connected
+  const salesforce = page.getByRole('region', { name: T.names.salesforce });
+  await salesforce.getByLabel(T.consumerKeyLabel).fill(SIM_APP.consumerKey);
+  await salesforce.getByLabel(T.consumerSecretLabel).fill(SIM_APP.consumerSecret);
+  await salesforce.getByLabel(T.domainLabel).fill(SALESFORCE_SIM);
+  await salesforce.getByRole('button', { name: T.connectSubmit }).click();
+  await expect(page.getByRole('heading', { name: 'Allow access?' })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'salesforce-simulator-consent');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/manage-integration\?salesforce=connected$/, { timeout: 15_000 });
+  await expect(salesforce.getByTestId('integration-state')).toHaveText(T.states.connected);
+  await expectAccessible(page);
+  await shot(page, 'manage-integration-connected');
+
+  // a form of the company's, mapped to the simulator's Lead (its describe read through the connection)
+  const { customFormId, name: formName, headers } = await activeDemoForm(request, email, PASSWORD);
+  await page.goto('/all-form');
+  const row = page.getByTestId('custom-form-row').filter({ hasText: formName });
+  await row.getByRole('button', { name: `${CF.actionsColumn}: ${formName}` }).click();
+  await page.getByRole('menuitem', { name: M.formActionOf(formName) }).click();
+  await expect(page.getByRole('heading', { name: M.title, level: 1 })).toBeVisible();
+  await page.getByLabel(M.selectLabelOf('Last Name')).selectOption('Lastname');
+  await page.getByLabel(M.selectLabelOf('Company')).selectOption('CompanyName');
+  await page.getByLabel(M.externalIdLabel).selectOption('Under_Application_Id__c');
+  await page.getByRole('radio', { name: M.modeAuto }).check();
+  await page.getByRole('button', { name: M.save }).click();
+  await expect(page.getByText(M.saved)).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'salesforce-mapping-saved');
+
+  // an applicant fills the form in, submits and signs
+  const applicant = uniqueEmail('sf-applicant');
+  await submitApplication(page, customFormId, applicant, `Loop Trading ${Date.now() % 100000}`);
+  await signFromSuccessPage(page, applicant);
+
+  // the institution's application page: synced, one Lead in the simulator with the application's values
+  await page.goto('/');
+  await page.getByRole('link', { name: A.navApplications, exact: true }).click();
+  await page.getByLabel(A.searchLabel).fill(applicant);
+  await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/applications\/[0-9a-f-]{36}$/);
+  const applicationId = page.url().split('/').pop() as string;
+  const panel = page.getByRole('region', { name: S.title });
+  await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.synced, { timeout: 30_000 });
+  const leads = async () =>
+    (
+      (await (await request.get(`${SALESFORCE_SIM}/__sim/records?object=Lead`)).json()) as {
+        records: Record<string, unknown>[];
+      }
+    ).records.filter((r) => r.Under_Application_Id__c === applicationId);
+  const detail = await (await request.get(`/api/applications/${applicationId}`, { headers })).json();
+  expect(await leads()).toEqual([
+    expect.objectContaining({ LastName: detail.data.Lastname, Company: detail.data.CompanyName }),
+  ]);
+  await panel.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await shot(page, 'application-synced');
+
+  // the simulator answers 503 for a while: Sync again says so in words; once it answers, Sync again fixes it
+  const faults = (fail: number) => request.post(`${SALESFORCE_SIM}/__sim/faults`, { data: { fail } });
+  expect((await faults(100)).ok()).toBe(true);
+  try {
+    await panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` }).click();
+    await expect(panel.getByTestId('sync-error')).toContainText(SYNC_WORDS.unavailable, { timeout: 30_000 });
+    await shot(page, 'application-sync-failed');
+  } finally {
+    await faults(0);
+  }
+  await panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` }).click();
+  await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.synced, { timeout: 30_000 });
+  await expect(panel.getByTestId('sync-error')).toHaveCount(0);
+  expect(await leads()).toHaveLength(1);
+  await expectAccessible(page);
+  await shot(page, 'application-sync-again');
 });

@@ -41,8 +41,8 @@ async function setPlan(request: APIRequestContext, companyName: string, membersh
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-// The whole journey (connect, map, sync to the simulator) comes with the connections and the client; this one shows
-// the page's two gates as a company meets them first: the plan, then the connection.
+// The page's two gates as a company meets them first: the plan, then the connection. The whole journey (connect to
+// the simulator, map, an applicant's application synced) is in manage-integration.spec.ts.
 test("a form's Salesforce mapping asks for the plan first, then for a connection on Manage integrations", async ({
   page,
   request,
@@ -93,112 +93,4 @@ test("a form's Salesforce mapping asks for the plan first, then for a connection
   await expect(manage).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'salesforce-mapping-not-connected');
-});
-
-// Until the Salesforce simulator is wired in, the browser is given a Lead describe for the calls that read Salesforce
-// (the form, its fields and the saved mapping come from the real server): the page with its table, looked at and
-// checked by axe, with the keyboard.
-test('the mapping table with a Lead describe stubbed in the browser: labelled selects, the reason on incompatible fields', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  const institution = uniqueName('Table Bank');
-  const masterFormId = await publishedMasterForm(request, institution);
-  const companyName = uniqueName('Table Co');
-  await signedUpUser(page);
-  await registerCompany(page, companyName);
-  await setPlan(request, companyName, 'MEMBERSHIP_006');
-  await page.getByRole('link', { name: T.navForms }).first().click();
-  await page.getByRole('link', { name: T.createButton }).click();
-  const searched = page.waitForResponse((r) => r.url().includes('/api/client_master_forms?q=') && r.ok());
-  await field(page, T.institutionSearch).fill(institution.slice(0, 12));
-  await searched;
-  await page.getByRole('button', { name: `${T.select} ${institution}` }).click();
-  await field(page, T.formNameLabel).fill(uniqueName('Merchant application'));
-  await page.getByRole('button', { name: T.createAndContinue }).click();
-  await expect(page).toHaveURL(/\/create-form\?formId=[0-9a-f-]{36}&step=2/);
-  const customFormId = new URL(page.url()).searchParams.get('formId') as string;
-
-  const text = ['textfield', 'textarea', 'email', 'phoneNumber', 'hidden', 'select', 'radio', 'address'];
-  const attr = (
-    name: string,
-    label: string,
-    type: string,
-    formTypes: string[],
-    over: Record<string, unknown> = {},
-  ) => ({
-    name,
-    label,
-    type,
-    length: type === 'string' ? 80 : 0,
-    required: false,
-    externalId: false,
-    picklistValues: [],
-    formTypes,
-    ...over,
-  });
-  await page.route('**/api/sf-objects', (route) =>
-    route.fulfill({ json: { objects: [{ name: 'Lead', label: 'Lead', custom: false }] } }),
-  );
-  await page.route('**/api/sf-attributes?*', (route) =>
-    route.fulfill({
-      json: {
-        object: 'Lead',
-        label: 'Lead',
-        attributes: [
-          attr('FirstName', 'First Name', 'string', text),
-          attr('LastName', 'Last Name', 'string', text, { required: true }),
-          attr('Company', 'Company', 'string', text, { required: true, length: 255 }),
-          attr('Email', 'Email', 'email', ['email']),
-          attr('Phone', 'Phone', 'phone', ['phoneNumber']),
-          attr('AnnualRevenue', 'Annual Revenue', 'currency', ['number', 'currency']),
-          attr('NumberOfEmployees', 'Employees', 'int', ['number']),
-          attr('Under_Application_Id__c', 'Under application id', 'string', text, { externalId: true, length: 64 }),
-        ],
-      },
-    }),
-  );
-  await page.goto(`/all-form/sales-force-mapping-field/${masterFormId}/${customFormId}`);
-  const revenue = page.getByLabel(M.selectLabelOf('Annual Revenue'));
-  await expect(revenue).toBeVisible();
-  await expect(revenue.locator('option[value="Lastname"]')).toBeDisabled();
-  await expect(revenue.locator('option[value="Lastname"]')).toContainText(M.incompatible('number, currency'));
-  await expect(page.getByText(M.requiredLeft(2))).toBeVisible();
-  // with the keyboard: the Last Name select takes the form's Lastname
-  const lastName = page.getByLabel(M.selectLabelOf('Last Name'));
-  await tabTo(page, lastName);
-  await lastName.selectOption('Lastname');
-  await expect(page.getByText(M.requiredLeft(1))).toBeVisible();
-  await page.getByLabel(M.externalIdLabel).selectOption('Under_Application_Id__c');
-  expect(await seriousViolations(page)).toEqual([]);
-  await shot(page, 'salesforce-mapping-table');
-
-  // the preview's answer (stubbed the same way): the record and what would stop the sync, in words
-  await page.route('**/api/salesforce/mapping/*/preview', (route) =>
-    route.fulfill({
-      json: {
-        object: 'Lead',
-        externalIdField: 'Under_Application_Id__c',
-        externalIdValue: 'preview',
-        ok: false,
-        record: { LastName: 'Last Name', AnnualRevenue: null },
-        problems: [
-          {
-            formKey: null,
-            sfField: 'Company',
-            path: 'fields',
-            message: 'The Salesforce field Company (Company) is required and no form field is mapped to it',
-          },
-        ],
-        source: 'sample',
-      },
-    }),
-  );
-  await page.getByRole('button', { name: M.previewButton }).click();
-  const preview = page.getByTestId('mapping-preview');
-  await expect(preview.getByRole('alert')).toContainText('is required and no form field is mapped to it');
-  await expect(preview).toContainText(M.previewExternalId('Under_Application_Id__c', 'preview'));
-  expect(await seriousViolations(page)).toEqual([]);
-  await shot(page, 'salesforce-mapping-preview');
 });
