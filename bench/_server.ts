@@ -137,12 +137,17 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 /**
  * `loadInChild` with what each answered request cost the server's process: CPU ms (user + system, from
  * process.cpuUsage, less sensitive to other processes on the machine than req/s) and PostgreSQL queries (round trips;
- * BEGIN and COMMIT count).
+ * BEGIN and COMMIT count). `settle` waits for the work the requests left behind them (the domain events delivered
+ * after the response, decision 076): counted with the requests that caused it.
  */
-export async function meteredLoad(job: LoadJob): Promise<LoadAnswer & { cpuMs: number; queries: number }> {
+export async function meteredLoad(
+  job: LoadJob,
+  settle?: () => Promise<void>,
+): Promise<LoadAnswer & { cpuMs: number; queries: number }> {
   const cpu = process.cpuUsage();
   const queries = pgQueries;
   const answer = await loadInChild(job);
+  await settle?.();
   const used = process.cpuUsage(cpu);
   const n = Math.max(1, answer.total);
   return {

@@ -25,6 +25,30 @@ export function createEventsRepository(db: DbOrTx) {
       });
     },
 
+    /**
+     * The pending ones of `ids` with the subscribers that already have each, in one query (the event left-joined
+     * to its marks), oldest first.
+     */
+    async pendingWithMarks(ids: readonly string[]): Promise<(EventRow & { delivered: string[] })[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ event: domainEvents, subscriber: eventDeliveries.subscriber })
+        .from(domainEvents)
+        .leftJoin(eventDeliveries, eq(eventDeliveries.eventId, domainEvents.id))
+        .where(and(inArray(domainEvents.id, [...ids]), eq(domainEvents.status, 'pending')))
+        .orderBy(asc(domainEvents.createdAt), asc(domainEvents.id));
+      const byId = new Map<string, EventRow & { delivered: string[] }>();
+      for (const { event, subscriber } of rows) {
+        let row = byId.get(event.id);
+        if (!row) {
+          row = { ...event, delivered: [] };
+          byId.set(event.id, row);
+        }
+        if (subscriber !== null) row.delivered.push(subscriber);
+      }
+      return [...byId.values()];
+    },
+
     async find(id: string): Promise<EventRow | undefined> {
       const [row] = await db.select().from(domainEvents).where(eq(domainEvents.id, id));
       return row;
@@ -45,15 +69,6 @@ export function createEventsRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
-    /** The subscribers that already have the event. */
-    async deliveredTo(eventId: string): Promise<string[]> {
-      const rows = await db
-        .select({ subscriber: eventDeliveries.subscriber })
-        .from(eventDeliveries)
-        .where(eq(eventDeliveries.eventId, eventId));
-      return rows.map((r) => r.subscriber);
-    },
-
     /**
      * In the subscriber's transaction, before its work: true when this is the first delivery. A concurrent
      * delivery of the same event to the same subscriber waits on the row and then finds it (or takes over if the
@@ -68,11 +83,28 @@ export function createEventsRepository(db: DbOrTx) {
       return inserted.length > 0;
     },
 
-    async complete(id: string, at: Date) {
+    /**
+     * `markDelivered` for several events at once (one statement; rows in id order, so two instances marking
+     * overlapping batches wait on each other in the same order): answers the ids this call marked.
+     */
+    async markDeliveredMany(eventIds: readonly string[], subscriber: string, at: Date): Promise<Set<string>> {
+      if (eventIds.length === 0) return new Set();
+      const inserted = await db
+        .insert(eventDeliveries)
+        .values([...eventIds].sort().map((eventId) => ({ eventId, subscriber, deliveredAt: at })))
+        .onConflictDoNothing()
+        .returning({ eventId: eventDeliveries.eventId });
+      return new Set(inserted.map((r) => r.eventId));
+    },
+
+    /** Every subscriber has them: `delivered` (one statement for the batch). */
+    async complete(ids: string | readonly string[], at: Date) {
+      const list = typeof ids === 'string' ? [ids] : [...ids];
+      if (list.length === 0) return;
       await db
         .update(domainEvents)
         .set({ status: 'delivered', deliveredAt: at, lastError: null })
-        .where(and(eq(domainEvents.id, id), eq(domainEvents.status, 'pending')));
+        .where(and(inArray(domainEvents.id, list), eq(domainEvents.status, 'pending')));
     },
 
     /** A round that left a subscriber without the event: try again at `nextAt`, or give up (`failed`). */
