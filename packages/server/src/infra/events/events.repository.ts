@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { domainEvents, eventDeliveries } from '../../db/schema/index';
 
@@ -7,22 +7,26 @@ export type EventRow = typeof domainEvents.$inferSelect;
 /** The domain events and their per-subscriber delivery marks (decision 064). */
 export function createEventsRepository(db: DbOrTx) {
   return {
-    async insert(row: {
+    /** A new event's insert, as a statement: the caller runs it in its transaction, alone or with its own writes. */
+    insertSql(row: {
       id: string;
       type: string;
       applicationId: string | null;
       payload: unknown;
       at: Date;
       dueAt: Date;
-    }) {
-      await db.insert(domainEvents).values({
-        id: row.id,
-        type: row.type,
-        applicationId: row.applicationId,
-        payload: row.payload,
-        createdAt: row.at,
-        nextAttemptAt: row.dueAt,
-      });
+    }): SQL {
+      return db
+        .insert(domainEvents)
+        .values({
+          id: row.id,
+          type: row.type,
+          applicationId: row.applicationId,
+          payload: row.payload,
+          createdAt: row.at,
+          nextAttemptAt: row.dueAt,
+        })
+        .getSQL();
     },
 
     /**

@@ -204,6 +204,25 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
     );
   }
 
+  /**
+   * `publish` as a statement for the caller to send with its own writes in the same transaction (one round trip
+   * less on a hot path, decision 076): the event exists once that statement ran and the transaction committed.
+   */
+  function publishStatement<T extends DomainEventType>(tx: DbOrTx, type: T, payload: DomainEventPayload<T>) {
+    const checked = DOMAIN_EVENTS[type].parse(payload) as { applicationId?: string };
+    const id = randomUUID();
+    const at = now();
+    const statement = createEventsRepository(tx).insertSql({
+      id,
+      type,
+      applicationId: checked.applicationId ?? null,
+      payload: checked,
+      at,
+      dueAt: new Date(at.getTime() + FIRST_SWEEP_AFTER_MS),
+    });
+    return { id, statement };
+  }
+
   /** Waits until the queue is empty and no delivery (the queue's or a sweep's) is running. */
   async function idle(): Promise<void> {
     while (worker || sweeping) await Promise.all([worker, sweeping]);
@@ -222,19 +241,12 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
 
     /** Writes an event in the caller's transaction (payload checked against the catalogue); answers its id. */
     async publish<T extends DomainEventType>(tx: DbOrTx, type: T, payload: DomainEventPayload<T>): Promise<string> {
-      const checked = DOMAIN_EVENTS[type].parse(payload) as { applicationId?: string };
-      const id = randomUUID();
-      const at = now();
-      await createEventsRepository(tx).insert({
-        id,
-        type,
-        applicationId: checked.applicationId ?? null,
-        payload: checked,
-        at,
-        dueAt: new Date(at.getTime() + FIRST_SWEEP_AFTER_MS),
-      });
+      const { id, statement } = publishStatement(tx, type, payload);
+      await tx.execute(statement);
       return id;
     },
+
+    publishStatement,
 
     /**
      * After the commit: queues the events for delivery from the next turn of the event loop (the caller's response
