@@ -143,17 +143,20 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 export async function meteredLoad(
   job: LoadJob,
   settle?: () => Promise<void>,
-): Promise<LoadAnswer & { cpuMs: number; queries: number }> {
+): Promise<LoadAnswer & { cpuMs: number; queries: number; settleMs: number }> {
   const cpu = process.cpuUsage();
   const queries = pgQueries;
   const answer = await loadInChild(job);
+  const loaded = performance.now();
   await settle?.();
+  const settleMs = Math.round(performance.now() - loaded);
   const used = process.cpuUsage(cpu);
   const n = Math.max(1, answer.total);
   return {
     ...answer,
     cpuMs: Math.round(((used.user + used.system) / 1000 / n) * 100) / 100,
     queries: Math.round(((pgQueries - queries) / n) * 10) / 10,
+    settleMs,
   };
 }
 

@@ -156,7 +156,7 @@ for (const kind of benchDatabases().filter((k) => !only || k === only)) {
       .select({ status: domainEvents.status, n: count() })
       .from(domainEvents)
       .groupBy(domainEvents.status);
-    const eventsNote = `  submit's domain events: ${states.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'}`;
+    const eventsNote = `  submit's domain events: ${states.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'}; the last delivered ${submit.settleMs} ms after the load's end`;
 
     const label = kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL (TEST_DATABASE_URL)';
     printTable(
