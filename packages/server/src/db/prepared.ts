@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { is, type SQL } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { DbOrTx } from './client';
 
 /**
@@ -40,18 +41,10 @@ const MAX_NAMED_TEXTS = 500;
 export async function executeNamed(db: DbOrTx, query: SQL, prefix: string): Promise<void> {
   const inner = db as unknown as {
     dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-    session?: {
-      constructor: { name: string };
-      prepareQuery(
-        q: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string,
-        arrayMode: boolean,
-      ): { execute(): Promise<unknown> };
-    };
+    session?: unknown;
   };
   const { dialect, session } = inner;
-  if (!dialect || !session || session.constructor.name !== 'NodePgSession') {
+  if (!dialect || !is(session, NodePgSession)) {
     await db.execute(query);
     return;
   }
