@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -137,19 +137,59 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 /**
  * `loadInChild` with what each answered request cost the server's process: CPU ms (user + system, from
  * process.cpuUsage, less sensitive to other processes on the machine than req/s) and PostgreSQL queries (round trips;
- * BEGIN and COMMIT count).
+ * BEGIN and COMMIT count). `settle` waits for the work the requests left behind them (the domain events delivered
+ * after the response, decision 076): counted with the requests that caused it.
  */
-export async function meteredLoad(job: LoadJob): Promise<LoadAnswer & { cpuMs: number; queries: number }> {
+export async function meteredLoad(
+  job: LoadJob,
+  settle?: () => Promise<void>,
+  database?: Database,
+): Promise<LoadAnswer & { cpuMs: number; queries: number; settleMs: number; pgCpuMs: number | null }> {
+  const pgBefore = await backendTicks(database);
   const cpu = process.cpuUsage();
   const queries = pgQueries;
   const answer = await loadInChild(job);
+  const loaded = performance.now();
+  await settle?.();
+  const settleMs = Math.round(performance.now() - loaded);
+  const pgAfter = await backendTicks(database);
   const used = process.cpuUsage(cpu);
   const n = Math.max(1, answer.total);
   return {
     ...answer,
     cpuMs: Math.round(((used.user + used.system) / 1000 / n) * 100) / 100,
     queries: Math.round(((pgQueries - queries) / n) * 10) / 10,
+    settleMs,
+    pgCpuMs: pgBefore && pgAfter ? Math.round((ticksBetween(pgBefore, pgAfter) * 10 * 100) / n) / 100 : null,
   };
+}
+
+/**
+ * CPU ticks (1/100 s) used so far by each PostgreSQL backend serving the bench's database (Linux /proc; the server is
+ * on this machine): PostgreSQL's own work per request, which the server's CPU does not show. Null elsewhere.
+ */
+async function backendTicks(database: Database | undefined): Promise<Map<number, number> | null> {
+  if (database?.kind !== 'postgres' || !existsSync('/proc/self/stat')) return null;
+  const { rows } = await database.executeSql(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows as { pid: number }[]) {
+    try {
+      // fields after the command's closing parenthesis: state is field 3, utime 14, stime 15
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // a backend that ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+function ticksBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, t] of after) total += t - (before.get(pid) ?? 0);
+  return total;
 }
 
 export function printTable(title: string, rows: Figures[]) {

@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
 import { parseFormDefinition } from '@under/core/forms/form.schema';
 import { createSystemFieldComponent, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
+import { count } from 'drizzle-orm';
 import { createCompaniesRepository } from '../packages/server/src/db/repositories/companies.repository';
 import {
   applicationOwners,
@@ -15,6 +16,7 @@ import {
   companies,
   customForms,
   customFormVersions,
+  domainEvents,
   masterForms,
 } from '../packages/server/src/db/schema/index';
 import { hashAccessCode, newAccessCode } from '../packages/server/src/modules/applications/applicant/access-codes';
@@ -133,22 +135,36 @@ for (const kind of benchDatabases().filter((k) => !only || k === only)) {
     const headers = { 'content-type': 'application/json', 'x-api-key': key };
     // every load runs in its own process (bench/_load-child.ts), the baseline too, so all three are measured alike
     const common = { url: server.url, connections: CONNECTIONS, duration, headers };
-    const health = await meteredLoad({ ...common, name: 'GET /api/health (baseline)', path: '/api/health' });
+    const metered = server.database;
+    const health = await meteredLoad(
+      { ...common, name: 'GET /api/health (baseline)', path: '/api/health' },
+      undefined,
+      metered,
+    );
     const saving = await drafts(CONNECTIONS * 2, 'save');
-    const autosave = await meteredLoad({
-      ...common,
-      name: `PUT …/draft (${FIELDS} fields)`,
-      applicant: { kind: 'autosave', drafts: saving },
-    });
+    const autosave = await meteredLoad(
+      { ...common, name: `PUT …/draft (${FIELDS} fields)`, applicant: { kind: 'autosave', drafts: saving } },
+      undefined,
+      metered,
+    );
     if (Object.keys(autosave.statuses).some((s) => s !== '200')) console.log('autosave answers:', autosave.statuses);
     const submitting = await drafts(SUBMIT_DRAFTS, 'submit');
-    const submit = await meteredLoad({
-      ...common,
-      name: 'POST …/submit',
-      applicant: { kind: 'submit', drafts: submitting },
-    });
+    // the submit's domain event is delivered after its response (decision 076): its cost is the submit's
+    const submit = await meteredLoad(
+      { ...common, name: 'POST …/submit', applicant: { kind: 'submit', drafts: submitting } },
+      () => server.events.idle(),
+      metered,
+    );
     if (Object.keys(submit.statuses).some((s) => s !== '200')) console.log('submit answers:', submit.statuses);
     for (const note of submit.notes) console.log(note);
+    // every submit's event delivered (after its response, counted in its figures above), none left to the sweep
+    const states = await db
+      .select({ status: domainEvents.status, n: count() })
+      .from(domainEvents)
+      .groupBy(domainEvents.status);
+    // the rate the submits and their deliveries were done at, together (the deliveries may lag behind the answers)
+    const sustained = Math.round(submit.total / (duration + submit.settleMs / 1000));
+    const eventsNote = `  submit's domain events: ${states.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'}; the last delivered ${submit.settleMs} ms after the load's end (submits with their deliveries: ${sustained}/s)`;
 
     const label = kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL (TEST_DATABASE_URL)';
     printTable(
@@ -158,9 +174,10 @@ for (const kind of benchDatabases().filter((k) => !only || k === only)) {
     // per answered request, in the server's process: CPU and round trips to the database (PGlite's are in-process)
     for (const f of [health, autosave, submit]) {
       console.log(
-        `  ${f.name.padEnd(32)} server CPU ${f.cpuMs} ms/request${kind === 'postgres' ? `, ${f.queries} queries/request` : ''}`,
+        `  ${f.name.padEnd(32)} server CPU ${f.cpuMs} ms/request${kind === 'postgres' ? `, ${f.queries} queries/request` : ''}${f.pgCpuMs === null ? '' : `, PostgreSQL CPU ${f.pgCpuMs} ms/request`}`,
       );
     }
+    console.log(eventsNote);
     console.log(
       `  load average ${loadavg()
         .map((l) => l.toFixed(1))

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { is, type SQL } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { DbOrTx } from './client';
 
 /**
@@ -23,4 +26,37 @@ export function preparedOn<P>(db: DbOrTx, name: string, prepare: (db: DbOrTx) =>
     queries.set(name, query);
   }
   return query;
+}
+
+/** Names given per statement text (a text's hash); bounded: a text past the limit runs unnamed. */
+const names = new Map<string, string>();
+const MAX_NAMED_TEXTS = 500;
+
+/**
+ * Runs `query` as a named statement on PostgreSQL (decision 076): the name is derived from the built text, so
+ * PostgreSQL parses it once per connection and every later save with the same shape (the same columns, the same
+ * number of audit events) binds new values only. Drizzle still builds the text per call. PGlite runs it as
+ * `execute` does (its driver has no named statements).
+ */
+export async function executeNamed(db: DbOrTx, query: SQL, prefix: string): Promise<void> {
+  const inner = db as unknown as {
+    dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session?: unknown;
+  };
+  const { dialect, session } = inner;
+  if (!dialect || !is(session, NodePgSession)) {
+    await db.execute(query);
+    return;
+  }
+  const built = dialect.sqlToQuery(query);
+  let name = names.get(built.sql);
+  if (!name && names.size < MAX_NAMED_TEXTS) {
+    name = `${prefix}_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
+    names.set(built.sql, name);
+  }
+  if (!name) {
+    await db.execute(query);
+    return;
+  }
+  await session.prepareQuery(built, undefined, name, false).execute();
 }

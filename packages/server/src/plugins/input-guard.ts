@@ -36,22 +36,45 @@ export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): numbe
   return deepest;
 }
 
-/** The path of the first string (value or key) holding U+0000, or undefined. Iterative: no recursion; bytes skipped. */
+/**
+ * The path of the first string (value or key) holding U+0000, or undefined. Iterative: no recursion; bytes skipped.
+ * A node's path is made only when it holds one (an autosave's 150 answers are walked on every request).
+ */
 export function findNul(value: unknown, root: string): string | undefined {
-  const stack: [unknown, string][] = [[value, root]];
+  // every node seen: its value, its parent's index and its key; the stack holds indexes (no object per node)
+  const nodes: unknown[] = [value];
+  const parents: number[] = [-1];
+  const keys: string[] = [root];
+  const pathOf = (i: number): string => {
+    const parts: string[] = [];
+    for (let at = i; at >= 0; at = parents[at] as number) parts.push(keys[at] as string);
+    return parts.reverse().join('.');
+  };
+  const stack: number[] = [0];
   while (stack.length) {
-    const [node, path] = stack.pop() as [unknown, string];
+    const i = stack.pop() as number;
+    const node = nodes[i];
     if (typeof node === 'string') {
-      if (node.includes('\u0000')) return path;
+      if (node.includes('\u0000')) return pathOf(i);
     } else if (ArrayBuffer.isView(node) || node instanceof ArrayBuffer) {
       // bytes (the verify API's PDF) hold no text: walking a 25 MB Buffer as an object made 25 million entries on
       // the main thread (issue 21 §6)
     } else if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${path}.${i}`]);
+      for (let k = node.length - 1; k >= 0; k--) {
+        stack.push(nodes.push(node[k]) - 1);
+        parents.push(i);
+        keys.push(String(k));
+      }
     } else if (node && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node)) {
-        if (key.includes('\u0000')) return path;
-        stack.push([child, `${path}.${key}`]);
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        if (key.includes('\u0000')) return pathOf(i);
+        const child = (node as Record<string, unknown>)[key];
+        // a plain value that is not text holds no NUL: not even pushed
+        if (child === null || (typeof child !== 'object' && typeof child !== 'string')) continue;
+        stack.push(nodes.push(child) - 1);
+        parents.push(i);
+        keys.push(key);
       }
     }
   }

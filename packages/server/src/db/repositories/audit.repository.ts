@@ -77,15 +77,16 @@ export function chainHash(prevHash: string, seq: number, payload: string): strin
 const hashSql = (prev: SQL, seq: SQL, payload: string): SQL =>
   sql`encode(sha256(convert_to(${prev} || '|' || (${seq})::text || '|' || ${payload}::text, 'UTF8')), 'hex')`;
 
-let partCounter = 0;
-
 /**
  * The writes of some audit events as CTE parts of one statement (no round trip of their own): events of an
  * application advance its chain head by one upsert (the row lock orders two writers of one application) and are
  * inserted with their numbers and hashes computed from the head's previous hash. Several events of one application
- * in one batch are chained in order. Other events are plain inserts.
+ * in one batch are chained in order. Other events are plain inserts. The parts' names are numbered per call (the same
+ * events' shape gives the same text, which PostgreSQL then parses once per connection, decision 076): one call's
+ * parts per statement.
  */
 export function auditWriteParts(db: DbOrTx, events: readonly AuditEventInput[]): NamedPart[] {
+  let partCounter = 0;
   const context = currentRequest();
   const at = new Date();
   const stored = events.map(
@@ -111,12 +112,11 @@ export function auditWriteParts(db: DbOrTx, events: readonly AuditEventInput[]):
     if (e.targetType !== 'application') continue;
     byApplication.set(e.targetId, [...(byApplication.get(e.targetId) ?? []), e]);
   }
-  for (const [applicationId, list] of byApplication) parts.push(...chainParts(applicationId, list));
+  for (const [applicationId, list] of byApplication) parts.push(...chainParts(applicationId, list, partCounter++));
   return parts;
 }
 
-function chainParts(applicationId: string, list: StoredEvent[]): NamedPart[] {
-  const n = partCounter++;
+function chainParts(applicationId: string, list: StoredEvent[], n: number): NamedPart[] {
   const head = `audit_h${n}`;
   const payloads = list.map(eventPayload);
   const k = list.length;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { domainEvents, eventDeliveries } from '../../db/schema/index';
 
@@ -7,22 +7,50 @@ export type EventRow = typeof domainEvents.$inferSelect;
 /** The domain events and their per-subscriber delivery marks (decision 064). */
 export function createEventsRepository(db: DbOrTx) {
   return {
-    async insert(row: {
+    /** A new event's insert, as a statement: the caller runs it in its transaction, alone or with its own writes. */
+    insertSql(row: {
       id: string;
       type: string;
       applicationId: string | null;
       payload: unknown;
       at: Date;
       dueAt: Date;
-    }) {
-      await db.insert(domainEvents).values({
-        id: row.id,
-        type: row.type,
-        applicationId: row.applicationId,
-        payload: row.payload,
-        createdAt: row.at,
-        nextAttemptAt: row.dueAt,
-      });
+    }): SQL {
+      return db
+        .insert(domainEvents)
+        .values({
+          id: row.id,
+          type: row.type,
+          applicationId: row.applicationId,
+          payload: row.payload,
+          createdAt: row.at,
+          nextAttemptAt: row.dueAt,
+        })
+        .getSQL();
+    },
+
+    /**
+     * The pending ones of `ids` with the subscribers that already have each, in one query (the event left-joined
+     * to its marks), oldest first.
+     */
+    async pendingWithMarks(ids: readonly string[]): Promise<(EventRow & { delivered: string[] })[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ event: domainEvents, subscriber: eventDeliveries.subscriber })
+        .from(domainEvents)
+        .leftJoin(eventDeliveries, eq(eventDeliveries.eventId, domainEvents.id))
+        .where(and(inArray(domainEvents.id, [...ids]), eq(domainEvents.status, 'pending')))
+        .orderBy(asc(domainEvents.createdAt), asc(domainEvents.id));
+      const byId = new Map<string, EventRow & { delivered: string[] }>();
+      for (const { event, subscriber } of rows) {
+        let row = byId.get(event.id);
+        if (!row) {
+          row = { ...event, delivered: [] };
+          byId.set(event.id, row);
+        }
+        if (subscriber !== null) row.delivered.push(subscriber);
+      }
+      return [...byId.values()];
     },
 
     async find(id: string): Promise<EventRow | undefined> {
@@ -45,15 +73,6 @@ export function createEventsRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
-    /** The subscribers that already have the event. */
-    async deliveredTo(eventId: string): Promise<string[]> {
-      const rows = await db
-        .select({ subscriber: eventDeliveries.subscriber })
-        .from(eventDeliveries)
-        .where(eq(eventDeliveries.eventId, eventId));
-      return rows.map((r) => r.subscriber);
-    },
-
     /**
      * In the subscriber's transaction, before its work: true when this is the first delivery. A concurrent
      * delivery of the same event to the same subscriber waits on the row and then finds it (or takes over if the
@@ -68,11 +87,28 @@ export function createEventsRepository(db: DbOrTx) {
       return inserted.length > 0;
     },
 
-    async complete(id: string, at: Date) {
+    /**
+     * `markDelivered` for several events at once (one statement; rows in id order, so two instances marking
+     * overlapping batches wait on each other in the same order): answers the ids this call marked.
+     */
+    async markDeliveredMany(eventIds: readonly string[], subscriber: string, at: Date): Promise<Set<string>> {
+      if (eventIds.length === 0) return new Set();
+      const inserted = await db
+        .insert(eventDeliveries)
+        .values([...eventIds].sort().map((eventId) => ({ eventId, subscriber, deliveredAt: at })))
+        .onConflictDoNothing()
+        .returning({ eventId: eventDeliveries.eventId });
+      return new Set(inserted.map((r) => r.eventId));
+    },
+
+    /** Every subscriber has them: `delivered` (one statement for the batch). */
+    async complete(ids: string | readonly string[], at: Date) {
+      const list = typeof ids === 'string' ? [ids] : [...ids];
+      if (list.length === 0) return;
       await db
         .update(domainEvents)
         .set({ status: 'delivered', deliveredAt: at, lastError: null })
-        .where(and(eq(domainEvents.id, id), eq(domainEvents.status, 'pending')));
+        .where(and(inArray(domainEvents.id, list), eq(domainEvents.status, 'pending')));
     },
 
     /** A round that left a subscriber without the event: try again at `nextAt`, or give up (`failed`). */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,7 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     // sweeping or dispatching again delivers nothing twice
     await after.sweep();
     await after.dispatch([id]);
+    await after.idle();
     await after.deliver(id);
     expect(await received(id)).toEqual(['recorder']);
   });
@@ -82,6 +84,7 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     );
     const id = await commitOne(before);
     await before.dispatch([id]);
+    await before.idle();
     // the work was in the transaction that died: none of it is there, and the event waits
     expect(await received(id)).toEqual([]);
     expect(await statusOf(id)).toBe('pending');
@@ -112,6 +115,7 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     );
     const id = await commitOne(events);
     await events.dispatch([id]);
+    await events.idle();
     expect(seen).toEqual([1]);
     expect(await received(id)).toEqual(['checker']);
     expect(await statusOf(id)).toBe('delivered');
@@ -131,6 +135,7 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     );
     const id = await commitOne(before);
     await before.dispatch([id]);
+    await before.idle();
     expect(await received(id)).toEqual(['first']);
     expect(await statusOf(id)).toBe('pending');
 
@@ -155,6 +160,116 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     if (!first) throw new Error('no instance');
     const ids = await Promise.all([commitOne(first), commitOne(first), commitOne(first)]);
     await Promise.all(instances.map((e) => e.dispatch(ids)));
+    await Promise.all(instances.map((e) => e.idle()));
+    for (const id of ids) expect(await received(id)).toEqual(['recorder']);
+  });
+
+  it('dispatch returns before the delivery (the response does not wait); the delivery follows, once', async () => {
+    const events = createEvents({ db: database.db, log, now });
+    events.subscribe(on('recorder', 'documents.ready', recorder('recorder')));
+    const id = await commitOne(events);
+    await events.dispatch([id]);
+    // nothing delivered yet: the queue's worker starts on the next turn of the event loop
+    expect(await received(id)).toEqual([]);
+    await events.dispatch([id]);
+    await events.idle();
+    expect(await received(id)).toEqual(['recorder']);
+    expect(await statusOf(id)).toBe('delivered');
+    clock.offsetMs += MINUTE;
+    await events.sweep();
+    expect(await received(id)).toEqual(['recorder']);
+  });
+
+  it('a crash with events still queued: they stay pending, the next start’s sweep delivers each once', async () => {
+    const before = createEvents({ db: database.db, log, now });
+    before.subscribe(on('recorder', 'documents.ready', recorder('recorder')));
+    const ids = await Promise.all([commitOne(before), commitOne(before)]);
+    await before.dispatch(ids);
+    // the process stops before its worker's turn: the queue is memory, the events are rows
+    await before.stop();
+    await before.idle();
+    for (const id of ids) expect(await received(id)).toEqual([]);
+    for (const id of ids) expect(await statusOf(id)).toBe('pending');
+
+    const after = createEvents({ db: database.db, log, now });
+    after.subscribe(on('recorder', 'documents.ready', recorder('recorder')));
+    clock.offsetMs += MINUTE;
+    await after.sweep();
+    await after.sweep();
+    for (const id of ids) expect(await received(id)).toEqual(['recorder']);
+    for (const id of ids) expect(await statusOf(id)).toBe('delivered');
+  });
+
+  it('a batch with one failing event: the others are delivered once, the failing one waits for its retry alone', async () => {
+    const events = createEvents({ db: database.db, log, now });
+    let poisoned = '';
+    const transactions = new Set<unknown>();
+    events.subscribe(
+      on('recorder', 'documents.ready', async (tx, event) => {
+        transactions.add(tx);
+        await recorder('recorder')(tx, event);
+        if (event.id === poisoned) throw new Error('poisoned');
+      }),
+    );
+    const ids = await Promise.all([commitOne(events), commitOne(events), commitOne(events), commitOne(events)]);
+    poisoned = ids[2] as string;
+    await events.dispatch(ids);
+    await events.idle();
+    for (const id of ids) expect(await received(id)).toEqual(id === poisoned ? [] : ['recorder']);
+    for (const id of ids) expect(await statusOf(id)).toBe(id === poisoned ? 'pending' : 'delivered');
+    const row = await createEventsRepository(database.db).find(poisoned);
+    expect(row?.attempts).toBe(1);
+    expect(row?.lastError).toBe('recorder: poisoned');
+    // the batch's transaction (rolled back), then one per event alone
+    expect(transactions.size).toBe(1 + ids.length);
+
+    poisoned = '';
+    clock.offsetMs += 10 * MINUTE;
+    await events.sweep();
+    for (const id of ids) expect(await received(id)).toEqual(['recorder']);
+    for (const id of ids) expect(await statusOf(id)).toBe('delivered');
+  });
+
+  it('events dispatched together reach a subscriber in one transaction, with their after-commit work after it', async () => {
+    const events = createEvents({ db: database.db, log, now });
+    const transactions = new Set<unknown>();
+    const afterCommit: string[] = [];
+    events.subscribe(
+      on('recorder', 'documents.ready', async (tx, event) => {
+        transactions.add(tx);
+        await recorder('recorder')(tx, event);
+        return async () => {
+          // the handler's work is committed when its after-commit runs
+          afterCommit.push(...(await received(event.id)));
+        };
+      }),
+    );
+    const ids = await Promise.all([commitOne(events), commitOne(events), commitOne(events)]);
+    await events.dispatch(ids);
+    await events.idle();
+    expect(transactions.size).toBe(1);
+    expect(afterCommit).toEqual(['recorder', 'recorder', 'recorder']);
+    for (const id of ids) expect(await statusOf(id)).toBe('delivered');
+  });
+
+  it('delivers outside the dispatching request’s context (its address, its transaction state are not the batch’s)', async () => {
+    const request = new AsyncLocalStorage<string>();
+    const events = createEvents({ db: database.db, log, now });
+    const seen: (string | undefined)[] = [];
+    events.subscribe(
+      on('recorder', 'documents.ready', async (tx, event) => {
+        seen.push(request.getStore());
+        await recorder('recorder')(tx, event);
+        return async () => {
+          seen.push(request.getStore());
+        };
+      }),
+    );
+    const ids = await Promise.all([commitOne(events), commitOne(events)]);
+    await request.run('request A', () => events.dispatch([ids[0] as string]));
+    await request.run('request B', () => events.dispatch([ids[1] as string]));
+    await events.idle();
+    expect(seen).toEqual([undefined, undefined, undefined, undefined]);
     for (const id of ids) expect(await received(id)).toEqual(['recorder']);
   });
 
@@ -194,6 +309,7 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     );
     const id = await commitOne(events);
     await events.dispatch([id]);
+    await events.idle();
     for (let i = 0; i < 10; i++) {
       clock.offsetMs += 25 * 3_600_000;
       await events.sweep();

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
   DOMAIN_EVENTS,
@@ -32,20 +33,27 @@ export function on<T extends DomainEventType>(subscriber: string, type: T, handl
   return { subscriber, type, handle } as unknown as Subscription;
 }
 
-/** The first try is the causing request's own, right after its commit; the sweep takes over after this long. */
+/** The first try follows the causing request's commit (see `dispatch`); the sweep takes over after this long. */
 const FIRST_SWEEP_AFTER_MS = 30_000;
 /** Waits before the next round when a subscriber failed; after the last, the event is `failed` (logged). */
 const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 6 * 3_600_000, 24 * 3_600_000];
 const SWEEP_INTERVAL_MS = 15_000;
 /** Delivered events are kept this long (their history is in the audit chain, not here). */
 const DELIVERED_KEPT_MS = 30 * 24 * 3_600_000;
+/** Events delivered together (one read, one transaction per subscriber, one completion). */
+const BATCH = 50;
+/** Ids waiting in memory at most; beyond, `dispatch` leaves them to the sweep (they are rows already). */
+const QUEUE_LIMIT = 10_000;
+
+type Outcome = 'delivered' | 'retry' | 'failed' | 'done';
 
 /**
- * Domain events (decision 064): `publish` writes one in the caller's transaction and answers its id; after the
- * commit the caller hands the ids to `dispatch`, which delivers them at once. Each subscriber handles an event in a
- * transaction of its own that also writes its delivery mark, so a redelivery after a crash (between the commit and
- * the delivery, or between one subscriber and the next) does nothing twice. What the first try did not finish, the
- * sweep (every 15 s, on every instance) delivers, with retries and back-off.
+ * Domain events (decisions 064, 076): `publish` writes one in the caller's transaction and answers its id; after the
+ * commit the caller hands the ids to `dispatch`, which queues them in memory and returns: they are delivered from
+ * the next turn of the event loop, after the response, in batches. Each subscriber handles events in a transaction
+ * of its own that also writes their delivery marks, so a redelivery after a crash (between the commit and the
+ * delivery, or between one subscriber and the next) does nothing twice. What the queue did not deliver (a crash, a
+ * failure, a full queue), the sweep (every 15 s, on every instance) delivers, with retries and back-off.
  */
 export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () => number }) {
   const { db, log } = deps;
@@ -54,6 +62,21 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
   let sweeper: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> | undefined;
   let stopped = false;
+  /** Ids dispatched and not yet taken by the worker; the worker delivering them, while it runs. */
+  const queued: string[] = [];
+  let worker: Promise<void> | undefined;
+  /**
+   * The worker runs in the context these events were made in, not in the request that happened to start it: a
+   * batch holds several requests' events, and one request's context (its address for the audit, decision 044; its
+   * transaction state, decision 054) is no other's.
+   */
+  const home = new AsyncResource('domain-events');
+
+  const failure = (s: Subscription, err: unknown) =>
+    `${s.subscriber}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+  // committed: what runs now may fail without undoing the delivery (a mail's dispatch has its own sweep)
+  const runAfter = async (after: AfterCommit | undefined, eventId: string, s: Subscription) =>
+    after?.().catch((err) => log.warn({ eventId, subscriber: s.subscriber, err }, 'after delivery'));
 
   /** One event to one subscriber: true, or what failed (logged). */
   async function deliverTo(s: Subscription, event: DomainEvent): Promise<true | string> {
@@ -64,48 +87,145 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
         after = (await s.handle(tx, event)) ?? undefined;
       });
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
       log.warn({ eventId: event.id, type: event.type, subscriber: s.subscriber, err }, 'event not delivered');
-      return `${s.subscriber}: ${message}`.slice(0, 500);
+      return failure(s, err);
     }
-    // committed: what runs now may fail without undoing the delivery (a mail's dispatch has its own sweep)
-    await after?.().catch((err) => log.warn({ eventId: event.id, subscriber: s.subscriber, err }, 'after delivery'));
+    await runAfter(after, event.id, s);
     return true;
   }
 
-  /** Delivers one event to every subscriber that does not have it yet; answers what became of it. */
-  async function deliver(id: string): Promise<'delivered' | 'retry' | 'failed' | 'done'> {
-    const repo = createEventsRepository(db);
-    const row = await repo.find(id);
-    if (row?.status !== 'pending') return 'done';
-    const event = { id: row.id, type: row.type, payload: row.payload, createdAt: row.createdAt } as DomainEvent;
-    const have = new Set(await repo.deliveredTo(id));
-    let error: string | undefined;
-    for (const s of subscriptions) {
-      if (s.type !== row.type || have.has(s.subscriber)) continue;
+  /**
+   * Several events to one subscriber in one transaction (their marks in one statement, then the handler per event
+   * the marks took): answers, per event, what failed. When any handler throws, the whole transaction rolls back
+   * (no mark, no work, no after-commit of any of them) and each event is tried alone: a failing event never keeps
+   * the others from their delivery, and the failing one's error is its own.
+   */
+  async function deliverManyTo(s: Subscription, events: DomainEvent[]): Promise<Map<string, string>> {
+    const errors = new Map<string, string>();
+    if (events.length > 1) {
+      const afters: [string, AfterCommit][] = [];
+      try {
+        await db.transaction(async (tx) => {
+          const marked = await createEventsRepository(tx).markDeliveredMany(
+            events.map((e) => e.id),
+            s.subscriber,
+            now(),
+          );
+          for (const event of events) {
+            if (!marked.has(event.id)) continue;
+            const after = await s.handle(tx, event);
+            if (after) afters.push([event.id, after]);
+          }
+        });
+      } catch {
+        // rolled back: each one alone below, so the failing event is known and the others are delivered
+        afters.length = 0;
+        for (const event of events) {
+          const outcome = await deliverTo(s, event);
+          if (outcome !== true) errors.set(event.id, outcome);
+        }
+        return errors;
+      }
+      for (const [id, after] of afters) await runAfter(after, id, s);
+      return errors;
+    }
+    for (const event of events) {
       const outcome = await deliverTo(s, event);
-      if (outcome !== true) error ??= outcome;
+      if (outcome !== true) errors.set(event.id, outcome);
     }
-    if (!error) {
-      await repo.complete(id, now());
-      return 'delivered';
+    return errors;
+  }
+
+  /**
+   * Delivers the pending ones of `ids` to every subscriber that does not have them yet: the events and their marks
+   * in one read, each subscriber's share in one transaction, the completed ones marked `delivered` in one
+   * statement. Answers what became of each id.
+   */
+  async function deliverBatch(ids: readonly string[]): Promise<Map<string, Outcome>> {
+    const outcomes = new Map<string, Outcome>(ids.map((id) => [id, 'done']));
+    const repo = createEventsRepository(db);
+    const rows = await repo.pendingWithMarks(ids);
+    if (rows.length === 0) return outcomes;
+    const errors = new Map<string, string>();
+    for (const s of subscriptions) {
+      const share = rows
+        .filter((r) => r.type === s.type && !r.delivered.includes(s.subscriber))
+        .map((r) => ({ id: r.id, type: r.type, payload: r.payload, createdAt: r.createdAt }) as DomainEvent);
+      if (share.length === 0) continue;
+      for (const [id, error] of await deliverManyTo(s, share)) if (!errors.has(id)) errors.set(id, error);
     }
-    // the rounds before this one, as read with the event (no second read of the same row)
-    const delay = RETRY_DELAYS_MS[row.attempts];
-    await repo.failRound(id, error, delay === undefined ? null : new Date(now().getTime() + delay));
-    if (delay === undefined) log.error({ eventId: id, type: row.type, error }, 'event failed after its last attempt');
-    return delay === undefined ? 'failed' : 'retry';
+    const at = now();
+    const done = rows.filter((r) => !errors.has(r.id)).map((r) => r.id);
+    await repo.complete(done, at);
+    for (const id of done) outcomes.set(id, 'delivered');
+    for (const row of rows) {
+      const error = errors.get(row.id);
+      if (error === undefined) continue;
+      // the rounds before this one, as read with the event (no second read of the same row)
+      const delay = RETRY_DELAYS_MS[row.attempts];
+      await repo.failRound(row.id, error, delay === undefined ? null : new Date(at.getTime() + delay));
+      if (delay === undefined)
+        log.error({ eventId: row.id, type: row.type, error }, 'event failed after its last attempt');
+      outcomes.set(row.id, delay === undefined ? 'failed' : 'retry');
+    }
+    return outcomes;
+  }
+
+  /** Delivers one event to every subscriber that does not have it yet; answers what became of it. */
+  async function deliver(id: string): Promise<Outcome> {
+    return (await deliverBatch([id])).get(id) ?? 'done';
   }
 
   async function sweep(): Promise<number> {
     const repo = createEventsRepository(db);
     const ids = await repo.listPending(now(), 200);
-    for (const id of ids) {
-      if (stopped) break;
-      await deliver(id);
-    }
+    for (let i = 0; i < ids.length && !stopped; i += BATCH) await deliverBatch(ids.slice(i, i + BATCH));
     await repo.purgeDelivered(new Date(now().getTime() - DELIVERED_KEPT_MS));
     return ids.length;
+  }
+
+  /** Starts the queue's worker unless it runs: from the next turn of the event loop, batch after batch. */
+  function work() {
+    if (worker || stopped || queued.length === 0) return;
+    worker = home.runInAsyncScope(() =>
+      new Promise<void>((resolve) => setImmediate(resolve))
+        .then(async () => {
+          while (queued.length > 0 && !stopped) {
+            const batch = queued.splice(0, BATCH);
+            await deliverBatch(batch).catch((err) =>
+              log.warn({ eventIds: batch, err }, 'event delivery failed; the sweep retries'),
+            );
+          }
+        })
+        .finally(() => {
+          worker = undefined;
+          work();
+        }),
+    );
+  }
+
+  /**
+   * `publish` as a statement for the caller to send with its own writes in the same transaction (one round trip
+   * less on a hot path, decision 076): the event exists once that statement ran and the transaction committed.
+   */
+  function publishStatement<T extends DomainEventType>(tx: DbOrTx, type: T, payload: DomainEventPayload<T>) {
+    const checked = DOMAIN_EVENTS[type].parse(payload) as { applicationId?: string };
+    const id = randomUUID();
+    const at = now();
+    const statement = createEventsRepository(tx).insertSql({
+      id,
+      type,
+      applicationId: checked.applicationId ?? null,
+      payload: checked,
+      at,
+      dueAt: new Date(at.getTime() + FIRST_SWEEP_AFTER_MS),
+    });
+    return { id, statement };
+  }
+
+  /** Waits until the queue is empty and no delivery (the queue's or a sweep's) is running. */
+  async function idle(): Promise<void> {
+    while (worker || sweeping) await Promise.all([worker, sweeping]);
   }
 
   return {
@@ -121,40 +241,40 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
 
     /** Writes an event in the caller's transaction (payload checked against the catalogue); answers its id. */
     async publish<T extends DomainEventType>(tx: DbOrTx, type: T, payload: DomainEventPayload<T>): Promise<string> {
-      const checked = DOMAIN_EVENTS[type].parse(payload) as { applicationId?: string };
-      const id = randomUUID();
-      const at = now();
-      await createEventsRepository(tx).insert({
-        id,
-        type,
-        applicationId: checked.applicationId ?? null,
-        payload: checked,
-        at,
-        dueAt: new Date(at.getTime() + FIRST_SWEEP_AFTER_MS),
-      });
+      const { id, statement } = publishStatement(tx, type, payload);
+      await tx.execute(statement);
       return id;
     },
 
-    /** After the commit: delivers the events now. Never fails the caller; what is left, the sweep delivers. */
+    publishStatement,
+
+    /**
+     * After the commit: queues the events for delivery from the next turn of the event loop (the caller's response
+     * does not wait for the subscribers) and returns. Never fails the caller; what is left, the sweep delivers.
+     * `idle()` waits for the queue (tests).
+     */
     async dispatch(ids: readonly string[]): Promise<void> {
-      for (const id of ids) {
-        await deliver(id).catch((err) => log.warn({ eventId: id, err }, 'event delivery failed; the sweep retries'));
-      }
+      if (stopped) return;
+      const room = QUEUE_LIMIT - queued.length;
+      if (ids.length > room) log.warn({ left: ids.length - Math.max(0, room) }, 'event queue full; the sweep delivers');
+      queued.push(...ids.slice(0, Math.max(0, room)));
+      work();
     },
+
+    idle,
 
     deliver,
     sweep,
 
-    /** Tests: delivers every pending event now (each tried once), then returns. */
+    /** Tests: waits for the queue, then delivers every pending event now (each tried once), then returns. */
     async drain(): Promise<void> {
+      await idle();
       const tried = new Set<string>();
       for (;;) {
         const ids = (await createEventsRepository(db).listPending(null, 500)).filter((id) => !tried.has(id));
         if (ids.length === 0) return;
-        for (const id of ids) {
-          tried.add(id);
-          await deliver(id);
-        }
+        for (const id of ids) tried.add(id);
+        for (let i = 0; i < ids.length; i += BATCH) await deliverBatch(ids.slice(i, i + BATCH));
       }
     },
 
@@ -177,12 +297,15 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
       sweeper.unref();
     },
 
-    /** Stops sweeping and waits for a sweep in flight (before the database closes). */
+    /**
+     * Stops sweeping and the queue, and waits for a delivery in flight (before the database closes); what is still
+     * queued stays pending in its rows, for the sweep of the next start.
+     */
     async stop() {
       stopped = true;
       clearInterval(sweeper);
       sweeper = undefined;
-      await sweeping;
+      await Promise.all([sweeping, worker]);
     },
   };
 }

@@ -214,9 +214,30 @@ function mapEncrypted(form: FormDefinition, data: Record<string, unknown>, leaf:
   return mapScope(compileForm(form), data, leaf);
 }
 
+/** Per compiled scope, its fields that can hold an encrypted value (the others `mapField` answers unchanged). */
+const mappedFields = new WeakMap<CompiledScope, CompiledField[]>();
+function fieldsToMap(scope: CompiledScope): CompiledField[] {
+  let fields = mappedFields.get(scope);
+  if (!fields) {
+    fields = scope.fields.filter((field) => {
+      if (field.encrypted) return true;
+      if (field.scope && (field.group === 'container' || field.group === 'grid')) {
+        return fieldsToMap(field.scope).length > 0;
+      }
+      const component = field.component;
+      return field.type === 'address' && component.type === 'address'
+        ? (component.components ?? []).some((p) => p.euEncrypted === true)
+        : false;
+    });
+    mappedFields.set(scope, fields);
+  }
+  return fields;
+}
+
 function mapScope(scope: CompiledScope, obj: Record<string, unknown>, leaf: Leaf): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
-  for (const field of scope.fields) {
+  // a long form's plain fields are skipped without a look (150 fields, 2 encrypted, on every autosave)
+  for (const field of fieldsToMap(scope)) {
     if (!Object.hasOwn(obj, field.key)) continue;
     const value = obj[field.key];
     const next = mapField(field, value, leaf);

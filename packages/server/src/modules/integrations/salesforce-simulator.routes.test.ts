@@ -38,7 +38,7 @@ describe.each(testDatabases())('Salesforce through the simulator on %s', (kind) 
     await sim?.stop();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   it('connects with PKCE through the consent page, keeps a live session across an expired token, and turns off with a revoke', async () => {

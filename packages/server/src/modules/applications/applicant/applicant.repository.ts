@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { preparedOn } from '../../../db/prepared';
+import { executeNamed, preparedOn } from '../../../db/prepared';
 import { type NamedPart, withParts } from '../../../db/repositories/audit.repository';
 import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../../db/schema';
 
@@ -113,7 +113,12 @@ export function createApplicationsRepository(db: DbOrTx) {
         await db.execute(only as SQL);
         return;
       }
-      await db.execute(withParts(statements.map((s, i) => (isNamed(s) ? s : { name: `w${i}`, sql: s }))));
+      // named by its text: PostgreSQL parses each shape of the save's statement once per connection (076)
+      await executeNamed(
+        db,
+        withParts(statements.map((s, i) => (isNamed(s) ? s : { name: `w${i}`, sql: s }))),
+        'applicant_write',
+      );
     },
     updateApplicationSql(id: string, patch: Partial<NewApplication>): SQL {
       return db.update(applications).set(patch).where(eq(applications.id, id)).getSQL();

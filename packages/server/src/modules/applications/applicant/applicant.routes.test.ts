@@ -624,7 +624,11 @@ describe.each(testDatabases())('applicant applications on %s', (kind) => {
     });
 
     it('"Remember my answers" fills the vault only when the primary signs with the e-mailed code, never at submit', async () => {
-      const vaults = async () => (await t.database.db.select().from(applicantVaults)).length;
+      // the vault reacts to `application.signed`, delivered after the response (decision 076): wait for it
+      const vaults = async () => {
+        await t.events.idle();
+        return (await t.database.db.select().from(applicantVaults)).length;
+      };
       const before = await vaults();
       // ticked, submitted: nothing yet (anyone may type another person's address into a form)
       const email = uniqueEmail('remember');

@@ -18,12 +18,12 @@ import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
 import { auditWriteParts, writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
-import type { EventPublisher } from '../../../infra/events/events';
+import type { EventPublisher, Events } from '../../../infra/events/events';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../../../security/throttles';
 import type { FilesService } from '../../files/files.service';
 import type { MailService } from '../../mail/mail.service';
-import type { SigningService } from '../signing/signing.service';
+import { SIGNING_STARTED, type SigningService } from '../signing/signing.service';
 import { newAccessCode } from './access-codes';
 import { resumeLinkMail } from './applicant.mails';
 import {
@@ -81,8 +81,11 @@ export interface ApplicationsServiceDeps {
     form: FormDefinition;
     data: Record<string, unknown>;
   }) => Promise<Record<string, unknown>>;
-  /** `application.submitted` is written in the submit transaction (decision 064): the team's notice reacts to it. */
-  events: EventPublisher;
+  /**
+   * `application.submitted` is written in the submit transaction (decision 064), with the submit's own writes
+   * (decision 076): the team's notice reacts to it.
+   */
+  events: EventPublisher & Pick<Events, 'publishStatement'>;
 }
 
 const OPEN_STATUSES: readonly ApplicationStatus[] = ['draft', 'invite_sent'];
@@ -438,6 +441,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     tx: DbOrTx,
     ids: { applicationId: string; ownerId: string },
     pending: PendingWrites,
+    /** Other writes of the transaction to send in the same statement (no two may change the same row). */
+    extra: Statement[] = [],
   ): Promise<void> {
     const r = createApplicationsRepository(tx);
     const statements: Statement[] = [];
@@ -445,7 +450,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       statements.push(r.updateApplicationSql(ids.applicationId, pending.application));
     }
     if (Object.keys(pending.owner).length > 0) statements.push(r.updateOwnerSql(ids.ownerId, pending.owner));
-    statements.push(...auditWriteParts(tx, pending.audits));
+    statements.push(...auditWriteParts(tx, pending.audits), ...extra);
     Object.assign(pending, noWrites());
     await r.runTogether(statements);
   }
@@ -770,6 +775,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         }
         Object.assign(pending.application, {
           status: 'pending',
+          // signing starts with the submit, written in the same statement (startSigning below is told so)
+          ...SIGNING_STARTED,
           submittedAt: at,
           updatedAt: at,
           updatedBy: owner.email,
@@ -785,14 +792,15 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
           targetId: application.id,
           details: { email: owner.email, role, revision: application.revision },
         });
-        await flush(tx, ids, pending);
-        const signOutbox = await deps.signing.startSigning(tx, application, at, owners);
-        const event = await deps.events.publish(tx, 'application.submitted', { applicationId: application.id });
+        const signOutbox = await deps.signing.startSigning(tx, application, at, owners, { statusWritten: true });
+        // the event's row goes with the submit's writes: one statement (decision 076)
+        const event = deps.events.publishStatement(tx, 'application.submitted', { applicationId: application.id });
+        await flush(tx, ids, pending, [event.statement]);
         return {
           status: 'pending' as const,
           outboxId,
           signOutbox: [...editOutbox, ...signOutbox],
-          events: [...editEvents, event],
+          events: [...editEvents, event.id],
         };
       });
       await mail.dispatch(outcome.outboxId);

@@ -98,6 +98,9 @@ export interface SigningDeps {
  * alone is not enough: the owner proves the e-mail with a one-time code. The last signature completes signing and
  * asks for the documents (a durable run, then a job).
  */
+/** What starting the signing writes into the application (`startSigning`, or its caller with `statusWritten`). */
+export const SIGNING_STARTED = { signStatus: 'PROGRESSING' } as const;
+
 export function createSigningService(deps: SigningDeps) {
   const { db, mail, storage, codeSecret, publicUrl } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
@@ -209,15 +212,20 @@ export function createSigningService(deps: SigningDeps) {
       at: Date,
       /** The current owners when the caller has just read them in this transaction (the submit does). */
       current?: ApplicationOwnerRow[],
+      /**
+       * `statusWritten`: the caller writes `SIGNING_STARTED` into the application itself, with its own update of
+       * the row in this transaction (the submit does: one round trip less).
+       */
+      opts: { statusWritten?: boolean } = {},
     ): Promise<string[]> {
       const r = createSigningRepository(tx);
-      await r.setSignStatus(application.id, 'PROGRESSING');
+      if (!opts.statusWritten) await r.setSignStatus(application.id, SIGNING_STARTED.signStatus);
+      const others = (current ?? (await r.owners(application.id))).filter((o) => o.kind === 'additionalOwner');
+      // the institution's name is for the other owners' mails: read only when there is one to ask
+      if (others.length === 0) return [];
       const institution = (await r.confirmPageOf(application.id))?.companyName ?? 'the institution';
       const outbox: string[] = [];
-      for (const owner of current ?? (await r.owners(application.id))) {
-        if (owner.kind !== 'additionalOwner') continue;
-        outbox.push(await mailFreshLink(tx, application, owner, 'ready', institution, at));
-      }
+      for (const owner of others) outbox.push(await mailFreshLink(tx, application, owner, 'ready', institution, at));
       return outbox;
     },
 

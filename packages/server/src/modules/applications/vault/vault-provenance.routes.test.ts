@@ -104,6 +104,8 @@ describe.each(testDatabases())('the vault keeps only what the signer typed (deci
 
   /** The vault's entries of `email`, each encrypted value opened. */
   async function entriesOf(email: string) {
+    // the vault takes the signed answers on `application.signed`, delivered after the signing's response (076)
+    await t.events.idle();
     const rows = await t.database.db.select().from(applicantVaults);
     const { prefill } = await vaultOf(email);
     expect(rows.length).toBeGreaterThan(0);
