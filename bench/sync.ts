@@ -4,7 +4,8 @@
 // (a signed-in `GET /api/applications?page=1` at a fixed rate, from a load process of its own) beside the same
 // load's p99 measured in the same run before the syncs start. Targets: >= 50 syncs/s; API p99 under sync <= 2x idle.
 // PGlite, and PostgreSQL too when TEST_DATABASE_URL is set (scripts/with-postgres.sh); BENCH_DB picks one.
-// BENCH_SYNC_N (default 1000) applications; BENCH_SECONDS (default 10) per load; BENCH_RATE (default 100) req/s.
+// BENCH_SYNC_N (default 1000) applications; BENCH_SECONDS (default 5: within the syncs' window) per load;
+// BENCH_RATE (default 100) req/s.
 //
 // How the syncs are held until all are queued: the applications are submitted through the public API and their
 // events queue the syncs as in production, but the bench's Salesforce client waits at a gate before any data call
@@ -26,7 +27,7 @@ import { createTestApp, uniqueAddress, uniqueEmail } from '../packages/server/sr
 import { benchDatabases, loadInChild } from './_server';
 
 const N = Number(process.env.BENCH_SYNC_N ?? 1000);
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const LATENCY_MS = 20;
 /** Submits in flight at once while the applications are made. */
