@@ -13,6 +13,8 @@ export interface LoadJob {
   method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string;
+  /** Requests per second over all connections (a fixed rate, autocannon's overallRate); unlimited by default. */
+  overallRate?: number;
   /** The applicant bench's requests (autosave of drafts, submit of drafts): built in this process. */
   applicant?: ApplicantJob;
 }
@@ -40,6 +42,7 @@ process.once('message', async (job: LoadJob) => {
     method: job.method ?? 'GET',
     headers: job.headers,
     body: job.body,
+    ...(job.overallRate ? { overallRate: job.overallRate } : {}),
     ...(requests ? { requests } : {}),
   });
   const answer: LoadAnswer = {

@@ -325,7 +325,9 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
         retryBackoff: true,
         // a job of a killed process comes back after this (the lease ends first)
         expireInSeconds: LEASE_MS / 1000 + 60,
-        batchSize: 5,
+        // ten syncs at a time: each claims its own row with a lease (one worker per sync), and a batch waits for its
+        // slowest, so the batch bounds throughput (5: 76 syncs/s on PostgreSQL, 10: 158; decision 077)
+        batchSize: 10,
       });
       await jobs.register<{ syncId: string }>(SYNC_QUEUE, handleJob);
       await jobs.schedule(SYNC_SWEEP_QUEUE, '* * * * *', () => sweep().then(() => undefined));
