@@ -71,8 +71,10 @@ export function sealName(): Name {
  */
 export function selfSignedCertificate(privateKey: KeyObject, publicKeyDer: Buffer, now = new Date()): Buffer {
   const alg = new AlgorithmIdentifier({ algorithm: OID.sha256WithRSA, parameters: null });
+  // a positive INTEGER in its shortest DER form: the first byte's top bit clear (not negative) and the next bit set
+  // (never 0x00, which DER forbids before a byte under 0x80: OpenSSL then refused one certificate in 256)
   const serial = randomBytes(16);
-  serial[0] = (serial[0] as number) & 0x7f;
+  serial[0] = ((serial[0] as number) & 0x7f) | 0x40;
   // whole seconds: RFC 5280 allows no fraction in a GeneralizedTime
   const from = new Date(Math.floor(now.getTime() / 1000) * 1000);
   // GeneralizedTime as before (Validity's own constructor would pick UTCTime)
