@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SalesforceMapping } from '@under/core/integrations/integrations';
 import type { SalesforceClient } from '../salesforce/salesforce.port';
-import type { SalesforcePorts } from './sync.service';
+import type { SyncSalesforce } from './sync.service';
 
 /**
  * NODE_ENV=test only (the kill -9 soak, decision 074): Salesforce's parts kept in a JSON file that outlives the
@@ -16,7 +16,7 @@ interface FileState {
   records: Record<string, Record<string, unknown>>;
 }
 
-export function fileSalesforce(opts: { file: string; upsertFormId: string; delayMs: number }): SalesforcePorts {
+export function fileSalesforce(opts: { file: string; upsertFormId: string; delayMs: number }): SyncSalesforce {
   const read = (): FileState => {
     try {
       return JSON.parse(readFileSync(opts.file, 'utf8')) as FileState;

@@ -7,7 +7,7 @@ import {
   type SalesforceSession,
   type SfObjectDescribe,
 } from '../salesforce/salesforce.port';
-import type { SalesforcePorts } from './sync.service';
+import type { SyncSalesforce } from './sync.service';
 
 /**
  * Test support: in-memory Salesforce parts behaving like Salesforce for what the sync uses (upsert by external id,
@@ -15,7 +15,7 @@ import type { SalesforcePorts } from './sync.service';
  */
 export const INSTANCE_URL = 'https://acme.my.salesforce.com';
 
-export interface FakeSalesforce extends SalesforcePorts {
+export interface FakeSalesforce extends SyncSalesforce {
   /** Records by object, then id. */
   records: Map<string, Map<string, Record<string, unknown>>>;
   counts: { creates: number; updates: number; upserts: number; describes: number; findIds: number };

@@ -2,15 +2,15 @@ import { on } from '../../../infra/events/events';
 import { defineModule } from '../../../module';
 import { fileSalesforce } from './sync.file-salesforce';
 import { registerSyncRoutes } from './sync.routes';
-import { createIntegrationSyncService, type SalesforcePorts } from './sync.service';
+import { createIntegrationSyncService, type SyncSalesforce } from './sync.service';
 
 /**
  * Tests only: Salesforce parts that replace the real ones (the connections' SalesforceConnections, the mappings'
  * SalesforceMappings and the platform's client) for every sync service of this process; null: the real ones.
  */
-let override: SalesforcePorts | null = null;
+let override: SyncSalesforce | null = null;
 
-export function useSalesforce(ports: SalesforcePorts | null) {
+export function useSalesforce(ports: SyncSalesforce | null) {
   override = ports;
 }
 

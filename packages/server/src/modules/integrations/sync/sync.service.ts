@@ -15,8 +15,7 @@ import type { AfterCommit } from '../../../infra/events/events';
 import type { Jobs } from '../../../infra/jobs/jobs';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
 import type { NotificationsService } from '../../notifications/notifications.service';
-import type { SalesforceConnections, SalesforceMappings } from '../ports';
-import type { SalesforceClient } from '../salesforce/salesforce.port';
+import type { SalesforceMappings, SalesforcePorts } from '../ports';
 import { classifyFailure, redactDetail } from './sync.errors';
 import { createSyncRepository, type SyncEnd, type SyncRow } from './sync.repository';
 import { type Attempted, createSalesforceAttempt } from './sync.salesforce';
@@ -38,10 +37,9 @@ const REQUEST_STALE_MS = 30_000;
 const HISTORY_SHOWN = 10;
 
 /** What the sync asks of the Salesforce parts (wired by the lead: integrations, salesforceMappings, the client). */
-export interface SalesforcePorts {
-  connections: SalesforceConnections;
+/** What a sync uses of Salesforce: the platform's client, the companies' connections and the forms' mappings. */
+export interface SyncSalesforce extends SalesforcePorts {
   mappings: SalesforceMappings;
-  client: SalesforceClient;
 }
 
 /** A submitted application as the worker reads it: data opened in memory only. */
@@ -62,7 +60,7 @@ export interface IntegrationSyncDeps {
   applications: { syncSource(applicationId: string): Promise<SyncSource | null> };
   notifications: Pick<NotificationsService, 'syncFailed' | 'dispatch'>;
   /** The Salesforce parts, asked at each use (they may be wired after this service is made). */
-  salesforce: () => SalesforcePorts;
+  salesforce: () => SyncSalesforce;
   /** Tests: called after the provider answered and before our commit (a crash there). */
   afterProvider?: (syncId: string) => Promise<void>;
 }
