@@ -25,6 +25,9 @@ export const SF_MAPPING_MESSAGES = {
     email: 'an e-mail address',
     phone: 'a phone number',
   },
+  /** A problem with an encrypted answer: said without the answer (it would be stored and shown in the sync's words). */
+  encryptedRefused: (sfField: string, label: string) =>
+    `The Salesforce field ${sfField} does not accept the encrypted answer "${label}" as it is; check its format on the application`,
   expectsValue: (sfField: string, what: string, value: unknown) =>
     `The Salesforce field ${sfField} expects ${what}; the form gives ${quote(value)}`,
   tooLong: (sfField: string, length: number, given: number) =>

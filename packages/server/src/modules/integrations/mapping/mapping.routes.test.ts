@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MERCHANT_COMPONENTS_RAW } from '@under/core/integrations/fixtures/merchant-form';
 import { LEAD_DESCRIBE } from '@under/core/integrations/fixtures/salesforce-lead';
+import { SF_MAPPING_MESSAGES } from '@under/core/integrations/salesforce-mapping-messages';
 import { MESSAGES } from '@under/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -404,6 +405,32 @@ describe.each(testDatabases())('Salesforce mapping on %s', (kind) => {
           Signature_Link__c: `${t.config.publicUrl.replace(/\/+$/, '')}/applications/app-42`,
         },
       });
+    });
+
+    it('never quotes an encrypted answer in the words the sync stores and shows', async () => {
+      const form = await createForm(a);
+      const mapping = {
+        ...GOOD,
+        fields: [...GOOD.fields, { formKey: 'employees', sfField: 'NumberOfEmployees' }],
+      };
+      expect((await as(a)('PUT', `/api/salesforce/mapping/${form}`, mapping)).statusCode).toBe(200);
+      const bad = await t.services.salesforceMappings.recordFor({
+        customFormId: form,
+        applicationId: 'app-44',
+        data: { last_name: 'Lovelace', business_name: 'Engines', employees: 'SECRET-741-22' },
+        describe: LEAD_DESCRIBE as unknown as SfObjectDescribe,
+      });
+      expect(bad).toMatchObject({
+        ok: false,
+        problems: [
+          {
+            formKey: 'employees',
+            sfField: 'NumberOfEmployees',
+            message: SF_MAPPING_MESSAGES.encryptedRefused('NumberOfEmployees', 'Number of employees'),
+          },
+        ],
+      });
+      expect(JSON.stringify(bad)).not.toContain('SECRET-741-22');
     });
 
     it('reports bad answers in words, and a form without a mapping', async () => {

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { planAllows } from '@under/core/billing/plan-features';
+import { type CompiledScope, compileForm } from '@under/core/forms/compile-form';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { type SalesforceMapping, SalesforceMappingSchema } from '@under/core/integrations/integrations';
 import {
@@ -36,6 +37,19 @@ import {
   type SfObjectDescribe,
 } from '../salesforce/salesforce.port';
 import { createMappingRepository, type SalesforceMappingRow } from './mapping.repository';
+
+/** The form's encrypted fields (their keys, with their labels), in containers too. */
+function encryptedFields(form: FormDefinition): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (scope: CompiledScope) => {
+    for (const field of scope.fields) {
+      if (field.encrypted) out.set(field.key, field.label);
+      if (field.scope) walk(field.scope);
+    }
+  };
+  walk(compileForm(form));
+  return out;
+}
 
 /** Standard objects an application may become besides custom ones (issue #23 §5). */
 const STANDARD_OBJECTS: ReadonlySet<string> = new Set(['Lead', 'Account', 'Contact', 'Opportunity']);
@@ -199,10 +213,19 @@ export function createSalesforceMappingsService(deps: {
         applicationId: input.applicationId,
       });
       if (!built.ok) {
+        // the sync stores and shows these words: a problem with an encrypted answer never quotes the answer
+        const encrypted = encryptedFields(found.form);
         return {
           ok: false,
           object: built.object,
-          problems: built.problems.map(({ formKey, sfField, message }) => ({ formKey, sfField, message })),
+          problems: built.problems.map(({ formKey, sfField, message }) => {
+            const label = formKey === null ? undefined : encrypted.get(formKey);
+            return {
+              formKey,
+              sfField,
+              message: label === undefined ? message : SF_MAPPING_MESSAGES.encryptedRefused(sfField, label),
+            };
+          }),
         };
       }
       return { ok: true, object: built.object, externalIdField: built.externalIdField, record: built.record };
