@@ -27,7 +27,7 @@ export function MappingFieldsTable(props: {
 }) {
   const { attributes, formFields, pairs, errors, disabled, onChange } = props;
   return (
-    <ScrollTable minWidth={760}>
+    <ScrollTable minWidth={760} label={T.fieldsTitle}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>

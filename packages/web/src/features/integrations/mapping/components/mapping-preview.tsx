@@ -35,7 +35,7 @@ export function MappingPreview({ customFormId, mapping }: { customFormId: string
               description={T.previewApplicationHelp}
               value={applicationId}
               onChange={(event) => setApplicationId(event.currentTarget.value)}
-              w={360}
+              w={{ base: '100%', sm: 360 }}
             />
             <Button type="submit" variant="default" loading={preview.isPending}>
               {T.previewButton}
