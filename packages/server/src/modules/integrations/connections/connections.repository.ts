@@ -47,6 +47,14 @@ export function createConnectionsRepository(db: DbOrTx) {
       return row as ConnectionRow;
     },
 
+    /** Inserts the connection only when the company has none of that kind (a connect in between keeps its row). */
+    async insertIfAbsent(values: typeof integrationConnections.$inferInsert): Promise<void> {
+      await db
+        .insert(integrationConnections)
+        .values(values)
+        .onConflictDoNothing({ target: [integrationConnections.companyId, integrationConnections.kind] });
+    },
+
     async update(id: string, patch: Partial<typeof integrationConnections.$inferInsert>): Promise<void> {
       await db.update(integrationConnections).set(patch).where(eq(integrationConnections.id, id));
     },

@@ -267,9 +267,10 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
           },
           expiresAt: new Date(at + OAUTH_STATE_TTL_MS),
         });
-        // a company without a connection yet shows "not connected" with its domain and masks from now on
+        // a company without a connection yet shows "not connected" with its domain and masks from now on (a
+        // callback that connected since `current` was read keeps its tokens: insert only when there is no row)
         if (!current) {
-          await repo.upsert({
+          await repo.insertIfAbsent({
             companyId,
             kind: SALESFORCE,
             state: 'not_connected',
