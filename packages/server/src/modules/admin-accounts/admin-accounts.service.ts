@@ -12,6 +12,7 @@ import {
 import { ADMIN_ACCOUNTS_MESSAGES as M } from '@under/core/admin-accounts/admin-accounts-messages';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { MESSAGES } from '@under/core/messages';
+import { adminInvitationText } from '@under/core/ui-text/mails';
 import type { AuthContext } from '../../auth-context';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -20,6 +21,7 @@ import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError, notFound } from '../../errors';
+import { composeMail } from '../../infra/mail/compose';
 import { hashPassword } from '../../security/secrets';
 import { companyNotFound } from '../accounts/tenant';
 import type { AuthService } from '../auth/auth.service';
@@ -27,7 +29,6 @@ import { dropScheduledDowngrade } from '../billing/billing.service';
 import type { MailService } from '../mail/mail.service';
 import type { MasterFormsService } from '../master-forms/master-forms.service';
 import { type AccountListParams, type AccountRow, createAdminAccountsRepository } from './admin-accounts.repository';
-import { adminInvitationMail } from './admin-users.mails';
 import { monthBounds } from './revenue';
 
 /** The summary lists at most this many members; the team screen pages through all of them. */
@@ -216,7 +217,10 @@ export function createAdminAccountsService(deps: AdminAccountsServiceDeps) {
           const outboxId = await deps.mail.queueMail(tx, {
             kind: 'admin-invitation',
             key: `admin-invitation:${user.id}`,
-            message: adminInvitationMail({ to: user.email, inviterName, publicUrl: deps.publicUrl }),
+            message: composeMail(
+              user.email,
+              adminInvitationText({ to: user.email, inviterName, publicUrl: deps.publicUrl }),
+            ),
           });
           return { user, outboxId };
         });

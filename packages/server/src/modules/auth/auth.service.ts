@@ -8,6 +8,7 @@ import {
   COOKIE_DEFAULT_LIFETIME_HOURS,
   SESSION_TIMEOUT_MS,
 } from '@under/core/constants';
+import { resetCodeText, signUpCodeText } from '@under/core/ui-text/mails';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../auth-context';
 import type { Clock } from '../../clock';
@@ -16,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createUsersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { AppError } from '../../errors';
+import { composeMail } from '../../infra/mail/compose';
 import {
   burnPasswordCheck,
   hashCode,
@@ -28,7 +30,6 @@ import {
 } from '../../security/secrets';
 import { addressKey, THROTTLE_RULES as RULES, type Throttles } from '../../security/throttles';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
-import { resetCodeMail, signUpCodeMail } from './auth.mails';
 import { type CodePurpose, createAuthRepository, type SessionRow } from './auth.repository';
 
 export interface IssuedTokens {
@@ -195,7 +196,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           outboxId = await mail.queueMail(tx, {
             kind: 'sign-up-code',
             key: `${purpose}:${codeId}`,
-            message: signUpCodeMail(opts.email, code, publicUrl),
+            message: composeMail(opts.email, signUpCodeText(code, publicUrl)),
           });
           await writeAudit(tx, { actorUserId: user.id, action: 'auth.sign-up', targetType: 'user', targetId: user.id });
         });
@@ -242,7 +243,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await issueCode(
         user,
         'confirm-sign-up',
-        (code) => ({ kind: 'sign-up-code', message: signUpCodeMail(user.email, code, publicUrl) }),
+        (code) => ({ kind: 'sign-up-code', message: composeMail(user.email, signUpCodeText(code, publicUrl)) }),
         opts.ip,
       );
     },
@@ -425,7 +426,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await issueCode(
         user,
         'reset-password',
-        (code) => ({ kind: 'reset-password-code', message: resetCodeMail(user.email, code, verifyUrl) }),
+        (code) => ({ kind: 'reset-password-code', message: composeMail(user.email, resetCodeText(code, verifyUrl)) }),
         opts.ip,
       );
     },

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { BASIC_MEMBERSHIP_ID, RENEWAL_RETRY_DAYS } from '@under/core/billing/billing.schema';
+import { paymentFailedText, planEndedText } from '@under/core/ui-text/mails';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../db/repositories/companies.repository';
+import { composeMail } from '../../infra/mail/compose';
 import { type ChargeResult, GatewayUnavailableError, type PaymentGateway } from '../../infra/payments/gateway';
 import type { AuthService } from '../auth/auth.service';
 import { couponDiscountFor } from '../coupons/coupon-discount';
 import type { MailService } from '../mail/mail.service';
-import { paymentFailedMail, planEndedMail } from './billing.mails';
 import { createBillingRepository, type PaymentRow } from './billing.repository';
 
 const DAY_MS = 86_400_000;
@@ -142,15 +143,17 @@ export function createLedger(deps: LedgerDeps) {
             await mail.queueMail(tx, {
               kind: 'payment-failed',
               key: `payment-failed:${row.id}:${to}`,
-              message: paymentFailedMail({
+              message: composeMail(
                 to,
-                companyName,
-                planName: membership?.name ?? row.membershipId,
-                amountCents: row.amountCents,
-                nextAttempt,
-                endsAt: new Date(since.getTime() + RETRY_WINDOW_MS),
-                billingUrl: `${deps.publicUrl}/billings`,
-              }),
+                paymentFailedText({
+                  companyName,
+                  planName: membership?.name ?? row.membershipId,
+                  amountCents: row.amountCents,
+                  nextAttempt,
+                  endsAt: new Date(since.getTime() + RETRY_WINDOW_MS),
+                  billingUrl: `${deps.publicUrl}/billings`,
+                }),
+              ),
             }),
           );
         }
@@ -255,14 +258,16 @@ export function createLedger(deps: LedgerDeps) {
           await mail.queueMail(tx, {
             kind: 'plan-ended',
             key: `plan-ended:${companyId}:${sub.version}:${to}`,
-            message: planEndedMail({
+            message: composeMail(
               to,
-              companyName: company?.name ?? '',
-              planName: previous?.name ?? from,
-              reason,
-              deactivatedMembers: deactivated.length,
-              membershipUrl: `${deps.publicUrl}/membership`,
-            }),
+              planEndedText({
+                companyName: company?.name ?? '',
+                planName: previous?.name ?? from,
+                reason,
+                deactivatedMembers: deactivated.length,
+                membershipUrl: `${deps.publicUrl}/membership`,
+              }),
+            ),
           }),
         );
       }

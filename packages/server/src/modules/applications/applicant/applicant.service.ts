@@ -13,6 +13,7 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import { walkComponents } from '@under/core/forms/form-walk';
 import { type SubmissionError, validateSubmission } from '@under/core/forms/validate-submission';
 import { MESSAGES } from '@under/core/messages';
+import { resumeLinkText } from '@under/core/ui-text/mails';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -20,12 +21,12 @@ import { auditWriteParts, writeAudit } from '../../../db/repositories/audit.repo
 import { AppError } from '../../../errors';
 import type { EventPublisher, Events } from '../../../infra/events/events';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
+import { composeMail } from '../../../infra/mail/compose';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../../../security/throttles';
 import type { FilesService } from '../../files/files.service';
 import type { MailService } from '../../mail/mail.service';
 import { SIGNING_STARTED, type SigningService } from '../signing/signing.service';
 import { newAccessCode } from './access-codes';
-import { resumeLinkMail } from './applicant.mails';
 import {
   createApplicationsRepository,
   type NewApplication,
@@ -249,7 +250,10 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     return mail.queueMail(tx, {
       kind: 'application-link',
       key: `application-resume:${opts.application.id}`,
-      message: resumeLinkMail(opts.email, { institution: opts.institution, formName: opts.formName, link }),
+      message: composeMail(
+        opts.email,
+        resumeLinkText({ institution: opts.institution, formName: opts.formName, link }),
+      ),
     });
   }
 

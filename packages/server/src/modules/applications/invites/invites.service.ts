@@ -2,17 +2,18 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { ApplicationStatus } from '@under/core/applications/application.schema';
 import { isValidEmail } from '@under/core/auth/credentials';
 import { MESSAGES } from '@under/core/messages';
+import { applicationInviteNoticeText, applicationInviteText } from '@under/core/ui-text/mails';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
+import { composeMail } from '../../../infra/mail/compose';
 import type { ThrottleRule, Throttles } from '../../../security/throttles';
 import { requireCompanyId } from '../../accounts/tenant';
 import type { MailService } from '../../mail/mail.service';
 import { applicantLink } from '../applicant/applicant-link';
 import { startApplication } from '../applicant/start-application';
-import { applicationInviteMail, applicationInviteNoticeMail } from './invites.mails';
 import { createApplicationInvitesRepository } from './invites.repository';
 
 const HOUR = 3_600_000;
@@ -137,17 +138,19 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
           await mail.queueMail(tx, {
             kind: 'application-invite',
             key: `application-invite:${row.id}`,
-            message: applicationInviteMail({
-              to: opts.invitedEmail,
-              companyName: form.companyName,
-              formName: form.name,
-              link: applicantLink(publicUrl, {
-                customFormId: form.id,
-                applicationId: row.id,
-                code,
-                email: primaryEmail,
+            message: composeMail(
+              opts.invitedEmail,
+              applicationInviteText({
+                companyName: form.companyName,
+                formName: form.name,
+                link: applicantLink(publicUrl, {
+                  customFormId: form.id,
+                  applicationId: row.id,
+                  code,
+                  email: primaryEmail,
+                }),
               }),
-            }),
+            ),
           }),
         );
         if (primaryEmail !== opts.invitedEmail) {
@@ -155,12 +158,14 @@ export function createApplicationInvitesService(deps: ApplicationInvitesDeps) {
             await mail.queueMail(tx, {
               kind: 'application-invite-notice',
               key: `application-invite-notice:${row.id}`,
-              message: applicationInviteNoticeMail({
-                to: primaryEmail,
-                companyName: form.companyName,
-                formName: form.name,
-                invitedEmail: opts.invitedEmail,
-              }),
+              message: composeMail(
+                primaryEmail,
+                applicationInviteNoticeText({
+                  companyName: form.companyName,
+                  formName: form.name,
+                  invitedEmail: opts.invitedEmail,
+                }),
+              ),
             }),
           );
         }

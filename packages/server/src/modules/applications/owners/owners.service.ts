@@ -1,12 +1,14 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { DRAFT_RETENTION_DAYS, type OwnerView } from '@under/core/applications/application.schema';
 import { MESSAGES } from '@under/core/messages';
+import { ownerLinkText } from '@under/core/ui-text/mails';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
 import { refreshSearchText } from '../../../db/repositories/application-filter.repository';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
+import { composeMail } from '../../../infra/mail/compose';
 import { addressKey, THROTTLE_RULES, type Throttles } from '../../../security/throttles';
 import type { MailService } from '../../mail/mail.service';
 import { hashAccessCode, newAccessCode } from '../applicant/access-codes';
@@ -17,7 +19,6 @@ import {
   ownerSectionOf,
   resolveApplicantLink,
 } from '../applicant/applicant-link';
-import { ownerLinkMail } from './owners.mails';
 import { createApplicationOwnersRepository, type OwnerRow } from './owners.repository';
 
 /** The retention sweep of unsubmitted applications (decision 037): daily, on one instance. */
@@ -151,18 +152,20 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
     return mail.queueMail(tx, {
       kind: 'application-owner-link',
       key: `owner-link:${owner.id}:${codeHash}`,
-      message: ownerLinkMail({
-        to: owner.email,
-        link: applicantLink(publicUrl, {
-          customFormId: application.customFormId,
-          applicationId: application.id,
-          code,
-          email: owner.email,
+      message: composeMail(
+        owner.email,
+        ownerLinkText({
+          link: applicantLink(publicUrl, {
+            customFormId: application.customFormId,
+            applicationId: application.id,
+            code,
+            email: owner.email,
+          }),
+          institution: (await repo.companyName(application.companyId)) ?? 'the institution',
+          applicantCompany: application.applicantCompanyName,
+          reason,
         }),
-        institution: (await repo.companyName(application.companyId)) ?? 'the institution',
-        applicantCompany: application.applicantCompanyName,
-        reason,
-      }),
+      ),
     });
   }
 
@@ -306,18 +309,20 @@ export function createApplicationOwnersService(deps: ApplicationOwnersServiceDep
             await mail.queueMail(tx, {
               kind: 'application-owner-link',
               key: `owner-link:${row.id}:${codeHash}`,
-              message: ownerLinkMail({
-                to: o.email,
-                link: applicantLink(publicUrl, {
-                  customFormId: application.customFormId,
-                  applicationId: application.id,
-                  code,
-                  email: o.email,
+              message: composeMail(
+                o.email,
+                ownerLinkText({
+                  link: applicantLink(publicUrl, {
+                    customFormId: application.customFormId,
+                    applicationId: application.id,
+                    code,
+                    email: o.email,
+                  }),
+                  institution,
+                  applicantCompany: application.applicantCompanyName,
+                  reason: 'added',
                 }),
-                institution,
-                applicantCompany: application.applicantCompanyName,
-                reason: 'added',
-              }),
+              ),
             }),
           );
         }

@@ -7,6 +7,7 @@ import type {
 } from '@under/core/applications/corrections.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { MESSAGES } from '@under/core/messages';
+import { applicationInviteText, editLinkText } from '@under/core/ui-text/mails';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -14,16 +15,15 @@ import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
 import type { EventPublisher } from '../../../infra/events/events';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
+import { composeMail } from '../../../infra/mail/compose';
 import type { Throttles } from '../../../security/throttles';
 import type { MailService } from '../../mail/mail.service';
 import { type FormGrants, loadVisibleApplication } from '../access/visible-application';
 import { hashAccessCode, newAccessCode } from '../applicant/access-codes';
 import { applicantLink, linkExpiry } from '../applicant/applicant-link';
 import { startApplication } from '../applicant/start-application';
-import { applicationInviteMail } from '../invites/invites.mails';
 import { INVITE_THROTTLES } from '../invites/invites.service';
 import type { SignatureInvalidation } from '../signing/signing.service';
-import { editLinkMail } from './corrections.mails';
 import { createApplicationCorrectionsRepository } from './corrections.repository';
 
 export interface ApplicationCorrectionsDeps {
@@ -105,12 +105,14 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
           await mail.queueMail(tx, {
             kind: 'application-edit-link',
             key: `edit-link:${owner.id}:${at.getTime()}`,
-            message: editLinkMail({
-              to: owner.email,
-              link: url,
-              institution: form?.companyName ?? 'the institution',
-              applicantCompany: application.applicantCompanyName,
-            }),
+            message: composeMail(
+              owner.email,
+              editLinkText({
+                link: url,
+                institution: form?.companyName ?? 'the institution',
+                applicantCompany: application.applicantCompanyName,
+              }),
+            ),
           }),
         );
       }
@@ -182,17 +184,19 @@ export function createApplicationCorrectionsService(deps: ApplicationCorrections
         const outboxId = await mail.queueMail(tx, {
           kind: 'application-invite',
           key: `application-invite:${application.id}`,
-          message: applicationInviteMail({
-            to: email,
-            companyName: form.companyName,
-            formName: form.name,
-            link: applicantLink(publicUrl, {
-              customFormId: form.id,
-              applicationId: application.id,
-              code,
-              email,
+          message: composeMail(
+            email,
+            applicationInviteText({
+              companyName: form.companyName,
+              formName: form.name,
+              link: applicantLink(publicUrl, {
+                customFormId: form.id,
+                applicationId: application.id,
+                code,
+                email,
+              }),
             }),
-          }),
+          ),
         });
         return { application, outboxId, dropped: carried.dropped, version: form.version };
       });

@@ -5,17 +5,18 @@ import {
   STATUS_TRANSITIONS,
 } from '@under/core/applications/application-list.schema';
 import { MESSAGES } from '@under/core/messages';
+import { applicationStatusText } from '@under/core/ui-text/mails';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
 import type { EventPublisher } from '../../../infra/events/events';
+import { composeMail } from '../../../infra/mail/compose';
 import { requireCompanyId } from '../../accounts/tenant';
 import type { MailService } from '../../mail/mail.service';
 import { type FormGrants, loadVisibleApplication } from '../access/visible-application';
 import { createApplicationListsRepository } from './lists.repository';
-import { applicationStatusMail } from './status.mails';
 
 export interface ApplicationStatusDeps {
   db: Db;
@@ -93,14 +94,16 @@ export function createApplicationStatusService(deps: ApplicationStatusDeps) {
             await mail.queueMail(tx, {
               kind: 'application-status',
               key: `application-status:${app.id}:${t.getTime()}:${opts.newStatus}`,
-              message: applicationStatusMail({
-                to: app.applicantEmail,
-                companyName: (await r.companyName(companyId)) ?? '',
-                formName,
-                number: app.number,
-                status: opts.newStatus,
-                reason,
-              }),
+              message: composeMail(
+                app.applicantEmail,
+                applicationStatusText({
+                  companyName: (await r.companyName(companyId)) ?? '',
+                  formName,
+                  number: app.number,
+                  status: opts.newStatus,
+                  reason,
+                }),
+              ),
             }),
           );
         }

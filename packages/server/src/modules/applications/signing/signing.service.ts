@@ -15,12 +15,14 @@ import {
 import { MESSAGES } from '@under/core/messages';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { mappedItemsOf } from '@under/core/templates/signing-boxes';
+import { signCodeText, signCompletedText, signRequestText } from '@under/core/ui-text/mails';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
 import { canonicalJson, writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
 import type { EventPublisher } from '../../../infra/events/events';
+import { composeMail } from '../../../infra/mail/compose';
 import type { Storage } from '../../../infra/storage/storage';
 import { currentRequest } from '../../../plugins/request-context';
 import { hashCode, newCode, safeEqual } from '../../../security/secrets';
@@ -38,7 +40,6 @@ import {
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from '../documents/request-documents';
 import { ownersBySection } from '../owners/owners-by-section';
 import { decodePngSize } from './signature-png';
-import { signCodeMail, signCompletedMail, signRequestMail } from './signing.mails';
 import { createSigningRepository, type SignatureRow } from './signing.repository';
 
 const MINUTE = 60_000;
@@ -155,17 +156,20 @@ export function createSigningService(deps: SigningDeps) {
     return mail.queueMail(tx, {
       kind: 'sign-request',
       key: `sign-request:${owner.id}:${codeHash}`,
-      message: signRequestMail(owner.email, {
-        institution,
-        applicantCompany: application.applicantCompanyName,
-        reason,
-        link: applicantLink(publicUrl, {
-          customFormId: application.customFormId,
-          applicationId: application.id,
-          code,
-          email: owner.email,
+      message: composeMail(
+        owner.email,
+        signRequestText({
+          institution,
+          applicantCompany: application.applicantCompanyName,
+          reason,
+          link: applicantLink(publicUrl, {
+            customFormId: application.customFormId,
+            applicationId: application.id,
+            code,
+            email: owner.email,
+          }),
         }),
-      }),
+      ),
     });
   }
 
@@ -284,7 +288,7 @@ export function createSigningService(deps: SigningDeps) {
         return mail.queueMail(tx, {
           kind: 'sign-code',
           key: `sign-code:${owner.id}:${codeHash}`,
-          message: signCodeMail(owner.email, { code, institution }),
+          message: composeMail(owner.email, signCodeText({ code, institution })),
         });
       });
       await mail.dispatch(outboxId);
@@ -408,7 +412,7 @@ export function createSigningService(deps: SigningDeps) {
                 await mail.queueMail(tx, {
                   kind: 'sign-completed',
                   key: `sign-completed:${o.id}:${row.id}`,
-                  message: signCompletedMail(o.email, { institution }),
+                  message: composeMail(o.email, signCompletedText({ institution })),
                 }),
               );
             }

@@ -10,18 +10,19 @@ import {
 import type { DomainEvent } from '@under/core/events/domain-events';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { isMaskedValue, maskValue } from '@under/core/forms/masking';
+import { vaultCodeText, vaultNoneText } from '@under/core/ui-text/mails';
 import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import type { VaultEntry } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
+import { composeMail } from '../../../infra/mail/compose';
 import { hashCode, hashToken, newCode, newToken, safeEqual } from '../../../security/secrets';
 import { addressKey, type ThrottleRule, type Throttles } from '../../../security/throttles';
 import type { MailService } from '../../mail/mail.service';
 import { isTypedBy, type TypedBy } from '../applicant/typed-by';
 import { dataHashOf } from '../signing/signing.service';
-import { vaultCodeMail, vaultNoneMail } from './vault.mails';
 import { createVaultRepository, type VaultRow } from './vault.repository';
 import { candidateKeysOf, readPath, type VaultField, vaultFieldsOf, writePath } from './vault-fields';
 
@@ -141,7 +142,7 @@ export function createVaultService(deps: VaultServiceDeps) {
           return mail.queueMail(tx, {
             kind: 'vault-code',
             key: `vault-none:${hash}:${now()}`,
-            message: vaultNoneMail(opts.email),
+            message: composeMail(opts.email, vaultNoneText()),
           });
         }
         const code = newCode();
@@ -150,7 +151,7 @@ export function createVaultService(deps: VaultServiceDeps) {
         return mail.queueMail(tx, {
           kind: 'vault-code',
           key: `vault-code:${vault.id}:${codeHash}`,
-          message: vaultCodeMail(opts.email, code),
+          message: composeMail(opts.email, vaultCodeText(code)),
         });
       });
       await mail.dispatch(outboxId);

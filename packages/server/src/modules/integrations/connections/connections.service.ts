@@ -10,6 +10,7 @@ import type {
   SalesforceCheckInfo,
 } from '@under/core/integrations/connections.schema';
 import { INTEGRATION_KINDS, type IntegrationKind, type IntegrationState } from '@under/core/integrations/integrations';
+import { integrationTurnedOffText } from '@under/core/ui-text/mails';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
@@ -18,6 +19,7 @@ import { writeAudit } from '../../../db/repositories/audit.repository';
 import { createCompaniesRepository } from '../../../db/repositories/companies.repository';
 import { AppError } from '../../../errors';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
+import { composeMail } from '../../../infra/mail/compose';
 import type { Outbound } from '../../../infra/outbound/outbound';
 import { hashToken } from '../../../security/secrets';
 import { companyNotFound, isClientAdmin, requireCompanyId, requireOwnCompany } from '../../accounts/tenant';
@@ -29,7 +31,6 @@ import { type ConnectionRow, createConnectionsRepository } from './connections.r
 import { createIntegrationConfigs } from './integration-configs';
 import { salesforceDomain } from './salesforce-domain';
 import { appOf, createSalesforceSessions, openSecret, SALESFORCE } from './salesforce-session';
-import { turnedOffMail } from './turn-off-mail';
 
 /** An OAuth state lives 10 minutes (decision 073). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -375,13 +376,16 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
             await mail.queueMail(tx, {
               kind: 'integration-turned-off',
               key: `integration-off:${locked.id}:${locked.tokenVersion + 1}:${to}`,
-              message: turnedOffMail(to, {
-                companyName,
-                integration: 'Salesforce',
-                by: opts.auth.email,
-                at,
-                adminUrl: `${deps.publicUrl}/admin/accounts`,
-              }),
+              message: composeMail(
+                to,
+                integrationTurnedOffText({
+                  companyName,
+                  integration: 'Salesforce',
+                  by: opts.auth.email,
+                  at,
+                  adminUrl: `${deps.publicUrl}/admin/accounts`,
+                }),
+              ),
             }),
           );
         }
