@@ -40,7 +40,7 @@ export async function readPdf(bytes: Uint8Array): Promise<{ pageCount: number; t
   return { pageCount, texts };
 }
 
-export interface PdfImage {
+interface PdfImage {
   page: number;
   /** Top-left corner and size on the displayed page (top-left origin, after /Rotate), in PDF points. */
   x: number;

@@ -1,5 +1,5 @@
 /** A stop that has not finished after this long is cut (decision 025). */
-export const HARD_STOP_MS = 60_000;
+const HARD_STOP_MS = 60_000;
 
 /**
  * The process's answer to SIGTERM/SIGINT (decision 025): readiness turns 503, no new connections, requests and jobs

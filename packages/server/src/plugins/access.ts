@@ -53,7 +53,7 @@ export const PUBLIC_LOOKUP_THROTTLE = { max: 30, windowMs: 60_000 };
 export const ACCOUNT_LOOKUP_THROTTLE = THROTTLE_RULES.accountLookupAddress;
 
 /** Turns an access token into its caller (the auth module's service); injected so plugins import no module. */
-export interface Authenticator {
+interface Authenticator {
   authenticate(accessToken: string): Promise<AuthContext>;
 }
 

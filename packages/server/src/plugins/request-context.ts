@@ -2,13 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 
 /** What an audit event records of the request that caused it (issue 13; decision 044). */
-export interface RequestContext {
+interface RequestContext {
   ip: string | null;
   userAgent: string | null;
 }
 
 /** The longest user agent kept (a header can be kilobytes long). */
-export const USER_AGENT_MAX = 300;
+const USER_AGENT_MAX = 300;
 
 const storage = new AsyncLocalStorage<RequestContext>();
 

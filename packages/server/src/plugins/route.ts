@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from './access';
 
-export interface RouteOptions {
+interface RouteOptions {
   /** Who may call it (plugins/access.ts); the authorization matrix test is generated from it. */
   access: Access;
   allowDeactivated?: boolean;
@@ -12,7 +12,7 @@ export interface RouteOptions {
   otherResponses?: Record<number, unknown>;
 }
 
-export interface RouteInput<E extends Endpoint> {
+interface RouteInput<E extends Endpoint> {
   params: ParamsOut<E>;
   query: QueryOut<E>;
   body: BodyOut<E>;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 export const PUBLIC_FORM_SCRIPT_ID = 'under-public-form';
 
 /** The applicant's pages (issue 12) and the public verify page (issue 13): their own lean entry, `applicant/index.html`. */
-export function isApplicantPage(url: string): boolean {
+function isApplicantPage(url: string): boolean {
   return /^\/application-form(-successfully)?(\/|$)/.test(url) || /^\/verify\/?(\?|$)/.test(url);
 }
 
@@ -44,7 +44,7 @@ const escapeAttribute = (value: string) =>
  * x-api-key, spec 1 §6). A deep link that is no file gets its app's index.html, so the router can show the page (or
  * its 404).
  */
-export interface SpaOptions {
+interface SpaOptions {
   publicApiKey?: string;
   /**
    * The public form (GET /api/public/custom_forms/{id}) of an active form, inlined into the applicant page so its

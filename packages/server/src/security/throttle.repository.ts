@@ -96,5 +96,3 @@ export function createThrottleRepository(db: DbOrTx) {
     },
   };
 }
-
-export type ThrottleRepository = ReturnType<typeof createThrottleRepository>;

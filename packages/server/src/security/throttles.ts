@@ -10,13 +10,13 @@ import { createThrottleRepository, type ThrottleRule } from './throttle.reposito
 export type { ThrottleRule } from './throttle.repository';
 
 /** A hit counted against one rule; giving it back frees its place in the window it was counted in. */
-export interface Reservation {
+interface Reservation {
   key: string;
   windowEndsMs: number;
 }
 
 /** A rule and the subject it counts for (an address, "pool:e-mail", a company id, …). */
-export type ThrottleCheck = readonly [ThrottleRule, string];
+type ThrottleCheck = readonly [ThrottleRule, string];
 
 /** 429 with the spec's text and the wait in minutes. */
 function tooMany(retryAfterMs: number): AppError {

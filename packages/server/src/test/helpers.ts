@@ -29,12 +29,12 @@ export function testDatabases(): DbKind[] {
  * fails after `TEST_POOL_WAIT_MS` instead of silently taking a second connection. Tests that prove behaviour under
  * real parallelism (locks, quotas, throttles racing) ask for a larger pool.
  */
-export const TEST_POOL_SIZE = 1;
+const TEST_POOL_SIZE = 1;
 /** The pool of tests that race requests on purpose (quotas, locks, throttles): enough to let them really race. */
 export const PARALLEL_POOL_SIZE = 5;
 /** How long a test's query waits for the pool's connection, and how long one statement may run, on PostgreSQL. */
-export const TEST_POOL_WAIT_MS = 10_000;
-export const TEST_STATEMENT_TIMEOUT_MS = 10_000;
+const TEST_POOL_WAIT_MS = 10_000;
+const TEST_STATEMENT_TIMEOUT_MS = 10_000;
 
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function createTestDatabase(

@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-export interface PlacedText {
+interface PlacedText {
   page: number;
   text: string;
   /** Baseline start, in displayed page coordinates (top-left origin, after rotation), PDF points. */
@@ -38,7 +38,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<{ pages: number; t
   return { pages: texts.length ? Math.max(...texts.map((t) => t.page)) : 0, texts };
 }
 
-export interface PlacedImage {
+interface PlacedImage {
   page: number;
   /** Top-left corner and size on the displayed page (top-left origin, after rotation), PDF points. */
   x: number;

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 const PDFTOPPM = '/usr/bin/pdftoppm';
 export const canRender = existsSync(PDFTOPPM);
 
-export interface GrayPage {
+interface GrayPage {
   width: number;
   height: number;
   /** Dark pixels (below 128) inside a rectangle given in PDF points of the displayed page (72 dpi: 1 px = 1 pt). */

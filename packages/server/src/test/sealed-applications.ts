@@ -22,7 +22,7 @@ export function realFieldCrypto(): { config: Partial<Config>; fieldCrypto: Keyed
   return { config: { dataDir, encryption }, fieldCrypto: createFieldCrypto(encryption) };
 }
 
-export const ENCRYPTED_EXTRA = [
+const ENCRYPTED_EXTRA = [
   { type: 'textfield', key: 'owner_ssn', label: 'Owner SSN', input: true, euEncrypted: true },
   { type: 'textfield', key: 'bank_account_number', label: 'Account number', input: true, euEncrypted: true },
   { type: 'textfield', key: 'tax_id', label: 'Tax ID', input: true },

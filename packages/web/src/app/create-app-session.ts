@@ -10,12 +10,12 @@ import { createFlag, type Session } from '../lib/session-context';
 import { createSessionTimer, type SessionTimer } from '../lib/session-timer';
 
 /** What the app needs from its router: where the user is, and a way to send them elsewhere. */
-export interface NavigatorLike {
+interface NavigatorLike {
   state: { location: { pathname: string; search: string; hash: string } };
   navigate(to: string, options?: { replace?: boolean; state?: unknown }): Promise<void> | void;
 }
 
-export interface AppSession extends Session {
+interface AppSession extends Session {
   timer: SessionTimer;
   /** Lets navigation happen from outside React (log-out from the HTTP client or the timer). */
   attachRouter(router: NavigatorLike): void;

@@ -4,7 +4,7 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFoundPage } from './not-found-page';
 
-export const SUPPORT_EMAIL = 'support@under.example';
+const SUPPORT_EMAIL = 'support@under.example';
 
 /** The route error boundary: 'Sorry... Something went wrong :(' with the details and a way to reach us. */
 export function ErrorPage() {

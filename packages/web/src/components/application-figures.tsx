@@ -34,7 +34,7 @@ type Counts = Record<ListedStatus, number>;
 export type Period = (typeof STATISTICS_MONTHS)[number];
 
 /** The words the figures use: the client's `APPLICATIONS_TEXT` has them all. */
-export interface FiguresText {
+interface FiguresText {
   dashPeriod: string;
   dashMonths: (months: number) => string;
   dashError: string;
@@ -168,7 +168,7 @@ export function Medians({
   );
 }
 
-export interface FigureColumn<R> {
+interface FigureColumn<R> {
   header: ReactNode;
   cell: (row: R) => ReactNode;
 }

@@ -30,7 +30,7 @@ export interface ListQuery {
 }
 
 /** A list whose one tool is its search box: the box above the table, `noMatchText` while a search finds nothing. */
-export interface ListSearchOption {
+interface ListSearchOption {
   search: ReturnType<typeof useSearchText>;
   label: string;
   placeholder: string;

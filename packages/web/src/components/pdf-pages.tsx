@@ -2,7 +2,7 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import classes from './pdf-pages.module.css';
 
 /** What the pages say, in the caller's words. */
-export interface PdfPagesText {
+interface PdfPagesText {
   loading: string;
   failed: string;
   /** The name of the scrolling region of pages. */
@@ -14,7 +14,7 @@ export interface PdfPagesText {
 }
 
 /** The zoom steps: the page fitted to the width is 100 %; beyond it the region scrolls sideways, not the page. */
-export const ZOOM_STEPS = [1, 1.5, 2, 3] as const;
+const ZOOM_STEPS = [1, 1.5, 2, 3] as const;
 /** The widest a page is drawn, in canvas pixels (a long document's canvases stay within a phone's memory). */
 const MAX_CANVAS_WIDTH = 2400;
 

@@ -39,7 +39,7 @@ export class HttpError extends Error {
   }
 }
 
-export function isUnavailableStatus(status: number): boolean {
+function isUnavailableStatus(status: number): boolean {
   return UNAVAILABLE_STATUSES.has(status);
 }
 

@@ -7,7 +7,7 @@ export type LoginNoticeKind = 'info' | 'success';
  * What a page hands to the login page through navigation state: a text ('Your e-mail address is verified…',
  * 'Your session has expired…'), its kind, and the e-mail to fill in when the page knows it.
  */
-export interface LoginState {
+interface LoginState {
   notice?: string;
   noticeKind?: LoginNoticeKind;
   email?: string;

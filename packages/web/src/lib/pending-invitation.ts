@@ -7,7 +7,7 @@ import { readSessionJson, removeSessionItem, writeSessionJson } from './browser-
  */
 const KEY = 'under.pendingInvitation';
 
-export interface PendingInvitation {
+interface PendingInvitation {
   code: string;
   email: string;
   companyName: string;

@@ -6,7 +6,7 @@ import { readSessionJson, removeSessionItem, writeSessionJson } from './browser-
  */
 const KEY = 'under.pendingVerification';
 
-export interface PendingVerification {
+interface PendingVerification {
   isPending: true;
   email: string;
 }

@@ -6,7 +6,7 @@ import { SESSION_ALERT_MS, SESSION_TIMEOUT_MS } from '@under/core/constants';
  * Deadlines are checked against the clock when a timer fires, because browsers delay timers of hidden
  * tabs and sleeping laptops: a late timer must still see that the 3 hours are over.
  */
-export interface SessionTimerOptions {
+interface SessionTimerOptions {
   alertMs?: number;
   timeoutMs?: number;
   /** 10 minutes (by default) before the end: ask the user whether to stay. */

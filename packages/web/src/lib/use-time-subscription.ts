@@ -19,7 +19,7 @@ function storeMessage(message: string | null) {
  * message counts as success (true, stored message cleared); any other message is stored in a cookie and the error
  * re-thrown, so the query carries it to the page.
  */
-export async function checkTimesSubscription(http: ReturnType<typeof useSession>['http'], companyId: string) {
+async function checkTimesSubscription(http: ReturnType<typeof useSession>['http'], companyId: string) {
   try {
     await http.call(BILLING_API.checkTimesSubscription, { params: { companyId }, quiet: true });
     storeMessage(null);

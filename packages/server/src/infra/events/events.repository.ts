@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { domainEvents, eventDeliveries } from '../../db/schema/index';
 
-export type EventRow = typeof domainEvents.$inferSelect;
+type EventRow = typeof domainEvents.$inferSelect;
 
 /** The domain events and their per-subscriber delivery marks (decision 064). */
 export function createEventsRepository(db: DbOrTx) {

@@ -3,7 +3,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A data-encryption key: 32 bytes for AES-256-GCM, named by an id that every envelope it seals carries. */
-export interface DataKey {
+interface DataKey {
   id: string;
   key: Buffer;
 }
@@ -17,7 +17,7 @@ export interface KeyRing {
 /** Key ids are short and never hold the envelope's separator ':'. */
 export const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const KEYS_FILE = 'keys.json';
+const KEYS_FILE = 'keys.json';
 
 /** What DATA_DIR/keys.json holds: every key ever generated (so old envelopes still open), the newest active. */
 interface KeysFile {
@@ -30,7 +30,7 @@ interface KeysFile {
 export class KeyConfigError extends Error {}
 
 /** Decodes a base64 (or base64url) text that must be exactly 32 bytes. */
-export function decodeKey(text: string, name: string): Buffer {
+function decodeKey(text: string, name: string): Buffer {
   const trimmed = text.trim();
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) throw new KeyConfigError(`${name}: must be base64 of 32 bytes`);
   const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');

@@ -4,7 +4,7 @@ import { finishRotation, type KeyEnv, loadKeyRing, startRotation } from './keys'
 import { type ResealCount, resealAll } from './reseal';
 import { SEALED_COLUMNS, type SealedColumn } from './sealed-columns';
 
-export interface RotationResult {
+interface RotationResult {
   /** The key every sealed value is now under. */
   activeKeyId: string;
   /** 'generated': a new key in DATA_DIR/keys.json; 'resumed': an interrupted rotation's key; 'env': DATA_ENCRYPTION_KEY. */

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
 /** How a queue behaves, fixed when pg-boss first creates it. */
-export interface QueueSettings {
+interface QueueSettings {
   /** pg-boss policy; `short` keeps one waiting job per singleton key. */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
   retryLimit?: number;

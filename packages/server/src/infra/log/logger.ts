@@ -66,7 +66,7 @@ const SECRET_NAME_SET = new Set(SECRET_NAMES.map((n) => n.toLowerCase()));
 const NAMES = SECRET_NAMES.map((n) => n.replace(/[-]/g, '\\-')).join('|');
 
 /** True for a key whose value is a credential (`clientSecret`, `refresh_token`, `Authorization`). */
-export const isSecretName = (key: string): boolean => SECRET_NAME_SET.has(key.toLowerCase());
+const isSecretName = (key: string): boolean => SECRET_NAME_SET.has(key.toLowerCase());
 
 const TEXT_PATTERNS: readonly [RegExp, string][] = [
   // Authorization: Bearer …, Basic …, and a bare "Bearer eyJ…"

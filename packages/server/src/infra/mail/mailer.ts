@@ -26,7 +26,7 @@ export interface Mailer {
  * A send that takes longer than this is given up (and retried later); it stays well inside the outbox lease
  * (decision 023), so two workers never hold one mail at once while the first is still talking to the server.
  */
-export const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 };
 
 /**
  * SMTP when `SMTP_URL` is set; otherwise every message is written as an `.eml` file to

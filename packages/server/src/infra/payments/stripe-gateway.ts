@@ -7,14 +7,14 @@ import {
   type PaymentGateway,
 } from './gateway';
 
-export interface StripeGatewayOptions {
+interface StripeGatewayOptions {
   secretKey: string;
   /** Tests only: the loopback simulator (stripe-simulator.ts). Production talks to api.stripe.com. */
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 /** Stripe's card error codes, in our words (the page adds what failed to the spec's card text). */
-export function failureOf(err: unknown): CardFailure | null {
+function failureOf(err: unknown): CardFailure | null {
   if (!(err instanceof Stripe.errors.StripeCardError)) return null;
   switch (err.code) {
     case 'incorrect_cvc':

@@ -10,7 +10,7 @@ const TOKENS: Record<string, { brand: string; last4: string; onSave?: CardFailur
   tok_test_charge_fail: { brand: 'visa', last4: '0341', onCharge: 'declined' },
 };
 
-export interface TestGatewayCharge {
+interface TestGatewayCharge {
   chargeId: string;
   customerId: string;
   amountCents: number;

@@ -57,7 +57,7 @@ export interface SealIdentity {
 export const fingerprintOf = (der: Buffer) => createHash('sha256').update(der).digest('hex');
 
 /** The issuer and subject: CN=Under document seal, O=Under. */
-export function sealName(): Name {
+function sealName(): Name {
   const rdn = (type: string, value: string) =>
     new RelativeDistinguishedName([
       new AttributeTypeAndValue({ type, value: new AttributeValue({ utf8String: value }) }),

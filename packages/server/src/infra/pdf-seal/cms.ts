@@ -141,7 +141,7 @@ function rawParts(contentInfo: BerElement): { certificate?: BerElement; signerIn
   };
 }
 
-export interface CmsCheck {
+interface CmsCheck {
   /** The signature over the signed attributes checks out with the included certificate. */
   valid: boolean;
   /** The messageDigest attribute. */

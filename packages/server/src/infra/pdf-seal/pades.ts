@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString } from 'pdf-lib';
-import { fingerprintOf, keptFingerprints, loadOrCreateIdentity, type SealIdentity } from './certificate';
+import { keptFingerprints, loadOrCreateIdentity, type SealIdentity } from './certificate';
 import { signedData } from './cms';
 import { identityFromPkcs12 } from './pkcs12';
 import { readSeal, type SealReading } from './seal-reader';
@@ -16,7 +16,7 @@ const PLACEHOLDER = 9_999_999_999;
 const pdfDate = (d: Date) => `D:${d.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
 
 /** A PDF with its signature field, the byte range written and room for the signature: where the hex string is. */
-export interface PreparedSeal {
+interface PreparedSeal {
   bytes: Uint8Array;
   hexStart: number;
   hexEnd: number;
@@ -132,5 +132,3 @@ export function createPadesSealer(
     },
   };
 }
-
-export { fingerprintOf };

@@ -10,7 +10,7 @@
  */
 
 /** The entries of a signature dictionary the check needs, as written in the file. */
-export interface SealFields {
+interface SealFields {
   /** The last `/ByteRange [a b c d]` of the file: the seal an incremental update would add comes last. */
   byteRange: [number, number, number, number] | null;
   /** The signature dictionary's `/Contents <hex>` is at byteRange[1]..byteRange[2]: its bytes, decoded. */

@@ -34,7 +34,7 @@ export interface PdfLimits {
   memoryMb: number;
 }
 
-export const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
+const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
   maxPages: PDF_TEMPLATE_MAX_PAGES,
   maxStreamDecodedBytes: 64 * MIB,
   maxTotalDecodedBytes: 256 * MIB,

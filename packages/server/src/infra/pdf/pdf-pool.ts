@@ -21,7 +21,7 @@ import type {
   ToChild,
 } from './pdf-protocol';
 
-export type { DetectResult, FillSettings, FillValue, InspectResult, PdfFailure } from './pdf-protocol';
+export type { FillValue } from './pdf-protocol';
 
 export class PdfWorkError extends Error {
   constructor(
@@ -35,7 +35,7 @@ export class PdfWorkError extends Error {
   }
 }
 
-export interface PdfPoolOptions {
+interface PdfPoolOptions {
   /**
    * Child processes kept alive and reused. Default: 2, and never more than the CPU count less one, so that one core
    * stays with the API while documents are generated (decision 046: on 2 cores, 2 workers made the API's p99 3.4x
@@ -80,8 +80,8 @@ interface Slot {
  * work is linear (sending the bytes, one scan, two hashes): our documents take a few milliseconds, 25 MB a few
  * hundred on an idle machine; the limit stops what nothing foresaw, within the API's 2 s for a body under 5 MB.
  */
-export const SEAL_READ_TIMEOUT_MS = 1_500;
-export const SEAL_READ_MS_PER_MB = 100;
+const SEAL_READ_TIMEOUT_MS = 1_500;
+const SEAL_READ_MS_PER_MB = 100;
 
 const CHILD_ENTRY = fileURLToPath(new URL('./worker/pdf-child.mjs', import.meta.url));
 const WATCH_MS = 25;

@@ -6,7 +6,7 @@ import { amzDate, EMPTY_SHA256, type SigV4Credentials, sign, uriEncode } from '.
 import { spoolToFile } from './spool';
 import { assertKey, type Storage, type StoredObject } from './storage';
 
-export interface S3Options extends SigV4Credentials {
+interface S3Options extends SigV4Credentials {
   bucket: string;
   /** A custom endpoint (MinIO, R2, …) is addressed path-style; unset means AWS, virtual-hosted style. */
   endpoint?: string;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock';
 
 /** What a signed URL lets its holder do: one method on one key until `exp`, within limits. */
-export interface UrlClaims {
+interface UrlClaims {
   /** PUT to upload, GET to download. */
   m: 'PUT' | 'GET';
   /** Storage key. */
@@ -17,7 +17,7 @@ export interface UrlClaims {
   u?: string;
 }
 
-export type VerifyResult = { ok: true; claims: UrlClaims } | { ok: false; reason: 'invalid' | 'expired' };
+type VerifyResult = { ok: true; claims: UrlClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
  * Signed, expiring file URLs served by our own server (`/api/files?token=…`), for every storage driver: the

@@ -27,7 +27,7 @@ export function uriEncode(value: string, keepSlash: boolean): string {
   return keepSlash ? value.split('/').map(encode).join('/') : encode(value);
 }
 
-export interface SignInput {
+interface SignInput {
   method: string;
   /** Already URI-encoded path, e.g. `/bucket/companies/a/logo/b` (S3 signs it as sent, not encoded twice). */
   path: string;

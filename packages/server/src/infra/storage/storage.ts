@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /** Why an upload was refused; the caller turns it into the user's message. */
-export type RejectReason = 'too-large' | 'empty' | 'type';
+type RejectReason = 'too-large' | 'empty' | 'type';
 
 export class UploadRejected extends Error {
   constructor(readonly reason: RejectReason) {

@@ -34,7 +34,7 @@ import { monthBounds } from './revenue';
 /** The summary lists at most this many members; the team screen pages through all of them. */
 const SUMMARY_MEMBERS_MAX = 100;
 
-export interface AdminAccountsServiceDeps {
+interface AdminAccountsServiceDeps {
   db: Db;
   auth: Pick<AuthService, 'revokeCompanySessions' | 'revokeUserSessions'>;
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;

@@ -10,7 +10,7 @@ export type CodePurpose = 'confirm-sign-up' | 'reset-password';
  * What every signed-in call needs, in one indexed query: the session's checks, the user, the company's status
  * and, for GET /api/me, the names, the company and its plan. Only the columns used are read.
  */
-export interface Principal {
+interface Principal {
   sessionId: string;
   sessionPool: string;
   accessExpiresAt: Date;
@@ -266,5 +266,3 @@ export function createAuthRepository(db: DbOrTx) {
     },
   };
 }
-
-export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -6,7 +6,7 @@ import { bearerToken, requireAuth } from '../../plugins/access';
 import { defineRoute } from '../../plugins/route';
 import { type AuthService, SESSION_MAX_MS } from './auth.service';
 
-export const refreshCookieName = (pool: Pool) => `under_rt_${pool}`;
+const refreshCookieName = (pool: Pool) => `under_rt_${pool}`;
 
 export function registerAuthRoutes(
   app: FastifyInstance,

@@ -32,7 +32,7 @@ import { addressKey, THROTTLE_RULES as RULES, type Throttles } from '../../secur
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { type CodePurpose, createAuthRepository, type SessionRow } from './auth.repository';
 
-export interface IssuedTokens {
+interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
   expiresIn: number;
@@ -52,7 +52,7 @@ const invalidCredentials = () => new AppError(ERROR_CODES.invalidCredentials);
 const noUser = () => new AppError(ERROR_CODES.noUser);
 const deactivated = () => new AppError(ERROR_CODES.userDeactivated);
 
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   db: Db;
   /** Code e-mails are written to the outbox in the transaction that issues the code (decision 023). */
   mail: MailService;

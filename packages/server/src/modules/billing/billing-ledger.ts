@@ -15,9 +15,9 @@ import { createBillingRepository, type PaymentRow } from './billing.repository';
 
 const DAY_MS = 86_400_000;
 /** How long after the first failed renewal the plan ends (the last retry is then). */
-export const RETRY_WINDOW_MS = RENEWAL_RETRY_DAYS[RENEWAL_RETRY_DAYS.length - 1] * DAY_MS;
+const RETRY_WINDOW_MS = RENEWAL_RETRY_DAYS[RENEWAL_RETRY_DAYS.length - 1] * DAY_MS;
 
-export interface LedgerDeps {
+interface LedgerDeps {
   db: Db;
   gateway: PaymentGateway;
   mail: MailService;
@@ -27,7 +27,7 @@ export interface LedgerDeps {
   now: Clock;
 }
 
-export type PlanEndReason = 'trial-ended' | 'canceled' | 'payment-failed';
+type PlanEndReason = 'trial-ended' | 'canceled' | 'payment-failed';
 
 /**
  * Charges and their effects, shared by the user's use cases and the renewal job (decision 032). A charge is a row

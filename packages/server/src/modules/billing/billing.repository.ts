@@ -4,7 +4,7 @@ import { billingPayments, companies, memberships, subscriptions, users } from '.
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PaymentRow = typeof billingPayments.$inferSelect;
-export type NewPayment = typeof billingPayments.$inferInsert;
+type NewPayment = typeof billingPayments.$inferInsert;
 
 /** Subscriptions and payment rows (decision 032): the only Drizzle code of billing. */
 export function createBillingRepository(db: DbOrTx) {
@@ -172,5 +172,3 @@ export function createBillingRepository(db: DbOrTx) {
     },
   };
 }
-
-export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -31,7 +31,7 @@ import { invoicePdf } from './invoice-pdf';
 
 const DAY_MS = 86_400_000;
 
-export interface BillingServiceDeps {
+interface BillingServiceDeps {
   db: Db;
   gateway: PaymentGateway;
   ledger: Ledger;

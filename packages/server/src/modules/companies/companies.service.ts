@@ -21,7 +21,7 @@ const nullableRemaining = (quota: number, used: number) => {
   return Number.isFinite(r) ? r : null;
 };
 
-export interface CompaniesServiceDeps {
+interface CompaniesServiceDeps {
   db: Db;
   files: FilesService;
   log: FastifyBaseLogger;

@@ -136,5 +136,3 @@ export function createCouponsRepository(db: DbOrTx) {
     },
   };
 }
-
-export type CouponsRepository = ReturnType<typeof createCouponsRepository>;

@@ -32,7 +32,7 @@ const invalid = (path: string, message: string) => new AppError(ERROR_CODES.vali
 /** The fields whose change would alter what companies already holding the coupon get. */
 const LOCKED_ONCE_USED = ['code', 'percentage', 'amountCents', 'durationInMonths'] as const;
 
-export interface CouponsServiceDeps {
+interface CouponsServiceDeps {
   db: Db;
   now?: Clock;
 }

@@ -156,7 +156,7 @@ export const documentLinks = (files: FilesService, doc: CustomFormDocument) =>
 
 /** The master form's published structures by version, read once for all the forms a publish updates. */
 // read through the caller's transaction (PGlite has one connection: a read beside it would wait for ever)
-export type MasterStructures = (r: CustomFormsRepository, version: number) => ReturnType<typeof masterStructure>;
+type MasterStructures = (r: CustomFormsRepository, version: number) => ReturnType<typeof masterStructure>;
 export function cachedMasterStructures(formId: string): MasterStructures {
   const seen = new Map<number, ReturnType<typeof masterStructure>>();
   return (r, version) => {

@@ -14,7 +14,6 @@ import {
 } from '../../db/schema/index';
 
 export type CustomFormRow = typeof customForms.$inferSelect;
-export type CustomFormVersionRow = typeof customFormVersions.$inferSelect;
 export type MasterFormRow = typeof masterForms.$inferSelect;
 
 const SORTS = {

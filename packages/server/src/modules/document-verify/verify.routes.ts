@@ -4,7 +4,7 @@ import { defineRoute } from '../../plugins/route';
 import type { VerifyService } from './verify.service';
 
 /** The verify API takes the PDF's bytes as they are (application/pdf, up to 25 MB). */
-export const VERIFY_MAX_BYTES = 25 * 1_000_000;
+const VERIFY_MAX_BYTES = 25 * 1_000_000;
 
 export function registerVerifyRoutes(app: FastifyInstance, deps: { verify: VerifyService }) {
   app.register(async (scope) => {

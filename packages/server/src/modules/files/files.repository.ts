@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema/index';
 
 export type UploadRow = typeof uploads.$inferSelect;
-export type UploadStatus = 'issued' | 'uploading' | 'uploaded' | 'attached' | 'released' | 'failed';
 
 /** The `uploads` table: every state change is one conditional UPDATE, so two callers can never both win. */
 export function createUploadsRepository(db: DbOrTx) {

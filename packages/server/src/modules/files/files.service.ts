@@ -12,8 +12,8 @@ import { type Storage, sniffAttachment, sniffImage, sniffPdf, UploadRejected } f
 import { createUploadsRepository, type UploadRow } from './files.repository';
 
 /** Ours: an upload URL works for 15 minutes, a download URL for an hour. */
-export const UPLOAD_URL_TTL_MS = 15 * 60_000;
-export const DOWNLOAD_URL_TTL_MS = 60 * 60_000;
+const UPLOAD_URL_TTL_MS = 15 * 60_000;
+const DOWNLOAD_URL_TTL_MS = 60 * 60_000;
 /** Uploads never attached to anything are deleted, file and row, after a day (the sweep job). */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 /** The sweep job's queue and schedule (hourly). */
@@ -21,10 +21,10 @@ export const SWEEP_QUEUE = 'files-sweep-uploads';
 export const SWEEP_CRON = '17 * * * *';
 
 /** What an upload is for; it can only ever be attached to an owner of the same kind. */
-export type UploadPurpose = 'company-logo' | 'pdf-template' | 'custom-form-document' | 'application-attachment';
+type UploadPurpose = 'company-logo' | 'pdf-template' | 'custom-form-document' | 'application-attachment';
 
 /** The one owner of a stored file: a company (its logo) or a PDF template. */
-export interface FileOwner {
+interface FileOwner {
   kind: UploadPurpose;
   id: string;
 }
@@ -71,7 +71,7 @@ export interface UploadCaller {
   companyId: string | null;
 }
 
-export interface FilesServiceDeps {
+interface FilesServiceDeps {
   db: Db;
   storage: Storage;
   signer: UrlSigner;

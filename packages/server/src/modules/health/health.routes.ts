@@ -2,7 +2,7 @@ import { HEALTH_API, HealthSchema, ReadySchema } from '@under/core/api/health.co
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../plugins/route';
 
-export interface HealthDeps {
+interface HealthDeps {
   ping: () => Promise<boolean>;
   isMigrated: () => Promise<boolean>;
   isStopping: () => boolean;

@@ -14,7 +14,7 @@ import { checkedForm } from '../shared/checked-form';
 import { createLibraryRepository, type DictionaryRow, type SectionRow } from './library.repository';
 
 /** Where a dictionary entry is still used; an entry in use is not deleted. */
-export interface DictionaryUsage {
+interface DictionaryUsage {
   /** Master forms whose structure lists the entry, and PDF templates (not archived) whose mapping binds to it. */
   countUses(dictionaryId: string): Promise<{ forms: number; templates: number }>;
 }

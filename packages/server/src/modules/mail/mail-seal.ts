@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-export interface MailContent {
+interface MailContent {
   subject: string;
   text: string;
   html: string;

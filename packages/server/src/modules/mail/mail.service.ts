@@ -20,7 +20,7 @@ export interface OutgoingMail {
   message: MailMessage;
 }
 
-export const MAIL_QUEUE = 'send-mail';
+const MAIL_QUEUE = 'send-mail';
 /**
  * Waits after a failed attempt: 1, 5 and 15 minutes, 1, 2, 4 and 8 hours, 8 hours: nine attempts over about 23 h,
  * then the mail is `failed` and shows in the admin list.
@@ -28,7 +28,7 @@ export const MAIL_QUEUE = 'send-mail';
 export const RETRY_DELAYS_MS = [1, 5, 15, 60, 120, 240, 480, 480].map((m) => m * 60_000);
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** A send is given up after this (SMTP timeouts are shorter); the lease outlasts it with room for the database. */
-export const SEND_TIMEOUT_MS = 90_000;
+const SEND_TIMEOUT_MS = 90_000;
 export const LEASE_MS = 3 * 60_000;
 const SWEEP_INTERVAL_MS = 60_000;
 /** A failed mail can be retried for a week; then its content (stale codes and links) is erased. */
@@ -40,7 +40,7 @@ const SENT_KEPT_MS = 30 * 86_400_000;
  * What went wrong, for the admin list and the log: the error code, the SMTP reply code and the first line of the
  * message, short, with any credentials of a URL removed. Never the mail's content: a mailer error does not carry it.
  */
-export function describeMailError(err: unknown): string {
+function describeMailError(err: unknown): string {
   const e = (err ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
   const firstLine = String(e.message ?? err)
     .split('\n')[0]
@@ -69,7 +69,7 @@ function messageIdDomain(from: string, publicUrl: string): string {
   return fromDomain ?? new URL(publicUrl).hostname;
 }
 
-export interface MailServiceDeps {
+interface MailServiceDeps {
   db: Db;
   jobs: Jobs;
   mailer: Mailer;

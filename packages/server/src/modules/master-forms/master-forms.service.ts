@@ -72,7 +72,7 @@ function pushed(component: FormComponent, source: PushSource): FormComponent {
  * version (auto-update forms take it), an access change (forms of companies that lost access are archived), and
  * the count of client forms per master form.
  */
-export interface ClientFormHooks {
+interface ClientFormHooks {
   published(opts: { masterFormId: string }): Promise<void>;
   accessChanged(opts: { masterFormId: string; actorUserId: string | null }): Promise<unknown>;
   countByMaster(): Promise<Map<string, number>>;

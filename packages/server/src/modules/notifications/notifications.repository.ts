@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index';
 
 /** The chained application events Home lists (decision 044's actions; the rest are the history's only). */
-export const HOME_ACTIONS = [
+const HOME_ACTIONS = [
   'application.invite',
   'application.submit',
   'application.resubmit',

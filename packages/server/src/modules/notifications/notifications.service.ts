@@ -15,7 +15,7 @@ import type { MailService } from '../mail/mail.service';
 import { noticeMail } from './notifications.mails';
 import { createNotificationsRepository } from './notifications.repository';
 
-export interface NotificationsDeps {
+interface NotificationsDeps {
   db: Db;
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;
   /** The master forms a STANDARD member was granted (undefined for a client administrator). */

@@ -29,7 +29,7 @@ import { createTeamRepository, type InvitationRow, type MemberRow } from './team
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function memberFromRow(row: MemberRow, now: number): Member {
+function memberFromRow(row: MemberRow, now: number): Member {
   const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
   return {
     id: row.id,
@@ -89,7 +89,7 @@ const STATE_MESSAGES = {
   expired: MESSAGES.invitationExpired,
 } as const;
 
-export interface TeamServiceDeps {
+interface TeamServiceDeps {
   db: Db;
   /** Invitation e-mails are written to the outbox with the invitation (decision 023). */
   mail: MailService;

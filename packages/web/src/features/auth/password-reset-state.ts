@@ -8,7 +8,7 @@ import { readSessionJson, removeSessionItem, writeSessionJson } from '../../lib/
  */
 const keyOf = (pool: Pool) => `under.passwordReset.${pool}`;
 
-export interface PasswordResetState {
+interface PasswordResetState {
   email: string;
   code?: string;
 }

@@ -12,7 +12,7 @@ export interface FormGrants {
   grantedMasterFormIds(opts: { auth: AuthContext; tx?: DbOrTx }): Promise<string[] | undefined>;
 }
 
-export interface VisibleApplication {
+interface VisibleApplication {
   application: typeof applications.$inferSelect;
   formName: string;
   masterFormId: string;

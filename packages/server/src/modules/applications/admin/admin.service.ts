@@ -11,7 +11,7 @@ import { companyNotFound } from '../../accounts/tenant';
 import { byTotalThenName, isListed, readStatusFigures, tally, zeroCounts } from '../review/lists.service';
 import { createAdminApplicationsRepository } from './admin.repository';
 
-export interface AdminApplicationsDeps {
+interface AdminApplicationsDeps {
   db: Db;
   now?: Clock;
 }

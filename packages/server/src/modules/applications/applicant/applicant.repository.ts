@@ -143,7 +143,5 @@ const ownersQuery = (db: DbOrTx) =>
     .orderBy(asc(applicationOwners.position), asc(applicationOwners.createdAt))
     .prepare('applicant_owners');
 
-export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;
-
 const isNamed = (s: SQL | NamedPart | undefined): s is NamedPart =>
   s !== undefined && typeof (s as NamedPart).name === 'string' && 'sql' in (s as object);

@@ -55,7 +55,7 @@ interface PendingWrites {
 }
 const noWrites = (): PendingWrites => ({ application: {}, owner: {}, audits: [] });
 
-export interface ApplicationsServiceDeps {
+interface ApplicationsServiceDeps {
   db: Db;
   mail: MailService;
   files: FilesService;

@@ -12,7 +12,7 @@ export type TypedBy = Record<string, { ownerId: string; tag: string }>;
  * values whose provenance is kept (decision 056). Grid rows are left out as the vault leaves them out.
  */
 const pathsCache = new WeakMap<FormDefinition, string[]>();
-export function encryptedPathsOf(form: FormDefinition): string[] {
+function encryptedPathsOf(form: FormDefinition): string[] {
   let paths = pathsCache.get(form);
   if (paths) return paths;
   const found: string[] = [];
@@ -45,7 +45,7 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
  * the tag says nothing about the value without the server's secret. A value is tagged as its text (a string as it
  * is, anything else as JSON), which is what opening its envelope gives back.
  */
-export function valueTag(secret: string, applicationId: string, path: string, value: unknown): string {
+function valueTag(secret: string, applicationId: string, path: string, value: unknown): string {
   return createHmac('sha256', secret)
     .update(`typed-by:${applicationId}:${path}:${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .digest('base64url');

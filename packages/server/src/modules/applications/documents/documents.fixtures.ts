@@ -14,7 +14,7 @@ import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fix
 // Test support for the generated documents (issue 13): a form on a master form with a one-page PDF template
 // (the bank name mapped, the primary's signature and e-mail on the confirm page), and an application signed on it.
 
-export const EXTRA = [{ type: 'textfield', key: 'bank_name', label: 'Bank name', input: true }];
+const EXTRA = [{ type: 'textfield', key: 'bank_name', label: 'Bank name', input: true }];
 export const FULL = {
   Firstname: 'Ada',
   Lastname: 'Lovelace',

@@ -14,7 +14,6 @@ import {
 } from '../../../db/schema';
 
 export type DocumentRow = typeof applicationDocuments.$inferSelect;
-export type RunRow = typeof applicationDocumentRuns.$inferSelect;
 
 export function createDocumentsRepository(db: DbOrTx) {
   return {

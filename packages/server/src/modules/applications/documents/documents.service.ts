@@ -35,17 +35,17 @@ import { executedTemplate, optionLabelsOf, valuesForMapping } from './executed-t
 import { DOCUMENTS_QUEUE, requestDocumentGeneration } from './request-documents';
 
 /** A run not finished this long after it started (or was queued) is queued again by the sweep. */
-export const STALE_RUN_MS = 5 * 60_000;
-export const DOCUMENTS_SWEEP_QUEUE = 'application-documents-sweep';
+const STALE_RUN_MS = 5 * 60_000;
+const DOCUMENTS_SWEEP_QUEUE = 'application-documents-sweep';
 /** Download URLs of documents work this long (issue 13: short-lived). */
-export const DOWNLOAD_URL_MS = 5 * 60_000;
+const DOWNLOAD_URL_MS = 5 * 60_000;
 const MAX_PDF_BYTES = 50 * 1_000_000;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 type Values = Record<string, FillValue>;
 
-export interface DocumentsDeps {
+interface DocumentsDeps {
   db: Db;
   storage: Storage;
   pdf: Pick<PdfPool, 'textDocument'>;

@@ -7,7 +7,7 @@ import type { FillValue } from '../../../infra/pdf/pdf-pool';
 type Values = Record<string, FillValue>;
 
 /** A stored value as the PDF filler takes it: text, numbers, booleans, lists of choices, images as data URLs. */
-export function fillValueOf(value: unknown): FillValue | undefined {
+function fillValueOf(value: unknown): FillValue | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (Array.isArray(value)) return value.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);

@@ -32,7 +32,7 @@ export const STATUS_TEXT: Record<ListedStatus, string> = {
 type Loose = FormComponent & Record<string, unknown>;
 
 /** One exported field: a top-level data key of some form of the export (layouts looked through). */
-export interface FieldColumn {
+interface FieldColumn {
   key: string;
   label: string;
 }

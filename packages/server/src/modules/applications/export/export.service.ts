@@ -23,19 +23,19 @@ import { createApplicationExportRepository } from './export.repository';
 import { type Cell, type Cells, csvStream, xlsxStream } from './spreadsheet';
 
 /** Rows read per query (keyset): memory is bounded by one batch, whatever the export's size. */
-export const EXPORT_BATCH = 500;
+const EXPORT_BATCH = 500;
 
-export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
 };
 
-export type ExportOptions = Omit<ListOptions, 'page' | 'pageSize' | 'sort' | 'order'> & {
+type ExportOptions = Omit<ListOptions, 'page' | 'pageSize' | 'sort' | 'order'> & {
   auth: AuthContext;
   format: ExportFormat;
 };
 
-export interface ApplicationExportDeps {
+interface ApplicationExportDeps {
   db: Db;
   fieldCrypto: FieldCrypto;
   forms: FormGrants;
@@ -48,7 +48,7 @@ export type ApplicationExportService = ReturnType<typeof createApplicationExport
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `applications-2026-11-23-2105.xlsx`: built from digits only, safe in any header and file system. */
-export function exportFileName(at: Date, format: ExportFormat): string {
+function exportFileName(at: Date, format: ExportFormat): string {
   const d = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
   return `applications-${d}-${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}.${format}`;
 }

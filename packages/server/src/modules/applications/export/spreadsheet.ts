@@ -15,7 +15,7 @@ const cellAsText = (cell: Cell): string =>
   typeof cell === 'string' ? cell : 'number' in cell ? String(cell.number) : cell.text;
 
 /** Days since Excel's epoch (1899-12-30), the fraction of the day for the time (UTC, as every time of the export). */
-export function excelSerial(d: Date): number {
+function excelSerial(d: Date): number {
   return d.getTime() / 86_400_000 + 25_569;
 }
 

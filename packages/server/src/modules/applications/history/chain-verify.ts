@@ -1,7 +1,7 @@
 import { chainHash, eventPayload } from '../../../db/repositories/audit.repository';
 
 /** One stored event as the verifier reads it. */
-export interface ChainEvent {
+interface ChainEvent {
   at: Date;
   actorUserId: string | null;
   companyId: string | null;

@@ -30,7 +30,7 @@ export const INVITE_THROTTLES = {
  * The primary applicant's address: 'primary' (the spec's default) or the invited e-mail itself means the invited
  * address; anything else must be an e-mail address (400).
  */
-export function primaryAddress(invitedEmail: string, emailPrimary: string): string {
+function primaryAddress(invitedEmail: string, emailPrimary: string): string {
   const value = emailPrimary.trim().toLowerCase();
   if (value === 'primary' || value === invitedEmail) return invitedEmail;
   if (!isValidEmail(value)) {
@@ -42,7 +42,7 @@ export function primaryAddress(invitedEmail: string, emailPrimary: string): stri
 }
 
 /** Whether `timeZone` is an IANA time zone (or alias) this server knows. */
-export function isKnownTimeZone(timeZone: string): boolean {
+function isKnownTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     return true;
@@ -51,7 +51,7 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-export interface ApplicationInvitesDeps {
+interface ApplicationInvitesDeps {
   db: Db;
   mail: MailService;
   /** Answers 404 for a form that is not the caller's company's, or of a master form a STANDARD member was not granted. */

@@ -25,13 +25,13 @@ import { createApplicationOwnersRepository, type OwnerRow } from './owners.repos
 export const RETENTION_QUEUE = 'applications-drafts-retention';
 export const RETENTION_CRON = '41 3 * * *';
 /** Applications removed per transaction: a large backlog never holds one long lock. */
-export const RETENTION_BATCH = 100;
+const RETENTION_BATCH = 100;
 
 const DAY_MS = 86_400_000;
 /** Owners change only before the application is submitted. */
 const OPEN_STATUSES = new Set(['draft', 'invite_sent']);
 
-export interface OwnerInput {
+interface OwnerInput {
   name: string;
   /** Lower case (the contract's schema). */
   email: string;
@@ -60,7 +60,7 @@ const MAX_OWNER_SECTION = 99;
  * current owner holds it; else the lowest from 2 that no current owner holds and no removed owner who opened their
  * link held (what they may have typed there is theirs, never shown to the next owner). `taken` is updated.
  */
-export function nextOwnerSection(all: readonly OwnerRow[], email: string, taken: Set<number>): number | null {
+function nextOwnerSection(all: readonly OwnerRow[], email: string, taken: Set<number>): number | null {
   const held = (o: OwnerRow) => o.ownerSection !== null && o.kind === 'additionalOwner';
   const own = all.find((o) => held(o) && o.removedAt !== null && o.email === email && !taken.has(o.ownerSection ?? 0));
   if (own?.ownerSection) {
@@ -85,7 +85,7 @@ const hundredths = (percent: number) => Math.round(percent * 100);
  * The list the primary sends, checked as a whole: no owner with the primary's e-mail, none twice, and the listed
  * owners' ownership at most 100 % together (the primary's own share is a field of the form, decision 037).
  */
-export function checkOwnerList(owners: readonly OwnerInput[], primaryEmail: string): void {
+function checkOwnerList(owners: readonly OwnerInput[], primaryEmail: string): void {
   const seen = new Set<string>();
   for (const [i, o] of owners.entries()) {
     if (o.email === primaryEmail) throw invalid(`owners.${i}.email`, MESSAGES.ownerEmailIsPrimary);
@@ -96,7 +96,7 @@ export function checkOwnerList(owners: readonly OwnerInput[], primaryEmail: stri
   if (total > 10_000) throw invalid('owners', MESSAGES.ownershipOver100((total / 100).toFixed(2).replace(/\.00$/, '')));
 }
 
-export interface ApplicationOwnersServiceDeps {
+interface ApplicationOwnersServiceDeps {
   db: Db;
   mail: MailService;
   codeSecret: string;

@@ -26,7 +26,7 @@ import { INVITE_THROTTLES } from '../invites/invites.service';
 import type { SignatureInvalidation } from '../signing/signing.service';
 import { createApplicationCorrectionsRepository } from './corrections.repository';
 
-export interface ApplicationCorrectionsDeps {
+interface ApplicationCorrectionsDeps {
   db: Db;
   mail: MailService;
   fieldCrypto: FieldCrypto;

@@ -8,7 +8,7 @@ import type { TestApp } from '../../../test/helpers';
 
 /** Test support for the application lists: applications written straight into the table. */
 
-export interface AppSeed {
+interface AppSeed {
   companyId: string;
   customFormId: string;
   status?: ListedStatus | 'draft';

@@ -29,7 +29,7 @@ export interface ListOptions {
   syncStates?: SyncState[];
 }
 
-export interface ApplicationListsDeps {
+interface ApplicationListsDeps {
   db: Db;
   /** The master forms a STANDARD member was granted (undefined for a client administrator: all of the company's). */
   forms: FormGrants;
@@ -39,7 +39,7 @@ export interface ApplicationListsDeps {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The first day (UTC) of the month `months - 1` months before the month of `now`. */
-export function windowStart(now: Date, months: number): Date {
+function windowStart(now: Date, months: number): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
 }
 
@@ -51,7 +51,7 @@ function monthsFrom(since: Date, months: number): string[] {
   });
 }
 
-export type StatusCounts = Record<ListedStatus, number>;
+type StatusCounts = Record<ListedStatus, number>;
 export const zeroCounts = (): StatusCounts => ({ invite_sent: 0, pending: 0, approved: 0, denied: 0 });
 export const isListed = (status: string): status is ListedStatus =>
   (LISTED_STATUSES as readonly string[]).includes(status);

@@ -18,7 +18,7 @@ import type { MailService } from '../../mail/mail.service';
 import { type FormGrants, loadVisibleApplication } from '../access/visible-application';
 import { createApplicationListsRepository } from './lists.repository';
 
-export interface ApplicationStatusDeps {
+interface ApplicationStatusDeps {
   db: Db;
   mail: MailService;
   /** `application.status-changed` (the integrations sync again: decision 074). */

@@ -1,13 +1,13 @@
 import { crc32, inflateSync } from 'node:zlib';
 
 /** The largest signature pad we take (a 4K screen's pad at twice its CSS size fits). */
-export const SIGNATURE_MAX_WIDTH = 4000;
+const SIGNATURE_MAX_WIDTH = 4000;
 export const SIGNATURE_MAX_HEIGHT = 2000;
 /**
  * The most the image data may inflate to: what the header's size implies, never more than this. A 300 KB upload
  * (SIGNATURE_MAX_BYTES) could otherwise inflate a thousandfold on the main thread.
  */
-export const SIGNATURE_MAX_RAW_BYTES = 24 * 1024 * 1024;
+const SIGNATURE_MAX_RAW_BYTES = 24 * 1024 * 1024;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Channels per colour type, and the bit depths each allows (PNG spec, table 11.1). */

@@ -46,7 +46,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** Signing codes e-mailed per owner, and reminders per owner (decision 045). */
-export const SIGN_THROTTLES = {
+const SIGN_THROTTLES = {
   codeOwner: { scope: 'sign-code:owner', max: 5, windowMs: HOUR },
   reminderOwner: { scope: 'sign-reminder:owner', max: 5, windowMs: 24 * HOUR },
 } as const satisfies Record<string, ThrottleRule>;
@@ -56,7 +56,7 @@ export const SIGN_THROTTLES = {
  * CRCs, the image data inflated within the size its header states; decision 056) and is at least SIGNATURE_MIN_WIDTH
  * wide (spec 1 §5; initials too: they are drawn on the same pad). A header alone proves nothing.
  */
-export function readSignaturePng(dataUrl: string): { bytes: Buffer; width: number; height: number } {
+function readSignaturePng(dataUrl: string): { bytes: Buffer; width: number; height: number } {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   const size = bytes.length <= SIGNATURE_MAX_BYTES ? decodePngSize(bytes) : undefined;
   if (!size) throw new AppError(ERROR_CODES.signatureInvalid);
@@ -65,7 +65,7 @@ export function readSignaturePng(dataUrl: string): { bytes: Buffer; width: numbe
 }
 
 /** `j***@example.com`: where a code went, without spelling the address out. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
 }
@@ -76,7 +76,7 @@ export function dataHashOf(data: unknown): string {
 }
 const createHashHex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-export interface SigningDeps {
+interface SigningDeps {
   db: Db;
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;
   storage: Storage;

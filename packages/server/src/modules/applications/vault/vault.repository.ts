@@ -131,5 +131,3 @@ export function createVaultRepository(db: DbOrTx) {
     },
   };
 }
-
-export type VaultRepository = ReturnType<typeof createVaultRepository>;

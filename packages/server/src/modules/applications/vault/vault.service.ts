@@ -36,7 +36,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** The vault's throttles (decision 039), on the shared database counters of decision 019. */
-export const VAULT_THROTTLES = {
+const VAULT_THROTTLES = {
   /** Code e-mails asked for, per e-mail and address. */
   codeRequestEmailAddress: { scope: 'vault-code:email-address', max: 5, windowMs: HOUR },
   /** Code e-mails asked for from one address, whatever the e-mail. */
@@ -49,7 +49,7 @@ export const VAULT_THROTTLES = {
 
 const CODE_PURPOSE = 'vault-unlock';
 
-export interface VaultServiceDeps {
+interface VaultServiceDeps {
   db: Db;
   mail: Pick<MailService, 'queueMail' | 'dispatch'>;
   throttles: Throttles;

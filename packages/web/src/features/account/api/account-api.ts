@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Company, CompanySummary } from '@under/core/accounts/company.schema';
-import type { Membership } from '@under/core/accounts/membership.schema';
 import type { Profile, ProfileBody, UpdateProfileBody } from '@under/core/accounts/profile.schema';
 import type { MembersPage, PublicInvitation } from '@under/core/accounts/team.schema';
 import { ACCOUNTS_API } from '@under/core/api/accounts.contract';
@@ -11,7 +10,7 @@ import { useSession } from '../../../lib/session-context';
 import { ME_QUERY_KEY } from '../../../lib/use-me';
 
 /** Query keys of the signed-in account; anything that changes the company or team refreshes them. */
-export const ACCOUNT_KEYS = {
+const ACCOUNT_KEYS = {
   profile: ['profile'] as const,
   summary: ['company-summary'] as const,
   company: (id: string) => ['company', id] as const,
@@ -68,15 +67,6 @@ export function useCompany(companyId: string | undefined) {
     queryFn: ({ signal }) => http.call(COMPANIES_API.getCompany, { params: { companyId: companyId ?? '' }, signal }),
     enabled: Boolean(companyId),
     staleTime: 30 * 60_000,
-  });
-}
-
-export function useMemberships() {
-  const { http } = useSession();
-  return useQuery<Membership[]>({
-    queryKey: ACCOUNT_KEYS.memberships,
-    queryFn: ({ signal }) => http.call(COMPANIES_API.listMemberships, { signal }),
-    staleTime: 10 * 60_000,
   });
 }
 

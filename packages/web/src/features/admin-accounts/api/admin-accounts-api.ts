@@ -6,7 +6,7 @@ import { COUPONS_API } from '@under/core/api/coupons.contract';
 import { MASTER_FORMS_API } from '@under/core/api/master-forms.contract';
 import { useSession } from '../../../lib/session-context';
 
-export interface AccountsParams {
+interface AccountsParams {
   q: string;
   subscriptions: string[];
   sort: AccountSort;

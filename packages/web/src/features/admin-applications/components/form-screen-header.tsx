@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ADMIN_APPLICATIONS_TEXT as T } from '../admin-applications-text';
 import { useAccountApplicationForms } from '../api/admin-applications-api';
 
-export type FormScreen = 'applications' | 'members';
+type FormScreen = 'applications' | 'members';
 
 /** The route's account and form: `/accounts/:companyName/:companyId/:formId/...`. */
 export function useFormRoute() {

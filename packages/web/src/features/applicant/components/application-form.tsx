@@ -21,7 +21,7 @@ import { MessageCard } from './page-frame';
 import { refusalReason, SaveStatusLine } from './save-status';
 import { TERMS_CHECKBOX_ID, termsSatisfied } from './terms-rules';
 
-export interface ApplicationFormProps {
+interface ApplicationFormProps {
   api: ApplicantApi;
   publicForm: PublicCustomForm;
   /** The application's link; null for a new application until its first autosave creates the draft. */

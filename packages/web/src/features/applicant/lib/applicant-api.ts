@@ -2,7 +2,6 @@ import type { APPLICANT_API } from '@under/core/api/applications/applicant.contr
 import type { OWNERS_API } from '@under/core/api/applications/owners.contract';
 import type { BodyIn, ResponseOf } from '@under/core/api/contract';
 import type { CUSTOM_FORMS_API } from '@under/core/api/custom-forms.contract';
-import type { Acceptance } from '@under/core/applications/application.schema';
 import { VAULT_TOKEN_HEADER } from '@under/core/applications/vault-constants';
 import { APPLICANT_ROUTES as R } from './applicant-constants';
 import type { ApplicantHttp } from './applicant-http';
@@ -13,11 +12,6 @@ type Api = typeof APPLICANT_API & typeof OWNERS_API;
 export interface ApplicationLink {
   applicationId: string;
   code: string;
-}
-
-export interface DraftBody {
-  data: Record<string, unknown>;
-  acceptance?: Acceptance;
 }
 
 type PublicForm = ResponseOf<typeof CUSTOM_FORMS_API.getPublic>;

@@ -12,7 +12,7 @@ export function draftKey(customFormId: string, email: string, link: ApplicationL
 }
 
 /** Keys of the form's encrypted fields (SSN, account numbers): never written to the browser's storage. */
-export function encryptedKeys(form: FormDefinition): Set<string> {
+function encryptedKeys(form: FormDefinition): Set<string> {
   const keys = new Set<string>();
   walkComponents(form.components, ({ component }) => {
     if (component.euEncrypted === true && component.key) keys.add(component.key);

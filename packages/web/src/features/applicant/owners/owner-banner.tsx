@@ -27,7 +27,7 @@ import { OWNERS_TEXT as T } from './owners-text';
 type SubmitBody = z.input<typeof SubmitBodySchema>;
 type SubmitResponse = z.output<typeof SubmitResponseSchema>;
 
-export interface OwnerBannerProps {
+interface OwnerBannerProps {
   link: { applicationId: string; code: string };
   call: HttpClient['call'];
   completedAt: string | null;

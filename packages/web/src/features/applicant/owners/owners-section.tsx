@@ -25,7 +25,7 @@ import type { HttpClient } from '../../../lib/http';
 import { HttpError } from '../../../lib/http-error';
 import { OWNERS_TEXT as T } from './owners-text';
 
-export interface OwnersSectionProps {
+interface OwnersSectionProps {
   link: { applicationId: string; code: string };
   owners: OwnerView[];
   call: HttpClient['call'];
@@ -64,7 +64,7 @@ function rowsOf(owners: OwnerView[]): Row[] {
  * a saved owner keeps their section, a new row takes the next number no other row holds (the server gives the
  * section on save; the labels follow its answer).
  */
-export function ownerNumbers(rows: readonly Pick<Row, 'section'>[]): number[] {
+function ownerNumbers(rows: readonly Pick<Row, 'section'>[]): number[] {
   const taken = new Set(rows.flatMap((r) => (r.section === null ? [] : [r.section])));
   let next = 2;
   return rows.map((r) => {
@@ -78,7 +78,7 @@ export function ownerNumbers(rows: readonly Pick<Row, 'section'>[]): number[] {
 const normal = (email: string) => email.trim().toLowerCase();
 
 /** The browser's copy of the server's checks, by the server's paths (`owners.1.email`, `owners`). */
-export function checkRows(rows: Row[], primaryEmail: string | undefined): Errors {
+function checkRows(rows: Row[], primaryEmail: string | undefined): Errors {
   const errors: Errors = {};
   const seen = new Set<string>();
   let total = 0;

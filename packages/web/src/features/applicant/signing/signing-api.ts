@@ -41,5 +41,3 @@ export function createSigningApi(http: ApplicantHttp, link: ApplicationLink) {
     },
   };
 }
-
-export type SigningApi = ReturnType<typeof createSigningApi>;

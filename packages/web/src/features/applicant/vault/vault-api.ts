@@ -41,5 +41,3 @@ export function createVaultApi(call: VaultCall) {
     remove: (token: string) => call<void>(VAULT_ROUTES.remove, { headers: withToken(token) }),
   };
 }
-
-export type VaultApi = ReturnType<typeof createVaultApi>;

@@ -149,7 +149,7 @@ export function useNotes(applicationId: string) {
 }
 
 /** Saves a Blob under a file name through a temporary link (the export needs the Bearer token, not a plain URL). */
-export function saveBlob(blob: Blob, fileName: string) {
+function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -16,7 +16,7 @@ const statusName = (status: unknown) =>
  * What a history row did, in words: a status change names the status it left and the one it set, a reveal names
  * the field by its label in the form (issue 21 §5); other events by their action.
  */
-export function historyWhat(event: HistoryEvent, labels: ReadonlyMap<string, string>): string {
+function historyWhat(event: HistoryEvent, labels: ReadonlyMap<string, string>): string {
   const d = event.details ?? {};
   if (event.action === 'application.status' && 'to' in d) return T.historyStatus(statusName(d.from), statusName(d.to));
   if (event.action === 'application.reveal' && typeof d.path === 'string') {

@@ -8,7 +8,7 @@ import type { CompanyDiscount } from '@under/core/coupons/coupon.schema';
 import { useSession } from '../../../lib/session-context';
 import { ME_QUERY_KEY } from '../../../lib/use-me';
 
-export const BILLING_KEYS = {
+const BILLING_KEYS = {
   config: ['billing-config'] as const,
   subscription: ['subscription'] as const,
   billings: (scope: string, page: number, pageSize: number) => ['billings', scope, page, pageSize] as const,

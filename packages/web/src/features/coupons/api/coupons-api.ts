@@ -4,7 +4,7 @@ import { COUPONS_API } from '@under/core/api/coupons.contract';
 import type { CreateCouponBody, UpdateCouponBody } from '@under/core/coupons/coupon.schema';
 import { useSession } from '../../../lib/session-context';
 
-export interface CouponsParams {
+interface CouponsParams {
   q: string;
   page: number;
   pageSize: number;

@@ -23,7 +23,7 @@ const COLUMNS = [
 
 const STATUS_COLORS = { active: 'green', expired: 'gray', 'used-up': 'orange' } as const;
 
-export function discountText(c: Pick<Coupon, 'percentage' | 'amount'>): string {
+function discountText(c: Pick<Coupon, 'percentage' | 'amount'>): string {
   return c.percentage !== null ? T.percentOff(c.percentage) : T.amountOff(formatCents(c.amount ?? 0));
 }
 

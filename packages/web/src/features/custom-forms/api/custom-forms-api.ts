@@ -11,10 +11,10 @@ import type { UPDATE_MODES } from '@under/core/templates/master-form.schema';
 import type { z } from 'zod';
 import { useSession } from '../../../lib/session-context';
 
-export type ListParams = z.input<typeof CustomFormListQuerySchema>;
-export type UpdateMode = (typeof UPDATE_MODES)[number];
+type ListParams = z.input<typeof CustomFormListQuerySchema>;
+type UpdateMode = (typeof UPDATE_MODES)[number];
 
-export const CUSTOM_FORM_KEYS = {
+const CUSTOM_FORM_KEYS = {
   all: ['custom-forms'] as const,
   list: (params: ListParams) => ['custom-forms', 'list', params] as const,
   form: (id: string, version?: number) => ['custom-forms', 'form', id, version ?? 'current'] as const,

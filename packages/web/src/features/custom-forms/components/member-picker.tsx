@@ -11,7 +11,7 @@ interface MemberLike {
   lastName: string | null;
 }
 
-export function memberLabel(m: MemberLike): string {
+function memberLabel(m: MemberLike): string {
   const name = [m.firstName, m.lastName].filter(Boolean).join(' ');
   return name ? `${name} (${m.email})` : m.email;
 }

@@ -30,7 +30,7 @@ const COLUMNS: ListColumn[] = [
 ];
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 
-export const STATUS_LABELS: Record<CustomFormStatus, string> = {
+const STATUS_LABELS: Record<CustomFormStatus, string> = {
   active: T.statusActive,
   inactive: T.statusInactive,
   archived: T.statusArchived,

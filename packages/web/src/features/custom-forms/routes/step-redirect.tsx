@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
  * The spec's per-step routes (/edit-custom-form/…, /custom-form/…, /doc-tcs/…, /layout-form/…) open the wizard on
  * that step of the form; the wizard itself lives at /create-form?formId=.
  */
-export function stepRedirect(step: number) {
+function stepRedirect(step: number) {
   return function StepRedirect() {
     const { customFormId } = useParams();
     return <Navigate replace to={customFormId ? `/create-form?formId=${customFormId}&step=${step}` : '/create-form'} />;

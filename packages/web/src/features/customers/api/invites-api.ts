@@ -6,7 +6,7 @@ import type { InviteBodySchema } from '@under/core/applications/application.sche
 import type { z } from 'zod';
 import { useSession } from '../../../lib/session-context';
 
-export type InviteCustomerBody = z.input<typeof InviteBodySchema>;
+type InviteCustomerBody = z.input<typeof InviteBodySchema>;
 
 /** The company's active forms a customer can be invited to (a STANDARD member's: those granted to them). */
 export function useActiveForms() {

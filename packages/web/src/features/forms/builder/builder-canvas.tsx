@@ -13,7 +13,7 @@ import { PALETTE } from './palette';
 export const ITEM = 'item:';
 export const CONTAINER = 'container:';
 
-export interface CanvasActions {
+interface CanvasActions {
   selected: string | undefined;
   select: (key: string) => void;
   moveBy: (key: string, delta: -1 | 1) => void;

@@ -5,7 +5,7 @@ import type { RefObject } from 'react';
 import { readableAlert } from '../lib/alert-styles';
 import { IssueList } from './json-dialogs';
 
-export interface BuilderToolbarProps {
+interface BuilderToolbarProps {
   display: 'form' | 'wizard';
   onDisplay: (display: 'form' | 'wizard') => void;
   canUndo: boolean;

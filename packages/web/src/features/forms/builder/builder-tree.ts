@@ -91,7 +91,7 @@ interface Visit {
 }
 
 /** Every component with its id and place, depth first in document order; `false` from `fn` ends the walk. */
-export function visitTree(form: FormDefinition, fn: (v: Visit) => boolean | undefined): void {
+function visitTree(form: FormDefinition, fn: (v: Visit) => boolean | undefined): void {
   let stopped = false;
   const walk = (list: readonly FormComponent[], container: string, scope: string) => {
     for (let i = 0; i < list.length && !stopped; i++) {
@@ -123,7 +123,7 @@ export function listContainer(form: FormDefinition, container: string): readonly
 }
 
 /** The scope the children of `container` are in ('' at the top). */
-export function scopeOfContainer(form: FormDefinition, container: string): string | undefined {
+function scopeOfContainer(form: FormDefinition, container: string): string | undefined {
   return findList(form, container)?.scope;
 }
 

@@ -2,9 +2,9 @@ import type { FormDefinition } from '@under/core/forms/form.schema';
 import { listContainer, locate, ROOT } from './builder-tree';
 
 /** Where a drop is aimed: a component (its key) or a list (its container id). */
-export type DropTarget = { item: string } | { container: string };
+type DropTarget = { item: string } | { container: string };
 
-export interface DropInput {
+interface DropInput {
   form: FormDefinition;
   target: DropTarget;
   /** The key of the component being moved; undefined for a new one from the palette. */

@@ -38,7 +38,7 @@ import { createComponent, keyStem } from './palette';
 import { useBuilderDrag } from './use-builder-drag';
 import { useHistory, useUndoKeys } from './use-history';
 
-export interface FormBuilderProps {
+interface FormBuilderProps {
   value: FormDefinition | undefined;
   onChange?: (next: FormDefinition) => void;
   /** Called with the form when Save is pressed; Save stays disabled while `problems` is not empty. */

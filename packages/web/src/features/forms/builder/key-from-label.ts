@@ -29,7 +29,7 @@ export function freeName(taken: ReadonlySet<string>, base: string): string {
   }
 }
 
-export interface Option {
+interface Option {
   label: string;
   value: string | number | boolean;
 }

@@ -99,7 +99,7 @@ function middlesOf(container: string, moving: string | undefined): number[] {
 }
 
 /** A drop the builder applies: a new field of `newType` from the palette, or the component `moving`, at `place`. */
-export interface BuilderDrop {
+interface BuilderDrop {
   newType?: FieldType;
   moving?: string;
   place: { container: string; index: number };

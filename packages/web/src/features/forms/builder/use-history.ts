@@ -4,7 +4,7 @@ const LIMIT = 200;
 /** Edits of the same attribute within this time are one undo step (typing a label is one step, not ten). */
 const COALESCE_MS = 1_000;
 
-export interface History<T> {
+interface History<T> {
   present: T;
   canUndo: boolean;
   canRedo: boolean;

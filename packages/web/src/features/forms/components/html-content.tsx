@@ -6,7 +6,7 @@ import { getLoadedSanitizer, loadSanitizer } from '../lib/sanitize';
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The HTML a content or htmlelement component asks for, before sanitizing. */
-export function componentHtml(component: FormComponent): string {
+function componentHtml(component: FormComponent): string {
   if (component.type === 'content') return component.html ?? '';
   if (component.type !== 'htmlelement') return '';
   const tag = component.tag || 'p';

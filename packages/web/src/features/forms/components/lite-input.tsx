@@ -33,7 +33,7 @@ const SECTION = `${IC.section} mantine-Input-section`;
 const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
 
 /** aria-describedby of a field: its error, then its description (Mantine's order). */
-export function describedBy(id: string, error: unknown, description: unknown): string | undefined {
+function describedBy(id: string, error: unknown, description: unknown): string | undefined {
   if (error && description) return `${id}-error ${id}-description`;
   if (error) return `${id}-error`;
   if (description) return `${id}-description`;
@@ -90,7 +90,7 @@ export function FieldError({ id, children, mt }: { id?: string; children: ReactN
   );
 }
 
-export interface ShellProps {
+interface ShellProps {
   id: string;
   label?: ReactNode;
   description?: ReactNode;
@@ -265,7 +265,7 @@ function split<P extends LabelledProps>(props: P) {
   };
 }
 
-export type LiteTextInputProps = LabelledProps &
+type LiteTextInputProps = LabelledProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'style' | 'disabled' | 'required'> & {
     ref?: Ref<HTMLInputElement>;
   };
@@ -282,7 +282,7 @@ export function LiteTextInput(props: LiteTextInputProps) {
   );
 }
 
-export type LiteTextareaProps = LabelledProps &
+type LiteTextareaProps = LabelledProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'style' | 'disabled' | 'required'> & {
     ref?: Ref<HTMLTextAreaElement>;
   };
@@ -299,12 +299,12 @@ export function LiteTextarea(props: LiteTextareaProps) {
   );
 }
 
-export interface LiteOption {
+interface LiteOption {
   value: string;
   label: string;
 }
 
-export type LiteSelectProps = Omit<LabelledProps, 'rightSection' | 'rightSectionWidth' | 'pointer'> &
+type LiteSelectProps = Omit<LabelledProps, 'rightSection' | 'rightSectionWidth' | 'pointer'> &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'style' | 'disabled' | 'required'> & {
     ref?: Ref<HTMLSelectElement>;
     data: readonly LiteOption[];

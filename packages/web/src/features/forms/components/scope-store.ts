@@ -6,7 +6,7 @@ type Values = Record<string, unknown>;
 const EMPTY: readonly SubmissionError[] = [];
 const noop = () => {};
 
-export interface ScopeStoreOptions {
+interface ScopeStoreOptions {
   /** The store of the enclosing scope (the form's, or another row's). */
   parent: FormStore;
   /** Key of the container or grid in the enclosing scope: its value holds this scope's object. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 
 /** Spec 1 §5: the signature area is at least 500 px wide; its height keeps the 500 x 150 ratio. */
-export const SIGNATURE_MIN_WIDTH = 500;
+const SIGNATURE_MIN_WIDTH = 500;
 const RATIO = 150 / 500;
 
 interface SignatureInputProps {

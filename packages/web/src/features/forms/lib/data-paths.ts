@@ -6,7 +6,7 @@ import { walkComponents } from '@under/core/forms/form-walk';
  * Data paths of components without row numbers: `ssn` at the top, `owners.ssn` in a grid, `business.name` in a
  * container (decision 028: keys are unique per scope, so a key alone does not name a field).
  */
-export function dataPathOf(component: FormComponent, ancestors: readonly FormComponent[]): string {
+function dataPathOf(component: FormComponent, ancestors: readonly FormComponent[]): string {
   const scopes = ancestors.filter((a) => DATA_GROUP_TYPES.has(a.type as FieldType)).map((a) => a.key);
   return [...scopes, component.key].join('.');
 }

@@ -5,7 +5,7 @@ type Values = Record<string, unknown>;
  * synchronous listeners. All the renderer needed of react-hook-form (getValues, setValue of a top-level key, watch),
  * without its 12 KB gzip in the applicant's budgeted bundle (decision 040).
  */
-export interface FormValues {
+interface FormValues {
   getValues(): Values;
   setValue(key: string, value: unknown): void;
   watch(listener: (values: Values) => void): { unsubscribe(): void };

@@ -12,7 +12,7 @@ export interface DictionariesParams {
   type: (typeof DICTIONARY_TYPES)[number] | '';
 }
 
-export const LIBRARY_KEYS = {
+const LIBRARY_KEYS = {
   dictionaries: ['dictionaries'] as const,
   dictionaryList: (params: DictionariesParams) => ['dictionaries', 'list', params] as const,
   sections: ['sections'] as const,
@@ -22,7 +22,7 @@ export const LIBRARY_KEYS = {
 };
 
 /** How often a running push is asked for its progress. */
-export const PUSH_POLL_MS = 1000;
+const PUSH_POLL_MS = 1000;
 
 // ---- dictionaries
 

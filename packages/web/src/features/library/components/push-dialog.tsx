@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/http-error';
 import { type PushKind, usePushProgress, useStartPush } from '../api/library-api';
 
 /** The progress of a push job: queued, running done/total, done, or failed with its error. */
-export function PushProgress({ push, pollError }: { push: PushUpdate; pollError?: string | null }) {
+function PushProgress({ push, pollError }: { push: PushUpdate; pollError?: string | null }) {
   const percent = push.status === 'done' ? 100 : push.total > 0 ? Math.round((push.done / push.total) * 100) : 0;
   const text =
     push.status === 'queued'

@@ -36,7 +36,7 @@ export interface DictionaryFormValues {
 export type DictionaryField = keyof DictionaryFormValues;
 
 /** The attributes that apply to a kind of value; the others are neither shown nor sent. */
-export function attributesOf(kind: DictionaryDataType | '') {
+function attributesOf(kind: DictionaryDataType | '') {
   const isNumeric = kind === 'number' || kind === 'currency';
   return {
     hasOptions: kind === 'radio' || kind === 'checkboxList',
@@ -91,7 +91,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The regular expression of an entry: kept in its `data` (the contract has no field of its own for it). */
-export function patternOf(entry: Pick<Dictionary, 'data'>): string {
+function patternOf(entry: Pick<Dictionary, 'data'>): string {
   return isRecord(entry.data) && typeof entry.data.pattern === 'string' ? entry.data.pattern : '';
 }
 
@@ -131,7 +131,7 @@ export function toFormValues(entry: Dictionary): DictionaryFormValues {
   };
 }
 
-export type DictionaryErrors = Partial<Record<DictionaryField, string>>;
+type DictionaryErrors = Partial<Record<DictionaryField, string>>;
 
 /** Where a problem the contract reports lands in the form. */
 function fieldOfPath(path: PropertyKey[], kind: DictionaryDataType | ''): DictionaryField | null {

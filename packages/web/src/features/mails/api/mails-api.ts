@@ -3,13 +3,13 @@ import { MAIL_API } from '@under/core/api/mail.contract';
 import type { MailStatus } from '@under/core/mail/mail-outbox.schema';
 import { useSession } from '../../../lib/session-context';
 
-export interface MailsParams {
+interface MailsParams {
   status: MailStatus;
   page: number;
   pageSize: number;
 }
 
-export const MAIL_KEYS = {
+const MAIL_KEYS = {
   all: ['admin-mails'] as const,
   list: (params: MailsParams) => ['admin-mails', 'list', params] as const,
 };

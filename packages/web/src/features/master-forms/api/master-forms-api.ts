@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session-context';
 export type MasterFormWithTotal = z.output<typeof MasterFormListItemSchema>;
 export type UpdateMode = (typeof UPDATE_MODES)[number];
 
-export const MASTER_FORM_KEYS = {
+const MASTER_FORM_KEYS = {
   all: ['master-forms'] as const,
   list: ['master-forms', 'list'] as const,
   form: (formId: string) => ['master-forms', 'form', formId] as const,

@@ -14,9 +14,9 @@ import { putFile } from '../../../lib/put-file';
 import { useSession } from '../../../lib/session-context';
 
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
-export type TemplatePage = z.output<typeof PdfTemplateListSchema>;
+type TemplatePage = z.output<typeof PdfTemplateListSchema>;
 
-export interface TemplatesParams {
+interface TemplatesParams {
   page: number;
   pageSize: number;
   q: string;
@@ -25,7 +25,7 @@ export interface TemplatesParams {
   mapped?: boolean;
 }
 
-export const TEMPLATE_KEYS = {
+const TEMPLATE_KEYS = {
   all: ['pdf-templates'] as const,
   list: (params: TemplatesParams) => ['pdf-templates', 'list', params] as const,
   detail: (id: string) => ['pdf-templates', 'detail', id] as const,

@@ -10,7 +10,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useCloneTemplate } from '../api/pdf-templates-api';
 
 /** Spec 1 §9: a clone is named with the '_Copy' suffix unless the admin chooses another name. */
-export const cloneDefaultName = (name: string) => `${name}_Copy`;
+const cloneDefaultName = (name: string) => `${name}_Copy`;
 
 /** Clone: POST /api/templates/{id}/clone {name, isCloneCcMapper}; a taken name is shown under the field. */
 export function CloneDialog({ template, onClose }: { template: PdfTemplateSummary; onClose: () => void }) {

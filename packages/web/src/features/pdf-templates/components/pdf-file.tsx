@@ -9,7 +9,7 @@ import type { UploadProgress } from '../api/pdf-templates-api';
  * The page's check of a chosen PDF (spec 1 §5, §9): a .pdf or application/pdf file, not empty, at most 25 MB.
  * The server checks again by content (header, pages, encryption, damage) and answers with its own message.
  */
-export function checkPdfFile(file: { name: string; type: string; size: number }): string | null {
+function checkPdfFile(file: { name: string; type: string; size: number }): string | null {
   const isPdfName = file.name.toLowerCase().endsWith('.pdf');
   if (!isPdfName && file.type !== 'application/pdf') return MESSAGES.fileTypeNotSupported;
   if (file.size === 0) return T.fileEmpty;

@@ -113,7 +113,7 @@ export function useTemplateActions() {
   };
 }
 
-export type TemplateActions = ReturnType<typeof useTemplateActions>;
+type TemplateActions = ReturnType<typeof useTemplateActions>;
 
 /** The row's menu of actions, named after the template for screen readers. */
 export function TemplateActionsMenu({ template, actions }: { template: PdfTemplateSummary; actions: TemplateActions }) {

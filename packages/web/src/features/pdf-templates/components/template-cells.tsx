@@ -3,7 +3,7 @@ import type { PdfTemplateSummary } from '@under/core/templates/pdf-template.sche
 import { TEMPLATES_TEXT as T } from '@under/core/ui-text/admin-templates';
 import type { TemplateStatus } from '../api/pdf-templates-api';
 
-export const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 
 const STATUS_COLORS: Record<TemplateStatus, string> = { active: 'green', inactive: 'gray', archived: 'orange' };
 const STATUS_LABELS: Record<TemplateStatus, string> = {

@@ -6,7 +6,7 @@ import { COMPANIES_API } from '@under/core/api/companies.contract';
 import { TEAM_API } from '@under/core/api/team.contract';
 import { useSession } from '../../../lib/session-context';
 
-export interface MembersParams {
+interface MembersParams {
   page: number;
   pageSize: number;
   q: string;
@@ -14,7 +14,7 @@ export interface MembersParams {
   order: 'asc' | 'desc';
 }
 
-export const TEAM_KEYS = {
+const TEAM_KEYS = {
   all: ['team'] as const,
   members: (params: MembersParams) => ['team', 'members', params] as const,
   member: (id: string) => ['team', 'member', id] as const,

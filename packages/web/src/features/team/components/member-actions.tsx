@@ -77,7 +77,7 @@ export function useMemberActions() {
   };
 }
 
-export type MemberActions = ReturnType<typeof useMemberActions>;
+type MemberActions = ReturnType<typeof useMemberActions>;
 
 /** The "…" menu of a row. */
 export function MemberActionsMenu({ member, actions, href }: { member: Member; actions: MemberActions; href: string }) {

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { Member } from '@under/core/accounts/team.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 
-export function memberStatusText(member: Member): string {
+function memberStatusText(member: Member): string {
   if (member.kind === 'invitation') {
     return member.invitation?.expired ? UI_TEXT.statusInvitationExpired : UI_TEXT.statusInvited;
   }
