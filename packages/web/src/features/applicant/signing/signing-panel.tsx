@@ -2,6 +2,7 @@ import { SIGNING_TEXT as T } from '@under/core/ui-text/applicant-signing';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PdfPages } from '../../../components/pdf-pages';
 import { HttpError } from '../../../lib/http-error';
+import { codeDigits, isCompleteCode, ONE_TIME_CODE_INPUT } from '../../../lib/one-time-code';
 import { RendererButton } from '../../forms/components/form-renderer';
 import classes from '../applicant.module.css';
 import type { ApplicationLink } from '../lib/applicant-api';
@@ -176,7 +177,7 @@ function SignSteps({
     event.preventDefault();
     setProblem(null);
     const image = mode === 'type' ? (typed.trim() ? typedSignature(typed.trim()) : null) : signature.current?.image();
-    if (!/^[0-9]{6}$/.test(code)) return setProblem(T.codeMissing);
+    if (!isCompleteCode(code)) return setProblem(T.codeMissing);
     if (!image) return setProblem(T.signatureMissing);
     const initialsImage = wants('initials') ? initials.current?.image() : undefined;
     if (wants('initials') && !initialsImage) return setProblem(T.initialsMissing);
@@ -228,11 +229,9 @@ function SignSteps({
         <input
           id={`${id}-code`}
           className={`${classes.input} ${own.code}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          {...ONE_TIME_CODE_INPUT}
           value={code}
-          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+          onChange={(e) => setCode(codeDigits(e.currentTarget.value))}
         />
       </div>
       <h3>{T.signTitle}</h3>

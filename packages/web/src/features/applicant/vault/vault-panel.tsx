@@ -1,6 +1,7 @@
 import type { VaultSource } from '@under/core/applications/vault.schema';
 import { VAULT_TEXT as T } from '@under/core/ui-text/applicant-vault';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { codeDigits, isCompleteCode, ONE_TIME_CODE_INPUT } from '../../../lib/one-time-code';
 import classes from './vault.module.css';
 import { createVaultApi, type VaultCall } from './vault-api';
 import { VaultDeleteButton } from './vault-delete-button';
@@ -62,7 +63,7 @@ export default function VaultPanel(props: {
       });
     }
     if (step.kind === 'code') {
-      if (!/^\d{6}$/.test(text)) return setError(T.codeInvalid);
+      if (!isCompleteCode(text)) return setError(T.codeInvalid);
       const email = step.email;
       return run(async () => {
         const { vaultToken, expiresAt } = await api.unlock(email, text);
@@ -123,14 +124,13 @@ export default function VaultPanel(props: {
             ref={input}
             id={inputId}
             className={classes.input}
-            type={isEmail ? 'email' : 'text'}
-            inputMode={isEmail ? 'email' : 'numeric'}
-            autoComplete={isEmail ? 'email' : 'one-time-code'}
-            maxLength={isEmail ? 100 : 6}
+            {...(isEmail
+              ? ({ type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 100 } as const)
+              : ONE_TIME_CODE_INPUT)}
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={(e) => setValue(e.currentTarget.value)}
+            onChange={(e) => setValue(isEmail ? e.currentTarget.value : codeDigits(e.currentTarget.value))}
           />
           <button type="submit" className={classes.button} disabled={busy}>
             {busy ? T.working : isEmail ? T.sendCode : T.unlock}

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { EmailSchema } from '@under/core/auth/credentials';
-import { CODE_LENGTH } from '@under/core/constants';
 import { UI_TEXT } from '@under/core/ui-text';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { ONE_TIME_CODE_INPUT } from '../../../lib/one-time-code';
 
 type CodeForm = UseFormReturn<{ email: string; code: string }>;
 
@@ -71,9 +71,7 @@ export function CodeEntryForm(props: {
         )}
         <TextInput
           label={UI_TEXT.verificationCodeLabel}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={CODE_LENGTH}
+          {...ONE_TIME_CODE_INPUT}
           withAsterisk
           error={errors.code?.message}
           {...form.register('code')}
