@@ -1,19 +1,17 @@
-import { Badge, Button, Chip, Container, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Chip, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import type { PdfPage } from '@under/core/templates/pdf-field.schema';
 import { CONFIRM_PAGE_ITEMS, type PdfTemplate } from '@under/core/templates/pdf-template.schema';
 import { MAPPER_TEXT } from '@under/core/ui-text/admin-mapper';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { LeaveGuard } from '../../../components/leave-guard';
-import { PageHeader } from '../../../components/page-header';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type ConfirmPageItem, useConfirmPage, useSaveConfirmPage, useTemplate } from '../api/mapper-api';
 import { MapperCanvas } from '../components/mapper-canvas';
-import { MapperLayout, MapperLoadError, MapperLoading } from '../components/mapper-layout';
+import { MapperLoadError, MapperLoading } from '../components/mapper-layout';
+import { MapperShell, useMapperState } from '../components/mapper-shell';
 import { usePdfDocument } from '../components/use-pdf-document';
-import { ZoomControls } from '../components/zoom-controls';
-import { clampRect, duplicateRect, fitZoom, type Rect, snapToGrid } from '../lib/geometry';
+import { clampRect, duplicateRect, type Rect, snapToGrid } from '../lib/geometry';
 import { newId } from '../lib/mapping-state';
 
 type Item = (typeof CONFIRM_PAGE_ITEMS)[number];
@@ -67,42 +65,11 @@ export function ConfirmPageMapperPage() {
 function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: Box[] }) {
   const pdf = usePdfDocument(template.downloadUrl, template.fileUrl);
   const save = useSaveConfirmPage(template.templateId);
-  const [items, setItems] = useState<Box[]>(saved);
-  const [isDirty, setIsDirty] = useState(false);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [placeItem, setPlaceItem] = useState<Item | null>(null);
+  const state = useMapperState<Box, Item>({ saved, pages: template.pages });
+  const { items, change, selected, pageOf, placing: placeItem } = state;
   const [placeOwner, setPlaceOwner] = useState<Box['owner']>('primaryApplicant');
-  const [zoom, setZoom] = useState(1);
-  const [isSnapping, setIsSnapping] = useState(true);
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const leaveWarning = (
-    <LeaveGuard
-      when={isDirty}
-      title={MAPPER_TEXT.leaveTitle}
-      message={MAPPER_TEXT.leaveMessage}
-      leaveLabel={MAPPER_TEXT.leaveConfirm}
-    />
-  );
   const pages = template.pages;
-  const pageOf = useCallback(
-    (n: number): PdfPage => pages.find((p) => p.page === n) ?? { page: n, width: 612, height: 792, rotation: 0 },
-    [pages],
-  );
-  const selected = items.find((i) => i.id === selectedId) ?? null;
 
-  useEffect(() => {
-    if (!placeItem) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setPlaceItem(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [placeItem]);
-
-  const change = (next: Box[]) => {
-    setItems(next);
-    setIsDirty(true);
-  };
   const update = (id: string, patch: Partial<Box>) => change(items.map((i) => (i.id === id ? { ...i, ...patch } : i)));
 
   const place = (pageNumber: number, point: { x: number; y: number } | null) => {
@@ -110,7 +77,7 @@ function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: 
     const page = pageOf(pageNumber);
     const below = items.filter((i) => i.page === pageNumber).reduce((max, i) => Math.max(max, i.y + i.height), 28);
     const at = point
-      ? isSnapping
+      ? state.isSnapping
         ? { x: snapToGrid(point.x), y: snapToGrid(point.y) }
         : point
       : { x: 36, y: below + 8 };
@@ -122,7 +89,7 @@ function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: 
       ...clampRect({ ...at, ...ITEM_SIZES[item] }, page),
     };
     change([...items, box]);
-    setSelectedId(box.id);
+    state.setSelectedId(box.id);
   };
 
   const command = (id: string, action: 'delete' | 'duplicate') => {
@@ -130,159 +97,128 @@ function ConfirmPageEditor({ template, saved }: { template: PdfTemplate; saved: 
     if (!box) return;
     if (action === 'delete') {
       change(items.filter((i) => i.id !== id));
-      setSelectedId(null);
+      state.setSelectedId(null);
       return;
     }
     const copy = { ...box, ...duplicateRect(box, pageOf(box.page)), id: newId() };
     change([...items, copy]);
-    setSelectedId(copy.id);
+    state.setSelectedId(copy.id);
   };
 
   const itemLabel = (item: string) => MAPPER_TEXT.confirmItems[item] ?? item;
   const onSave = () =>
     save.mutate(items, {
       onSuccess: (result) => {
-        setItems(result.items.map((i) => ({ ...i, owner: i.owner ?? 'primaryApplicant' })));
-        setIsDirty(false);
+        state.saved(result.items.map((i) => ({ ...i, owner: i.owner ?? 'primaryApplicant' })));
         notifySuccess(MAPPER_TEXT.confirmSaved);
       },
       onError: (error) => notifyError(errorMessage(error)),
     });
 
   return (
-    <Container fluid px="lg" py="md">
-      <Stack gap="md">
-        {leaveWarning}
-        <PageHeader
-          title={MAPPER_TEXT.confirmTitle}
-          description={
-            <>
-              {template.name} · {MAPPER_TEXT.confirmLead}
-              {isDirty ? (
-                <Badge component="span" ml="xs" color="dark" variant="outline">
-                  {MAPPER_TEXT.unsaved}
-                </Badge>
-              ) : null}
-            </>
-          }
-          actions={
-            <>
-              <Button component={Link} to="/pdf-mapping" variant="subtle">
-                {MAPPER_TEXT.backToTemplates}
-              </Button>
-              <Button onClick={onSave} loading={save.isPending}>
-                {MAPPER_TEXT.confirmSave}
-              </Button>
-            </>
-          }
-        />
-        <Group justify="space-between" gap="sm" role="toolbar" aria-label={MAPPER_TEXT.toolbarLabel}>
-          <Group gap="md">
-            <Chip.Group
-              multiple={false}
-              value={placeItem ?? ''}
-              onChange={(v) => setPlaceItem((v || null) as Item | null)}
-            >
-              <Group gap={6} role="radiogroup" aria-label={MAPPER_TEXT.confirmItemLabel}>
-                {CONFIRM_PAGE_ITEMS.map((item) => (
-                  <Chip key={item} value={item} size="xs" variant="outline">
-                    {itemLabel(item)}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-            <Select
-              size="xs"
-              w={190}
-              label={MAPPER_TEXT.ownerLabel}
-              data={OWNER_OPTIONS}
-              value={String(placeOwner)}
-              allowDeselect={false}
-              onChange={(v) => v && setPlaceOwner(parseOwner(v))}
-            />
-          </Group>
-          <ZoomControls
-            zoom={zoom}
-            onZoom={setZoom}
-            onFit={() => setZoom(fitZoom((viewportRef.current?.clientWidth ?? 800) - 48, pages))}
-            isSnapping={isSnapping}
-            onSnapping={setIsSnapping}
+    <MapperShell
+      state={state}
+      title={MAPPER_TEXT.confirmTitle}
+      description={
+        <>
+          {template.name} · {MAPPER_TEXT.confirmLead}
+        </>
+      }
+      actions={
+        <Button onClick={onSave} loading={save.isPending}>
+          {MAPPER_TEXT.confirmSave}
+        </Button>
+      }
+      palette={
+        <Group gap="md">
+          <Chip.Group
+            multiple={false}
+            value={placeItem ?? ''}
+            onChange={(v) => state.setPlacing((v || null) as Item | null)}
+          >
+            <Group gap={6} role="radiogroup" aria-label={MAPPER_TEXT.confirmItemLabel}>
+              {CONFIRM_PAGE_ITEMS.map((item) => (
+                <Chip key={item} value={item} size="xs" variant="outline">
+                  {itemLabel(item)}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <Select
+            size="xs"
+            w={190}
+            label={MAPPER_TEXT.ownerLabel}
+            data={OWNER_OPTIONS}
+            value={String(placeOwner)}
+            allowDeselect={false}
+            onChange={(v) => v && setPlaceOwner(parseOwner(v))}
           />
         </Group>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {placeItem ? MAPPER_TEXT.placeHint(itemLabel(placeItem)) : MAPPER_TEXT.confirmEmpty}
-        </Text>
-        <MapperLayout
-          canvas={
-            <MapperCanvas
-              doc={pdf.doc}
-              pages={pages}
-              zoom={zoom}
-              items={items}
-              selectedId={selectedId}
-              isPlacing={placeItem !== null}
-              isSnapping={isSnapping}
-              viewportRef={viewportRef}
-              boxLabel={(b) => MAPPER_TEXT.confirmBoxLabel(itemLabel(b.item), ownerLabel(b.owner))}
-              boxText={(b) => MAPPER_TEXT.confirmBoxLabel(itemLabel(b.item), ownerLabel(b.owner))}
-              onSelect={setSelectedId}
-              onPlace={place}
-              onChange={(id, rect: Rect) => {
-                const box = items.find((i) => i.id === id);
-                if (box) update(id, clampRect(rect, pageOf(box.page)));
-              }}
-              onCommand={command}
-            />
-          }
-          panel={
-            selected ? (
-              <Stack gap="sm" component="section" aria-labelledby="confirm-panel-title">
-                <Group justify="space-between">
-                  <Title order={2} fz="lg" id="confirm-panel-title">
-                    {MAPPER_TEXT.confirmPanelTitle}
-                  </Title>
-                  <Group gap={6}>
-                    <Button size="compact-sm" variant="default" onClick={() => command(selected.id, 'duplicate')}>
-                      {MAPPER_TEXT.duplicate}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="red"
-                      onClick={() => command(selected.id, 'delete')}
-                    >
-                      {MAPPER_TEXT.remove}
-                    </Button>
-                  </Group>
-                </Group>
-                <Select
-                  label={MAPPER_TEXT.confirmItemLabel}
-                  data={CONFIRM_PAGE_ITEMS.map((i) => ({ value: i, label: itemLabel(i) }))}
-                  value={selected.item}
-                  allowDeselect={false}
-                  onChange={(v) => v && update(selected.id, { item: v as Item })}
-                />
-                <Select
-                  label={MAPPER_TEXT.ownerLabel}
-                  data={OWNER_OPTIONS}
-                  value={String(selected.owner)}
-                  allowDeselect={false}
-                  onChange={(v) => v && update(selected.id, { owner: parseOwner(v) })}
-                />
-                <RectInputs box={selected} pages={pages} onChange={(patch) => update(selected.id, patch)} />
-                <Text size="xs" c="dimmed">
-                  {MAPPER_TEXT.keyboardHelp}
-                </Text>
-              </Stack>
-            ) : (
-              <Text c="dimmed" size="sm">
-                {items.length ? MAPPER_TEXT.panelEmpty : MAPPER_TEXT.confirmEmpty}
-              </Text>
-            )
-          }
+      }
+      hint={placeItem ? MAPPER_TEXT.placeHint(itemLabel(placeItem)) : MAPPER_TEXT.confirmEmpty}
+      canvas={
+        <MapperCanvas
+          doc={pdf.doc}
+          pages={pages}
+          zoom={state.zoom}
+          items={items}
+          selectedId={state.selectedId}
+          isPlacing={placeItem !== null}
+          isSnapping={state.isSnapping}
+          viewportRef={state.viewportRef}
+          boxLabel={(b) => MAPPER_TEXT.confirmBoxLabel(itemLabel(b.item), ownerLabel(b.owner))}
+          boxText={(b) => MAPPER_TEXT.confirmBoxLabel(itemLabel(b.item), ownerLabel(b.owner))}
+          onSelect={state.setSelectedId}
+          onPlace={place}
+          onChange={(id, rect: Rect) => {
+            const box = items.find((i) => i.id === id);
+            if (box) update(id, clampRect(rect, pageOf(box.page)));
+          }}
+          onCommand={command}
         />
-      </Stack>
-    </Container>
+      }
+      panel={
+        selected ? (
+          <Stack gap="sm" component="section" aria-labelledby="confirm-panel-title">
+            <Group justify="space-between">
+              <Title order={2} fz="lg" id="confirm-panel-title">
+                {MAPPER_TEXT.confirmPanelTitle}
+              </Title>
+              <Group gap={6}>
+                <Button size="compact-sm" variant="default" onClick={() => command(selected.id, 'duplicate')}>
+                  {MAPPER_TEXT.duplicate}
+                </Button>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => command(selected.id, 'delete')}>
+                  {MAPPER_TEXT.remove}
+                </Button>
+              </Group>
+            </Group>
+            <Select
+              label={MAPPER_TEXT.confirmItemLabel}
+              data={CONFIRM_PAGE_ITEMS.map((i) => ({ value: i, label: itemLabel(i) }))}
+              value={selected.item}
+              allowDeselect={false}
+              onChange={(v) => v && update(selected.id, { item: v as Item })}
+            />
+            <Select
+              label={MAPPER_TEXT.ownerLabel}
+              data={OWNER_OPTIONS}
+              value={String(selected.owner)}
+              allowDeselect={false}
+              onChange={(v) => v && update(selected.id, { owner: parseOwner(v) })}
+            />
+            <RectInputs box={selected} pages={pages} onChange={(patch) => update(selected.id, patch)} />
+            <Text size="xs" c="dimmed">
+              {MAPPER_TEXT.keyboardHelp}
+            </Text>
+          </Stack>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {items.length ? MAPPER_TEXT.panelEmpty : MAPPER_TEXT.confirmEmpty}
+          </Text>
+        )
+      }
+    />
   );
 }
 
