@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { integrationSyncAttempts, integrationSyncRequests, integrationSyncs } from '../../../db/schema';
 
@@ -258,7 +258,7 @@ export function createSyncRepository(db: DbOrTx) {
         .where(and(eq(integrationSyncs.id, id), eq(integrationSyncs.state, 'running')));
     },
 
-    /** Every sync of an application with its latest attempts (newest first). */
+    /** Every sync of an application with its latest `attemptsEach` attempts (newest first), bounded in SQL. */
     async listForApplication(applicationId: string, attemptsEach: number) {
       const syncs = await db
         .select()
@@ -266,16 +266,29 @@ export function createSyncRepository(db: DbOrTx) {
         .where(eq(integrationSyncs.applicationId, applicationId))
         .orderBy(integrationSyncs.kind, integrationSyncs.target);
       const ids = syncs.map((s) => s.id);
+      const a = integrationSyncAttempts;
+      const ranked = db
+        .select({
+          id: a.id,
+          syncId: a.syncId,
+          rank: sql<number>`row_number() over (partition by ${a.syncId} order by ${a.startedAt} desc, ${a.attempt} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(a)
+        .where(inArray(a.syncId, ids))
+        .as('ranked');
       const attempts = ids.length
         ? await db
-            .select()
-            .from(integrationSyncAttempts)
-            .where(inArray(integrationSyncAttempts.syncId, ids))
-            .orderBy(desc(integrationSyncAttempts.startedAt), desc(integrationSyncAttempts.attempt))
+            .select({ attempt: a })
+            .from(a)
+            .innerJoin(ranked, eq(ranked.id, a.id))
+            .where(lte(ranked.rank, attemptsEach))
+            .orderBy(ranked.syncId, ranked.rank)
         : [];
       return syncs.map((s) => ({
         sync: s,
-        attempts: attempts.filter((a) => a.syncId === s.id).slice(0, attemptsEach),
+        attempts: attempts.filter((x) => x.attempt.syncId === s.id).map((x) => x.attempt),
       }));
     },
   };
