@@ -90,6 +90,8 @@ export interface IntegrationSyncDeps {
   notifications: Pick<NotificationsService, 'syncFailed' | 'dispatch'>;
   /** The Salesforce parts, asked at each use (they may be wired after this service is made). */
   salesforce: () => SyncSalesforce;
+  /** Describes kept at most (default DESCRIBE_MAX_ENTRIES); tests make it small. */
+  describeMaxEntries?: number;
   /** Tests: called after the provider answered and before our commit (a crash there). */
   afterProvider?: (syncId: string) => Promise<void>;
 }
