@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SYNC_API } from '@under/core/api/integrations/sync.contract';
 import { useSession } from '../../../lib/session-context';
 
-const key = (applicationId: string) => ['integrations', 'syncs', applicationId] as const;
+/** A root of its own: the company's integrations (['integrations']) are invalidated without refetching these. */
+export const applicationSyncsKey = (applicationId: string) => ['application-syncs', applicationId] as const;
+const key = applicationSyncsKey;
 
 /** An application's syncs; asked again every 2 s while one is queued or running (a sync's progress). */
 export function useApplicationSyncs(applicationId: string) {
