@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { INTEGRATIONS_KEY } from '../integrations/connections/api/connections-api';
 import { applicationSyncsKey } from './api/sync-api';
+
+// the company's integrations' key (features/integrations/connections/api: INTEGRATIONS_KEY)
+const INTEGRATIONS_KEY = ['integrations'] as const;
 
 describe('query keys of the integrations and the syncs', () => {
   it("a change of the company's integrations (turn off) does not refetch the applications' syncs", async () => {
