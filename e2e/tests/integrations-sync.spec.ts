@@ -65,3 +65,47 @@ test('an application whose sync waits because Salesforce is not connected: the w
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'applications-sync-filter');
 });
+
+test.describe('at 390 px (a phone)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the application's Integrations panel: Sync now, the words, the attempts, nothing wider than the screen", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const { email: clientEmail, password } = demoClient();
+    const { customFormId } = await activeDemoForm(request, clientEmail, password);
+    const email = uniqueEmail('sync390');
+    await submitApplication(page, customFormId, email, `Sync Phone ${Date.now() % 100000}`);
+
+    await page.goto('/login');
+    await signIn(page, clientEmail, password);
+    await page.goto('/applications');
+    await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
+    await page.getByLabel(A.searchLabel).fill(email);
+    await expect(page.getByRole('row')).toHaveCount(2, { timeout: 10_000 });
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+
+    const panel = page.getByRole('region', { name: S.title });
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: S.syncNow }).click();
+    await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.needs_attention, { timeout: 20_000 });
+    await expect(panel.getByTestId('sync-error')).toContainText(SYNC_WORDS.notConnected);
+    await expect(panel.getByTestId('sync-result')).toContainText(S.resultProblem('Salesforce'));
+    await expect(panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` })).toBeVisible();
+    // the page never scrolls sideways; the panel fits the screen (the attempts table scrolls inside its own box)
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    const box = await panel.boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(390);
+    await panel.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'integrations-panel-390');
+    await panel.screenshot({ path: test.info().outputPath('integrations-panel-390-panel.png') });
+  });
+});

@@ -10,6 +10,15 @@ export const SYNC_TEXT = {
   resultSynced: (integration: string) => `Synced to ${integration}.`,
   resultProblem: (integration: string) => `${integration}: the sync needs attention (see the panel).`,
   openRecord: (integration: string) => `Open the record in ${integration}`,
+  /** The record's host is not the provider's (the simulator, a test org behind another name): the host is named. */
+  openRecordAt: (host: string) => `Open the record at ${host}`,
+  /** "Sync now" answered, yet the application has no sync: nothing took it. */
+  nothingToSync:
+    'Nothing to sync: no integration took this application. An administrator connects one on Manage Integration, and maps the form.',
+  /** The panel stopped asking while a sync stayed queued or running. */
+  pollStopped: (minutes: number) =>
+    `Still waiting for the sync: this page stopped checking after ${minutes} minutes. Refresh to look again.`,
+  refresh: 'Refresh',
   recordLabel: 'Record',
   attemptsLabel: 'Attempts',
   nextAttempt: 'Next attempt',

@@ -125,4 +125,33 @@ describe.each(testDatabases())('jobs stop on %s', (kind) => {
     const { rows } = await database.executeSql("select state from pgboss.job where name = 'test-stop-race'");
     expect(rows).toEqual([{ state: 'retry' }]);
   });
+  it('sendManyOnce queues many jobs in one statement, skipping keys already waiting (policy short)', async () => {
+    const inserts: string[] = [];
+    const counted: Database = {
+      ...database,
+      executeSql(text, values) {
+        if (/insert into pgboss\.job\b/i.test(text)) inserts.push(text);
+        return database.executeSql(text, values);
+      },
+    };
+    const jobs = createJobs({ database: counted, log });
+    jobs.defineQueue('test-many', { policy: 'short' });
+    await jobs.sendOnce('test-many', { n: 0 }, { key: 'a' });
+    inserts.length = 0;
+    await jobs.sendManyOnce('test-many', [
+      { data: { n: 1 }, key: 'a' },
+      { data: { n: 2 }, key: 'b' },
+      { data: { n: 3 }, key: 'c' },
+    ]);
+    expect(inserts).toHaveLength(1);
+    const { rows } = await database.executeSql(
+      "select singleton_key as key, data->>'n' as n from pgboss.job where name = 'test-many' order by singleton_key",
+    );
+    expect(rows).toEqual([
+      { key: 'a', n: '0' },
+      { key: 'b', n: '2' },
+      { key: 'c', n: '3' },
+    ]);
+    await jobs.stop();
+  });
 });

@@ -156,6 +156,19 @@ export function createJobs(deps: {
       return id;
     },
     /**
+     * Queues many jobs in one statement (pg-boss `insert`), each skipped when one with its key is already waiting
+     * (queues of policy `short`); a worker of this process starts them at once.
+     */
+    async sendManyOnce<T extends object>(name: string, jobs: { data: T; key: string }[]): Promise<void> {
+      if (stopped) throw new Error('jobs stopped');
+      if (!jobs.length) return;
+      const b = await start();
+      await ensureQueue(b, name);
+      await b.insert(jobs.map((j) => ({ name, data: j.data, singletonKey: j.key })));
+      const workerId = workers.get(name);
+      if (workerId) b.notifyWorker(workerId);
+    },
+    /**
      * Runs `handler` on a cron schedule (UTC), on one instance per slot. Like `register`, it takes effect when the
      * queue starts (eagerly in main.ts, lazily elsewhere).
      */

@@ -1,9 +1,10 @@
 import '../../test/setup';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
+import { SYNC_POLL, syncPollDelay } from './api/sync-api';
 
 const APP = '00000000-0000-4000-8000-00000000a002';
 const DETAIL = {
@@ -107,5 +108,86 @@ describe('the Integrations panel of an application (issue #23 section 4)', { tim
     const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
     expect(await within(panel).findByText(S.none, {}, { timeout: 8000 })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: S.syncNow })).toBeTruthy();
+  });
+  it('Sync now that leaves no sync says nothing took it and why, not "Syncing…" for ever', async () => {
+    const { user, api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: { status: 200, body: { items: [] } },
+        [`POST /api/salesforce/sync/${APP}`]: { status: 202, body: { status: 'queued' } },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    await user.click(await within(panel).findByRole('button', { name: S.syncNow }, { timeout: 8000 }));
+    expect(await within(panel).findByText(S.nothingToSync, {}, { timeout: 8000 })).toBeTruthy();
+    expect(within(panel).getByTestId('sync-result').textContent).not.toContain(S.syncing);
+    expect(api.calls(`POST /api/salesforce/sync/${APP}`)).toHaveLength(1);
+  });
+
+  it('names the host of a record that is not at Salesforce (the simulator)', async () => {
+    const SIM = 'http://127.0.0.1:4011/lightning/r/Lead/00Q1/view';
+    renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: {
+          status: 200,
+          body: { items: [sync({ state: 'synced', lastError: null, recordId: '00Q1', recordUrl: SIM })] },
+        },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    const link = await within(panel).findByRole(
+      'link',
+      { name: /Open the record at 127\.0\.0\.1:4011/ },
+      { timeout: 8000 },
+    );
+    expect(link.textContent).toBe(`${S.openRecordAt('127.0.0.1:4011')} (00Q1)`);
+    expect(within(panel).queryByText(/Open the record in Salesforce/)).toBeNull();
+  });
+
+  it('stops asking after a bound while a sync stays queued, and offers Refresh', async () => {
+    const { user, api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: {
+          status: 200,
+          body: { items: [sync({ state: 'queued', lastError: null, nextAttemptAt: '2026-11-02T10:01:00.000Z' })] },
+        },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    await within(panel).findByRole('article', { name: 'Salesforce' }, { timeout: 8000 });
+    // the page's clock moves on past the bound (the next look, 2 s later, finds it still queued)
+    const real = Date.now;
+    const skew = SYNC_POLL.stopAfterMs + 1000;
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => real() + skew);
+    try {
+      const stopped = await within(panel).findByText(
+        S.pollStopped(SYNC_POLL.stopAfterMs / 60_000),
+        {},
+        { timeout: 8000 },
+      );
+      expect(stopped).toBeTruthy();
+      const asked = api.calls(`GET /api/applications/${APP}/syncs`).length;
+      // no more looks by itself
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(api.calls(`GET /api/applications/${APP}/syncs`)).toHaveLength(asked);
+      await user.click(within(panel).getByRole('button', { name: S.refresh }));
+      await waitFor(() => expect(api.calls(`GET /api/applications/${APP}/syncs`).length).toBeGreaterThan(asked));
+      await waitFor(() => expect(within(panel).queryByText(S.pollStopped(SYNC_POLL.stopAfterMs / 60_000))).toBeNull());
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('looks again less and less often while a sync stays busy, then not at all', () => {
+    expect(syncPollDelay(0)).toBe(2000);
+    expect(syncPollDelay(8_000)).toBe(2000);
+    expect(syncPollDelay(60_000)).toBe(15_000);
+    expect(syncPollDelay(5 * 60_000)).toBe(30_000);
+    expect(syncPollDelay(SYNC_POLL.stopAfterMs)).toBe(false);
   });
 });

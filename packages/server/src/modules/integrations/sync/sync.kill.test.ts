@@ -8,8 +8,7 @@ import { createTestApp } from '../../../test/helpers';
 import { freePort, type ServerProcess, spawnServer, waitUntilServing } from '../../../test/server-process';
 import { activeForm, insertApplication } from '../../applications/review/lists.fixtures';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
-import { createSyncRepository } from './sync.repository';
-import { SALESFORCE_TARGET } from './sync.service';
+import { queueSync, SALESFORCE_TARGET } from './sync.service';
 
 const APPLICATIONS = 200;
 const KILLS = 3;
@@ -33,7 +32,7 @@ describe('the sync across kill -9', () => {
       const customFormId = i % 2 ? createForm : upsertForm;
       const app = await insertApplication(t.database.db, { companyId: a.companyId, customFormId });
       ids.push(app.id);
-      await createSyncRepository(t.database.db).queue({
+      await queueSync(t.database.db, {
         applicationId: app.id,
         companyId: a.companyId,
         kind: 'salesforce',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { SyncState } from '@under/core/integrations/integrations';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { integrationSyncAttempts, integrationSyncRequests, integrationSyncs } from '../../../db/schema';
+import { applications, integrationSyncAttempts, integrationSyncRequests, integrationSyncs } from '../../../db/schema';
 
 export type SyncRow = typeof integrationSyncs.$inferSelect;
 
@@ -29,6 +30,36 @@ export interface SyncEnd {
   lastErrorDetail?: string | null;
 }
 
+/**
+ * What a request does to an existing sync, by the sync's state (the service's rules, decision 074): the repository
+ * writes them in one statement, so the state they are chosen by is the row's at the write.
+ */
+export interface QueueRules {
+  /** States that start a new run: queued now, attempts from zero, `run` + 1. */
+  newRunFrom: readonly SyncState[];
+  /** Further states whose schedule restarts now with attempts from zero (the run goes on). */
+  restartFrom: readonly SyncState[];
+  /** States in which an unconfirmed create is dropped (`create_pending` cleared). */
+  dropPendingCreateFrom: readonly SyncState[];
+}
+
+/** A request read with the application's company and form (null when the application is gone). */
+export interface RequestRow {
+  applicationId: string;
+  requestedAt: Date;
+  companyId: string | null;
+  customFormId: string | null;
+  status: string | null;
+}
+
+const inStates = (states: readonly SyncState[]) =>
+  states.length
+    ? sql`${integrationSyncs.state} in (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+
 /** The durable syncs (decision 074). The only Drizzle code of the sync module. */
 export function createSyncRepository(db: DbOrTx) {
   return {
@@ -40,91 +71,93 @@ export function createSyncRepository(db: DbOrTx) {
         .onConflictDoUpdate({ target: integrationSyncRequests.applicationId, set: { requestedAt: at } });
     },
 
-    async findRequest(applicationId: string) {
-      const [row] = await db
-        .select()
-        .from(integrationSyncRequests)
-        .where(eq(integrationSyncRequests.applicationId, applicationId));
-      return row;
-    },
-
-    /** Removes the request as read (a newer one, written meanwhile, stays for its own decision). */
-    async takeRequest(applicationId: string, requestedAt: Date): Promise<boolean> {
-      const rows = await db
-        .delete(integrationSyncRequests)
-        .where(
-          and(
-            eq(integrationSyncRequests.applicationId, applicationId),
-            eq(integrationSyncRequests.requestedAt, requestedAt),
-          ),
-        )
-        .returning({ id: integrationSyncRequests.applicationId });
-      return rows.length > 0;
-    },
-
-    /** Requests older than `before` (their decision after the commit was cut short). */
-    async listRequests(before: Date, limit: number): Promise<string[]> {
-      const rows = await db
-        .select({ id: integrationSyncRequests.applicationId })
-        .from(integrationSyncRequests)
-        .where(lte(integrationSyncRequests.requestedAt, before))
-        .orderBy(integrationSyncRequests.requestedAt)
-        .limit(limit);
-      return rows.map((r) => r.id);
+    /**
+     * Requests with their application's company, form and status: those of `ids`, or those older than `before`
+     * (their decision after the commit was cut short), oldest first.
+     */
+    async readRequests(opts: { ids?: readonly string[]; before?: Date; limit: number }): Promise<RequestRow[]> {
+      const r = integrationSyncRequests;
+      const where = opts.ids
+        ? opts.ids.length
+          ? inArray(r.applicationId, [...opts.ids])
+          : sql`false`
+        : lte(r.requestedAt, opts.before ?? new Date(0));
+      return db
+        .select({
+          applicationId: r.applicationId,
+          requestedAt: r.requestedAt,
+          companyId: applications.companyId,
+          customFormId: applications.customFormId,
+          status: applications.status,
+        })
+        .from(r)
+        .leftJoin(applications, eq(applications.id, r.applicationId))
+        .where(where)
+        .orderBy(r.requestedAt)
+        .limit(opts.limit);
     },
 
     /**
-     * Queues the sync of (application, kind, target), made if new. At rest (synced, failed, needs attention) it
-     * starts a new run now; queued, it keeps its schedule (a provider that is down stays waited for) unless `force`
-     * (a person's "Sync again": now, attempts from zero); running, the worker runs once more when it ends. `force`
-     * also drops an unconfirmed create: the person was told to check the provider (decision 074).
+     * Removes the requests as read, in one statement (a newer one, written meanwhile, stays for its own decision):
+     * answers the applications whose request was taken here.
      */
-    async queue(opts: {
-      applicationId: string;
-      companyId: string;
-      kind: string;
-      target: string;
-      at: Date;
-      force: boolean;
-    }): Promise<{ id: string; state: string }> {
+    async takeRequests(read: readonly Pick<RequestRow, 'applicationId' | 'requestedAt'>[]): Promise<Set<string>> {
+      if (!read.length) return new Set();
+      const r = integrationSyncRequests;
+      const rows = await db
+        .delete(r)
+        .where(or(...read.map((q) => and(eq(r.applicationId, q.applicationId), eq(r.requestedAt, q.requestedAt)))))
+        .returning({ id: r.applicationId });
+      return new Set(rows.map((x) => x.id));
+    },
+
+    /**
+     * Queues the syncs of (application, kind, target), made if new, in one statement; an existing sync changes as
+     * `rules` say for its state (the service's policy). A running one keeps running: the worker runs once more when
+     * it ends (`generation` moved on). Answers each sync's id and state, in no particular order.
+     */
+    async queue(
+      syncs: readonly { applicationId: string; companyId: string; kind: string; target: string }[],
+      at: Date,
+      rules: QueueRules,
+    ): Promise<{ id: string; applicationId: string; state: string }[]> {
+      if (!syncs.length) return [];
       const t = integrationSyncs;
-      const atRest = sql`${t.state} in ('synced', 'failed', 'needs_attention')`;
-      const restart = opts.force ? sql`(${atRest} or ${t.state} = 'queued')` : atRest;
-      const [row] = await db
+      const newRun = inStates(rules.newRunFrom);
+      const restart = sql`(${newRun} or ${inStates(rules.restartFrom)})`;
+      const drop = inStates(rules.dropPendingCreateFrom);
+      const rows = await db
         .insert(t)
-        .values({
-          id: randomUUID(),
-          applicationId: opts.applicationId,
-          companyId: opts.companyId,
-          kind: opts.kind,
-          target: opts.target,
-          state: 'queued',
-          nextAttemptAt: opts.at,
-          createdAt: opts.at,
-          updatedAt: opts.at,
-        })
+        .values(
+          syncs.map((s) => ({
+            id: randomUUID(),
+            applicationId: s.applicationId,
+            companyId: s.companyId,
+            kind: s.kind,
+            target: s.target,
+            state: 'queued',
+            nextAttemptAt: at,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
         .onConflictDoUpdate({
           target: [t.applicationId, t.kind, t.target],
           set: {
-            state: sql`case when ${atRest} then 'queued' else ${t.state} end`,
+            state: sql`case when ${newRun} then 'queued' else ${t.state} end`,
             attempts: sql`case when ${restart} then 0 else ${t.attempts} end`,
-            nextAttemptAt: sql`case when ${restart} then ${opts.at.toISOString()}::timestamptz else ${t.nextAttemptAt} end`,
-            run: sql`case when ${atRest} then ${t.run} + 1 else ${t.run} end`,
+            nextAttemptAt: sql`case when ${restart} then ${at.toISOString()}::timestamptz else ${t.nextAttemptAt} end`,
+            run: sql`case when ${newRun} then ${t.run} + 1 else ${t.run} end`,
             generation: sql`${t.generation} + 1`,
-            ...(opts.force
-              ? { createPending: sql`case when ${t.state} = 'running' then ${t.createPending} else false end` }
+            ...(rules.dropPendingCreateFrom.length
+              ? { createPending: sql`case when ${drop} then false else ${t.createPending} end` }
               : {}),
-            updatedAt: opts.at,
+            updatedAt: at,
           },
         })
-        .returning({ id: t.id, state: t.state });
-      if (!row) throw new Error('sync neither inserted nor updated');
-      return row;
-    },
-
-    async find(id: string) {
-      const [row] = await db.select().from(integrationSyncs).where(eq(integrationSyncs.id, id));
-      return row;
+        .returning({ id: t.id, applicationId: t.applicationId, state: t.state });
+      if (rows.length !== syncs.length) throw new Error('sync neither inserted nor updated');
+      return rows;
     },
 
     /**
@@ -178,14 +211,14 @@ export function createSyncRepository(db: DbOrTx) {
     /**
      * Ends the claimed attempt: the row's state with the record id (one statement, so the id is never stored
      * without its state), and the attempt's history row. A request that arrived meanwhile (`generation` moved on)
-     * queues the sync again at once, whatever this attempt came to. Answers the state written, or null when the
-     * claim was lost (another worker took over after the lease).
+     * queues the sync again at once, whatever this attempt came to. Answers the state and schedule written, or null
+     * when the claim was lost (another worker took over after the lease).
      */
     async finish(
       row: Pick<SyncRow, 'id' | 'attempts' | 'generation' | 'run'>,
       end: SyncEnd,
       attempt: { outcome: string; message: string | null; httpStatus: number | null; at: Date },
-    ): Promise<string | null> {
+    ): Promise<{ state: string; nextAttemptAt: Date } | null> {
       const t = integrationSyncs;
       const newer = sql`${t.generation} <> ${row.generation}`;
       const rest = end.state !== 'queued';
@@ -209,7 +242,7 @@ export function createSyncRepository(db: DbOrTx) {
           updatedAt: attempt.at,
         })
         .where(claimed(row.id, row.attempts))
-        .returning({ state: t.state });
+        .returning({ state: t.state, nextAttemptAt: t.nextAttemptAt });
       await db
         .update(integrationSyncAttempts)
         .set({
@@ -226,7 +259,7 @@ export function createSyncRepository(db: DbOrTx) {
             isNull(integrationSyncAttempts.outcome),
           ),
         );
-      return updated?.state ?? null;
+      return updated ?? null;
     },
 
     /** Ids of due syncs, oldest first. */
@@ -240,25 +273,17 @@ export function createSyncRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
-    /** Syncs left `running` (at start: their worker died with the last process). */
-    async listRunning(limit: number): Promise<string[]> {
+    /** Every running sync's lease ends now, in one statement (at start: their worker died with the last process). */
+    async expireLeases(at: Date): Promise<string[]> {
       const rows = await db
-        .select({ id: integrationSyncs.id })
-        .from(integrationSyncs)
+        .update(integrationSyncs)
+        .set({ leaseUntil: at })
         .where(eq(integrationSyncs.state, 'running'))
-        .limit(limit);
+        .returning({ id: integrationSyncs.id });
       return rows.map((r) => r.id);
     },
 
-    /** A running sync's lease ends now (at start, for a worker that died with the last process). */
-    async expireLease(id: string, at: Date) {
-      await db
-        .update(integrationSyncs)
-        .set({ leaseUntil: at })
-        .where(and(eq(integrationSyncs.id, id), eq(integrationSyncs.state, 'running')));
-    },
-
-    /** Every sync of an application with its latest attempts (newest first). */
+    /** Every sync of an application with its latest `attemptsEach` attempts (newest first), bounded in SQL. */
     async listForApplication(applicationId: string, attemptsEach: number) {
       const syncs = await db
         .select()
@@ -266,16 +291,29 @@ export function createSyncRepository(db: DbOrTx) {
         .where(eq(integrationSyncs.applicationId, applicationId))
         .orderBy(integrationSyncs.kind, integrationSyncs.target);
       const ids = syncs.map((s) => s.id);
+      const a = integrationSyncAttempts;
+      const ranked = db
+        .select({
+          id: a.id,
+          syncId: a.syncId,
+          rank: sql<number>`row_number() over (partition by ${a.syncId} order by ${a.startedAt} desc, ${a.attempt} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(a)
+        .where(inArray(a.syncId, ids))
+        .as('ranked');
       const attempts = ids.length
         ? await db
-            .select()
-            .from(integrationSyncAttempts)
-            .where(inArray(integrationSyncAttempts.syncId, ids))
-            .orderBy(desc(integrationSyncAttempts.startedAt), desc(integrationSyncAttempts.attempt))
+            .select({ attempt: a })
+            .from(a)
+            .innerJoin(ranked, eq(ranked.id, a.id))
+            .where(lte(ranked.rank, attemptsEach))
+            .orderBy(ranked.syncId, ranked.rank)
         : [];
       return syncs.map((s) => ({
         sync: s,
-        attempts: attempts.filter((a) => a.syncId === s.id).slice(0, attemptsEach),
+        attempts: attempts.filter((x) => x.attempt.syncId === s.id).map((x) => x.attempt),
       }));
     },
   };

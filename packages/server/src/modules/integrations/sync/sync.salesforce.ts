@@ -7,6 +7,43 @@ import type { IntegrationSyncDeps } from './sync.service';
 
 /** Describes are read once per company and object for this long. */
 export const DESCRIBE_TTL_MS = 5 * 60_000;
+/** At most this many describes are kept (the oldest go first): a worker serving many companies stays bounded. */
+export const DESCRIBE_MAX_ENTRIES = 500;
+
+/**
+ * Values kept for `ttlMs`, at most `max` of them: expired ones are dropped when a value is stored, then the oldest
+ * stored while over `max` (a Map iterates in insertion order; a value stored again moves to the end).
+ */
+export function createTtlCache<T>(opts: { ttlMs: number; max: number; now: () => number }) {
+  const entries = new Map<string, { at: number; value: T }>();
+  return {
+    get(key: string): T | undefined {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      if (opts.now() - hit.at < opts.ttlMs) return hit.value;
+      entries.delete(key);
+      return undefined;
+    },
+    set(key: string, value: T) {
+      const at = opts.now();
+      entries.delete(key);
+      for (const [k, e] of entries) {
+        // oldest first: the first one still fresh ends the expired run
+        if (at - e.at < opts.ttlMs) break;
+        entries.delete(k);
+      }
+      entries.set(key, { at, value });
+      while (entries.size > opts.max) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
 
 /** What one attempt at the provider came to. */
 export type Attempted =
@@ -20,17 +57,23 @@ export type Attempted =
  * retry.
  */
 export function createSalesforceAttempt(
-  deps: Pick<IntegrationSyncDeps, 'db' | 'applications' | 'salesforce' | 'afterProvider'> & { now: () => Date },
+  deps: Pick<IntegrationSyncDeps, 'db' | 'applications' | 'salesforce' | 'afterProvider' | 'describeMaxEntries'> & {
+    now: () => Date;
+  },
 ) {
   const { db, now } = deps;
-  const describes = new Map<string, { at: number; describe: SfObjectDescribe }>();
+  const describes = createTtlCache<SfObjectDescribe>({
+    ttlMs: DESCRIBE_TTL_MS,
+    max: deps.describeMaxEntries ?? DESCRIBE_MAX_ENTRIES,
+    now: () => now().getTime(),
+  });
 
   async function describeOf(companyId: string, session: SalesforceSession, object: string) {
     const key = `${companyId}:${object}`;
     const cached = describes.get(key);
-    if (cached && now().getTime() - cached.at < DESCRIBE_TTL_MS) return cached.describe;
+    if (cached) return cached;
     const describe = await deps.salesforce().client.describe(session, object);
-    describes.set(key, { at: now().getTime(), describe });
+    describes.set(key, describe);
     return describe;
   }
 

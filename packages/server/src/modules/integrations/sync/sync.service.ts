@@ -1,4 +1,4 @@
-import type { IntegrationKind, SyncState } from '@under/core/integrations/integrations';
+import type { IntegrationKind, IntegrationState, SyncState } from '@under/core/integrations/integrations';
 import {
   type ApplicationSync,
   type ApplicationSyncs,
@@ -17,7 +17,7 @@ import { type FormGrants, loadVisibleApplication } from '../../applications/acce
 import type { NotificationsService } from '../../notifications/notifications.service';
 import type { SalesforceMappings, SalesforcePorts } from '../ports';
 import { classifyFailure, redactDetail } from './sync.errors';
-import { createSyncRepository, type SyncEnd, type SyncRow } from './sync.repository';
+import { createSyncRepository, type QueueRules, type RequestRow, type SyncEnd, type SyncRow } from './sync.repository';
 import { type Attempted, createSalesforceAttempt } from './sync.salesforce';
 
 export const SYNC_QUEUE = 'integration-sync';
@@ -35,6 +35,35 @@ export const LEASE_MS = 5 * 60_000;
 /** A request older than this without its decision was left by a crash: the sweep decides it. */
 const REQUEST_STALE_MS = 30_000;
 const HISTORY_SHOWN = 10;
+/** Requests decided together (one read of each form's mapping and each company's connection per batch). */
+const DECIDE_BATCH = 200;
+/** A request of this process whose transaction never committed (rolled back) is forgotten after this. */
+const UNDECIDED_FORGET_MS = 60_000;
+
+const AT_REST: readonly SyncState[] = ['synced', 'failed', 'needs_attention'];
+
+/**
+ * What a request does to an existing sync (decision 074). At rest (synced, failed, needs attention) it starts a new
+ * run now. Queued, it keeps its schedule (a provider that is down stays waited for) unless `force` (a person's
+ * "Sync now" / "Sync again": now, attempts from zero). Running, the worker runs once more when it ends. `force` also
+ * drops an unconfirmed create unless running: the person was told to check the provider.
+ */
+export function queueRules(force: boolean): QueueRules {
+  return force
+    ? { newRunFrom: AT_REST, restartFrom: ['queued'], dropPendingCreateFrom: [...AT_REST, 'queued'] }
+    : { newRunFrom: AT_REST, restartFrom: [], dropPendingCreateFrom: [] };
+}
+
+/** Queues one sync as a request does (`force`: a person's); tests and the service. */
+export async function queueSync(
+  db: DbOrTx,
+  opts: { applicationId: string; companyId: string; kind: string; target: string; at: Date; force: boolean },
+) {
+  const { at, force, ...sync } = opts;
+  const [row] = await createSyncRepository(db).queue([sync], at, queueRules(force));
+  if (!row) throw new Error('sync neither inserted nor updated');
+  return row;
+}
 
 /** What the sync asks of the Salesforce parts (wired by the lead: integrations, salesforceMappings, the client). */
 /** What a sync uses of Salesforce: the platform's client, the companies' connections and the forms' mappings. */
@@ -61,6 +90,8 @@ export interface IntegrationSyncDeps {
   notifications: Pick<NotificationsService, 'syncFailed' | 'dispatch'>;
   /** The Salesforce parts, asked at each use (they may be wired after this service is made). */
   salesforce: () => SyncSalesforce;
+  /** Describes kept at most (default DESCRIBE_MAX_ENTRIES); tests make it small. */
+  describeMaxEntries?: number;
   /** Tests: called after the provider answered and before our commit (a crash there). */
   afterProvider?: (syncId: string) => Promise<void>;
 }
@@ -91,38 +122,77 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     // a lost job is found by the sweep once the row is due
     await enqueue(syncId).catch((err) => log.warn({ syncId, err }, 'sync job not queued'));
   }
+  /** The jobs of many due syncs in one statement. */
+  async function enqueueMany(syncIds: readonly string[]) {
+    await jobs.sendManyOnce(
+      SYNC_QUEUE,
+      syncIds.map((syncId) => ({ data: { syncId }, key: syncId })),
+    );
+  }
 
   /**
-   * Decides a request after the commit that wrote it: an auto-sync mapping and a connected company queue the
-   * sync; anything else drops the request (manual mode waits for "Sync now"). The ports are read outside any
-   * transaction (they use connections of their own).
+   * Decides requests after the commit that wrote them, together: an auto-sync mapping and a connected company queue
+   * the sync; anything else drops the request (manual mode waits for "Sync now"). Each form's mapping and each
+   * company's connection is read once per batch, through the ports, outside any transaction (they use connections
+   * of their own); the requests are taken and the syncs queued in one transaction, their jobs sent in one call.
+   * Answers the applications whose request was read (decided here or dropped).
    */
-  async function decide(applicationId: string): Promise<string | null> {
-    const repo = createSyncRepository(db);
-    const request = await repo.findRequest(applicationId);
-    if (!request) return null;
-    const source = await deps.applications.syncSource(applicationId);
-    let auto = false;
-    if (source) {
-      const { mappings, connections } = deps.salesforce();
-      const mapping = await mappings.mappingFor(source.customFormId);
-      auto = mapping?.mode === 'auto-sync' && (await connections.state(source.companyId)) === 'connected';
+  async function decideRequests(requests: readonly RequestRow[]): Promise<Set<string>> {
+    const read = new Set(requests.map((r) => r.applicationId));
+    if (!requests.length) return read;
+    const { mappings, connections } = deps.salesforce();
+    const live = requests.filter((r) => r.companyId && r.customFormId && r.status && r.status !== 'draft');
+    const modes = new Map<string, boolean>();
+    for (const form of new Set(live.map((r) => r.customFormId as string))) {
+      modes.set(form, (await mappings.mappingFor(form))?.mode === 'auto-sync');
     }
+    const states = new Map<string, IntegrationState>();
+    for (const company of new Set(live.filter((r) => modes.get(r.customFormId as string)).map((r) => r.companyId))) {
+      states.set(company as string, await connections.state(company as string));
+    }
+    const auto = live.filter(
+      (r) => modes.get(r.customFormId as string) && states.get(r.companyId as string) === 'connected',
+    );
     const queued = await db.transaction(async (tx) => {
-      const r = createSyncRepository(tx);
-      if (!(await r.takeRequest(applicationId, request.requestedAt))) return null;
-      if (!auto || !source) return null;
-      return r.queue({
-        applicationId,
-        companyId: source.companyId,
-        kind: 'salesforce',
-        target: SALESFORCE_TARGET,
-        at: now(),
-        force: false,
-      });
+      const repo = createSyncRepository(tx);
+      const taken = await repo.takeRequests(requests);
+      return repo.queue(
+        auto
+          .filter((r) => taken.has(r.applicationId))
+          .map((r) => ({
+            applicationId: r.applicationId,
+            companyId: r.companyId as string,
+            kind: 'salesforce',
+            target: SALESFORCE_TARGET,
+          })),
+        now(),
+        queueRules(false),
+      );
     });
-    if (queued) await enqueueQuietly(queued.id);
-    return queued?.id ?? null;
+    // a lost job is found by the sweep once the row is due
+    await enqueueMany(queued.map((q) => q.id)).catch((err) => log.warn({ err }, 'sync jobs not queued'));
+    return read;
+  }
+
+  /** Requests of this process whose decision is due after their commit (application id -> written at). */
+  const undecided = new Map<string, number>();
+
+  /**
+   * After the commit of a request of this process: it is decided with every other one of this process then
+   * committed (a delivery's batch writes its requests in one transaction and runs its after-commits in turn, so the
+   * first decides them all and the rest find theirs done).
+   */
+  async function decideAfterCommit(applicationId: string) {
+    if (!undecided.has(applicationId)) return;
+    const forget = Date.now() - UNDECIDED_FORGET_MS;
+    for (const [id, at] of undecided) if (at < forget && id !== applicationId) undecided.delete(id);
+    const ids = [...undecided.keys()].slice(0, DECIDE_BATCH);
+    if (!ids.includes(applicationId)) ids[ids.length - 1] = applicationId;
+    const requests = await createSyncRepository(db).readRequests({ ids, limit: DECIDE_BATCH });
+    // its own request, if not read, was decided already (the sweep, a "Sync now" meanwhile); others not read belong
+    // to transactions not yet committed, decided by their own after-commit
+    undecided.delete(applicationId);
+    for (const id of await decideRequests(requests)) undecided.delete(id);
   }
 
   /** One attempt at one sync; answers the state it ended in, or null when it was not due. */
@@ -175,25 +245,24 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
       httpStatus = failure.httpStatus ?? null;
       log.warn({ syncId, attempt, outcome, detail: end.lastErrorDetail }, 'integration sync attempt failed');
     }
-    const { state, notices } = await db.transaction(async (tx) => {
+    const { written, notices } = await db.transaction(async (tx) => {
       const written = await createSyncRepository(tx).finish(row, end, { outcome, message, httpStatus, at });
       // once per run that ends in failure, not per retry: the company's ADMINISTRATORs and granted members
-      const failed = written === 'needs_attention' || written === 'failed';
+      const failed = written?.state === 'needs_attention' || written?.state === 'failed';
       const notices = failed
         ? await deps.notifications.syncFailed(tx, row.applicationId, {
             integration: 'Salesforce',
             attempt: `sync:${row.id}:${row.run}`,
           })
         : [];
-      return { state: written, notices };
+      return { written, notices };
     });
     await deps.notifications.dispatch(notices).catch((err) => log.warn({ syncId, err }, 'sync notice not sent'));
     // a newer request arrived while it ran: at once (a back-off's retry is the sweep's, when due)
-    if (state === 'queued') {
-      const fresh = await createSyncRepository(db).find(syncId);
-      if (fresh?.state === 'queued' && fresh.nextAttemptAt.getTime() <= now().getTime()) await enqueueQuietly(syncId);
+    if (written?.state === 'queued' && written.nextAttemptAt.getTime() <= now().getTime()) {
+      await enqueueQuietly(syncId);
     }
-    return (state as SyncState | null) ?? 'running';
+    return (written?.state as SyncState | undefined) ?? 'running';
   }
 
   /** The job: one attempt. A job that finds its sync not due (a back-off, a live claim) leaves it to the sweep. */
@@ -201,15 +270,14 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     await runSync(data.syncId);
   }
 
-  /** Requests whose decision a crash cut short, then the job of every due sync (deduplicated per sync). */
+  /** Requests whose decision a crash cut short, then the jobs of every due sync (one per sync, in one call). */
   async function sweep(): Promise<number> {
     const repo = createSyncRepository(db);
     const t = now();
-    for (const id of await repo.listRequests(new Date(t.getTime() - REQUEST_STALE_MS), 200)) {
-      await decide(id).catch((err) => log.warn({ applicationId: id, err }, 'sync request not decided'));
-    }
+    const stale = await repo.readRequests({ before: new Date(t.getTime() - REQUEST_STALE_MS), limit: DECIDE_BATCH });
+    await decideRequests(stale).catch((err) => log.warn({ err }, 'sync requests not decided'));
     const due = await repo.listDue(t, 500);
-    for (const id of due) await enqueue(id);
+    await enqueueMany(due);
     return due.length;
   }
 
@@ -247,11 +315,13 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
      */
     async request(tx: DbOrTx, applicationId: string): Promise<AfterCommit> {
       await createSyncRepository(tx).request(applicationId, now());
+      undecided.set(applicationId, Date.now());
       return async () => {
-        await decide(applicationId).catch((err) => log.warn({ applicationId, err }, 'sync request not decided'));
+        await decideAfterCommit(applicationId).catch((err) =>
+          log.warn({ applicationId, err }, 'sync request not decided'),
+        );
       };
     },
-    decide,
 
     /**
      * POST /api/salesforce/sync/{applicationId} ("Sync now", "Sync again"): any member who may see the application
@@ -263,7 +333,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
           grants: deps.forms,
           lock: true,
         });
-        const row = await createSyncRepository(tx).queue({
+        const row = await queueSync(tx, {
           applicationId: application.id,
           companyId: application.companyId,
           kind: 'salesforce',
@@ -301,9 +371,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
      * a sync that another live instance still runs from creating twice.
      */
     async resume(): Promise<number> {
-      const repo = createSyncRepository(db);
-      const ids = await repo.listRunning(500);
-      for (const id of ids) await repo.expireLease(id, now());
+      const ids = await createSyncRepository(db).expireLeases(now());
       try {
         return ids.length + (await sweep());
       } catch (err) {

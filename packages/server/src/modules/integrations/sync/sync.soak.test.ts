@@ -9,7 +9,7 @@ import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fix
 import type { SalesforceClient } from '../salesforce/salesforce.port';
 import { fakeSalesforce, leadMapping } from './sync.fixtures';
 import { createSyncRepository } from './sync.repository';
-import { createIntegrationSyncService, LEASE_MS, SALESFORCE_TARGET } from './sync.service';
+import { createIntegrationSyncService, LEASE_MS, queueSync, SALESFORCE_TARGET } from './sync.service';
 
 const APPLICATIONS = 200;
 const CRASHES = 3;
@@ -57,7 +57,7 @@ describe.each(testDatabases())('the sync soak on %s', (kind) => {
       const app = await insertApplication(t.database.db, { companyId: a.companyId, customFormId });
       formOf.set(app.id, customFormId);
       ids.push(app.id);
-      await createSyncRepository(t.database.db).queue({
+      await queueSync(t.database.db, {
         applicationId: app.id,
         companyId: a.companyId,
         kind: 'salesforce',

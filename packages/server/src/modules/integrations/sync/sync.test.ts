@@ -1,7 +1,7 @@
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { integrationSyncAttempts, integrationSyncs } from '../../../db/schema';
+import { integrationSyncAttempts, integrationSyncRequests, integrationSyncs } from '../../../db/schema';
 import type { Jobs } from '../../../infra/jobs/jobs';
 import { type Caller, registerCompany } from '../../../test/accounts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/helpers';
@@ -14,6 +14,7 @@ import {
   type IntegrationSyncDeps,
   LEASE_MS,
   MAX_ATTEMPTS,
+  queueSync,
   RETRY_DELAYS_MS,
   SALESFORCE_TARGET,
 } from './sync.service';
@@ -53,7 +54,7 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     notices.length = 0;
   });
 
-  const noJobs = { sendOnce: async () => null } as unknown as Jobs;
+  const noJobs = { sendOnce: async () => null, sendManyOnce: async () => undefined } as unknown as Jobs;
   function instance(over: Partial<IntegrationSyncDeps> = {}) {
     return createIntegrationSyncService({
       db: t.database.db,
@@ -83,8 +84,7 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
   /** A pending application and its queued sync, as an event or "Sync now" leaves it. */
   async function queued(force = false) {
     const app = await insertApplication(t.database.db, { companyId: a.companyId, customFormId: formId });
-    const { createSyncRepository } = await import('./sync.repository');
-    const row = await createSyncRepository(t.database.db).queue({
+    const row = await queueSync(t.database.db, {
       applicationId: app.id,
       companyId: a.companyId,
       kind: 'salesforce',
@@ -136,8 +136,7 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     const first = await rowOf(syncId);
     expect(first.providerRecordId).toBeTruthy();
     expect(first.createPending).toBe(false);
-    const { createSyncRepository } = await import('./sync.repository');
-    await createSyncRepository(t.database.db).queue({
+    await queueSync(t.database.db, {
       applicationId: first.applicationId,
       companyId: a.companyId,
       kind: 'salesforce',
@@ -187,18 +186,17 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     expect(row.createPending).toBe(true);
     expect(notices).toEqual([`${row.applicationId}:sync:${syncId}:1`]);
     // an event does not retry it blindly either: the next attempt says the same
-    const { createSyncRepository } = await import('./sync.repository');
     const again = {
       applicationId: row.applicationId,
       companyId: a.companyId,
       kind: 'salesforce',
       target: SALESFORCE_TARGET,
     };
-    await createSyncRepository(t.database.db).queue({ ...again, at: new Date(clock), force: false });
+    await queueSync(t.database.db, { ...again, at: new Date(clock), force: false });
     expect(await syncs.runSync(syncId)).toBe('needs_attention');
     expect(sf.counts.creates).toBe(1);
     // a person's "Sync again" (they were told to check Salesforce) creates
-    await createSyncRepository(t.database.db).queue({ ...again, at: new Date(clock), force: true });
+    await queueSync(t.database.db, { ...again, at: new Date(clock), force: true });
     expect(await syncs.runSync(syncId)).toBe('synced');
     expect(sf.counts.creates).toBe(2);
   });
@@ -272,10 +270,9 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
 
   it('coalesces requests: one row per target; a request while running makes one more run', async () => {
     const { applicationId, syncId } = await queued();
-    const { createSyncRepository } = await import('./sync.repository');
     const again = { applicationId, companyId: a.companyId, kind: 'salesforce', target: SALESFORCE_TARGET };
     for (let i = 0; i < 3; i++) {
-      const r = await createSyncRepository(t.database.db).queue({ ...again, at: new Date(clock), force: false });
+      const r = await queueSync(t.database.db, { ...again, at: new Date(clock), force: false });
       expect(r.id).toBe(syncId);
     }
     const rows = await t.database.db
@@ -292,11 +289,130 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     const syncs = instance({ afterProvider: () => gate });
     const running = syncs.runSync(syncId);
     await until('the provider answered', async () => sf.counts.upserts === 1);
-    await createSyncRepository(t.database.db).queue({ ...again, at: new Date(clock), force: false });
+    await queueSync(t.database.db, { ...again, at: new Date(clock), force: false });
     release();
     expect(await running).toBe('queued');
     expect(await instance().runSync(syncId)).toBe('synced');
     expect(sf.counts.upserts).toBe(2);
     expect(sf.counts.creates).toBe(1);
+  });
+  it("decides requests together: one read of the form's mapping and of the company's connection per batch", async () => {
+    const calls = { mappingFor: 0, state: 0 };
+    const { mappingFor } = sf.mappings;
+    const { state } = sf.connections;
+    sf.mappings.mappingFor = (id) => {
+      calls.mappingFor++;
+      return mappingFor(id);
+    };
+    sf.connections.state = (id) => {
+      calls.state++;
+      return state(id);
+    };
+    const sent: string[][] = [];
+    const jobs = {
+      sendOnce: async () => {
+        throw new Error('one job at a time');
+      },
+      sendManyOnce: async (_q: string, js: { key: string }[]) => {
+        sent.push(js.map((j) => j.key));
+      },
+    } as unknown as Jobs;
+    const syncs = instance({ jobs });
+    // a delivery's batch: three requests in one transaction, then their after-commits in turn
+    const apps = await Promise.all(
+      [1, 2, 3].map(() => insertApplication(t.database.db, { companyId: a.companyId, customFormId: formId })),
+    );
+    const afters = await t.database.db.transaction(async (tx) => {
+      const out = [];
+      for (const app of apps) out.push(await syncs.request(tx, app.id));
+      return out;
+    });
+    for (const after of afters) await after();
+    expect(calls).toEqual({ mappingFor: 1, state: 1 });
+    expect(sent).toHaveLength(1);
+    const rows = await t.database.db
+      .select()
+      .from(integrationSyncs)
+      .where(
+        inArray(
+          integrationSyncs.applicationId,
+          apps.map((x) => x.id),
+        ),
+      );
+    expect(rows.map((r) => r.state)).toEqual(['queued', 'queued', 'queued']);
+    expect(new Set(sent[0])).toEqual(new Set(rows.map((r) => r.id)));
+    const left = await t.database.db
+      .select()
+      .from(integrationSyncRequests)
+      .where(
+        inArray(
+          integrationSyncRequests.applicationId,
+          apps.map((x) => x.id),
+        ),
+      );
+    expect(left).toEqual([]);
+
+    // requests a crash left undecided: the sweep decides them together too, and sends every due job in one call
+    calls.mappingFor = 0;
+    calls.state = 0;
+    sent.length = 0;
+    const more = await Promise.all(
+      [1, 2, 3, 4].map(() => insertApplication(t.database.db, { companyId: a.companyId, customFormId: formId })),
+    );
+    await t.database.db.transaction(async (tx) => {
+      for (const app of more) await syncs.request(tx, app.id);
+    });
+    clock += 60_000;
+    await syncs.sweep();
+    expect(calls).toEqual({ mappingFor: 1, state: 1 });
+    // the decided ones' jobs, then the sweep's due ones (theirs among them): two calls, not one per sync
+    expect(sent).toHaveLength(2);
+    const queuedIds = (
+      await t.database.db
+        .select({ id: integrationSyncs.id })
+        .from(integrationSyncs)
+        .where(
+          inArray(
+            integrationSyncs.applicationId,
+            more.map((x) => x.id),
+          ),
+        )
+    ).map((r) => r.id);
+    expect(queuedIds).toHaveLength(4);
+    for (const id of queuedIds) expect(sent[1]).toContain(id);
+  });
+
+  it("at start, every sync left running is taken again at once (its lease ended), its job sent with the sweep's", async () => {
+    const one = await queued();
+    const two = await queued();
+    const held = instance({ afterProvider: hang });
+    void held.runSync(one.syncId);
+    void held.runSync(two.syncId);
+    await until('both at the provider', async () => sf.counts.upserts === 2);
+    const sent: string[][] = [];
+    const jobs = {
+      sendManyOnce: async (_q: string, js: { key: string }[]) => {
+        sent.push(js.map((j) => j.key));
+      },
+    } as unknown as Jobs;
+    await instance({ jobs }).resume();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toEqual(expect.arrayContaining([one.syncId, two.syncId]));
+    // taken without waiting for the lease
+    expect(await instance().runSync(one.syncId)).toBe('synced');
+    expect(await instance().runSync(two.syncId)).toBe('synced');
+  });
+
+  it('answers the latest ten attempts of each sync, newest first', async () => {
+    const { applicationId, syncId } = await queued();
+    const syncs = instance();
+    for (let i = 1; i <= 12; i++) {
+      sf.failures.push(new SalesforceError('unavailable', 'HTTP 503 Service Unavailable', 503));
+      expect(await syncs.runSync(syncId)).toBe(i < MAX_ATTEMPTS ? 'queued' : 'failed');
+      clock = (await rowOf(syncId)).nextAttemptAt.getTime();
+    }
+    const { createSyncRepository } = await import('./sync.repository');
+    const [listed] = await createSyncRepository(t.database.db).listForApplication(applicationId, 10);
+    expect(listed?.attempts.map((x) => x.attempt)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
   });
 });

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError } from '../../../lib/notify';
-import { useApplicationSyncs, useSyncNow } from '../api/sync-api';
+import { SYNC_POLL, useApplicationSyncs, useSyncNow } from '../api/sync-api';
 import { when } from '../lib/when';
 
 const STATE_COLORS: Record<SyncState, string> = {
@@ -18,6 +18,26 @@ const STATE_COLORS: Record<SyncState, string> = {
 };
 const busy = (s: ApplicationSync) => s.state === 'queued' || s.state === 'running';
 const label = (s: ApplicationSync) => INTEGRATION_LABELS[s.integration] ?? s.integration;
+
+/** The hosts a provider's records live on (a suffix match); a record elsewhere is named by its host. */
+const PROVIDER_HOSTS: Partial<Record<ApplicationSync['integration'], readonly string[]>> = {
+  salesforce: ['salesforce.com', 'force.com', 'salesforce.mil', 'cloudforce.com'],
+};
+
+/** The record link's words: "Open the record in Salesforce", or "Open the record at 127.0.0.1:4011" (a simulator). */
+export function recordLinkText(sync: Pick<ApplicationSync, 'integration' | 'recordUrl'>, name: string): string {
+  const hosts = PROVIDER_HOSTS[sync.integration];
+  if (!hosts || !sync.recordUrl) return T.openRecord(name);
+  let url: URL;
+  try {
+    url = new URL(sync.recordUrl);
+  } catch {
+    return T.openRecord(name);
+  }
+  const host = url.hostname.toLowerCase();
+  const theirs = url.protocol === 'https:' && hosts.some((h) => host === h || host.endsWith(`.${h}`));
+  return theirs ? T.openRecord(name) : T.openRecordAt(url.host);
+}
 
 /** One integration's sync: its state, record link, last error in words, attempts and "Sync again". */
 function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: () => void; pending: boolean }) {
@@ -50,7 +70,7 @@ function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: ()
           <Text size="sm">
             {T.recordLabel}:{' '}
             <Anchor href={sync.recordUrl} target="_blank" rel="noopener noreferrer" data-testid="sync-record">
-              {T.openRecord(name)} ({sync.recordId})
+              {recordLinkText(sync, name)} ({sync.recordId})
             </Anchor>
           </Text>
         ) : null}
@@ -100,23 +120,35 @@ function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: ()
  * error as a person can act on it, the attempts, and "Sync now" / "Sync again" with its progress and result.
  */
 export function IntegrationsPanel({ applicationId }: { applicationId: string }) {
-  const syncs = useApplicationSyncs(applicationId);
+  const { query: syncs, stalled, refresh, follow } = useApplicationSyncs(applicationId);
   const syncNow = useSyncNow(applicationId);
   const [waiting, setWaiting] = useState(false);
   const [result, setResult] = useState('');
   const items = syncs.data?.items ?? [];
 
-  // the result in words once the sync asked for has settled
+  // the result in words once the sync asked for has settled: synced, a problem, or nothing took it
   useEffect(() => {
-    if (!waiting || syncNow.isPending || items.length === 0 || items.some(busy)) return;
+    if (!waiting || syncNow.isPending || syncs.isFetching) return;
+    if (syncs.isError) {
+      setWaiting(false);
+      setResult(T.loadError);
+      return;
+    }
+    if (items.length === 0) {
+      setWaiting(false);
+      setResult(T.nothingToSync);
+      return;
+    }
+    if (items.some(busy)) return;
     setWaiting(false);
     setResult(
       items.map((s) => (s.state === 'synced' ? T.resultSynced(label(s)) : T.resultProblem(label(s)))).join(' '),
     );
-  }, [waiting, syncNow.isPending, items]);
+  }, [waiting, syncNow.isPending, syncs.isFetching, syncs.isError, items]);
 
   async function run() {
     setResult('');
+    follow();
     try {
       await syncNow.mutateAsync();
       setWaiting(true);
@@ -151,8 +183,13 @@ export function IntegrationsPanel({ applicationId }: { applicationId: string }) 
         ))}
       </Stack>
       <Text size="sm" role="status" aria-live="polite" mt="xs" data-testid="sync-result">
-        {waiting ? T.syncing : result}
+        {stalled ? T.pollStopped(SYNC_POLL.stopAfterMs / 60_000) : waiting ? T.syncing : result}
       </Text>
+      {stalled ? (
+        <Button size="xs" variant="default" mt="xs" onClick={refresh} loading={syncs.isFetching}>
+          {T.refresh}
+        </Button>
+      ) : null}
     </Paper>
   );
 }

@@ -73,9 +73,21 @@ describe('SalesforceCard', () => {
     });
   });
 
-  it('shows a member the state without any action', () => {
-    renderCard({}, false);
-    expect(screen.queryAllByRole('button')).toHaveLength(0);
-    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+  it("says since when it is connected, in the portal's date format (formatDate)", () => {
+    renderCard({ connectedAt: '2026-11-01T10:00:00.000Z' });
+    expect(screen.getByText(T.connectedSince('Nov 01, 2026'))).toBeTruthy();
   });
+
+  it.each(['not_connected', 'connected', 'expired', 'turned_off'] as const)(
+    'shows a member the state without any action or input (%s)',
+    (state) => {
+      renderCard({ state, turnedOffAt: state === 'turned_off' ? '2026-11-02T10:00:00.000Z' : null }, false);
+      expect(screen.getByTestId('integration-state').textContent).toBe(T.states[state]);
+      expect(screen.queryAllByRole('button')).toHaveLength(0);
+      expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+      // no field at all: a password input has no role, so the DOM is asked
+      expect(document.querySelectorAll('input, textarea, select, [contenteditable="true"]')).toHaveLength(0);
+      expect(document.querySelectorAll('input[type="password"]')).toHaveLength(0);
+    },
+  );
 });

@@ -3,7 +3,8 @@ import { CONNECTIONS_API } from '@under/core/api/integrations/connections.contra
 import type { IntegrationsOverview, SalesforceAddInfoBody } from '@under/core/integrations/connections.schema';
 import { useSession } from '../../../../lib/session-context';
 
-const INTEGRATIONS_KEY = ['integrations'] as const;
+/** The company's integrations; the applications' syncs have their own root (applicationSyncsKey). */
+export const INTEGRATIONS_KEY = ['integrations'] as const;
 
 /** The company's integrations: states, masks, configs (GET /api/integrations). */
 export function useIntegrations() {

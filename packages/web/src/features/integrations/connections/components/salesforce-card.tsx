@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '@under/core/forms/format';
 import { INTEGRATION_MESSAGES } from '@under/core/integrations/connection-messages';
 import type { IntegrationView, SalesforceAddInfoBody } from '@under/core/integrations/connections.schema';
 import type { IntegrationState } from '@under/core/integrations/integrations';
@@ -16,7 +17,7 @@ const BADGE: Record<IntegrationState, string> = {
   turned_off: 'red',
 };
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '');
+const day = (iso: string | null) => (iso ? formatDate(iso, 'MMM dd, yyyy') : '');
 
 export function StateBadge({ state }: { state: IntegrationState }) {
   return (
