@@ -15,6 +15,7 @@ import type { AfterCommit } from '../../../infra/events/events';
 import type { Jobs } from '../../../infra/jobs/jobs';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
 import type { NotificationsService } from '../../notifications/notifications.service';
+import { createSyncability } from '../forms/syncability';
 import type { SalesforceMappings, SalesforcePorts } from '../ports';
 import { classifyFailure, redactDetail } from './sync.errors';
 import { createSyncRepository, type SyncEnd, type SyncRow } from './sync.repository';
@@ -77,7 +78,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   const { db, jobs, log } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
-  const attemptSalesforce = createSalesforceAttempt({ ...deps, now });
+  // the one syncability check (decision 078): before every attempt, and to decide an auto-sync
+  const syncability = createSyncability({ db, salesforce: deps.salesforce });
+  const attemptSalesforce = createSalesforceAttempt({ ...deps, now, syncability });
 
   /**
    * A job for a sync that is due now. Never a delayed one: a waiting job holds the sync's singleton key, so a job
@@ -93,8 +96,8 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   }
 
   /**
-   * Decides a request after the commit that wrote it: an auto-sync mapping and a connected company queue the
-   * sync; anything else drops the request (manual mode waits for "Sync now"). The ports are read outside any
+   * Decides a request after the commit that wrote it: a syncable application (decision 078) of an auto-sync
+   * mapping queues the sync; anything else drops the request (manual mode waits for "Sync now"). The ports are read outside any
    * transaction (they use connections of their own).
    */
   async function decide(applicationId: string): Promise<string | null> {
@@ -104,9 +107,8 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     const source = await deps.applications.syncSource(applicationId);
     let auto = false;
     if (source) {
-      const { mappings, connections } = deps.salesforce();
-      const mapping = await mappings.mappingFor(source.customFormId);
-      auto = mapping?.mode === 'auto-sync' && (await connections.state(source.companyId)) === 'connected';
+      const verdict = await syncability.salesforce(source);
+      auto = verdict.syncable && verdict.mode === 'auto-sync';
     }
     const queued = await db.transaction(async (tx) => {
       const r = createSyncRepository(tx);
