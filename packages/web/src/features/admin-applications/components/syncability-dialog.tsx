@@ -38,7 +38,7 @@ export function SyncabilityDialog(props: {
               <Title order={3} size="h5">
                 {INTEGRATION_LABELS[i.integration]}
               </Title>
-              <Badge color={i.syncable ? 'green' : 'orange'} variant="light" tt="none">
+              <Badge color={i.syncable ? 'green.9' : 'red.9'} variant="filled" tt="none">
                 {i.syncable ? T.syncable : T.notSyncable}
               </Badge>
               {i.mode ? (
