@@ -1,14 +1,17 @@
 import type { Browser, Page } from '@playwright/test';
 import { INTEGRATION_MESSAGES } from '@under/core/integrations/connection-messages';
+import { SYNCABILITY_WORDS } from '@under/core/integrations/form-integrations.schema';
 import { SYNC_STATE_LABELS, SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
 import { CUSTOM_FORMS_TEXT as CF } from '@under/core/ui-text/client-custom-forms';
+import { FORM_INTEGRATIONS_TEXT as F, SYNCABILITY_TEXT } from '@under/core/ui-text/client-form-integrations';
 import { MAPPING_TEXT as M } from '@under/core/ui-text/client-integrations-mapping';
 import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
 import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
 import { SALESFORCE_SIM } from '../playwright.config';
+import { signInAdmin } from '../support/admin';
 import { adminHeaders } from '../support/admin-api';
 import { activeDemoForm, signFromSuccessPage, submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
@@ -155,13 +158,15 @@ test('a plan without the CRM sees the upgrade text; a CRM plan gets the connect 
   }
 });
 
-test("a new institution connects to the Salesforce simulator and maps its form; an applicant's signed application becomes one Lead; a failure shows in words and Sync again fixes it", async ({
+test("a new institution connects to the Salesforce simulator and maps its form; an applicant's signed application becomes one Lead; a failure shows in words and Sync again fixes it; the form's Salesforce turned off stops it, in words, for the admin too", async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(300_000);
   const email = await signedUpUser(page, uniqueEmail('sf-loop'));
-  await registerCompany(page, `Loop Bank ${Date.now() % 100000}`);
+  const companyName = `Loop Bank ${Date.now() % 100000}`;
+  await registerCompany(page, companyName);
   const companyId = await openPage(page);
   const admin = await adminHeaders(page.request);
   const moved = await page.request.put(`/api/accounts/${companyId}/subscription-level`, {
@@ -246,4 +251,46 @@ test("a new institution connects to the Salesforce simulator and maps its form; 
   expect(await leads()).toHaveLength(1);
   await expectAccessible(page);
   await shot(page, 'application-sync-again');
+
+  // the forms list: the form uses Salesforce (connected, mapped, auto-sync); turned off for the form, it stops syncing
+  await page.goto('/all-form');
+  const formRow = page.getByTestId('custom-form-row').filter({ hasText: formName });
+  await expect(formRow.getByText(`${T.states.connected} · ${F.mapped} · ${F.modes['auto-sync']}`)).toBeVisible();
+  const useSalesforce = formRow.getByRole('switch', { name: F.switchOf(T.names.salesforce, formName) });
+  await expect(useSalesforce).toBeChecked();
+  await useSalesforce.click();
+  await expect(page.getByText(F.turnedOff(T.names.salesforce, formName))).toBeVisible();
+  await expect(useSalesforce).not.toBeChecked();
+  await expectAccessible(page);
+  await shot(page, 'forms-list-integrations-off');
+  await page.goto(`/applications/${applicationId}`);
+  await panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` }).click();
+  await expect(panel.getByTestId('sync-error')).toContainText(SYNCABILITY_WORDS.formNotUsing, { timeout: 30_000 });
+  await shot(page, 'application-form-not-using-salesforce');
+
+  // the platform admin's syncability check on the form's applications says the same
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const ap = await adminContext.newPage();
+    await signInAdmin(ap);
+    await ap.goto(`/admin/accounts/${encodeURIComponent(companyName)}/${companyId}/${customFormId}/applications`);
+    const appRow = ap.getByTestId('admin-application-row').filter({ hasText: applicant });
+    await appRow.getByRole('button', { name: new RegExp(`^${SYNCABILITY_TEXT.check}`) }).click();
+    const dialog = ap.getByRole('dialog');
+    await expect(dialog.getByTestId('syncability')).toContainText(SYNCABILITY_TEXT.notSyncable);
+    await expect(dialog.getByText(SYNCABILITY_WORDS.formNotUsing)).toBeVisible();
+    await expectAccessible(ap);
+    await shot(ap, 'admin-syncability-check');
+  } finally {
+    await adminContext.close();
+  }
+
+  // turned back on: Sync again syncs, still one Lead
+  await page.goto('/all-form');
+  await useSalesforce.click();
+  await expect(page.getByText(F.turnedOn(T.names.salesforce, formName))).toBeVisible();
+  await page.goto(`/applications/${applicationId}`);
+  await panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` }).click();
+  await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.synced, { timeout: 30_000 });
+  expect(await leads()).toHaveLength(1);
 });

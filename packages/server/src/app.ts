@@ -48,6 +48,7 @@ import { verifyModule } from './modules/document-verify/verify.module';
 import { filesModule } from './modules/files/files.module';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { integrationsModule } from './modules/integrations/connections/connections.module';
+import { formIntegrationsModule } from './modules/integrations/forms/forms.module';
 import { salesforceMappingsModule } from './modules/integrations/mapping/mapping.module';
 import { createSalesforceClient } from './modules/integrations/salesforce/salesforce.client';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
@@ -140,6 +141,7 @@ const MODULES: readonly AppModule[] = [
   integrationsModule,
   salesforceMappingsModule,
   integrationSyncsModule,
+  formIntegrationsModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -39,6 +39,7 @@ import type { CustomFormsService } from './modules/custom-forms/custom-forms.ser
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
+import type { FormIntegrationsService } from './modules/integrations/forms/forms.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import type { IntegrationSyncService } from './modules/integrations/sync/sync.service';
@@ -123,6 +124,7 @@ export interface Services {
   integrations: IntegrationsService;
   salesforceMappings: SalesforceMappingsService;
   integrationSyncs: IntegrationSyncService;
+  formIntegrations: FormIntegrationsService;
 }
 export type ServiceName = keyof Services;
 

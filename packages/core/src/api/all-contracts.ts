@@ -21,6 +21,7 @@ import { CUSTOM_FORMS_API } from './custom-forms.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
+import { FORM_INTEGRATIONS_API } from './integrations/forms.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
 import { LIBRARY_API } from './library.contract';
@@ -63,6 +64,7 @@ export const ALL_CONTRACTS = {
   TEAM_API,
   VAULT_API,
   CONNECTIONS_API,
+  FORM_INTEGRATIONS_API,
   SYNC_API,
 };
 

@@ -280,6 +280,12 @@ export const ERRORS = {
   // Salesforce mapping (issue #23; decision 075)
   /** The company's Salesforce connection cannot be used now (not connected, expired, turned off): says which. */
   integrationUnavailable: { code: 'integration/unavailable', status: 409 },
+  /** The platform does not let the company's forms of this template use integrations (decision 078). */
+  integrationNotPermitted: {
+    code: 'integration/not-permitted',
+    status: 403,
+    message: INTEGRATION_MESSAGES.notPermitted,
+  },
   /**
    * Salesforce did not answer as it should (unavailable, over its limit, or failed); the detail is logged. 424 as
    * integrationFailed: the web shows a 502 as "the server is unavailable".

@@ -120,7 +120,11 @@ export const AUDIT_ACTIONS = {
     details: z.strictObject({ name: z.string(), versions: z.number().int() }),
   },
   'custom-form.mode': { target: 'custom-form', details: z.strictObject({ updateMode: z.string() }) },
-  'custom-form.integrations': { target: 'custom-form', details: none },
+  /** Integrations turned on or off for a custom form (decision 078): by kind. */
+  'custom-form.integrations': {
+    target: 'custom-form',
+    details: z.strictObject({ integrations: z.record(z.string(), z.boolean()) }),
+  },
   /** A custom form's Salesforce mapping saved (issue #23 §5; decision 075). */
   'custom-form.salesforce-mapping': {
     target: 'custom-form',

@@ -78,9 +78,6 @@ export const UpdateCustomFormBodySchema = z.strictObject({
 export const NameBodySchema = z.strictObject({ name: FormName });
 export const CustomFormStatusBodySchema = z.strictObject({ status: z.enum(['active', 'inactive']) });
 export const CustomFormModeBodySchema = z.strictObject({ updateMode: z.enum(UPDATE_MODES) });
-export const IntegrationsBodySchema = z.strictObject({
-  integrations: z.strictObject({ salesForce: z.boolean().optional(), cardConnect: z.boolean().optional() }),
-});
 
 export const CustomFormDetailQuerySchema = z.strictObject({
   version: z.coerce.number().int().min(1).optional(),

@@ -3,6 +3,9 @@
  * gives them (spec 2 §8 "User messages"); where it gives only a description, ours, marked so.
  */
 export const INTEGRATION_MESSAGES = {
+  /** Ours (decision 078): an integration turned on for a form of a template the platform's admins withheld. */
+  notPermitted:
+    "Integrations are not allowed for your forms built on this template. Ask the platform's administrators to allow them.",
   /** Spec 2 §8, verbatim: the authorization code came back expired or already used. */
   expiredCode: 'Expired authorization code',
   /** Ours, for the spec's "connection failed (re-enter consumer key and secret)": Salesforce refused the app. */

@@ -309,10 +309,10 @@ describe.each(testDatabases())('custom forms on %s', (kind) => {
       const page = (await as(a)('GET', '/api/custom_forms?pageSize=10&page=1&status=inactive')).json();
       expect(page.items.every((f: { status: string }) => f.status === 'inactive')).toBe(true);
       const integrations = await as(a)('PATCH', `/api/custom_forms/${id}/integrations`, {
-        integrations: { salesForce: true },
+        integrations: { salesforce: false },
       });
       expect(integrations.statusCode).toBe(200);
-      expect((await as(a)('GET', `/api/custom_forms/${id}`)).json().integrations).toEqual({ salesForce: true });
+      expect((await as(a)('GET', `/api/custom_forms/${id}`)).json().integrations).toEqual({ salesforce: false });
     });
   });
 
@@ -560,7 +560,6 @@ describe.each(testDatabases())('custom forms on %s', (kind) => {
         update: doc(),
         setName: { name: 'Mine' },
         setStatus: { status: 'active' },
-        setIntegrations: { integrations: { salesForce: true } },
         setMode: { updateMode: 'user-manual-update' },
       };
       const routes = Object.entries(CUSTOM_FORMS_API).filter(

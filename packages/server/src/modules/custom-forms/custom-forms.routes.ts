@@ -38,9 +38,6 @@ export function registerCustomFormRoutes(app: FastifyInstance, deps: { customFor
   defineRoute(app, api.setStatus, clientAdmin, ({ req, params, body }) =>
     customForms.setStatus({ auth: requireAuth(req), ...params, ...body }),
   );
-  defineRoute(app, api.setIntegrations, clientAdmin, ({ req, params, body }) =>
-    customForms.setIntegrations({ auth: requireAuth(req), ...params, ...body }),
-  );
   defineRoute(app, api.setMode, clientAdmin, ({ req, params, body }) =>
     customForms.setMode({ auth: requireAuth(req), ...params, ...body }),
   );

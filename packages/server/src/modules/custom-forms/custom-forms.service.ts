@@ -423,24 +423,6 @@ export function createCustomFormsService(deps: { db: Db; files: FilesService; lo
       await files.purgeReleased(released);
     },
 
-    async setIntegrations(opts: {
-      auth: AuthContext;
-      customFormId: string;
-      integrations: { salesForce?: boolean; cardConnect?: boolean };
-    }) {
-      const row = await change(opts.auth, opts.customFormId, async ({ tx, r, row, companyId }) => {
-        await writeAudit(tx, {
-          actorUserId: opts.auth.userId,
-          companyId,
-          action: 'custom-form.integrations',
-          targetType: 'custom-form',
-          targetId: row.id,
-        });
-        return r.updateForm(row.id, { integrations: { ...row.integrations, ...opts.integrations } });
-      });
-      return summaryOf(row);
-    },
-
     /** PATCH …/mode: switching to auto-update takes the master's newest version at once (local edits discarded). */
     async setMode(opts: { auth: AuthContext; customFormId: string; updateMode: CustomFormRow['updateMode'] }) {
       const row = await change(opts.auth, opts.customFormId, async ({ tx, r, row, companyId }) => {

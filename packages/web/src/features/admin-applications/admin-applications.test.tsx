@@ -2,6 +2,7 @@ import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICATIONS_TEXT as AT } from '@under/core/ui-text/client-applications';
+import { SYNCABILITY_TEXT as ST } from '@under/core/ui-text/client-form-integrations';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { ADMIN_APPLICATIONS_TEXT as T } from './admin-applications-text';
@@ -51,6 +52,35 @@ const page = (items: unknown[], total = items.length, pageSize = 10, p = 1) => (
 });
 
 describe('the admin application screens of a form', { timeout: 90_000 }, () => {
+  it("'Check syncability' shows the verdict of the application's company, with every reason", async () => {
+    const first = row(1, 'pending', 'Zeta Traders');
+    const check = `POST /api/admin/applications/${first.applicationId}/syncability`;
+    const { user, api } = renderApp({
+      app: 'admin',
+      path: `${BASE}/applications`,
+      api: {
+        'GET /api/admin/application-forms': FORMS,
+        'GET /api/admin/applications': page([first]),
+        [check]: {
+          status: 200,
+          body: {
+            applicationId: first.applicationId,
+            integrations: [
+              { integration: 'salesforce', syncable: false, mode: 'auto-sync', reasons: ['First reason.', 'Second.'] },
+            ],
+          },
+        },
+      },
+    });
+    const [found] = await screen.findAllByTestId('admin-application-row', {}, slow);
+    await user.click(within(found as HTMLElement).getByRole('button', { name: `${ST.check}: #${first.number}` }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(await within(dialog).findByText(ST.notSyncable, {}, slow)).toBeTruthy();
+    expect(within(dialog).getByText('First reason.')).toBeTruthy();
+    expect(within(dialog).getByText('Second.')).toBeTruthy();
+    expect(searchOf(api.calls(check)[0]).get('companyId')).toBe(COMPANY);
+  });
+
   it("lists the form's applications; status, dates and sort go into the URL and the query; search too", async () => {
     const { user, api, location } = renderApp({
       app: 'admin',

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../../errors';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import { requireCompanyId } from '../../accounts/tenant';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
+import { requireIntegrationPermitted } from '../forms/permissions';
 import { type ConfigRow, createConnectionsRepository, type PermissionRow } from './connections.repository';
 import { openSecret } from './salesforce-session';
 
@@ -84,6 +85,8 @@ export function createIntegrationConfigs(deps: IntegrationConfigsDeps) {
       if (body.integrationToActivate === 'salesforce') deps.requirePlan(opts.auth);
       const form = await createConnectionsRepository(db).findCompanyForm(companyId, body.formId);
       if (!form) throw notFound(INTEGRATION_MESSAGES.formNotFound);
+      // integration permissions (decision 078): turning one on needs the template's permission; off always works
+      if (body.activeIntegration) await requireIntegrationPermitted(db, companyId, form.masterFormId);
       const row = await db.transaction(async (tx) => {
         const repo = createConnectionsRepository(tx);
         const stored = (await repo.findConfig(body.formId, body.integrationToActivate))?.credentials ?? {};

@@ -29,6 +29,7 @@ import { AppError, notFound } from '../../../errors';
 import { isClientAdmin, requireCompanyId } from '../../accounts/tenant';
 import type { ApplicationDetailService } from '../../applications/review/detail.service';
 import type { CustomFormsService } from '../../custom-forms/custom-forms.service';
+import { requireIntegrationPermitted } from '../forms/permissions';
 import { IntegrationUnavailable, type RecordOutcome, type SalesforceMappings, type SalesforcePorts } from '../ports';
 import {
   type SalesforceClient,
@@ -142,6 +143,8 @@ export function createSalesforceMappingsService(deps: {
   async function save(opts: { auth: AuthContext; customFormId: string; mapping: SalesforceMapping }) {
     const companyId = await requirePlan(opts.auth);
     const { detail, components } = await ownForm(opts.auth, opts.customFormId);
+    // integration permissions (decision 078): not for a form of a template the platform withheld from the company
+    await requireIntegrationPermitted(db, companyId, detail.masterFormId);
     const described = await describe(companyId, opts.mapping.object);
     const problems = checkMapping(components, opts.mapping, described);
     if (problems.length > 0) {

@@ -1,5 +1,5 @@
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
-import { IntegrationUnavailable } from '../ports';
+import type { SyncabilityCheck } from '../forms/syncability';
 import type { SalesforceSession, SfObjectDescribe } from '../salesforce/salesforce.port';
 import { classifyFailure, type SyncFailure } from './sync.errors';
 import { createSyncRepository, type SyncRow } from './sync.repository';
@@ -59,6 +59,7 @@ export type Attempted =
 export function createSalesforceAttempt(
   deps: Pick<IntegrationSyncDeps, 'db' | 'applications' | 'salesforce' | 'afterProvider' | 'describeMaxEntries'> & {
     now: () => Date;
+    syncability: SyncabilityCheck;
   },
 ) {
   const { db, now } = deps;
@@ -82,11 +83,13 @@ export function createSalesforceAttempt(
     const source = await deps.applications.syncSource(row.applicationId);
     if (!source) return { kind: 'failure', failure: { kind: 'attention', words: SYNC_WORDS.applicationGone } };
     const { connections, mappings, client } = deps.salesforce();
-    // the connection first: without one, a missing mapping is not the first thing to fix
-    const state = await connections.state(source.companyId);
-    if (state !== 'connected') throw new IntegrationUnavailable(state);
-    const mapping = await mappings.mappingFor(source.customFormId);
-    if (!mapping) return { kind: 'failure', failure: { kind: 'attention', words: SYNC_WORDS.noMapping } };
+    // the syncability check first (decision 078): its first reason is the first thing to fix
+    const verdict = await deps.syncability.salesforce(source);
+    const { mapping } = verdict;
+    if (!verdict.syncable || !mapping) {
+      const words = verdict.reasons[0] ?? SYNC_WORDS.noMapping;
+      return { kind: 'failure', failure: { kind: 'attention', words, detail: `not syncable (${verdict.state})` } };
+    }
     return connections.withSession(source.companyId, async (session): Promise<Attempted> => {
       const describe = await describeOf(source.companyId, session, mapping.object);
       const outcome = await mappings.recordFor({

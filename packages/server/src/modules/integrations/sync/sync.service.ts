@@ -1,4 +1,4 @@
-import type { IntegrationKind, IntegrationState, SyncState } from '@under/core/integrations/integrations';
+import type { IntegrationKind, SyncState } from '@under/core/integrations/integrations';
 import {
   type ApplicationSync,
   type ApplicationSyncs,
@@ -15,6 +15,7 @@ import type { AfterCommit } from '../../../infra/events/events';
 import type { Jobs } from '../../../infra/jobs/jobs';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
 import type { NotificationsService } from '../../notifications/notifications.service';
+import { createSyncability } from '../forms/syncability';
 import type { SalesforceMappings, SalesforcePorts } from '../ports';
 import { classifyFailure, redactDetail } from './sync.errors';
 import { createSyncRepository, type QueueRules, type RequestRow, type SyncEnd, type SyncRow } from './sync.repository';
@@ -108,7 +109,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   const { db, jobs, log } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
-  const attemptSalesforce = createSalesforceAttempt({ ...deps, now });
+  // the one syncability check (decision 078): before every attempt, and to decide an auto-sync
+  const syncability = createSyncability({ db, salesforce: deps.salesforce });
+  const attemptSalesforce = createSalesforceAttempt({ ...deps, now, syncability });
 
   /**
    * A job for a sync that is due now. Never a delayed one: a waiting job holds the sync's singleton key, so a job
@@ -131,33 +134,33 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   }
 
   /**
-   * Decides requests after the commit that wrote them, together: an auto-sync mapping and a connected company queue
-   * the sync; anything else drops the request (manual mode waits for "Sync now"). Each form's mapping and each
-   * company's connection is read once per batch, through the ports, outside any transaction (they use connections
-   * of their own); the requests are taken and the syncs queued in one transaction, their jobs sent in one call.
+   * Decides requests after the commit that wrote them, together: a syncable application (decision 078) of an
+   * auto-sync mapping queues the sync; anything else drops the request (manual mode waits for "Sync now"). The
+   * syncability check runs once per company and form of the batch, through the ports, outside any transaction (they
+   * use connections of their own); the requests are taken and the syncs queued in one transaction, their jobs sent in one call.
    * Answers the applications whose request was read (decided here or dropped).
    */
   async function decideRequests(requests: readonly RequestRow[]): Promise<Set<string>> {
     const read = new Set(requests.map((r) => r.applicationId));
     if (!requests.length) return read;
-    const { mappings, connections } = deps.salesforce();
     const live = requests.filter((r) => r.companyId && r.customFormId && r.status && r.status !== 'draft');
-    const modes = new Map<string, boolean>();
-    for (const form of new Set(live.map((r) => r.customFormId as string))) {
-      modes.set(form, (await mappings.mappingFor(form))?.mode === 'auto-sync');
+    // one verdict of the syncability check (decision 078) per company and form of the batch
+    const auto = new Map<string, boolean>();
+    const keyOf = (r: RequestRow) => `${r.companyId}:${r.customFormId}`;
+    for (const r of live) {
+      if (auto.has(keyOf(r))) continue;
+      const verdict = await syncability.salesforce({
+        companyId: r.companyId as string,
+        customFormId: r.customFormId as string,
+      });
+      auto.set(keyOf(r), verdict.syncable && verdict.mode === 'auto-sync');
     }
-    const states = new Map<string, IntegrationState>();
-    for (const company of new Set(live.filter((r) => modes.get(r.customFormId as string)).map((r) => r.companyId))) {
-      states.set(company as string, await connections.state(company as string));
-    }
-    const auto = live.filter(
-      (r) => modes.get(r.customFormId as string) && states.get(r.companyId as string) === 'connected',
-    );
+    const autoRequests = live.filter((r) => auto.get(keyOf(r)));
     const queued = await db.transaction(async (tx) => {
       const repo = createSyncRepository(tx);
       const taken = await repo.takeRequests(requests);
       return repo.queue(
-        auto
+        autoRequests
           .filter((r) => taken.has(r.applicationId))
           .map((r) => ({
             applicationId: r.applicationId,

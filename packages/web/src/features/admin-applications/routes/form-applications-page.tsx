@@ -1,6 +1,8 @@
 import { Button, Container, Group, Stack, Table } from '@mantine/core';
 import { MESSAGES } from '@under/core/messages';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
+import { SYNCABILITY_TEXT } from '@under/core/ui-text/client-form-integrations';
+import { useState } from 'react';
 import { ApplicationStateCells, StatusFilter, SubmittedDaysFilter } from '../../../components/application-list';
 import { ListSearch } from '../../../components/list-search';
 import { type ListColumn, ListTable } from '../../../components/list-table';
@@ -12,6 +14,7 @@ import { useSearchText } from '../../../lib/use-search-text';
 import { ADMIN_APPLICATIONS_TEXT as A } from '../admin-applications-text';
 import { useFormApplications } from '../api/admin-applications-api';
 import { FormScreenHeader, useFormRoute } from '../components/form-screen-header';
+import { SyncabilityDialog } from '../components/syncability-dialog';
 
 /** The sorts that mean something on one form's list (the form name is the same on every row). */
 const SORTS = ['number', 'applicantCompanyName', 'status', 'submittedAt', 'updatedAt'] as const;
@@ -39,6 +42,7 @@ export function FormApplicationsPage() {
   const { total, rows } = pageOf(list.data, paging);
   const filtered = !!search.query || isFiltered;
   const column = sortColumns(filters, sortBy);
+  const [checking, setChecking] = useState<{ applicationId: string; number: number }>();
   const columns: ListColumn[] = [
     column('number', T.colNumber, 'number', 90),
     column('company', T.colCompany, 'applicantCompanyName'),
@@ -47,6 +51,7 @@ export function FormApplicationsPage() {
     column('sign', T.colSign),
     column('submitted', T.colSubmitted, 'submittedAt'),
     column('updated', T.colUpdated, 'updatedAt'),
+    column('syncability', SYNCABILITY_TEXT.title),
   ];
 
   return (
@@ -56,7 +61,7 @@ export function FormApplicationsPage() {
         <ListTable
           query={list}
           columns={columns}
-          minWidth={960}
+          minWidth={1100}
           label={A.applicationsTable}
           rowCount={rows.length}
           errorTitle={T.listError}
@@ -102,10 +107,21 @@ export function FormApplicationsPage() {
               <Table.Td>{a.applicantCompanyName ?? '—'}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{a.primaryEmail}</Table.Td>
               <ApplicationStateCells application={a} texts={T} />
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  aria-label={`${SYNCABILITY_TEXT.check}: #${a.number}`}
+                  onClick={() => setChecking({ applicationId: a.applicationId, number: a.number })}
+                >
+                  {SYNCABILITY_TEXT.check}
+                </Button>
+              </Table.Td>
             </Table.Tr>
           ))}
         </ListTable>
       </Stack>
+      <SyncabilityDialog application={checking} companyId={companyId} onClose={() => setChecking(undefined)} />
     </Container>
   );
 }

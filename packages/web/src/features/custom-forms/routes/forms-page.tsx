@@ -3,6 +3,7 @@ import type { CustomFormStatus, CustomFormSummary } from '@under/core/custom-for
 import { MESSAGES } from '@under/core/messages';
 import { CUSTOM_FORMS_TEXT as T } from '@under/core/ui-text/client-custom-forms';
 import { CUSTOMERS_TEXT } from '@under/core/ui-text/client-customers';
+import { FORM_INTEGRATIONS_TEXT } from '@under/core/ui-text/client-form-integrations';
 import { MAPPING_TEXT } from '@under/core/ui-text/client-integrations-mapping';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +18,9 @@ import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { InviteCustomerDialog } from '../../customers/components/invite-customer-dialog';
 import { applicantLink, useCustomForms, useFormActions } from '../api/custom-forms-api';
+import { useFormIntegrationStatus } from '../api/form-integrations-api';
 import { PreviewDialog, RenameDialog, VersionsDialog } from '../components/form-dialogs';
+import { FormIntegrationsCell } from '../components/form-integrations-cell';
 
 type StatusFilter = '' | CustomFormStatus;
 type Sort = 'updatedAt' | 'name' | 'createdAt';
@@ -26,6 +29,7 @@ const COLUMNS: ListColumn[] = [
   { key: 'institution', label: T.institutionColumn },
   { key: 'status', label: T.statusColumn },
   { key: 'version', label: T.versionColumn },
+  { key: 'integrations', label: FORM_INTEGRATIONS_TEXT.column },
   { key: 'actions', label: T.actionsColumn },
 ];
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
@@ -63,6 +67,7 @@ export function FormsPage() {
   if (forms.data) paging.keepInRange(total);
   const rows = forms.data?.items ?? [];
   const isFiltered = Boolean(search.query || status);
+  const integrations = useFormIntegrationStatus(rows.map((f) => f.customFormId));
 
   async function run<R>(action: () => Promise<R>, done: (r: R) => string) {
     try {
@@ -94,7 +99,7 @@ export function FormsPage() {
         <ListTable
           query={forms}
           columns={COLUMNS}
-          minWidth={900}
+          minWidth={1060}
           rowCount={rows.length}
           errorTitle={T.listError}
           retryLabel={T.retry}
@@ -168,6 +173,14 @@ export function FormsPage() {
                     {T.updateAvailable}
                   </Text>
                 ) : null}
+              </Table.Td>
+              <Table.Td>
+                <FormIntegrationsCell
+                  form={form}
+                  status={integrations.data?.items.find((i) => i.customFormId === form.customFormId)}
+                  isLoading={integrations.isPending}
+                  canManage={isAdmin}
+                />
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">

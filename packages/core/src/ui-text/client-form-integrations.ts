@@ -1,0 +1,27 @@
+import type { CrmMode } from '../integrations/integrations';
+
+/** The forms list's Integrations column (issue #23 §3; decision 078). Connection states: MANAGE_INTEGRATION_TEXT. */
+export const FORM_INTEGRATIONS_TEXT = {
+  column: 'Integrations',
+  switchOf: (integration: string, form: string) => `Use ${integration} for ${form}`,
+  on: 'On',
+  off: 'Off',
+  mapped: 'Mapped',
+  notMapped: 'Not mapped',
+  modes: { 'auto-sync': 'Auto-sync', 'manual-sync': 'Manual sync' } satisfies Record<CrmMode, string>,
+  notPermitted: 'Not allowed for this template',
+  turnedOn: (integration: string, form: string) => `${integration} is on for ${form}.`,
+  turnedOff: (integration: string, form: string) =>
+    `${integration} is off for ${form}: its applications are not synced.`,
+  loading: 'Loading integrations…',
+} as const;
+
+/** The admin's syncability check on an application (decision 078). */
+export const SYNCABILITY_TEXT = {
+  title: 'Syncability',
+  description: 'Whether this application can sync to each integration, checked the way the sync checks it.',
+  check: 'Check syncability',
+  syncable: 'Can sync',
+  notSyncable: 'Cannot sync',
+  checkFailed: 'The check failed. Try again.',
+} as const;

@@ -1,0 +1,93 @@
+import {
+  type IntegrationSyncability,
+  SYNCABILITY_WORDS,
+  type Syncability,
+} from '@under/core/integrations/form-integrations.schema';
+import type { IntegrationState, SalesforceMapping } from '@under/core/integrations/integrations';
+import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
+import type { Db } from '../../../db/client';
+import type { SalesforceConnections, SalesforceMappings } from '../ports';
+import { formUses, permitted } from './form-integrations';
+import { createFormIntegrationsRepository } from './form-integrations.repository';
+
+/** What the check reads of Salesforce: the company's connection state and the form's mapping (the same ports the sync uses). */
+export interface SyncabilityPorts {
+  connections: Pick<SalesforceConnections, 'state'>;
+  mappings: Pick<SalesforceMappings, 'mappingFor'>;
+}
+
+/** The Salesforce verdict with what the sync goes on with: the connection state and the mapping. */
+export interface SalesforceVerdict extends IntegrationSyncability {
+  state: IntegrationState;
+  mapping: SalesforceMapping | null;
+}
+
+const STATE_WORDS: Record<Exclude<IntegrationState, 'connected'>, string> = {
+  not_connected: SYNC_WORDS.notConnected,
+  expired: SYNC_WORDS.expired,
+  turned_off: SYNC_WORDS.turnedOff,
+};
+
+/**
+ * Whether an application can sync to each integration, and why not (decision 078). The ONE check: the sync asks it
+ * before every attempt (its first reason becomes the sync's words) and to decide an auto-sync; the platform admin
+ * asks it on an application. It reads no provider: the integration permission of the form's template, the form's
+ * use of the integration (its config), the company's connection, and the mapping with its CRM mode, in the order a
+ * person fixes them.
+ */
+export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityPorts }) {
+  const { db } = deps;
+
+  async function salesforce(source: {
+    companyId: string;
+    customFormId: string;
+    masterFormId?: string;
+  }): Promise<SalesforceVerdict> {
+    const repo = createFormIntegrationsRepository(db);
+    const masterFormId =
+      source.masterFormId ?? (await repo.companyForms(source.companyId, [source.customFormId]))[0]?.masterFormId;
+    const configs = await repo.configs([source.customFormId]);
+    const permissions = masterFormId ? await repo.permissions(source.companyId, [masterFormId]) : [];
+    const ports = deps.salesforce();
+    const state = await ports.connections.state(source.companyId);
+    const mapping = await ports.mappings.mappingFor(source.customFormId);
+    const reasons: string[] = [];
+    if (!permitted(permissions[0])) reasons.push(SYNCABILITY_WORDS.notPermitted);
+    if (
+      !formUses(
+        'salesforce',
+        configs.find((c) => c.kind === 'salesforce'),
+      )
+    ) {
+      reasons.push(SYNCABILITY_WORDS.formNotUsing);
+    }
+    if (state !== 'connected') reasons.push(STATE_WORDS[state]);
+    if (!mapping) reasons.push(SYNC_WORDS.noMapping);
+    return {
+      integration: 'salesforce',
+      syncable: reasons.length === 0,
+      mode: mapping?.mode ?? null,
+      reasons,
+      state,
+      mapping,
+    };
+  }
+
+  return {
+    salesforce,
+
+    /** Every integration's verdict for an application (null: no such application). */
+    async forApplication(applicationId: string): Promise<(Syncability & { companyId: string }) | null> {
+      const app = await createFormIntegrationsRepository(db).applicationForm(applicationId);
+      if (!app) return null;
+      const { state: _state, mapping: _mapping, ...verdict } = await salesforce(app);
+      if (app.status === 'draft') {
+        verdict.syncable = false;
+        verdict.reasons = [SYNCABILITY_WORDS.draft, ...verdict.reasons];
+      }
+      return { applicationId: app.applicationId, companyId: app.companyId, integrations: [verdict] };
+    },
+  };
+}
+
+export type SyncabilityCheck = ReturnType<typeof createSyncability>;

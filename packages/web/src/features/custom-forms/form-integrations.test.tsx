@@ -1,0 +1,94 @@
+import '../../test/setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import { INTEGRATION_MESSAGES } from '@under/core/integrations/connection-messages';
+import { FORM_INTEGRATIONS_TEXT as F } from '@under/core/ui-text/client-form-integrations';
+import { describe, expect, it } from 'vitest';
+import { apiError } from '../../test/fake-api';
+import { ME, renderApp } from '../../test/render-app';
+
+const FORM = {
+  customFormId: '00000000-0000-4000-8000-0000000000f1',
+  name: 'Merchant form',
+  status: 'active',
+  version: 2,
+  masterFormId: '00000000-0000-4000-8000-0000000000a1',
+  institution: 'Harbor Bank',
+  masterVersion: 1,
+  updateMode: 'system-auto-update',
+  wizardStep: 4,
+  isPublished: true,
+  hasUpdate: false,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-02T10:00:00.000Z',
+};
+const OTHER = { ...FORM, customFormId: '00000000-0000-4000-8000-0000000000f2', name: 'Withheld form' };
+const salesforce = (over: Record<string, unknown>) => ({
+  integration: 'salesforce',
+  active: true,
+  permitted: true,
+  state: 'connected',
+  mapped: true,
+  mode: 'auto-sync',
+  ...over,
+});
+const STATUS = {
+  status: 200,
+  body: {
+    items: [
+      { customFormId: FORM.customFormId, integrations: [salesforce({})] },
+      { customFormId: OTHER.customFormId, integrations: [salesforce({ active: false, permitted: false })] },
+    ],
+  },
+};
+const list = { status: 200, body: { items: [FORM, OTHER], total: 2, page: 1, pageSize: 10 } };
+const slow = { timeout: 8000 };
+const PATCH = `PATCH /api/custom_forms/${FORM.customFormId}/integrations`;
+
+describe("the forms list's integrations (decision 078)", { timeout: 90_000 }, () => {
+  it('an ADMINISTRATOR turns Salesforce off and on per form, from one status call; the plan refusal is in words', async () => {
+    const { user, api } = renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/custom_forms': list,
+        'POST /api/custom_forms/integration_status': STATUS,
+        [PATCH]: [
+          { status: 200, body: { customFormId: FORM.customFormId, integrations: [salesforce({ active: false })] } },
+          apiError(403, ERROR_CODES.upgradeRequired, 'You need to upgrade subscription to activate this feature'),
+        ],
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: F.switchOf('Salesforce', FORM.name) }, slow);
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    const [row, withheld] = screen.getAllByTestId('custom-form-row') as HTMLElement[];
+    expect(within(row as HTMLElement).getByText('Connected · Mapped · Auto-sync')).toBeTruthy();
+    // the withheld template: no switch, and why
+    expect(within(withheld as HTMLElement).queryByRole('switch')).toBeNull();
+    expect(within(withheld as HTMLElement).getByText(F.notPermitted)).toBeTruthy();
+    const sent = (key: string, i = 0) => JSON.parse(String(api.calls(key)[i]?.[1]?.body));
+    expect(sent('POST /api/custom_forms/integration_status')).toEqual({
+      customFormIds: [FORM.customFormId, OTHER.customFormId],
+    });
+
+    await user.click(toggle);
+    expect(await screen.findByText(F.turnedOff('Salesforce', FORM.name), {}, slow)).toBeTruthy();
+    expect(sent(PATCH)).toEqual({ integrations: { salesforce: false } });
+    await user.click(toggle);
+    expect(await screen.findByText('You need to upgrade subscription to activate this feature', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(api.calls(PATCH)).toHaveLength(2));
+  });
+
+  it('a STANDARD member reads the integrations without a switch', async () => {
+    renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/me': { status: 200, body: { ...ME, role: 'STANDARD' } },
+        'GET /api/custom_forms': list,
+        'POST /api/custom_forms/integration_status': STATUS,
+      },
+    });
+    expect(await screen.findByText(`Salesforce: ${F.on}`, {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(INTEGRATION_MESSAGES.notPermitted).toMatch(/not allowed/);
+  });
+});
