@@ -47,6 +47,7 @@ import { customFormsModule } from './modules/custom-forms/custom-forms.module';
 import { verifyModule } from './modules/document-verify/verify.module';
 import { filesModule } from './modules/files/files.module';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { buttonLinksModule } from './modules/integrations/button-links/button-links.module';
 import { integrationsModule } from './modules/integrations/connections/connections.module';
 import { salesforceMappingsModule } from './modules/integrations/mapping/mapping.module';
 import { createSalesforceClient } from './modules/integrations/salesforce/salesforce.client';
@@ -140,6 +141,7 @@ const MODULES: readonly AppModule[] = [
   integrationsModule,
   salesforceMappingsModule,
   integrationSyncsModule,
+  buttonLinksModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

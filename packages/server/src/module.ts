@@ -38,6 +38,7 @@ import type { CouponsService } from './modules/coupons/coupons.service';
 import type { CustomFormsService } from './modules/custom-forms/custom-forms.service';
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
+import type { ButtonLinksService } from './modules/integrations/button-links/button-links.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
@@ -123,6 +124,7 @@ export interface Services {
   integrations: IntegrationsService;
   salesforceMappings: SalesforceMappingsService;
   integrationSyncs: IntegrationSyncService;
+  buttonLinks: ButtonLinksService;
 }
 export type ServiceName = keyof Services;
 

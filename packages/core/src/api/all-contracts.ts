@@ -20,6 +20,7 @@ import { COUPONS_API } from './coupons.contract';
 import { CUSTOM_FORMS_API } from './custom-forms.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
+import { BUTTON_LINKS_API } from './integrations/button-links.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
@@ -64,6 +65,7 @@ export const ALL_CONTRACTS = {
   VAULT_API,
   CONNECTIONS_API,
   SYNC_API,
+  BUTTON_LINKS_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */
