@@ -87,6 +87,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SALESFORCE_SIM_LOGIN_PORT: String(port + 1000),
         SALESFORCE_SIM_INSTANCE_PORT: String(port + 1001),
+        // the Transax simulator (issue #24 §2) on this run's ports, never the fixed default
+        TRANSAX_SIM_PORT: String(port + 1021),
       },
     },
   ],

@@ -53,6 +53,7 @@ import { salesforceMappingsModule } from './modules/integrations/mapping/mapping
 import { createSalesforceClient } from './modules/integrations/salesforce/salesforce.client';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import { integrationSyncsModule } from './modules/integrations/sync/sync.module';
+import { transaxModule } from './modules/integrations/transax/transax.module';
 import { libraryModule, pushUpdatesModule } from './modules/library/library.module';
 import { mailModule } from './modules/mail/mail.module';
 import { masterFormsModule } from './modules/master-forms/master-forms.module';
@@ -142,6 +143,7 @@ const MODULES: readonly AppModule[] = [
   salesforceMappingsModule,
   integrationSyncsModule,
   buttonLinksModule,
+  transaxModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

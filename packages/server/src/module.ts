@@ -43,6 +43,7 @@ import type { IntegrationsService } from './modules/integrations/connections/con
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import type { IntegrationSyncService } from './modules/integrations/sync/sync.service';
+import type { TransaxService } from './modules/integrations/transax/transax.service';
 import type { LibraryService } from './modules/library/library.service';
 import type { PushUpdatesService } from './modules/library/push-updates.service';
 import type { MailService } from './modules/mail/mail.service';
@@ -125,6 +126,7 @@ export interface Services {
   salesforceMappings: SalesforceMappingsService;
   integrationSyncs: IntegrationSyncService;
   buttonLinks: ButtonLinksService;
+  transax: TransaxService;
 }
 export type ServiceName = keyof Services;
 

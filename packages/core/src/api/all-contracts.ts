@@ -24,6 +24,7 @@ import { BUTTON_LINKS_API } from './integrations/button-links.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
+import { TRANSAX_API } from './integrations/transax.contract';
 import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
@@ -66,6 +67,7 @@ export const ALL_CONTRACTS = {
   CONNECTIONS_API,
   SYNC_API,
   BUTTON_LINKS_API,
+  TRANSAX_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */

@@ -375,6 +375,11 @@ export const AUDIT_ACTIONS = {
   },
   /** A platform admin set a company's integration permissions. */
   'integration.permissions': { target: 'company', details: z.strictObject({ count: z.number().int() }) },
+  /** A client ADMINISTRATOR retrieved the Transax pricing list (the host and how many plans; never the user or password). */
+  'integration.transax-pricing': {
+    target: 'company',
+    details: z.strictObject({ gatewayHost: z.string(), count: z.number().int() }),
+  },
   // button-link integrations (issue #24 §4; decision 084): ids, the host and what changed, never the secret
   'button-link.create': {
     target: 'company',

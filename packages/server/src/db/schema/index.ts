@@ -13,6 +13,7 @@ export * from './integrations-button-links';
 export * from './integrations-connections';
 export * from './integrations-mapping';
 export * from './integrations-sync';
+export * from './integrations-transax';
 export * from './mail';
 export * from './notes';
 export * from './notifications';

@@ -421,6 +421,48 @@ describe('button links: the admin-set host is the allowlist', () => {
   });
 });
 
+/**
+ * Transax's gatewayUrl (issue #24 §2): a URL the client types and the server sends a password to. Only the transax
+ * allowlist's hosts, over https on 443; everything else is refused before any lookup or connect.
+ */
+describe('transax gatewayUrl: a typed URL the server sends a password to', () => {
+  it.each([
+    ['https://secure.transaxgateway.com/api/boarding/pricing', true],
+    ['https://SECURE.transaxgateway.com/', true],
+    ['http://secure.transaxgateway.com/', false],
+    ['https://secure.transaxgateway.com:8443/', false],
+    ['https://transaxgateway.com/', false],
+    ['https://evil.transaxgateway.com/', false],
+    ['https://secure.transaxgateway.com.evil.example/', false],
+    ['https://evil.example/?u=secure.transaxgateway.com', false],
+    ['https://user:pw@secure.transaxgateway.com/', false],
+    ['https://secure.transaxgateway.com@169.254.169.254/', false],
+    ['https://169.254.169.254/latest/meta-data/', false],
+    ['https://[::ffff:7f00:1]/', false],
+    ['https://2130706433/', false],
+    ['https://localhost/', false],
+    ['gopher://secure.transaxgateway.com:70/', false],
+  ])('%s -> %s', async (url, allowed) => {
+    const watch = watchingConnector();
+    const dns = tableLookup({});
+    const outbound = createOutbound({
+      ...BASE,
+      allow: DEFAULT_OUTBOUND_ALLOW,
+      lookup: dns.lookup,
+      connector: watch.connector,
+    });
+    expect(outbound.allows('transax', url)).toBe(allowed);
+    // a per-call host is never taken for transax
+    expect(outbound.allows('transax', url, [hostPatternOf(url) ?? ''])).toBe(allowed);
+    if (!allowed) {
+      const err = await outcome(outbound.request({ provider: 'transax', method: 'GET', url }));
+      expect(err).toBeInstanceOf(OutboundRefused);
+      expect(dns.asked).toEqual([]);
+      expect(watch.calls).toEqual([]);
+    }
+  });
+});
+
 describe('an allowed name that resolves to a non-public address', () => {
   const URL_ = 'https://acme.my.salesforce.com/services/data/v61.0/sobjects';
   it.each([
