@@ -29,7 +29,7 @@ export const DOMAIN_EVENTS = {
   'application.data-changed': z.strictObject({
     applicationId: id,
     revision: z.number().int(),
-    fields: z.array(z.string()).max(2000).optional(),
+    fields: z.array(z.string()).optional(),
   }),
   /** The institution changed a submitted application's status (approve, deny, reopen). */
   'application.status-changed': z.strictObject({ applicationId: id, from: z.string(), to: z.string() }),
