@@ -36,7 +36,7 @@ describe('npm run simulators', () => {
       const auth = `Basic ${Buffer.from('sim-transax-user:SIMULATOR-TRANSAX-PASSWORD-NOT-TRANSAX').toString('base64')}`;
       const list = await fetch(`${gateway}/api/boarding/pricing`, { headers: { authorization: auth } });
       expect(list.status).toBe(200);
-      expect((await list.json()).notice).toContain('not Transax');
+      expect(((await list.json()) as { notice: string }).notice).toContain('not Transax');
       expect((await fetch(`${gateway}/api/boarding/pricing`)).status).toBe(401);
     } finally {
       await Promise.all(simulators.map((s) => s.stop()));

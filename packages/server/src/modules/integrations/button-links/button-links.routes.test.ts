@@ -95,7 +95,7 @@ describe.each(testDatabases())('button links on %s', (kind) => {
     rx.script.length = 0;
   });
 
-  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, token = admin) =>
+  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = admin) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload } : {}) });
   const headers = () => ({ 'x-api-key': t.config.secrets.publicApiKey });
 

@@ -32,7 +32,7 @@ describe.each(testDatabases())('Transax pricing on %s', (kind) => {
     await sim.stop();
   });
 
-  const retrieve = (payload: unknown, caller: Caller = a) =>
+  const retrieve = (payload: object, caller: Caller = a) =>
     t.app.inject({
       method: 'POST',
       url: '/api/transax/retrieve-transax-pricing',
