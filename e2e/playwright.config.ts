@@ -13,6 +13,8 @@ const CLOCK_JOURNEYS = ['**/billing.spec.ts', '**/applicant-owners.spec.ts'];
 export const SALESFORCE_SIM = `http://127.0.0.1:${port + 1000}`;
 const SIMULATOR_HOSTS = `127.0.0.1:${port + 1000},127.0.0.1:${port + 1001}`;
 export const ADMIN = { email: 'admin@e2e.test', password: 'AdminPass123' };
+/** The button-link journey's receiver: a loopback server the journey itself runs (issue #24 §4). */
+export const BUTTON_LINK_RECEIVER_PORT = port + 1020;
 
 export default defineConfig({
   testDir: './tests',
@@ -70,7 +72,7 @@ export default defineConfig({
         // the callback URL the Salesforce simulator's app is registered with is on the address the journeys use
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         // the providers' loopback simulators (decision 072), reachable over plain http from this server only
-        INTEGRATION_TEST_HOSTS: SIMULATOR_HOSTS,
+        INTEGRATION_TEST_HOSTS: [SIMULATOR_HOSTS, `127.0.0.1:${BUTTON_LINK_RECEIVER_PORT}`].join(','),
       },
     },
     {
@@ -85,6 +87,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SALESFORCE_SIM_LOGIN_PORT: String(port + 1000),
         SALESFORCE_SIM_INSTANCE_PORT: String(port + 1001),
+        // the Transax simulator (issue #24 §2) on this run's ports, never the fixed default
+        TRANSAX_SIM_PORT: String(port + 1021),
       },
     },
   ],

@@ -47,12 +47,14 @@ import { customFormsModule } from './modules/custom-forms/custom-forms.module';
 import { verifyModule } from './modules/document-verify/verify.module';
 import { filesModule } from './modules/files/files.module';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { buttonLinksModule } from './modules/integrations/button-links/button-links.module';
 import { integrationsModule } from './modules/integrations/connections/connections.module';
 import { formIntegrationsModule } from './modules/integrations/forms/forms.module';
 import { salesforceMappingsModule } from './modules/integrations/mapping/mapping.module';
 import { createSalesforceClient } from './modules/integrations/salesforce/salesforce.client';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import { integrationSyncsModule } from './modules/integrations/sync/sync.module';
+import { transaxModule } from './modules/integrations/transax/transax.module';
 import { libraryModule, pushUpdatesModule } from './modules/library/library.module';
 import { mailModule } from './modules/mail/mail.module';
 import { masterFormsModule } from './modules/master-forms/master-forms.module';
@@ -142,6 +144,8 @@ const MODULES: readonly AppModule[] = [
   salesforceMappingsModule,
   integrationSyncsModule,
   formIntegrationsModule,
+  buttonLinksModule,
+  transaxModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

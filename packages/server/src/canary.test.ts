@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { applicationDocumentRuns } from './db/schema/index';
 import { finishedRun } from './modules/applications/documents/documents.fixtures';
+import { adminToken } from './modules/custom-forms/custom-forms.fixtures';
 import { bearer, registerCompany } from './test/accounts';
 import { createFakeSalesforce } from './test/fake-salesforce';
 import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
@@ -265,7 +266,20 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       expect(
         (await call({ method: 'PATCH', url: `/api/salesforce/${a.companyId}/turn-off`, headers: client })).statusCode,
       ).toBe(200);
-      INTEGRATION_SECRETS.push(sf.consumerKey, sf.consumerSecret, ...sf.issued, PROCESSOR_PASSWORD);
+      // a button link's signing secret (decision 084): answered once when made (not among the answers scanned),
+      // sealed at rest, masked in every answer after
+      const admin = await adminToken(t);
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/button-links',
+        headers: bearer(admin),
+        payload: { companyId: a.companyId, name: 'Canary hook', buttonLink: 'https://hooks.example.com/under' },
+      });
+      expect(link.statusCode, link.body).toBe(201);
+      const linkSecret = link.json().secret as string;
+      const links = await call({ url: '/api/admin/button-links', headers: bearer(admin) });
+      expect(links.json().items[0].secretMask).toBe(`••••••••${linkSecret.slice(-4)}`);
+      INTEGRATION_SECRETS.push(sf.consumerKey, sf.consumerSecret, ...sf.issued, PROCESSOR_PASSWORD, linkSecret);
       expect(sf.issued.length).toBe(4);
 
       await t.mailer.settle();

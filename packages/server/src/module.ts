@@ -38,11 +38,13 @@ import type { CouponsService } from './modules/coupons/coupons.service';
 import type { CustomFormsService } from './modules/custom-forms/custom-forms.service';
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
+import type { ButtonLinksService } from './modules/integrations/button-links/button-links.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
 import type { FormIntegrationsService } from './modules/integrations/forms/forms.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import type { IntegrationSyncService } from './modules/integrations/sync/sync.service';
+import type { TransaxService } from './modules/integrations/transax/transax.service';
 import type { LibraryService } from './modules/library/library.service';
 import type { PushUpdatesService } from './modules/library/push-updates.service';
 import type { MailService } from './modules/mail/mail.service';
@@ -125,6 +127,8 @@ export interface Services {
   salesforceMappings: SalesforceMappingsService;
   integrationSyncs: IntegrationSyncService;
   formIntegrations: FormIntegrationsService;
+  buttonLinks: ButtonLinksService;
+  transax: TransaxService;
 }
 export type ServiceName = keyof Services;
 

@@ -20,10 +20,12 @@ import { COUPONS_API } from './coupons.contract';
 import { CUSTOM_FORMS_API } from './custom-forms.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
+import { BUTTON_LINKS_API } from './integrations/button-links.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { FORM_INTEGRATIONS_API } from './integrations/forms.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
+import { TRANSAX_API } from './integrations/transax.contract';
 import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
@@ -66,6 +68,8 @@ export const ALL_CONTRACTS = {
   CONNECTIONS_API,
   FORM_INTEGRATIONS_API,
   SYNC_API,
+  BUTTON_LINKS_API,
+  TRANSAX_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */

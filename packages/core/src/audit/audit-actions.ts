@@ -379,6 +379,27 @@ export const AUDIT_ACTIONS = {
   },
   /** A platform admin set a company's integration permissions. */
   'integration.permissions': { target: 'company', details: z.strictObject({ count: z.number().int() }) },
+  /** A client ADMINISTRATOR retrieved the Transax pricing list (the host and how many plans; never the user or password). */
+  'integration.transax-pricing': {
+    target: 'company',
+    details: z.strictObject({ gatewayHost: z.string(), count: z.number().int() }),
+  },
+  // button-link integrations (issue #24 §4; decision 084): ids, the host and what changed, never the secret
+  'button-link.create': {
+    target: 'company',
+    details: z.strictObject({ buttonLinkId: z.string(), host: z.string() }),
+  },
+  'button-link.update': {
+    target: 'company',
+    details: z.strictObject({ buttonLinkId: z.string(), changed: z.array(z.string()), status: z.string() }),
+  },
+  /** A new signing secret was made (shown once to the admin). */
+  'button-link.secret': { target: 'company', details: z.strictObject({ buttonLinkId: z.string() }) },
+  /** The admin resent a delivery: a new delivery of the same event. */
+  'button-link.resend': {
+    target: 'company',
+    details: z.strictObject({ buttonLinkId: z.string(), deliveryId: z.string(), eventId: z.string() }),
+  },
 } as const satisfies Record<string, { target: string; details: z.ZodType }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

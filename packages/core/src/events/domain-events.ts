@@ -23,9 +23,14 @@ export const DOMAIN_EVENTS = {
   }),
   /**
    * A submitted application's data changed (an owner's correction, the institution's edit or attachment delete, a
-   * move to the form's latest version); never a draft's autosave. `revision` is the application's new revision.
+   * move to the form's latest version); never a draft's autosave. `revision` is the application's new revision;
+   * `fields` the keys of the changed fields when the change knows them (never their values).
    */
-  'application.data-changed': z.strictObject({ applicationId: id, revision: z.number().int() }),
+  'application.data-changed': z.strictObject({
+    applicationId: id,
+    revision: z.number().int(),
+    fields: z.array(z.string()).optional(),
+  }),
   /** The institution changed a submitted application's status (approve, deny, reopen). */
   'application.status-changed': z.strictObject({ applicationId: id, from: z.string(), to: z.string() }),
   /** A documents run of a signed application finished: its documents can be read. */

@@ -58,7 +58,8 @@ export function readMasterFormStructure(json: unknown): MasterFormStructure {
 export const PROCESSORS = [
   { id: 'cardconnect', name: 'CardConnect' },
   { id: 'processor_b', name: 'Processor B' },
-  { id: 'processor_c', name: 'Processor C' },
+  // TSYS through the Transax gateway (issue #24 §2)
+  { id: 'tsys', name: 'TSYS/Transax' },
 ] as const;
 export const ProcessorListSchema = z.array(z.object({ id: z.string(), name: z.string() }));
 

@@ -6,6 +6,7 @@ describe('npm run simulators', () => {
     const env = {
       SALESFORCE_SIM_LOGIN_PORT: '0',
       SALESFORCE_SIM_INSTANCE_PORT: '0',
+      TRANSAX_SIM_PORT: '0',
       PUBLIC_URL: 'http://localhost:3000/',
     };
     const { simulators, text } = await startSimulators(env);
@@ -27,6 +28,16 @@ describe('npm run simulators', () => {
       const page = await fetch(`${domain}/services/oauth2/authorize?${q}`, { redirect: 'manual' });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Allow');
+      // the Transax simulator: its pricing list behind the printed user and password
+      const tx = simulators.find((s) => s.name.startsWith('Transax'));
+      expect(text).toContain(`INTEGRATION_TEST_HOSTS=${simulators.flatMap((s) => s.testHosts).join(',')}`);
+      const gateway = /Gateway URL: (\S+)/.exec(text)?.[1] as string;
+      expect(tx?.testHosts).toEqual([new URL(gateway).host]);
+      const auth = `Basic ${Buffer.from('sim-transax-user:SIMULATOR-TRANSAX-PASSWORD-NOT-TRANSAX').toString('base64')}`;
+      const list = await fetch(`${gateway}/api/boarding/pricing`, { headers: { authorization: auth } });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as { notice: string }).notice).toContain('not Transax');
+      expect((await fetch(`${gateway}/api/boarding/pricing`)).status).toBe(401);
     } finally {
       await Promise.all(simulators.map((s) => s.stop()));
     }

@@ -1,4 +1,5 @@
 import { startSalesforceSimulator } from './salesforce';
+import { startTransaxSimulator } from './transax';
 
 /**
  * What `npm run simulators` starts (issue #23 §6, decision 072): loopback SIMULATORS of the providers the portal
@@ -54,8 +55,29 @@ async function salesforce(env: Env): Promise<RunningSimulator> {
   };
 }
 
+// TSYS/Transax (issue #24 §2): a gateway's pricing list behind a user and password
+async function transax(env: Env): Promise<RunningSimulator> {
+  const sim = await startTransaxSimulator({
+    host: env.SIMULATOR_HOST ?? '127.0.0.1',
+    port: port(env, 'TRANSAX_SIM_PORT', 4030),
+  });
+  return {
+    name: 'Transax (simulator, not Transax)',
+    testHosts: sim.testHosts,
+    lines: [
+      'In the portal: Transax pricing (POST /api/transax/retrieve-transax-pricing), enter',
+      `  Gateway URL: ${sim.url}`,
+      `  User:        ${sim.user}`,
+      `  Password:    ${sim.password}`,
+      `Inspect: ${sim.url}/__sim/stats; faults: POST ${sim.url}/__sim/faults {"fail":2}, {"slowMs":2000} or {"malformed":1}`,
+    ],
+    stop: () => sim.stop(),
+  };
+}
+
 const SIMULATORS: { name: string; start(env: Env): Promise<RunningSimulator> }[] = [
   { name: 'salesforce', start: salesforce },
+  { name: 'transax', start: transax },
   // issue #24: the card processors' simulators (CardConnect, Worldpay/Vantiv, TSYS) go here
 ];
 

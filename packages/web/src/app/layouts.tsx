@@ -2,6 +2,7 @@ import { Alert, AppShell, Button, Group, Text } from '@mantine/core';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { ADMIN_ACCOUNTS_TEXT } from '@under/core/ui-text/admin-accounts';
+import { ADMIN_BUTTON_LINKS_TEXT } from '@under/core/ui-text/admin-button-links';
 import { ADMIN_COUPONS_TEXT } from '@under/core/ui-text/admin-coupons';
 import { ADMIN_MAILS_TEXT } from '@under/core/ui-text/admin-mails';
 import { BILLING_TEXT } from '@under/core/ui-text/billing';
@@ -54,6 +55,7 @@ const ADMIN_LINKS: HeaderLink[] = [
   { to: '/dictionaries', label: UI_TEXT.navDictionary },
   { to: '/view-sections', label: UI_TEXT.navSections, also: ['/new-section', '/section'] },
   { to: '/mails', label: ADMIN_MAILS_TEXT.navMails },
+  { to: '/button-links', label: ADMIN_BUTTON_LINKS_TEXT.navButtonLinks },
   {
     to: '/accounts',
     label: ADMIN_ACCOUNTS_TEXT.navAccounts,

@@ -76,6 +76,8 @@ describe.each(testDatabases())('npm run keys:rotate on %s', (kind) => {
         expect.objectContaining({ table: 'integration_connections', valuesResealed: 0, valuesFailed: 0 }),
         expect.objectContaining({ table: 'integration_oauth_states', valuesResealed: 0, valuesFailed: 0 }),
         expect.objectContaining({ table: 'integration_configs', valuesResealed: 0, valuesFailed: 0 }),
+        // button links' signing secrets (decision 084)
+        expect.objectContaining({ table: 'button_link_integrations', valuesResealed: 0, valuesFailed: 0 }),
       ]);
       expect(lines.join('\n')).toContain('15 values re-sealed');
       const ring = loadKeyRing(dataDir, {});

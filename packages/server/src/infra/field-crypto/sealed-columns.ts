@@ -21,4 +21,6 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: 'integration_connections', key: 'id', keyType: 'uuid', column: 'secrets' },
   { table: 'integration_oauth_states', key: 'id', keyType: 'uuid', column: 'secrets' },
   { table: 'integration_configs', key: 'id', keyType: 'uuid', column: 'credentials' },
+  // button links' signing secrets (decision 084)
+  { table: 'button_link_integrations', key: 'id', keyType: 'uuid', column: 'secrets' },
 ];

@@ -28,6 +28,7 @@ import { classifyAddress, classifyIPv4, parseIPv4 } from './address';
 import {
   createOutbound,
   DEFAULT_OUTBOUND_ALLOW,
+  hostPatternOf,
   MAX_DETAIL_CHARS,
   type OutboundConnector,
   OutboundFailed,
@@ -340,6 +341,125 @@ describe('a URL the allowlist or its form refuses', () => {
     expect((err as OutboundRefused).reason).toBe(reason);
     expect(dns.asked).toEqual([]);
     expect(watch.calls).toEqual([]);
+  });
+});
+
+/**
+ * Button links (issue #24 §4; decision 084): the platform admin's URL is the only allowlist, handed with each call as
+ * `allowHosts` (its host pattern). Hostile URLs an admin could type (or be tricked into typing) are refused before any
+ * lookup or connect, with their own host on the list.
+ */
+describe('button links: the admin-set host is the allowlist', () => {
+  const HOSTILE_BUTTON_LINKS: [string, RegExp][] = [
+    ['https://169.254.169.254/latest/meta-data/iam/security-credentials/', /is a link-local address/],
+    ['https://[fd00:ec2::254]/latest/meta-data/', /is a unique-local address|is a private address/],
+    ['https://metadata.google.internal./computeMetadata/v1/', /^not a host name$/],
+    ['https://[::ffff:a9fe:a9fe]/hook', /is a link-local address/],
+    ['https://0xa9fea9fe/hook', /is a link-local address/],
+    ['https://10.0.0.1:8443/hook', /is a private address/],
+    ['https://127.1/hook', /is a loopback address/],
+    ['https://[::1]:8443/hook', /is a loopback address/],
+    ['https://[64:ff9b::7f00:1]/hook', /is a loopback address/],
+    ['http://hooks.example.com/under', /^plain http$/],
+    ['https://user:secret@hooks.example.com/under', /^credentials in the URL$/],
+    ['https://hooks.example.com@169.254.169.254/', /^credentials in the URL$/],
+    ['gopher://hooks.example.com:70/_POST', /^scheme gopher:$/],
+    ['file:///etc/passwd', /^scheme file:$/],
+  ];
+  it.each(HOSTILE_BUTTON_LINKS)('%s is refused before any lookup or connect', async (raw, reason) => {
+    const watch = watchingConnector();
+    const dns = tableLookup({});
+    const outbound = createOutbound({
+      ...BASE,
+      allow: DEFAULT_OUTBOUND_ALLOW,
+      lookup: dns.lookup,
+      connector: watch.connector,
+    });
+    const allowHosts = [hostPatternOf(raw) ?? ''];
+    const err = await outcome(outbound.request({ provider: 'buttonlink', method: 'POST', url: raw, allowHosts }));
+    expect(err).toBeInstanceOf(OutboundRefused);
+    expect((err as OutboundRefused).reason).toMatch(reason);
+    expect(outbound.allows('buttonlink', raw, allowHosts)).toBe(false);
+    expect(dns.asked).toEqual([]);
+    expect(watch.calls).toEqual([]);
+  });
+
+  it.each([
+    ['loopback', ['127.0.0.1']],
+    ['metadata', ['169.254.169.254']],
+    ['private', ['192.168.1.20']],
+    ['one public and one private answer', ['34.120.0.1', '10.1.2.3']],
+    ['IPv4-mapped metadata', ['::ffff:169.254.169.254']],
+  ])('a button-link host resolving to %s is refused and never connected (pinned resolution)', async (_, answers) => {
+    const watch = watchingConnector();
+    const dns = tableLookup({ 'hooks.example.com': answers });
+    const outbound = createOutbound({ ...BASE, lookup: dns.lookup, connector: watch.connector });
+    const url = 'https://hooks.example.com/under';
+    const err = await outcome(
+      outbound.request({ provider: 'buttonlink', method: 'POST', url, allowHosts: ['hooks.example.com'] }),
+    );
+    expect(err).toBeInstanceOf(OutboundRefused);
+    expect((err as OutboundRefused).reason).toMatch(/^hooks\.example\.com resolves to /);
+    expect(watch.calls).toEqual([]);
+  });
+
+  it("allows exactly the admin's host and port, for button links only", () => {
+    const outbound = createOutbound({ ...BASE, allow: DEFAULT_OUTBOUND_ALLOW });
+    const url = 'https://hooks.example.com/under';
+    expect(hostPatternOf(url)).toBe('hooks.example.com');
+    expect(hostPatternOf('https://hooks.example.com:8443/x')).toBe('hooks.example.com:8443');
+    expect(outbound.allows('buttonlink', url, ['hooks.example.com'])).toBe(true);
+    // no host of its own: nothing is allowed
+    expect(outbound.allows('buttonlink', url)).toBe(false);
+    // another integration's host, another port, a look-alike
+    expect(outbound.allows('buttonlink', 'https://other.example.com/under', ['hooks.example.com'])).toBe(false);
+    expect(outbound.allows('buttonlink', 'https://hooks.example.com:8443/under', ['hooks.example.com'])).toBe(false);
+    expect(outbound.allows('buttonlink', 'https://hooks.example.com.evil.example/', ['hooks.example.com'])).toBe(false);
+    // a fixed-host provider never takes a host from the call
+    expect(outbound.allows('salesforce', url, ['hooks.example.com'])).toBe(false);
+    expect(outbound.allows('transax', url, ['hooks.example.com'])).toBe(false);
+  });
+});
+
+/**
+ * Transax's gatewayUrl (issue #24 §2): a URL the client types and the server sends a password to. Only the transax
+ * allowlist's hosts, over https on 443; everything else is refused before any lookup or connect.
+ */
+describe('transax gatewayUrl: a typed URL the server sends a password to', () => {
+  it.each([
+    ['https://secure.transaxgateway.com/api/boarding/pricing', true],
+    ['https://SECURE.transaxgateway.com/', true],
+    ['http://secure.transaxgateway.com/', false],
+    ['https://secure.transaxgateway.com:8443/', false],
+    ['https://transaxgateway.com/', false],
+    ['https://evil.transaxgateway.com/', false],
+    ['https://secure.transaxgateway.com.evil.example/', false],
+    ['https://evil.example/?u=secure.transaxgateway.com', false],
+    ['https://user:pw@secure.transaxgateway.com/', false],
+    ['https://secure.transaxgateway.com@169.254.169.254/', false],
+    ['https://169.254.169.254/latest/meta-data/', false],
+    ['https://[::ffff:7f00:1]/', false],
+    ['https://2130706433/', false],
+    ['https://localhost/', false],
+    ['gopher://secure.transaxgateway.com:70/', false],
+  ])('%s -> %s', async (url, allowed) => {
+    const watch = watchingConnector();
+    const dns = tableLookup({});
+    const outbound = createOutbound({
+      ...BASE,
+      allow: DEFAULT_OUTBOUND_ALLOW,
+      lookup: dns.lookup,
+      connector: watch.connector,
+    });
+    expect(outbound.allows('transax', url)).toBe(allowed);
+    // a per-call host is never taken for transax
+    expect(outbound.allows('transax', url, [hostPatternOf(url) ?? ''])).toBe(allowed);
+    if (!allowed) {
+      const err = await outcome(outbound.request({ provider: 'transax', method: 'GET', url }));
+      expect(err).toBeInstanceOf(OutboundRefused);
+      expect(dns.asked).toEqual([]);
+      expect(watch.calls).toEqual([]);
+    }
   });
 });
 

@@ -56,6 +56,11 @@ export interface OutboundRequest {
   json?: unknown;
   /** Shorter than the policy's, never longer. */
   timeoutMs?: number;
+  /**
+   * Providers whose host is set per integration (button links, decision 084): the host patterns this call may reach,
+   * added to the provider's list; every other rule still applies. Ignored for the providers with fixed hosts.
+   */
+  allowHosts?: readonly string[];
 }
 
 export interface OutboundResponse {
@@ -92,7 +97,23 @@ export class OutboundFailed extends Error {
 export interface Outbound {
   request(req: OutboundRequest): Promise<OutboundResponse>;
   /** Whether a URL would be allowed for the provider (scheme, host, port), without resolving or calling it. */
-  allows(provider: OutboundProvider, url: string): boolean;
+  allows(provider: OutboundProvider, url: string, allowHosts?: readonly string[]): boolean;
+}
+
+/** Providers whose allowed host comes with each call (`allowHosts`), from a URL the platform's admin set. */
+export const PER_INTEGRATION_HOSTS: ReadonlySet<OutboundProvider> = new Set(['buttonlink']);
+
+/**
+ * The allowlist pattern of one URL's host (the host, and its port when not 443): what an admin-set URL allows.
+ * Null when the URL cannot be read.
+ */
+export function hostPatternOf(raw: string): string | null {
+  try {
+    const url = new URL(raw);
+    return url.port && url.port !== '443' ? `${url.hostname}:${url.port}` : url.hostname;
+  } catch {
+    return null;
+  }
 }
 
 export const DEFAULT_OUTBOUND_ALLOW: OutboundPolicy['allow'] = {
@@ -239,7 +260,7 @@ export function createOutbound(policy: OutboundPolicy): Outbound {
   const testHosts = new Set(policy.testHosts.map((h) => h.toLowerCase()));
   const connectTimeoutMs = Math.min(policy.connectTimeoutMs ?? 10_000, policy.timeoutMs);
 
-  function check(provider: OutboundProvider, raw: string): URL {
+  function check(provider: OutboundProvider, raw: string, allowHosts: readonly string[] = []): URL {
     let url: URL;
     try {
       url = new URL(raw);
@@ -261,7 +282,7 @@ export function createOutbound(policy: OutboundPolicy): Outbound {
     }
     if (testHost) return url;
     if (url.protocol === 'http:') throw new OutboundRefused('plain http', raw);
-    const allowed = policy.allow[provider] ?? [];
+    const allowed = [...(policy.allow[provider] ?? []), ...(PER_INTEGRATION_HOSTS.has(provider) ? allowHosts : [])];
     if (!allowed.some((p) => hostMatches(p, hostname, port))) throw new OutboundRefused('host not allowed', raw);
     return url;
   }
@@ -336,16 +357,16 @@ export function createOutbound(policy: OutboundPolicy): Outbound {
   }
 
   return {
-    allows(provider, url) {
+    allows(provider, url, allowHosts) {
       try {
-        check(provider, url);
+        check(provider, url, allowHosts);
         return true;
       } catch {
         return false;
       }
     },
     async request(req) {
-      const url = check(req.provider, req.url);
+      const url = check(req.provider, req.url, req.allowHosts);
       const timeout = Math.min(req.timeoutMs ?? policy.timeoutMs, policy.timeoutMs);
       const controller = new AbortController();
       let timer: NodeJS.Timeout | undefined;

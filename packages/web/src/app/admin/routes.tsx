@@ -149,6 +149,22 @@ export const adminRoutes: RouteObject[] = [
                 lazy: lazyPage(() => import('../../features/mails/routes/mails-page').then((m) => m.MailsPage)),
               },
               {
+                path: 'button-links',
+                lazy: lazyPage(() =>
+                  import('../../features/integrations/button-links/routes/button-links-page').then(
+                    (m) => m.ButtonLinksPage,
+                  ),
+                ),
+              },
+              {
+                path: 'button-links/:buttonLinkId',
+                lazy: lazyPage(() =>
+                  import('../../features/integrations/button-links/routes/button-link-deliveries-page').then(
+                    (m) => m.ButtonLinkDeliveriesPage,
+                  ),
+                ),
+              },
+              {
                 path: 'view-coupon',
                 lazy: lazyPage(() => import('../../features/coupons/routes/coupons-page').then((m) => m.CouponsPage)),
               },

@@ -362,6 +362,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             await deps.events.publish(tx, 'application.data-changed', {
               applicationId: application.id,
               revision: patch.revision,
+              fields,
             }),
           ]
         : [];

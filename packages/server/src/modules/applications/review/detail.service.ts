@@ -194,7 +194,13 @@ export function createApplicationDetailService(deps: {
         const signStatus = await repo.signStatus(application.id);
         const events =
           changed.length > 0
-            ? [await deps.events.publish(tx, 'application.data-changed', { applicationId: application.id, revision })]
+            ? [
+                await deps.events.publish(tx, 'application.data-changed', {
+                  applicationId: application.id,
+                  revision,
+                  fields: changed,
+                }),
+              ]
             : [];
         return {
           events,
@@ -303,6 +309,7 @@ export function createApplicationDetailService(deps: {
         const event = await deps.events.publish(tx, 'application.data-changed', {
           applicationId: application.id,
           revision: application.revision + 1,
+          fields: [found.path],
         });
         return { outbox: invalidation.outbox, events: [event] };
       });
