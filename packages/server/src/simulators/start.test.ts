@@ -6,6 +6,7 @@ describe('npm run simulators', () => {
     const env = {
       SALESFORCE_SIM_LOGIN_PORT: '0',
       SALESFORCE_SIM_INSTANCE_PORT: '0',
+      CARDCONNECT_SIM_PORT: '0',
       PUBLIC_URL: 'http://localhost:3000/',
     };
     const { simulators, text } = await startSimulators(env);
@@ -27,6 +28,24 @@ describe('npm run simulators', () => {
       const page = await fetch(`${domain}/services/oauth2/authorize?${q}`, { redirect: 'manual' });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Allow');
+      // the card processor's: its settings and credentials printed, and the token endpoint takes them
+      const cc = simulators.find((s) => s.name.startsWith('CardConnect')) as (typeof simulators)[number];
+      expect(text).toContain(`INTEGRATION_TEST_HOSTS=${[...(sf?.testHosts ?? []), ...cc.testHosts].join(',')}`);
+      const tokenUrl = /CARDCONNECT_TOKEN_URL=(\S+)/.exec(text)?.[1] as string;
+      expect(/CARDCONNECT_API_URL=(\S+)/.exec(text)?.[1]).toBe(`http://${cc.testHosts[0]}`);
+      const entered = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(text)?.[1] as string;
+      const t = await fetch(tokenUrl, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'password',
+          username: entered('Username'),
+          password: entered('Password'),
+          client_id: entered('Client ID'),
+          client_secret: entered('Client secret key'),
+        }),
+      });
+      expect(t.status).toBe(200);
+      expect(entered('Pricing template ID')).toBe('1001');
     } finally {
       await Promise.all(simulators.map((s) => s.stop()));
     }
