@@ -38,6 +38,8 @@ import type { CouponsService } from './modules/coupons/coupons.service';
 import type { CustomFormsService } from './modules/custom-forms/custom-forms.service';
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
+import type { CardConnectClient } from './modules/integrations/cardconnect/cardconnect.port';
+import type { CardConnectService } from './modules/integrations/cardconnect/cardconnect.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
@@ -78,6 +80,8 @@ export interface Platform {
   outbound: Outbound;
   /** The Salesforce client on `outbound` (issue #23 §5); by default `createSalesforceClient(outbound)`. */
   salesforce: SalesforceClient;
+  /** The CardPointe CoPilot client on `outbound` (issue #24 §1, decision 083). */
+  cardConnect: CardConnectClient;
   /** Tests: called after each generated document is written (a crash between two documents); else a no-op. */
   afterDocument: (slot: string) => Promise<void>;
 }
@@ -122,6 +126,8 @@ export interface Services {
   reveal: RevealService;
   integrations: IntegrationsService;
   salesforceMappings: SalesforceMappingsService;
+  /** issue #24 §1 (decision 083). */
+  cardConnect: CardConnectService;
   integrationSyncs: IntegrationSyncService;
 }
 export type ServiceName = keyof Services;

@@ -20,6 +20,7 @@ import { COUPONS_API } from './coupons.contract';
 import { CUSTOM_FORMS_API } from './custom-forms.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
+import { CARDCONNECT_API } from './integrations/cardconnect.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
@@ -63,6 +64,7 @@ export const ALL_CONTRACTS = {
   TEAM_API,
   VAULT_API,
   CONNECTIONS_API,
+  CARDCONNECT_API,
   SYNC_API,
 };
 
