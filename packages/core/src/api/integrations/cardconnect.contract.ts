@@ -3,6 +3,7 @@ import {
   CardConnectStatusBodySchema,
   CardConnectViewSchema,
 } from '../../integrations/cardconnect.schema';
+import { CcAttributesSchema } from '../../integrations/cardconnect-attributes';
 import { endpoint } from '../contract';
 
 const tag = 'integrations';
@@ -31,5 +32,13 @@ export const CARDCONNECT_API = {
     response: CardConnectViewSchema,
     tag,
     summary: "Turns CardConnect off (status inactive): nothing is sent to it and the platform's admins are told",
+  }),
+  attributes: endpoint({
+    method: 'GET',
+    path: '/api/cc-attributes',
+    response: CcAttributesSchema,
+    tag,
+    summary:
+      "The boarding attributes a form's fields map to: type, limits, enumeration values and the spec's help text",
   }),
 };

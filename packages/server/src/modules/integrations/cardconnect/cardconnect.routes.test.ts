@@ -7,7 +7,7 @@ import { auditEvents, integrationConnections } from '../../../db/schema/index';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type CardConnectSimulator, type CcSimUser, startCardConnectSimulator } from '../../../simulators/cardconnect';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/accounts';
-import { createTestApp, type TestApp, testDatabases } from '../../../test/helpers';
+import { createTestApp, signIn, type TestApp, testDatabases } from '../../../test/helpers';
 
 const ADMIN_EMAIL = 'cardconnect-admin@under.test';
 
@@ -208,5 +208,32 @@ describe.each(testDatabases())('CardConnect credentials on %s', (kind) => {
     expect(off.json().message).toBe(CARDCONNECT_MESSAGES.notConnected);
     expect((await rowOf(a.companyId))?.state).toBe('connected');
     expect(await rowOf(b.companyId)).toBeUndefined();
+  });
+
+  it('GET /api/cc-attributes answers the boarding attributes with their types and help texts, to any signed-in user', async () => {
+    const a = await registerCompany(t, { companyName: 'Attributes Bank' });
+    const res = await call('GET', '/api/cc-attributes', a.token);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { name: string; type: string; helpText: string; values: { code: string }[] }[];
+    expect(list.find((x) => x.name === 'merchant.dbaName')).toMatchObject({
+      type: 'string',
+      helpText: 'No more than 100 characters',
+    });
+    expect(list.find((x) => x.name === 'merchant.ownership.ownerOwnershipPct')?.helpText).toBe('Must from 0 to 100%');
+    expect(list.find((x) => x.name === 'merchant.businessStartDate')?.helpText).toBe(
+      'Value must be parsed to MM/DD/YYYY',
+    );
+    expect(list.find((x) => x.name === 'merchant.processing.platformDetails.currencyCode')?.values).toEqual([
+      { code: 'USD', name: 'US Dollar' },
+    ]);
+    expect(list.filter((x) => x.name.startsWith('pseudo.')).map((x) => x.name)).toEqual([
+      'pseudo.formName',
+      'pseudo.submitDate',
+      'pseudo.formVersion',
+      'pseudo.applicationId',
+    ]);
+    const admin = (await signIn(t, 'admin', ADMIN_EMAIL, 'Admin12345')).accessToken;
+    expect((await call('GET', '/api/cc-attributes', admin)).json()).toEqual(list);
+    expect((await t.app.inject({ url: '/api/cc-attributes' })).statusCode).toBe(401);
   });
 });

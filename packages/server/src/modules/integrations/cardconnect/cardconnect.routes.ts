@@ -1,4 +1,5 @@
 import { CARDCONNECT_API } from '@under/core/api/integrations/cardconnect.contract';
+import { CC_ATTRIBUTES } from '@under/core/integrations/cardconnect-attributes';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../../plugins/access';
 import { defineRoute } from '../../../plugins/route';
@@ -18,6 +19,8 @@ export function registerCardConnectRoutes(app: FastifyInstance, deps: { cardConn
     { access: 'clientAdmin', throttle: { max: 20, windowMs: 60_000 } },
     ({ req, body }) => cardConnect.integrate({ auth: requireAuth(req), body }),
   );
+  // the same list for everyone: the platform's admin maps master forms, institutions read it for their forms
+  defineRoute(app, CARDCONNECT_API.attributes, { access: 'authenticated' }, () => [...CC_ATTRIBUTES]);
   defineRoute(app, CARDCONNECT_API.status, { access: 'clientAdmin' }, ({ req }) =>
     cardConnect.turnOff({ auth: requireAuth(req) }),
   );
