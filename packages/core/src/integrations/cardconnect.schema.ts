@@ -49,3 +49,22 @@ export const CardConnectViewSchema = z.object({
   turnedOffAt: z.string().nullable(),
 });
 export type CardConnectView = z.infer<typeof CardConnectViewSchema>;
+
+/** One line of a master form's CardConnect mapping: a form key (or `pseudo.*`) and a cc-attributes `name`. */
+export const CcMapperFieldSchema = z.strictObject({
+  formKey: z.string().trim().min(1).max(200),
+  attribute: z.string().trim().min(1).max(200),
+});
+
+/** `POST /api/card-connect/mapper/{masterFormId}`. */
+export const CcMapperBodySchema = z.strictObject({ fields: z.array(CcMapperFieldSchema).max(300) });
+export type CcMapperBody = z.infer<typeof CcMapperBodySchema>;
+
+/** The mapping with what the mapper page offers: the master form's fields (the pseudo-fields first). */
+export const CcMapperViewSchema = z.object({
+  masterFormId: z.string(),
+  fields: z.array(CcMapperFieldSchema),
+  formFields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string() })),
+  updatedAt: z.string().nullable(),
+});
+export type CcMapperView = z.infer<typeof CcMapperViewSchema>;

@@ -1,12 +1,16 @@
+import { z } from 'zod';
 import {
   CardConnectCredentialsBodySchema,
   CardConnectStatusBodySchema,
   CardConnectViewSchema,
+  CcMapperBodySchema,
+  CcMapperViewSchema,
 } from '../../integrations/cardconnect.schema';
 import { CcAttributesSchema } from '../../integrations/cardconnect-attributes';
 import { endpoint } from '../contract';
 
 const tag = 'integrations';
+const MasterFormParamsSchema = z.strictObject({ masterFormId: z.uuid() });
 
 /** CardConnect (CardPointe CoPilot) boarding (issue #24 §1; decision 083): spec 2 §7's paths. */
 export const CARDCONNECT_API = {
@@ -40,5 +44,22 @@ export const CARDCONNECT_API = {
     tag,
     summary:
       "The boarding attributes a form's fields map to: type, limits, enumeration values and the spec's help text",
+  }),
+  mapperGet: endpoint({
+    method: 'GET',
+    path: '/api/card-connect/mapper/:masterFormId',
+    params: MasterFormParamsSchema,
+    response: CcMapperViewSchema,
+    tag,
+    summary: "A master form's CardConnect mapping and the form's fields (platform admin)",
+  }),
+  mapperSave: endpoint({
+    method: 'POST',
+    path: '/api/card-connect/mapper/:masterFormId',
+    params: MasterFormParamsSchema,
+    body: CcMapperBodySchema,
+    response: CcMapperViewSchema,
+    tag,
+    summary: "Saves a master form's CardConnect mapping: each form field (or pseudo-field) to one boarding attribute",
   }),
 };

@@ -9,6 +9,7 @@ export * from './custom-forms';
 export * from './documents';
 export * from './events';
 export * from './files';
+export * from './integrations-cardconnect';
 export * from './integrations-connections';
 export * from './integrations-mapping';
 export * from './integrations-sync';

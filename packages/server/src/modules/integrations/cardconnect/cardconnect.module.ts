@@ -9,10 +9,11 @@ import { createCardConnectService } from './cardconnect.service';
  */
 export const cardConnectModule = defineModule({
   name: 'cardConnect',
-  needs: ['mail'],
-  create: ({ db, fieldCrypto, cardConnect, config, now, log }, { mail }) =>
+  needs: ['mail', 'masterForms'],
+  create: ({ db, fieldCrypto, cardConnect, config, now, log }, { mail, masterForms }) =>
     createCardConnectService({
       db,
+      masterForms,
       fieldCrypto,
       cardConnect,
       endpoints: config.cardConnect,

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { integrationConnections, users } from '../../../db/schema/index';
+import { cardConnectMappings, integrationConnections, users } from '../../../db/schema/index';
 
 export type CardConnectRow = typeof integrationConnections.$inferSelect;
+export type CardConnectMappingRow = typeof cardConnectMappings.$inferSelect;
 
 /** The kind of CardConnect's row in `integration_connections` (one row per company and kind; decision 073). */
 export const CARDCONNECT = 'cardconnect';
@@ -57,6 +58,25 @@ export function createCardConnectRepository(db: DbOrTx) {
         .where(and(eq(users.pool, 'admin'), eq(users.status, 'active')))
         .orderBy(asc(users.email));
       return rows.map((r) => r.email);
+    },
+
+    async findMapping(masterFormId: string): Promise<CardConnectMappingRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(cardConnectMappings)
+        .where(eq(cardConnectMappings.masterFormId, masterFormId))
+        .limit(1);
+      return row;
+    },
+
+    async saveMapping(values: typeof cardConnectMappings.$inferInsert): Promise<CardConnectMappingRow> {
+      const { masterFormId, ...rest } = values;
+      const [row] = await db
+        .insert(cardConnectMappings)
+        .values(values)
+        .onConflictDoUpdate({ target: cardConnectMappings.masterFormId, set: rest })
+        .returning();
+      return row as CardConnectMappingRow;
     },
   };
 }

@@ -21,6 +21,13 @@ export function registerCardConnectRoutes(app: FastifyInstance, deps: { cardConn
   );
   // the same list for everyone: the platform's admin maps master forms, institutions read it for their forms
   defineRoute(app, CARDCONNECT_API.attributes, { access: 'authenticated' }, () => [...CC_ATTRIBUTES]);
+  // the master forms' mapping is the platform admin's (spec 2 §6: master forms are admin-only)
+  defineRoute(app, CARDCONNECT_API.mapperGet, { access: 'admin' }, ({ params }) =>
+    cardConnect.getMapper({ masterFormId: params.masterFormId }),
+  );
+  defineRoute(app, CARDCONNECT_API.mapperSave, { access: 'admin' }, ({ req, params, body }) =>
+    cardConnect.saveMapper({ auth: requireAuth(req), masterFormId: params.masterFormId, body }),
+  );
   defineRoute(app, CARDCONNECT_API.status, { access: 'clientAdmin' }, ({ req }) =>
     cardConnect.turnOff({ auth: requireAuth(req) }),
   );

@@ -1,8 +1,15 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { maskValue } from '@under/core/forms/masking';
-import type { CardConnectCredentialsBody, CardConnectView } from '@under/core/integrations/cardconnect.schema';
+import type {
+  CardConnectCredentialsBody,
+  CardConnectView,
+  CcMapperBody,
+  CcMapperView,
+} from '@under/core/integrations/cardconnect.schema';
+import { CC_ATTRIBUTES } from '@under/core/integrations/cardconnect-attributes';
 import { CARDCONNECT_MESSAGES } from '@under/core/integrations/cardconnect-messages';
 import type { IntegrationState } from '@under/core/integrations/integrations';
+import { mappableFields } from '@under/core/integrations/salesforce-mapping';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
@@ -12,6 +19,7 @@ import { AppError } from '../../../errors';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import { requireCompanyId } from '../../accounts/tenant';
 import type { MailService } from '../../mail/mail.service';
+import type { MasterFormsService } from '../../master-forms/master-forms.service';
 import { turnedOffMail } from '../connections/turn-off-mail';
 import type { CardConnectEndpoints } from './cardconnect.endpoints';
 import { type CardConnectClient, type CardConnectCredentials, CardConnectError } from './cardconnect.port';
@@ -19,6 +27,8 @@ import { CARDCONNECT, type CardConnectRow, createCardConnectRepository } from '.
 
 export interface CardConnectServiceDeps {
   db: Db;
+  /** The master forms' definitions (the mapper lists a master form's fields). */
+  masterForms: Pick<MasterFormsService, 'getMasterForm'>;
   fieldCrypto: FieldCrypto;
   cardConnect: CardConnectClient;
   endpoints: CardConnectEndpoints;
@@ -90,7 +100,77 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
     throw err;
   }
 
+  /** The master form's fields the mapper offers: the four pseudo-fields first, then its mappable fields. */
+  async function formFieldsOf(masterFormId: string) {
+    const form = await deps.masterForms.getMasterForm({ formId: masterFormId });
+    const pseudo = CC_ATTRIBUTES.filter((a) => a.pseudo).map((a) => ({ key: a.name, label: a.label, type: 'pseudo' }));
+    const fields = mappableFields(form.structure.allField.components).map((f) => ({
+      key: f.key,
+      label: f.label,
+      type: f.type,
+    }));
+    return [...pseudo, ...fields];
+  }
+
+  function mapperView(
+    masterFormId: string,
+    row: { fields: CcMapperBody['fields']; updatedAt: Date } | undefined,
+    formFields: CcMapperView['formFields'],
+  ): CcMapperView {
+    return { masterFormId, fields: row?.fields ?? [], formFields, updatedAt: row?.updatedAt.toISOString() ?? null };
+  }
+
   return {
+    /** GET /api/card-connect/mapper/{masterFormId} (the platform's admin): the mapping and the form's fields. */
+    async getMapper(opts: { masterFormId: string }): Promise<CcMapperView> {
+      const formFields = await formFieldsOf(opts.masterFormId);
+      const row = await createCardConnectRepository(db).findMapping(opts.masterFormId);
+      return mapperView(opts.masterFormId, row, formFields);
+    },
+
+    /**
+     * POST /api/card-connect/mapper/{masterFormId}: every line names a field of the form (or a pseudo-field) and a
+     * boarding attribute that is not a pseudo-field; an attribute is filled once. Problems answer 400 by path.
+     */
+    async saveMapper(opts: { auth: AuthContext; masterFormId: string; body: CcMapperBody }): Promise<CcMapperView> {
+      const formFields = await formFieldsOf(opts.masterFormId);
+      const keys = new Set(formFields.map((f) => f.key));
+      const targets = new Set(CC_ATTRIBUTES.filter((a) => !a.pseudo).map((a) => a.name));
+      const seen = new Set<string>();
+      const problems: { path: string; message: string }[] = [];
+      opts.body.fields.forEach((f, i) => {
+        if (!keys.has(f.formKey)) {
+          problems.push({ path: `fields.${i}.formKey`, message: `The form has no field ${f.formKey}.` });
+        }
+        if (!targets.has(f.attribute)) {
+          problems.push({ path: `fields.${i}.attribute`, message: `${f.attribute} is not a CardConnect attribute.` });
+        } else if (seen.has(f.attribute)) {
+          problems.push({ path: `fields.${i}.attribute`, message: `${f.attribute} is mapped twice.` });
+        }
+        seen.add(f.attribute);
+      });
+      if (problems.length > 0) throw new AppError(ERROR_CODES.validation, 'The mapping has problems.', problems);
+      const at = new Date(now());
+      const row = await db.transaction(async (tx) => {
+        const saved = await createCardConnectRepository(tx).saveMapping({
+          masterFormId: opts.masterFormId,
+          fields: opts.body.fields,
+          updatedBy: opts.auth.userId,
+          updatedAt: at,
+        });
+        await writeAudit(tx, {
+          action: 'master-form.cardconnect-mapping',
+          actorUserId: opts.auth.userId,
+          companyId: null,
+          targetType: 'master-form',
+          targetId: opts.masterFormId,
+          details: { fields: opts.body.fields.length },
+        });
+        return saved;
+      });
+      return mapperView(opts.masterFormId, row, formFields);
+    },
+
     /** GET /api/companies/card-connect: the caller's company's setup, masked (any member reads it). */
     async get(opts: { auth: AuthContext }): Promise<CardConnectView> {
       return viewOf(await createCardConnectRepository(db).find(requireCompanyId(opts.auth)));
