@@ -11,7 +11,15 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const CLOCK_JOURNEYS = ['**/billing.spec.ts', '**/applicant-owners.spec.ts'];
 /** The Salesforce simulator's login host (its instance host is the next port). */
 export const SALESFORCE_SIM = `http://127.0.0.1:${port + 1000}`;
-const SIMULATOR_HOSTS = `127.0.0.1:${port + 1000},127.0.0.1:${port + 1001}`;
+/** The CardConnect (CoPilot) boarding simulator (issue #24 §1, decision 083): port + 1010, API and token host. */
+export const CARDCONNECT_SIM = `http://127.0.0.1:${port + 1010}`;
+const SIMULATOR_HOSTS = [
+  `127.0.0.1:${port + 1000},127.0.0.1:${port + 1001}`,
+  // CardConnect's
+  `127.0.0.1:${port + 1010}`,
+  // Transax's
+  `127.0.0.1:${port + 1021}`,
+].join(',');
 export const ADMIN = { email: 'admin@e2e.test', password: 'AdminPass123' };
 /** The button-link journey's receiver: a loopback server the journey itself runs (issue #24 §4). */
 export const BUTTON_LINK_RECEIVER_PORT = port + 1020;
@@ -73,6 +81,9 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         // the providers' loopback simulators (decision 072), reachable over plain http from this server only
         INTEGRATION_TEST_HOSTS: [SIMULATOR_HOSTS, `127.0.0.1:${BUTTON_LINK_RECEIVER_PORT}`].join(','),
+        // CardConnect's endpoints are the simulator's (decision 083)
+        CARDCONNECT_API_URL: CARDCONNECT_SIM,
+        CARDCONNECT_TOKEN_URL: `${CARDCONNECT_SIM}/auth/realms/cardconnect/protocol/openid-connect/token`,
       },
     },
     {
@@ -89,6 +100,7 @@ export default defineConfig({
         SALESFORCE_SIM_INSTANCE_PORT: String(port + 1001),
         // the Transax simulator (issue #24 §2) on this run's ports, never the fixed default
         TRANSAX_SIM_PORT: String(port + 1021),
+        CARDCONNECT_SIM_PORT: String(port + 1010),
       },
     },
   ],

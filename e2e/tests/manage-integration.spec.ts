@@ -95,7 +95,8 @@ test('a plan without the CRM sees the upgrade text; a CRM plan gets the connect 
   await expect(salesforce.getByTestId('integration-state')).toHaveText(T.states.not_connected);
   await expect(salesforce.getByRole('textbox')).toHaveCount(0);
   const processors = page.getByRole('region', { name: T.processorsTitle });
-  await expect(processors.getByRole('listitem')).toHaveCount(3);
+  // CardConnect has its own card (issue #24 §1); WorldPay and tsys are listed
+  await expect(processors.getByRole('listitem')).toHaveCount(2);
   await expect(processors.getByRole('button')).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, 'manage-integration-upgrade');

@@ -48,6 +48,9 @@ import { verifyModule } from './modules/document-verify/verify.module';
 import { filesModule } from './modules/files/files.module';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { buttonLinksModule } from './modules/integrations/button-links/button-links.module';
+import { createCardConnectClient } from './modules/integrations/cardconnect/cardconnect.client';
+import { cardConnectModule } from './modules/integrations/cardconnect/cardconnect.module';
+import type { CardConnectClient } from './modules/integrations/cardconnect/cardconnect.port';
 import { integrationsModule } from './modules/integrations/connections/connections.module';
 import { formIntegrationsModule } from './modules/integrations/forms/forms.module';
 import { salesforceMappingsModule } from './modules/integrations/mapping/mapping.module';
@@ -93,6 +96,8 @@ export interface BuildAppOptions {
   outbound?: Outbound;
   /** The Salesforce client; by default one whose calls fail as unavailable until the real client is wired. */
   salesforce?: SalesforceClient;
+  /** The CardConnect client; by default the real one on `outbound` and the configured endpoints. */
+  cardConnect?: CardConnectClient;
   /** Tests only: called after each generated document is written (a crash between two documents). */
   afterDocument?: (slot: string) => Promise<void>;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
@@ -142,6 +147,8 @@ const MODULES: readonly AppModule[] = [
   applicationsModule,
   integrationsModule,
   salesforceMappingsModule,
+  // issue #24 §1: CardConnect (decision 083)
+  cardConnectModule,
   integrationSyncsModule,
   formIntegrationsModule,
   buttonLinksModule,
@@ -217,6 +224,8 @@ export async function buildApp(options: BuildAppOptions) {
     outbound,
     // Salesforce's REST and OAuth API on the outbound client (decision 072)
     salesforce: options.salesforce ?? createSalesforceClient(outbound),
+    // CardPointe CoPilot's boarding API on the outbound client (issue #24 §1, decision 083)
+    cardConnect: options.cardConnect ?? createCardConnectClient(outbound, config.cardConnect, now),
     afterDocument: options.afterDocument ?? slowDocumentsForTests(config) ?? (async () => undefined),
   };
   const { events } = platform;

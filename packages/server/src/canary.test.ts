@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { applicationDocumentRuns } from './db/schema/index';
 import { finishedRun } from './modules/applications/documents/documents.fixtures';
 import { adminToken } from './modules/custom-forms/custom-forms.fixtures';
+import type { CardConnectClient } from './modules/integrations/cardconnect/cardconnect.port';
 import { bearer, registerCompany } from './test/accounts';
 import { createFakeSalesforce } from './test/fake-salesforce';
 import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
@@ -35,6 +36,24 @@ const SECRETS = [SSN, ACCOUNT, OWNER_SSN];
  */
 const INTEGRATION_SECRETS: string[] = [];
 const PROCESSOR_PASSWORD = 'Pr0cessor-Canary-Pass!';
+/** CardConnect's credentials (issue #24 §1; decision 083): every one of the six, and the tokens its client got. */
+const CARDCONNECT = {
+  username: 'cc-canary-api-user',
+  password: 'CardConnect-Canary-Pass!',
+  saleCode: 'CANARYSALE9',
+  pricingTemplateId: '5550001112223334',
+  clientSecretKey: 'cc-canary-client-secret-key',
+  clientId: 'cc-canary-client-id',
+};
+const CARDCONNECT_TOKENS: string[] = [];
+/** A CardConnect client that only grants tokens (the credentials check); the canary needs no merchant. */
+const tokenOnlyCardConnect = {
+  async token() {
+    const accessToken = `cc-canary-access-${CARDCONNECT_TOKENS.length}-${'x'.repeat(16)}`;
+    CARDCONNECT_TOKENS.push(accessToken);
+    return { accessToken, expiresAt: Date.now() + 300_000 };
+  },
+} as unknown as CardConnectClient;
 
 /** The ways a value could be written out: as is, without separators, in UTF-16, base64, hex, URL-encoded. */
 function encodings(secret: string): string[] {
@@ -86,6 +105,7 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
     const t = await createTestApp(kind, {
       ...realFieldCrypto(),
       salesforce: sf,
+      cardConnect: tokenOnlyCardConnect,
       pgliteFiles: true,
       outbox: true,
       logger: { level: 'trace', stream: { write: (line) => void logs.push(line) } },
@@ -280,6 +300,27 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       const links = await call({ url: '/api/admin/button-links', headers: bearer(admin) });
       expect(links.json().items[0].secretMask).toBe(`••••••••${linkSecret.slice(-4)}`);
       INTEGRATION_SECRETS.push(sf.consumerKey, sf.consumerSecret, ...sf.issued, PROCESSOR_PASSWORD, linkSecret);
+      INTEGRATION_SECRETS.push(sf.consumerKey, sf.consumerSecret, ...sf.issued, PROCESSOR_PASSWORD);
+      // CardConnect: the six credentials checked by a token, kept sealed, answered as masks, turned off and on
+      const ccTokensBefore = CARDCONNECT_TOKENS.length;
+      const cc = await call({
+        method: 'POST',
+        url: '/api/companies/card-connect',
+        headers: client,
+        payload: CARDCONNECT,
+      });
+      expect(cc.statusCode, cc.body).toBe(200);
+      expect(cc.json().clientSecretKey).toBe(maskValue(CARDCONNECT.clientSecretKey));
+      const ccOff = await call({
+        method: 'PATCH',
+        url: '/api/companies/card-connect/status',
+        headers: client,
+        payload: { status: 'inactive' },
+      });
+      expect(ccOff.statusCode, ccOff.body).toBe(200);
+      expect((await call({ url: '/api/companies/card-connect', headers: client })).json().state).toBe('turned_off');
+      INTEGRATION_SECRETS.push(...Object.values(CARDCONNECT), ...CARDCONNECT_TOKENS);
+      expect(CARDCONNECT_TOKENS.length).toBe(ccTokensBefore + 1);
       expect(sf.issued.length).toBe(4);
 
       await t.mailer.settle();

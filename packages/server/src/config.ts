@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { KeyConfigError, type KeyRing, loadKeyRing } from './infra/field-crypto/keys';
 import { classifyAddress } from './infra/outbound/address';
+import { CARDCONNECT_PRODUCTION } from './modules/integrations/cardconnect/cardconnect.endpoints';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -89,6 +90,16 @@ const EnvSchema = z.object({
    * whose addresses may be loopback (never private or link-local; decision 071), e.g.
    * `127.0.0.1:4010,127.0.0.1:4011`. Unset by default; refused when NODE_ENV=production.
    */
+  /** CardPointe CoPilot's API base and token endpoint (issue #24 §1): the provider's production URLs by default; its
+   * UAT (`https://api-uat.cardconnect.com`, `https://accountsuat.cardconnect.com/…`) or `npm run simulators`'. */
+  CARDCONNECT_API_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CARDCONNECT_TOKEN_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   INTEGRATION_TEST_HOSTS: z
     .string()
     .regex(
@@ -136,6 +147,8 @@ export interface Config {
   seal: { pkcs12File: string; password: string } | undefined;
   /** Calls to providers (issue #23): host:port pairs allowed over plain http (simulators; never in production). */
   outbound: { testHosts: string[]; timeoutMs: number; maxBodyBytes: number };
+  /** CardPointe CoPilot's endpoints (issue #24 §1; decision 083). */
+  cardConnect: { apiUrl: string; tokenUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -248,6 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // the spec's request time-out
       timeoutMs: 60_000,
       maxBodyBytes: 5 * 1024 * 1024,
+    },
+    cardConnect: {
+      apiUrl: e.CARDCONNECT_API_URL ?? CARDCONNECT_PRODUCTION.apiUrl,
+      tokenUrl: e.CARDCONNECT_TOKEN_URL ?? CARDCONNECT_PRODUCTION.tokenUrl,
     },
   };
 }

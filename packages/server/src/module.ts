@@ -39,6 +39,8 @@ import type { CustomFormsService } from './modules/custom-forms/custom-forms.ser
 import type { VerifyService } from './modules/document-verify/verify.service';
 import type { FilesService } from './modules/files/files.service';
 import type { ButtonLinksService } from './modules/integrations/button-links/button-links.service';
+import type { CardConnectClient } from './modules/integrations/cardconnect/cardconnect.port';
+import type { CardConnectService } from './modules/integrations/cardconnect/cardconnect.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
 import type { FormIntegrationsService } from './modules/integrations/forms/forms.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
@@ -81,6 +83,8 @@ export interface Platform {
   outbound: Outbound;
   /** The Salesforce client on `outbound` (issue #23 §5); by default `createSalesforceClient(outbound)`. */
   salesforce: SalesforceClient;
+  /** The CardPointe CoPilot client on `outbound` (issue #24 §1, decision 083). */
+  cardConnect: CardConnectClient;
   /** Tests: called after each generated document is written (a crash between two documents); else a no-op. */
   afterDocument: (slot: string) => Promise<void>;
 }
@@ -125,6 +129,8 @@ export interface Services {
   reveal: RevealService;
   integrations: IntegrationsService;
   salesforceMappings: SalesforceMappingsService;
+  /** issue #24 §1 (decision 083). */
+  cardConnect: CardConnectService;
   integrationSyncs: IntegrationSyncService;
   formIntegrations: FormIntegrationsService;
   buttonLinks: ButtonLinksService;

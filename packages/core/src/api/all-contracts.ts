@@ -21,6 +21,7 @@ import { CUSTOM_FORMS_API } from './custom-forms.contract';
 import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
 import { BUTTON_LINKS_API } from './integrations/button-links.contract';
+import { CARDCONNECT_API } from './integrations/cardconnect.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { FORM_INTEGRATIONS_API } from './integrations/forms.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
@@ -67,6 +68,7 @@ export const ALL_CONTRACTS = {
   VAULT_API,
   CONNECTIONS_API,
   FORM_INTEGRATIONS_API,
+  CARDCONNECT_API,
   SYNC_API,
   BUTTON_LINKS_API,
   TRANSAX_API,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ACCOUNTS_MESSAGES } from '../admin-accounts/admin-accounts-messages';
 import { COUPON_MESSAGES } from '../coupons/coupon-messages';
+import { CARDCONNECT_MESSAGES } from '../integrations/cardconnect-messages';
 import { INTEGRATION_MESSAGES } from '../integrations/connection-messages';
 import { SF_MAPPING_MESSAGES } from '../integrations/salesforce-mapping-messages';
 import { MESSAGES } from '../messages';
@@ -27,9 +28,14 @@ describe('the error catalogue', () => {
 
   it("takes every default message verbatim from core's texts of the spec", () => {
     const texts = new Set(
-      [MESSAGES, COUPON_MESSAGES, ADMIN_ACCOUNTS_MESSAGES, INTEGRATION_MESSAGES, SF_MAPPING_MESSAGES].flatMap((m) =>
-        Object.values(m).filter((v) => typeof v === 'string'),
-      ),
+      [
+        MESSAGES,
+        COUPON_MESSAGES,
+        ADMIN_ACCOUNTS_MESSAGES,
+        INTEGRATION_MESSAGES,
+        SF_MAPPING_MESSAGES,
+        CARDCONNECT_MESSAGES,
+      ].flatMap((m) => Object.values(m).filter((v) => typeof v === 'string')),
     );
     const defaults = Object.entries(ERRORS).flatMap(([name, e]) => ('message' in e ? [[name, e.message]] : []));
     expect(defaults.length).toBeGreaterThan(80);

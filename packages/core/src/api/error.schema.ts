@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ACCOUNTS_MESSAGES } from '../admin-accounts/admin-accounts-messages';
 import { COUPON_MESSAGES } from '../coupons/coupon-messages';
+import { CARDCONNECT_MESSAGES } from '../integrations/cardconnect-messages';
 import { INTEGRATION_MESSAGES } from '../integrations/connection-messages';
 import { SF_MAPPING_MESSAGES } from '../integrations/salesforce-mapping-messages';
 import { MESSAGES } from '../messages';
@@ -276,6 +277,19 @@ export const ERRORS = {
     code: 'integration/not-available',
     status: 409,
     message: INTEGRATION_MESSAGES.notAvailable,
+  },
+  // CardConnect (issue #24 §1; decision 083)
+  /** The token endpoint refused the username or password. */
+  cardConnectInvalidCredentials: {
+    code: 'cardconnect/invalid-credentials',
+    status: 400,
+    message: CARDCONNECT_MESSAGES.invalidCredentials,
+  },
+  /** The token endpoint refused the client id or client secret key. */
+  cardConnectInvalidClient: {
+    code: 'cardconnect/invalid-client',
+    status: 400,
+    message: CARDCONNECT_MESSAGES.invalidClient,
   },
   // Salesforce mapping (issue #23; decision 075)
   /** The company's Salesforce connection cannot be used now (not connected, expired, turned off): says which. */

@@ -136,6 +136,11 @@ export const AUDIT_ACTIONS = {
     details: z.strictObject({ masterVersion: z.number().int(), version: z.number().int() }),
   },
   'custom-form.archive': { target: 'custom-form', details: z.strictObject({ masterFormId: z.string() }) },
+  /** A master form's CardConnect mapping saved by the platform's admin (issue #24 §1; decision 083). */
+  'master-form.cardconnect-mapping': {
+    target: 'master-form',
+    details: z.strictObject({ fields: z.number().int() }),
+  },
   'template-permission.global': { target: 'master-form', details: z.strictObject({ global: z.boolean() }) },
   'template-permission.grant': { target: 'master-form', details: z.strictObject({ users: z.number().int() }) },
   // coupons and the admin back office (decision 033)

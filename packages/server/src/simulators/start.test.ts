@@ -7,15 +7,15 @@ describe('npm run simulators', () => {
       SALESFORCE_SIM_LOGIN_PORT: '0',
       SALESFORCE_SIM_INSTANCE_PORT: '0',
       TRANSAX_SIM_PORT: '0',
+      CARDCONNECT_SIM_PORT: '0',
       PUBLIC_URL: 'http://localhost:3000/',
     };
     const { simulators, text } = await startSimulators(env);
     try {
-      const [sf] = simulators;
       expect(text).toContain('NOT the real providers');
       expect(text).toContain('Consumer key:     3MVG9SIMULATOR.Under.dev.consumer.key');
       expect(text).toContain('Consumer secret:  SIMULATOR-CONSUMER-SECRET-NOT-SALESFORCE');
-      expect(text).toContain(`INTEGRATION_TEST_HOSTS=${sf?.testHosts.join(',')}`);
+      expect(text).toContain(`INTEGRATION_TEST_HOSTS=${simulators.flatMap((s) => s.testHosts).join(',')}`);
       const domain = /Salesforce domain: (\S+)/.exec(text)?.[1] as string;
       // the pre-registered app accepts the portal's callback, exactly
       const q = new URLSearchParams({
@@ -38,6 +38,26 @@ describe('npm run simulators', () => {
       expect(list.status).toBe(200);
       expect(((await list.json()) as { notice: string }).notice).toContain('not Transax');
       expect((await fetch(`${gateway}/api/boarding/pricing`)).status).toBe(401);
+      // the card processor's: its settings and credentials printed, and the token endpoint takes them
+      const cc = simulators.find((s) => s.name.startsWith('CardConnect')) as (typeof simulators)[number];
+      expect(text).toContain(`INTEGRATION_TEST_HOSTS=${simulators.flatMap((s) => s.testHosts).join(',')}`);
+      const tokenUrl = /CARDCONNECT_TOKEN_URL=(\S+)/.exec(text)?.[1] as string;
+      expect(/CARDCONNECT_API_URL=(\S+)/.exec(text)?.[1]).toBe(`http://${cc.testHosts[0]}`);
+      // read in CardConnect's own block (the Transax block also prints a password)
+      const ccText = text.slice(text.indexOf('== CardConnect'));
+      const entered = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(ccText)?.[1] as string;
+      const t = await fetch(tokenUrl, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'password',
+          username: entered('Username'),
+          password: entered('Password'),
+          client_id: entered('Client ID'),
+          client_secret: entered('Client secret key'),
+        }),
+      });
+      expect(t.status).toBe(200);
+      expect(entered('Pricing template ID')).toBe('1001');
     } finally {
       await Promise.all(simulators.map((s) => s.stop()));
     }

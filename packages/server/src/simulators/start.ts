@@ -1,3 +1,4 @@
+import { startCardConnectSimulator } from './cardconnect';
 import { startSalesforceSimulator } from './salesforce';
 import { startTransaxSimulator } from './transax';
 
@@ -59,7 +60,7 @@ async function salesforce(env: Env): Promise<RunningSimulator> {
 async function transax(env: Env): Promise<RunningSimulator> {
   const sim = await startTransaxSimulator({
     host: env.SIMULATOR_HOST ?? '127.0.0.1',
-    port: port(env, 'TRANSAX_SIM_PORT', 4030),
+    port: port(env, 'TRANSAX_SIM_PORT', 4040),
   });
   return {
     name: 'Transax (simulator, not Transax)',
@@ -75,9 +76,48 @@ async function transax(env: Env): Promise<RunningSimulator> {
   };
 }
 
+// ---- CardConnect (issue #24 §1, decision 083): its own block, so the other card processors' blocks merge beside it
+async function cardConnect(env: Env): Promise<RunningSimulator> {
+  const sim = await startCardConnectSimulator({
+    host: env.SIMULATOR_HOST ?? '127.0.0.1',
+    port: port(env, 'CARDCONNECT_SIM_PORT', 4030),
+    latencyMs: Number(env.CARDCONNECT_SIM_LATENCY_MS ?? 0) || 0,
+  });
+  // fixed by default so that a restarted simulator takes the same entries
+  const user = sim.state.registerUser({
+    username: env.CARDCONNECT_SIM_USERNAME ?? 'under-api-sim',
+    password: env.CARDCONNECT_SIM_PASSWORD ?? 'SIMULATOR-PASSWORD-NOT-CARDCONNECT',
+    clientId: env.CARDCONNECT_SIM_CLIENT_ID ?? 'merchapi-sim',
+    clientSecret: env.CARDCONNECT_SIM_CLIENT_SECRET ?? 'SIMULATOR-CLIENT-SECRET-NOT-CARDCONNECT',
+    salesCodes: ['SIM1'],
+    templateIds: ['1001'],
+  });
+  return {
+    name: 'CardConnect (simulator, not CardConnect)',
+    testHosts: sim.testHosts,
+    lines: [
+      'Start the portal with these settings too:',
+      `  CARDCONNECT_API_URL=${sim.apiUrl}`,
+      `  CARDCONNECT_TOKEN_URL=${sim.tokenUrl}`,
+      'In the portal: Manage integrations > CardConnect, enter',
+      `  Username:            ${user.username}`,
+      `  Password:            ${user.password}`,
+      `  Sale code:           ${user.salesCodes[0]}`,
+      `  Pricing template ID: ${user.templateIds[0]}`,
+      `  Client secret key:   ${user.clientSecret}`,
+      `  Client ID:           ${user.clientId}`,
+      `Inspect: ${sim.apiUrl}/__sim/merchants and ${sim.apiUrl}/__sim/stats; the owner signs: POST ${sim.apiUrl}/__sim/merchants/{id}/sign,`,
+      `  boarding moves on: POST ${sim.apiUrl}/__sim/merchants/{id}/advance {} or {"to":"DECLINED"};`,
+      `faults: POST ${sim.apiUrl}/__sim/faults {"fail":3} or {"slowMs":2000} or {"malformed":1}, /__sim/expire-tokens`,
+    ],
+    stop: () => sim.stop(),
+  };
+}
+
 const SIMULATORS: { name: string; start(env: Env): Promise<RunningSimulator> }[] = [
   { name: 'salesforce', start: salesforce },
   { name: 'transax', start: transax },
+  { name: 'cardconnect', start: cardConnect },
   // issue #24: the card processors' simulators (CardConnect, Worldpay/Vantiv, TSYS) go here
 ];
 

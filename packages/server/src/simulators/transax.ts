@@ -112,7 +112,7 @@ export async function startTransaxSimulator(options: TransaxSimOptions = {}): Pr
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 4030, host, () => resolve());
+    server.listen(options.port ?? 4040, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   return {

@@ -143,6 +143,8 @@ export async function createTestApp(
     outbound?: BuildAppOptions['outbound'];
     /** The Salesforce client (an in-memory one, or the real one on a simulator); by default the real one. */
     salesforce?: BuildAppOptions['salesforce'];
+    /** The CardConnect client (an in-memory one); by default the real one on the configured endpoints. */
+    cardConnect?: BuildAppOptions['cardConnect'];
     /** Called after each generated document is written (a crash between two documents). */
     afterDocument?: BuildAppOptions['afterDocument'];
     /**
@@ -188,6 +190,7 @@ export async function createTestApp(
     fieldCrypto: options.fieldCrypto,
     outbound: options.outbound,
     salesforce: options.salesforce,
+    cardConnect: options.cardConnect,
     afterDocument: options.afterDocument,
   });
   // the domain events first (their subscribers queue mail: decision 064), then the mail outbox

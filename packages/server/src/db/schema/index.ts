@@ -10,6 +10,7 @@ export * from './documents';
 export * from './events';
 export * from './files';
 export * from './integrations-button-links';
+export * from './integrations-cardconnect';
 export * from './integrations-connections';
 export * from './integrations-mapping';
 export * from './integrations-sync';

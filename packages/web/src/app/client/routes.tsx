@@ -298,6 +298,14 @@ export const clientRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'integrate-card-connect/:formId?',
+                    lazy: lazyPage(() =>
+                      import('../../features/integrations/cardconnect/routes/integrate-card-connect-page').then(
+                        (m) => m.IntegrateCardConnectPage,
+                      ),
+                    ),
+                  },
+                  {
                     path: 'application-settings',
                     lazy: lazyPage(() =>
                       import('../../features/settings/routes/application-settings-page').then(

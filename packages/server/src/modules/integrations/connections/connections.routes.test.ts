@@ -90,7 +90,8 @@ describe.each(testDatabases())('Salesforce connections on %s', (kind) => {
       consumerSecret: maskValue(sf.consumerSecret),
     });
     expect(view.integrations[0].consumerKey.endsWith(sf.consumerKey.slice(-4))).toBe(true);
-    expect(view.integrations[1]).toMatchObject({ kind: 'cardconnect', available: false, state: 'not_connected' });
+    expect(view.integrations[1]).toMatchObject({ kind: 'cardconnect', available: true, state: 'not_connected' });
+    expect(view.integrations[2]).toMatchObject({ kind: 'worldpay', available: false });
     const check = await call('POST', '/api/salesforce/check-info', a.token);
     expect(check.json()).toEqual({ state: 'connected', connected: true, expired: false, instanceUrl: sf.instanceUrl });
 

@@ -36,8 +36,8 @@ import { appOf, createSalesforceSessions, openSecret, SALESFORCE } from './sales
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** Used and expired states are deleted after a day (they hold sealed credentials nobody will use). */
 const OLD_STATES_MS = 24 * 60 * 60_000;
-/** The card processors are listed, without actions, until their issue. */
-const AVAILABLE: ReadonlySet<IntegrationKind> = new Set(['salesforce']);
+/** The integrations with actions; the other card processors are listed without, until their part of issue #24. */
+const AVAILABLE: ReadonlySet<IntegrationKind> = new Set(['salesforce', 'cardconnect']);
 
 export interface IntegrationsServiceDeps {
   db: Db;

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { UpgradeRequired } from '../../../../components/upgrade-required';
 import { errorMessage } from '../../../../lib/http-error';
 import { notifySuccess } from '../../../../lib/notify';
+import { CardConnectCard } from '../../cardconnect/components/cardconnect-card';
 import { useAddSalesforceInfo, useIntegrations, useTurnOffSalesforce } from '../api/connections-api';
 import { SalesforceCard, StateBadge } from '../components/salesforce-card';
 import { connectionResult } from '../lib/connection-result';
@@ -30,7 +31,8 @@ export function ManageIntegrationPage() {
 
   const data = integrations.data;
   const salesforce = data?.integrations.find((i) => i.kind === 'salesforce');
-  const processors = data?.integrations.filter((i) => i.kind !== 'salesforce') ?? [];
+  // CardConnect has its own card (issue #24 §1); the other processors are listed until their part
+  const processors = data?.integrations.filter((i) => i.kind !== 'salesforce' && i.kind !== 'cardconnect') ?? [];
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -69,6 +71,7 @@ export function ManageIntegrationPage() {
             </Stack>
           </Paper>
         )}
+        {data ? <CardConnectCard canManage={data.canManage} /> : null}
         {processors.length > 0 ? (
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="processors-title">
             <Stack gap="sm">

@@ -1,0 +1,82 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { cardConnectMappings, integrationConnections, users } from '../../../db/schema/index';
+
+export type CardConnectRow = typeof integrationConnections.$inferSelect;
+export type CardConnectMappingRow = typeof cardConnectMappings.$inferSelect;
+
+/** The kind of CardConnect's row in `integration_connections` (one row per company and kind; decision 073). */
+export const CARDCONNECT = 'cardconnect';
+
+/**
+ * The company's CardConnect connection (issue #24 §1; decision 083): its row of `integration_connections`, whose
+ * `secrets` column is sealed and in SEALED_COLUMNS. The only Drizzle code of the CardConnect module.
+ */
+export function createCardConnectRepository(db: DbOrTx) {
+  return {
+    /** `lock` reads it FOR UPDATE (a turn-off and an Edit at once: one after the other). */
+    async find(companyId: string, lock = false): Promise<CardConnectRow | undefined> {
+      const q = db
+        .select()
+        .from(integrationConnections)
+        .where(and(eq(integrationConnections.companyId, companyId), eq(integrationConnections.kind, CARDCONNECT)))
+        .limit(1);
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+
+    /** Creates or replaces the company's CardConnect connection. */
+    async upsert(
+      values: Omit<typeof integrationConnections.$inferInsert, 'kind' | 'companyId'> & { companyId: string },
+    ): Promise<CardConnectRow> {
+      const { companyId, ...rest } = values;
+      const [row] = await db
+        .insert(integrationConnections)
+        .values({ ...values, kind: CARDCONNECT })
+        .onConflictDoUpdate({
+          target: [integrationConnections.companyId, integrationConnections.kind],
+          set: { ...rest },
+        })
+        .returning();
+      return row as CardConnectRow;
+    },
+
+    async update(id: string, patch: Partial<typeof integrationConnections.$inferInsert>): Promise<CardConnectRow> {
+      const [row] = await db
+        .update(integrationConnections)
+        .set(patch)
+        .where(eq(integrationConnections.id, id))
+        .returning();
+      return row as CardConnectRow;
+    },
+
+    /** The platform's active admins (spec 1 §6: "An admin is told when a client turned off an integration"). */
+    async activeAdminEmails(): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.pool, 'admin'), eq(users.status, 'active')))
+        .orderBy(asc(users.email));
+      return rows.map((r) => r.email);
+    },
+
+    async findMapping(masterFormId: string): Promise<CardConnectMappingRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(cardConnectMappings)
+        .where(eq(cardConnectMappings.masterFormId, masterFormId))
+        .limit(1);
+      return row;
+    },
+
+    async saveMapping(values: typeof cardConnectMappings.$inferInsert): Promise<CardConnectMappingRow> {
+      const { masterFormId, ...rest } = values;
+      const [row] = await db
+        .insert(cardConnectMappings)
+        .values(values)
+        .onConflictDoUpdate({ target: cardConnectMappings.masterFormId, set: rest })
+        .returning();
+      return row as CardConnectMappingRow;
+    },
+  };
+}
