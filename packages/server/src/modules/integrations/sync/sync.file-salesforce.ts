@@ -100,6 +100,7 @@ export function fileSalesforce(opts: { file: string; upsertFormId: string; delay
           object: 'Lead',
           externalIdField: mapping.externalIdField,
           record: { LastName: 'Soak', Note__c: applicationId },
+          sealedFields: [],
         };
       },
     },
