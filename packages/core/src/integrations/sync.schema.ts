@@ -80,6 +80,8 @@ export const SYNC_WORDS = {
   notFound: "Salesforce has no such object or record: check the form's mapping, then Sync again.",
   invalidData: (messages: string[]) =>
     `Salesforce refused the record: ${messages.join('; ') || 'a value is not accepted'}. Change the data or the mapping, then Sync again.`,
+  /** Salesforce's message about a field filled from an encrypted answer: withheld, as it may quote the value. */
+  encryptedValueRefused: 'the value of an encrypted answer is not accepted (check it on the application)',
   failed: 'Salesforce answered with an error: we will try again later.',
   gaveUp: (words: string) => `${words} We stopped trying after about a day: Sync again when it is fixed.`,
   uncertainCreate:

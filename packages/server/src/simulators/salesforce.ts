@@ -68,6 +68,12 @@ export interface SalesforceSimState {
   setLimit(p: { max?: number; used?: number }): void;
   records(object: string): Record<string, unknown>[];
   stats(): SimStats;
+  /**
+   * A validation rule, as an org's admin writes one: a write giving `field` of `object` any value is refused with
+   * FIELD_CUSTOM_VALIDATION_EXCEPTION and `message`, where `{value}` stands for the value given (Salesforce's
+   * messages may quote it). Null removes the rules.
+   */
+  validationRule(rule: { object: string; field: string; message: string } | null): void;
   /** Forgets records and counters (apps and tokens stay). */
   resetData(): void;
 }
@@ -215,6 +221,27 @@ export async function startSalesforceSimulator(options: SalesforceSimOptions = {
   let tokenCalls = 0;
   const usage = { used: 0, max: options.dailyLimit ?? 15_000, windowStart: now() };
   const faults = { failCount: 0, failStatus: 503, slowMs: 0 };
+  const rules: { object: string; field: string; message: string }[] = [];
+
+  /** The object's checks, then the validation rules on the values that passed them. */
+  function checkWithRules(...args: Parameters<typeof checkWrite>): ReturnType<typeof checkWrite> {
+    const check = checkWrite(...args);
+    if (!check.ok) return check;
+    const o = args[0];
+    const errors: SimError[] = [];
+    for (const rule of rules) {
+      if (rule.object.toLowerCase() !== o.name.toLowerCase()) continue;
+      const key = Object.keys(check.values).find((k) => k.toLowerCase() === rule.field.toLowerCase());
+      const value = key === undefined ? null : check.values[key];
+      if (value === null || value === undefined || value === '') continue;
+      errors.push({
+        message: rule.message.split('{value}').join(String(value)),
+        errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
+        fields: [rule.field],
+      });
+    }
+    return errors.length ? { ok: false, errors } : check;
+  }
 
   let loginUrl = '';
   let instanceUrl = '';
@@ -587,7 +614,7 @@ sim.user@example.com with the scopes <code>${escapeHtml(scope)}</code>.</p>
     }
 
     if (method === 'POST' && parts.length === 2) {
-      const check = checkWrite(o, fields, raw, 'create', null);
+      const check = checkWithRules(o, fields, raw, 'create', null);
       if (!check.ok) return apiErrors(400, check.errors);
       const rec = stored(o, check.values, null, null);
       bump(creates, o.name);
@@ -596,7 +623,7 @@ sim.user@example.com with the scopes <code>${escapeHtml(scope)}</code>.</p>
     if (method === 'PATCH' && parts.length === 3) {
       const existing = tableOf(o).get(parts[2] as string);
       if (!existing) return NOT_FOUND();
-      const check = checkWrite(o, fields, raw, 'update', existing);
+      const check = checkWithRules(o, fields, raw, 'update', existing);
       if (!check.ok) return apiErrors(400, check.errors);
       stored(o, check.values, null, existing);
       bump(updates, o.name);
@@ -629,7 +656,7 @@ sim.user@example.com with the scopes <code>${escapeHtml(scope)}</code>.</p>
         return { status: 300, body: matches.map((r) => recordUrl(base, o, String(r.Id))) };
       }
       const existing = matches[0] ?? null;
-      const check = checkWrite(o, { ...fields, [ext.name]: value }, raw, existing ? 'update' : 'create', existing);
+      const check = checkWithRules(o, { ...fields, [ext.name]: value }, raw, existing ? 'update' : 'create', existing);
       if (!check.ok) return apiErrors(400, check.errors);
       const rec = stored(o, check.values, null, existing);
       if (existing) {
@@ -687,6 +714,10 @@ sim.user@example.com with the scopes <code>${escapeHtml(scope)}</code>.</p>
         tokenCalls,
         apiUsage: { used: usage.used, max: usage.max },
       };
+    },
+    validationRule(rule) {
+      if (rule) rules.push(rule);
+      else rules.length = 0;
     },
     resetData() {
       records.clear();

@@ -35,6 +35,9 @@ export interface SealedSecrets {
  * A company's connection to one integration (one row per company and kind). `state`: not_connected (credentials
  * kept, never authorized), connected, expired (the refresh token is dead: Update Token), turned_off (by the company).
  * `tokenVersion` counts the token sets: a refresh that finds it changed under its row lock uses the other's tokens.
+ * `refreshingUntil` is a refresh's claim (decision 079): while it lies ahead, one worker is calling Salesforce's
+ * token endpoint outside any transaction and the others wait for the version to move; every write that moves the
+ * version clears it.
  */
 export const integrationConnections = pgTable(
   'integration_connections',
@@ -52,6 +55,7 @@ export const integrationConnections = pgTable(
     instanceUrl: text('instance_url'),
     tokenVersion: integer('token_version').notNull().default(0),
     tokenRefreshedAt: timestamp('token_refreshed_at', { withTimezone: true }),
+    refreshingUntil: timestamp('refreshing_until', { withTimezone: true }),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { domainEvents, eventDeliveries } from '../../db/schema/index';
 
@@ -111,16 +111,22 @@ export function createEventsRepository(db: DbOrTx) {
         .where(and(inArray(domainEvents.id, list), eq(domainEvents.status, 'pending')));
     },
 
-    /** A round that left a subscriber without the event: try again at `nextAt`, or give up (`failed`). */
-    async failRound(id: string, error: string, nextAt: Date | null) {
+    /**
+     * A round that left a subscriber without the event: try again at `nextAt`, or give up (`failed`). Counted only
+     * while `attempts` is still the value the round read: when the queue and a sweep (or two instances) fail the
+     * same round at once, it counts once.
+     */
+    async failRound(id: string, seenAttempts: number, error: string, nextAt: Date | null) {
       await db
         .update(domainEvents)
         .set({
-          attempts: sql`${domainEvents.attempts} + 1`,
+          attempts: seenAttempts + 1,
           lastError: error,
           ...(nextAt ? { nextAttemptAt: nextAt } : { status: 'failed' }),
         })
-        .where(and(eq(domainEvents.id, id), eq(domainEvents.status, 'pending')));
+        .where(
+          and(eq(domainEvents.id, id), eq(domainEvents.status, 'pending'), eq(domainEvents.attempts, seenAttempts)),
+        );
     },
 
     /** Delivered events older than `before` go, their marks with them. */

@@ -299,6 +299,23 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     ).rejects.toThrow();
   });
 
+  it('a round failed by two deliveries at once (the queue and a sweep, or two instances) counts one attempt', async () => {
+    const broken = () =>
+      on('broken', 'documents.ready', async () => {
+        throw new Error('down');
+      });
+    const one = createEvents({ db: database.db, log, now });
+    const two = createEvents({ db: database.db, log, now });
+    one.subscribe(broken());
+    two.subscribe(broken());
+    const id = await commitOne(one);
+    // both read the event (attempts 0) before either fails its round
+    expect(await Promise.all([one.deliver(id), two.deliver(id)])).toEqual(['retry', 'retry']);
+    const row = await createEventsRepository(database.db).find(id);
+    expect(row?.attempts).toBe(1);
+    expect(row?.status).toBe('pending');
+  });
+
   it('a subscriber failing every time: retried with back-off, then failed, never delivered twice to the others', async () => {
     const events = createEvents({ db: database.db, log, now });
     events.subscribe(

@@ -163,7 +163,7 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
       if (error === undefined) continue;
       // the rounds before this one, as read with the event (no second read of the same row)
       const delay = RETRY_DELAYS_MS[row.attempts];
-      await repo.failRound(row.id, error, delay === undefined ? null : new Date(at.getTime() + delay));
+      await repo.failRound(row.id, row.attempts, error, delay === undefined ? null : new Date(at.getTime() + delay));
       if (delay === undefined)
         log.error({ eventId: row.id, type: row.type, error }, 'event failed after its last attempt');
       outcomes.set(row.id, delay === undefined ? 'failed' : 'retry');

@@ -84,6 +84,8 @@ const TEXT_PATTERNS: readonly [RegExp, string][] = [
   [new RegExp(`(<((?:[\\w-]+:)?(?:${NAMES}))\\b[^>]*>)[^<]*(</\\2>)`, 'gi'), `$1${REDACTED}$3`],
   // a Salesforce session id: 00D…!…
   [/\b00D[A-Za-z0-9]{12,15}![A-Za-z0-9._-]{16,}/g, REDACTED],
+  // a Salesforce refresh token: 5Aep…
+  [/\b5Aep[A-Za-z0-9._-]{20,}/g, REDACTED],
 ];
 
 /** Free text (a provider's answer, an error message) with every credential-looking value replaced by `[redacted]`. */

@@ -38,7 +38,17 @@ export interface MappingProblem {
 }
 
 export type RecordOutcome =
-  | { ok: true; object: string; externalIdField: string | null; record: Record<string, unknown> }
+  | {
+      ok: true;
+      object: string;
+      externalIdField: string | null;
+      record: Record<string, unknown>;
+      /**
+       * The record's Salesforce fields filled from encrypted answers: what Salesforce says about them may quote the
+       * value, so the sync keeps only their names (decision 079).
+       */
+      sealedFields: string[];
+    }
   | { ok: false; object: string; problems: MappingProblem[] };
 
 export interface SalesforceMappings {

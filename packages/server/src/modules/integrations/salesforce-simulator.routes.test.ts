@@ -1,5 +1,7 @@
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationSyncAttempts, integrationSyncs } from '../../db/schema';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../infra/outbound/outbound';
 import { consentInSimulator, type SalesforceSimulator, startSalesforceSimulator } from '../../simulators/salesforce';
 import { bearer, type Caller, registerCompany } from '../../test/accounts';
@@ -167,6 +169,76 @@ describe.each(testDatabases())('Salesforce through the simulator on %s', (kind) 
     expect(fixed.recordId).toBe(synced.recordId);
     expect(sim.state.stats().creates.Lead).toBe(1);
     expect(sim.state.records('Lead')).toHaveLength(1);
+  });
+
+  it("Salesforce's message quoting an encrypted answer is kept as the field's name only, in the words, the detail and the attempts", async () => {
+    const admin = await adminToken(t);
+    const masterId = await publishedMaster(t, admin, {
+      name: 'Simulated Sealed Bank',
+      extra: [{ type: 'textfield', key: 'tax_note', label: 'Tax note', input: true, euEncrypted: true }],
+    });
+    const a = await registerCompany(t, { companyName: 'Sealed Bank', membershipId: 'MEMBERSHIP_006' });
+    const formId = await activeForm(t, a, masterId, 'Sealed form');
+    await connect(a);
+    const mapping = leadMapping({ fields: [...leadMapping().fields, { formKey: 'tax_note', sfField: 'Title' }] });
+    const saved = await call('PUT', `/api/salesforce/mapping/${formId}`, a.token, mapping);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // the org's validation rule quotes the value it refuses, as Salesforce's messages may
+    sim.state.validationRule({ object: 'Lead', field: 'Title', message: 'Title {value} is not an accepted title' });
+    try {
+      const secret = 'SEALED-741-22-ZZ';
+      const headers = { 'x-api-key': t.config.secrets.publicApiKey };
+      const address = uniqueAddress();
+      const draft = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/applications/drafts',
+        headers,
+        payload: { customFormId: formId, email: uniqueEmail('sealed'), data: {} },
+        remoteAddress: address,
+      });
+      expect(draft.statusCode, draft.body).toBe(201);
+      const { applicationId, code } = draft.json();
+      const data = {
+        Firstname: 'Ada',
+        Lastname: 'Lovelace',
+        PhoneNumber: '(555) 123-4567',
+        Email: 'ada@example.com',
+        CompanyName: 'Analytical Engines',
+        tax_note: secret,
+      };
+      const submit = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/applications/${applicationId}/submit?code=${code}`,
+        headers,
+        payload: { data, revision: 1 },
+        remoteAddress: address,
+      });
+      expect(submit.statusCode, submit.body).toBe(200);
+      await t.events.drain();
+      const answer = await until('the refused sync', async () => {
+        const res = await call('GET', `/api/applications/${applicationId}/syncs`, a.token);
+        const [item] = res.json().items;
+        return item?.state === 'needs_attention' && res;
+      });
+      const [item] = answer.json().items;
+      expect(item.lastError).toContain(`Title: ${SYNC_WORDS.encryptedValueRefused}`);
+      expect(answer.body).not.toContain(secret);
+      const rows = await t.database.db
+        .select()
+        .from(integrationSyncs)
+        .where(eq(integrationSyncs.applicationId, applicationId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.lastErrorDetail).toContain('FIELD_CUSTOM_VALIDATION_EXCEPTION');
+      const attempts = await t.database.db
+        .select()
+        .from(integrationSyncAttempts)
+        .where(eq(integrationSyncAttempts.syncId, rows[0]?.id as string));
+      expect(attempts.length).toBeGreaterThan(0);
+      expect(JSON.stringify({ rows, attempts })).not.toContain(secret);
+      expect(sim.state.records('Lead').filter((r) => r.Under_Application_Id__c === applicationId)).toEqual([]);
+    } finally {
+      sim.state.validationRule(null);
+    }
   });
 
   it('a denied consent and a code used twice answer the spec messages and connect nothing', async () => {

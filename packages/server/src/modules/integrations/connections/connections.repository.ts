@@ -59,6 +59,24 @@ export function createConnectionsRepository(db: DbOrTx) {
       await db.update(integrationConnections).set(patch).where(eq(integrationConnections.id, id));
     },
 
+    /**
+     * Writes `patch` only while the connection is still at token version `version` (a refresh's claim, its save,
+     * its expiry or its release): answers whether it did. A connect, turn-off or another refresh in between moved
+     * the version, and the caller reads the row again.
+     */
+    async updateAtVersion(
+      id: string,
+      version: number,
+      patch: Partial<typeof integrationConnections.$inferInsert>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(integrationConnections)
+        .set(patch)
+        .where(and(eq(integrationConnections.id, id), eq(integrationConnections.tokenVersion, version)))
+        .returning({ id: integrationConnections.id });
+      return rows.length > 0;
+    },
+
     async insertState(values: typeof integrationOauthStates.$inferInsert): Promise<void> {
       await db.insert(integrationOauthStates).values(values);
     },

@@ -21,7 +21,7 @@ import { AppError } from '../../../errors';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import { composeMail } from '../../../infra/mail/compose';
 import type { Outbound } from '../../../infra/outbound/outbound';
-import { hashToken } from '../../../security/secrets';
+import { hashToken, newToken } from '../../../security/secrets';
 import { companyNotFound, isClientAdmin, requireCompanyId, requireOwnCompany } from '../../accounts/tenant';
 import type { FormGrants } from '../../applications/access/visible-application';
 import type { MailService } from '../../mail/mail.service';
@@ -159,11 +159,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     } catch (err) {
       mapExchangeError(err);
     }
-    // every data call goes to instance_url: it must be a host the policy would call
-    if (!outbound.allows('salesforce', tokens.instanceUrl)) {
-      log.warn({ companyId: taken.companyId }, 'salesforce instance_url is not an allowed host');
-      throw new AppError(ERROR_CODES.integrationFailed);
-    }
+    // instance_url is a host the outbound policy allows: the client checked it (decision 072) before answering
     const at = new Date(now());
     const previous = await db.transaction(async (tx) => {
       const repo = createConnectionsRepository(tx);
@@ -181,6 +177,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         domain: taken.domain,
         instanceUrl: tokens.instanceUrl,
         tokenVersion: (old?.tokenVersion ?? 0) + 1,
+        refreshingUntil: null,
         tokenRefreshedAt: at,
         connectedAt: at,
         connectedBy: taken.userId,
@@ -235,7 +232,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       const current = await createConnectionsRepository(db).find(companyId, SALESFORCE);
       const consumerKey = keptOrNew(opts.consumerKey, current?.secrets.consumerKey);
       const consumerSecret = keptOrNew(opts.consumerSecret, current?.secrets.consumerSecret);
-      const state = base64url(randomBytes(32));
+      const state = newToken('sfs');
       const codeVerifier = base64url(randomBytes(48));
       const codeChallenge = base64url(createHash('sha256').update(codeVerifier).digest());
       let authorizeUrl: string;
@@ -357,6 +354,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
           state: 'turned_off',
           secrets: kept,
           tokenVersion: locked.tokenVersion + 1,
+          refreshingUntil: null,
           turnedOffAt: at,
           turnedOffBy: opts.auth.userId,
           updatedAt: at,

@@ -3,13 +3,96 @@ import { bearer, registerCompany } from '../../../test/accounts';
 import { createFakeSalesforce } from '../../../test/fake-salesforce';
 import { createTestApp, PARALLEL_POOL_SIZE, testDatabases } from '../../../test/helpers';
 import { IntegrationUnavailable } from '../ports';
+import type { SalesforceClient } from '../salesforce/salesforce.port';
 
 /**
  * The token-rotation race (issue #23 §5; decision 073): Salesforce revokes the whole family when an old refresh
  * token is presented, so two workers refreshing at once would end the connection. Refreshes take turns per
  * connection (row lock) and the second takes the first's token.
  */
+/** Connects the company of `token` to the fake (add-info, then the callback with Salesforce's code). */
+async function connect(
+  t: Awaited<ReturnType<typeof createTestApp>>,
+  sf: ReturnType<typeof createFakeSalesforce>,
+  token: string,
+) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/salesforce/add-info',
+    headers: bearer(token),
+    payload: {
+      consumerKey: sf.consumerKey,
+      consumerSecret: sf.consumerSecret,
+      salesForceDomain: 'login.salesforce.com',
+    },
+  });
+  const state = new URL(started.json().authorizeUrl).searchParams.get('state') as string;
+  await t.app.inject({ url: `/api/salesforce/callback?code=${sf.approve(state)}&state=${state}` });
+}
+
+/** `work` settled within `ms`, or a failure saying what was blocked. */
+function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} still waiting after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 describe.each(testDatabases())('withSession token rotation on %s', (kind) => {
+  it('a slow refresh holds no database connection: requests run while Salesforce answers, a second worker waits for it', async () => {
+    const sf = createFakeSalesforce();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    let called: () => void = () => {};
+    const refreshing = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    // Salesforce's token endpoint answering only when the test says so (up to 60 s in life)
+    const slow: SalesforceClient = {
+      ...sf,
+      async refresh(app, refreshToken) {
+        calls += 1;
+        called();
+        await gate;
+        return sf.refresh(app, refreshToken);
+      },
+    };
+    // one connection on both databases (PGlite has one; the PostgreSQL test pool has one too)
+    const t = await createTestApp(kind, { salesforce: slow });
+    try {
+      const a = await registerCompany(t, { companyName: 'Slow Bank', membershipId: 'MEMBERSHIP_004' });
+      await connect(t, sf, a.token);
+      sf.expireAccessTokens();
+      const first = t.services.integrations.withSession(a.companyId, (s) => sf.listObjects(s));
+      await within(10_000, 'the refresh call', refreshing);
+      // while the refresh is out, the API reads and writes the database
+      const list = await within(
+        10_000,
+        'GET /api/integrations',
+        t.app.inject({ url: '/api/integrations', headers: bearer(a.token) }),
+      );
+      expect(list.statusCode).toBe(200);
+      expect(await within(10_000, 'the state read', t.services.integrations.state(a.companyId))).toBe('connected');
+      // a second worker on the expired token does not refresh too: it waits for the first's tokens
+      const second = t.services.integrations.withSession(a.companyId, (s) => sf.listObjects(s));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(calls).toBe(1);
+      release();
+      await expect(first).resolves.toHaveLength(1);
+      await expect(second).resolves.toHaveLength(1);
+      expect(calls).toBe(1);
+      expect(sf.refreshes).toBe(1);
+      expect(await t.services.integrations.state(a.companyId)).toBe('connected');
+    } finally {
+      release();
+      await t.close();
+    }
+  }, 120_000);
+
   it('two concurrent sessions on an expired access token make exactly one refresh, and both succeed', async () => {
     const sf = createFakeSalesforce();
     const t = await createTestApp(kind, { salesforce: sf, poolSize: PARALLEL_POOL_SIZE });

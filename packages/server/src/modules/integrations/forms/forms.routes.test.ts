@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { FORM_INTEGRATION_STATUS_MAX, SYNCABILITY_WORDS } from '@under/core/integrations/form-integrations.schema';
-import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConfigs, salesforceMappings } from '../../../db/schema/index';
+import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
+import { consentInSimulator, type SalesforceSimulator, startSalesforceSimulator } from '../../../simulators/salesforce';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../../test/helpers';
 import { activeForm } from '../../applications/review/lists.fixtures';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
-import { fakeSalesforce, leadMapping, until } from '../sync/sync.fixtures';
-import { useSalesforce } from '../sync/sync.module';
+import { createSalesforceClient } from '../salesforce/salesforce.client';
+import { leadMapping, until } from '../sync/sync.fixtures';
 
 const EXTRA = [{ type: 'textfield', key: 'bank_name', label: 'Bank name', input: true }];
 const FULL = {
@@ -24,8 +25,8 @@ const FULL = {
 
 /**
  * The custom forms' integrations, integration permissions enforced, and the syncability check the sync runs
- * (issue #23 §3; decision 078). The sync's Salesforce parts are sync.fixtures' in-memory ones; the admin's check
- * reads the app's real connections and mappings (none here: "not connected", "no mapping").
+ * (issue #23 §3; decision 078). Salesforce is the loopback simulator (decision 072) behind the real client,
+ * connection and mapping; company A connects to it only in the sync test.
  */
 describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
   let t: TestApp;
@@ -36,9 +37,17 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
   let masterId: string;
   let formId: string;
   let formB: string;
+  let sim: SalesforceSimulator;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    sim = await startSalesforceSimulator();
+    const outbound = createOutbound({
+      allow: DEFAULT_OUTBOUND_ALLOW,
+      testHosts: sim.testHosts,
+      timeoutMs: 5_000,
+      maxBodyBytes: 1_000_000,
+    });
+    t = await createTestApp(kind, { outbound, salesforce: createSalesforceClient(outbound) });
     admin = await adminToken(t);
     masterId = await publishedMaster(t, admin, { name: 'Form Integrations Bank', extra: EXTRA });
     a = await registerCompany(t, { companyName: 'Form Integrations A', membershipId: 'MEMBERSHIP_006' });
@@ -48,8 +57,8 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
     formB = await activeForm(t, b, masterId, 'Other company form');
   });
   afterAll(async () => {
-    useSalesforce(null);
-    await t.close();
+    await t?.close();
+    await sim?.stop();
   });
 
   const call = (caller: Caller | string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
@@ -173,10 +182,26 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
   });
 
   it('the sync runs the syncability check: a form not using Salesforce or a withheld template is not synced, in words', async () => {
-    const sf = fakeSalesforce();
-    sf.states.set(a.companyId, 'connected');
-    sf.forms.set(formId, leadMapping());
-    useSalesforce(sf);
+    // company A connected to the simulator (add-info, consent, callback) and the form mapped, auto-sync
+    const { consumerKey, consumerSecret } = sim.state.registerApp({
+      callbackUrl: `${t.config.publicUrl}/api/salesforce/callback`,
+    });
+    const started = await call(a, 'POST', '/api/salesforce/add-info', {
+      consumerKey,
+      consumerSecret,
+      salesForceDomain: sim.loginUrl,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const back = await consentInSimulator(started.json().authorizeUrl);
+    expect((await t.app.inject({ url: `${back.pathname}${back.search}` })).headers.location).toBe(
+      '/manage-integration?salesforce=connected',
+    );
+    expect((await call(a, 'PUT', `/api/salesforce/mapping/${formId}`, leadMapping())).statusCode).toBe(200);
+    const reached = () => {
+      const st = sim.state.stats();
+      // an upsert that creates counts among creates (and upsertCreates)
+      return (st.creates.Lead ?? 0) + (st.updates.Lead ?? 0);
+    };
     const headers = { 'x-api-key': t.config.secrets.publicApiKey };
     const address = uniqueAddress();
     const draft = await t.app.inject({
@@ -217,9 +242,9 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
       });
     expect((await call(a, 'POST', `/api/salesforce/sync/${applicationId}`)).statusCode).toBe(202);
     expect((await settled('needs_attention')).lastError).toBe(SYNCABILITY_WORDS.formNotUsing);
-    expect(sf.counts.upserts + sf.counts.creates).toBe(0);
+    expect(reached()).toBe(0);
 
-    // the admin's check says the same, and more (the app's own connections and mappings: none)
+    // the admin's check says the same
     const verdict = await check(a.companyId);
     expect(verdict.statusCode, verdict.body).toBe(200);
     expect(verdict.json()).toEqual({
@@ -228,8 +253,8 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
         {
           integration: 'salesforce',
           syncable: false,
-          mode: null,
-          reasons: [SYNCABILITY_WORDS.formNotUsing, SYNC_WORDS.notConnected, SYNC_WORDS.noMapping],
+          mode: 'auto-sync',
+          reasons: [SYNCABILITY_WORDS.formNotUsing],
         },
       ],
     });
@@ -244,7 +269,7 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
       expect((await call(a, 'POST', `/api/salesforce/sync/${applicationId}`)).statusCode).toBe(202);
       await until('the second attempt', async () => (await syncs())[0]?.lastError === SYNCABILITY_WORDS.notPermitted);
       expect((await syncs())[0]?.state).toBe('needs_attention');
-      expect(sf.counts.upserts + sf.counts.creates).toBe(0);
+      expect(reached()).toBe(0);
       expect((await check(a.companyId)).json().integrations[0].reasons[0]).toBe(SYNCABILITY_WORDS.notPermitted);
     } finally {
       await permit(a.companyId, 'active');
@@ -252,7 +277,7 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
     // allowed and used: synced, one record
     expect((await call(a, 'POST', `/api/salesforce/sync/${applicationId}`)).statusCode).toBe(202);
     await settled('synced');
-    expect(sf.counts.upserts).toBe(1);
-    expect(sf.all('Lead')).toHaveLength(1);
+    expect(reached()).toBe(1);
+    expect(sim.state.records('Lead')).toHaveLength(1);
   });
 });

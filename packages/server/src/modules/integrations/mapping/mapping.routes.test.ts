@@ -404,6 +404,7 @@ describe.each(testDatabases())('Salesforce mapping on %s', (kind) => {
           Established__c: '2021-03-05',
           Signature_Link__c: `${t.config.publicUrl.replace(/\/+$/, '')}/applications/app-42`,
         },
+        sealedFields: [],
       });
     });
 
@@ -431,6 +432,14 @@ describe.each(testDatabases())('Salesforce mapping on %s', (kind) => {
         ],
       });
       expect(JSON.stringify(bad)).not.toContain('SECRET-741-22');
+      // a valid encrypted answer goes to Salesforce, its field named so the sync never keeps what Salesforce quotes
+      const good = await t.services.salesforceMappings.recordFor({
+        customFormId: form,
+        applicationId: 'app-45',
+        data: { last_name: 'Lovelace', business_name: 'Engines', employees: 12 },
+        describe: LEAD_DESCRIBE as unknown as SfObjectDescribe,
+      });
+      expect(good).toMatchObject({ ok: true, record: { NumberOfEmployees: 12 }, sealedFields: ['NumberOfEmployees'] });
     });
 
     it('reports bad answers in words, and a form without a mapping', async () => {

@@ -231,7 +231,17 @@ export function createSalesforceMappingsService(deps: {
           }),
         };
       }
-      return { ok: true, object: built.object, externalIdField: built.externalIdField, record: built.record };
+      const encrypted = encryptedFields(found.form);
+      const sealedFields = row.fields
+        .filter((f) => encrypted.has(f.formKey) && f.sfField in built.record)
+        .map((f) => f.sfField);
+      return {
+        ok: true,
+        object: built.object,
+        externalIdField: built.externalIdField,
+        record: built.record,
+        sealedFields,
+      };
     },
   };
 

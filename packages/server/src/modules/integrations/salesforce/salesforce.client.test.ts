@@ -475,6 +475,14 @@ describe('Salesforce client: answers from other versions and proxies', () => {
     expect(err.detail).not.toContain('abc.def');
   });
 
+  it("redacts with the outbound client's redact: a refresh token, a bearer value and a named secret echoed", async () => {
+    const echoed = '5Aep861KhUsnOzJrrlX9cQvMpBSjWFvmRDaDWuONyfRJcN0ix1PHqNnLpPZBlAeB0uL9xK';
+    const body = `{"message":"bad grant ${echoed}; Authorization: Bearer abcd.efgh.ijkl; client_secret=S3cr3tValue","errorCode":"X"}`;
+    const err = await failure(createSalesforceClient(fake(400, body)).create(s, 'Lead', {}));
+    for (const secret of [echoed, 'abcd.efgh.ijkl', 'S3cr3tValue']) expect(err.detail).not.toContain(secret);
+    expect(err.detail).toContain('bad grant');
+  });
+
   it('bounds the detail of a huge error answer', async () => {
     const c = createSalesforceClient(fake(500, 'x'.repeat(50_000)));
     const err = await failure(c.listObjects(s));

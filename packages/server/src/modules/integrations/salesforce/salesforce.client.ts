@@ -4,6 +4,7 @@ import {
   OutboundFailed,
   OutboundRefused,
   type OutboundResponse,
+  redact,
 } from '../../../infra/outbound/outbound';
 import {
   SALESFORCE_API_VERSION,
@@ -41,8 +42,6 @@ export interface SalesforceClientWithUsage extends SalesforceClient {
 
 const DETAIL_MAX = 2000;
 const API_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-/** Salesforce's access tokens (`00D…!…`) and refresh tokens (`5Aep…`) wherever an answer would echo one. */
-const TOKEN_SHAPES = [/00D[A-Za-z0-9]{12,15}![A-Za-z0-9._-]+/g, /5Aep[A-Za-z0-9._-]{20,}/g];
 
 const OAuthErrorSchema = z.looseObject({ error: z.string(), error_description: z.string().optional() });
 const TokenSchema = z.looseObject({
@@ -150,13 +149,16 @@ function apiName(kind: 'object' | 'field', name: string): string {
   return name;
 }
 
+/**
+ * A detail as kept: the exact secrets this call sent removed, then every credential shape (bearer values, named
+ * tokens and secrets, Salesforce session ids and refresh tokens) by the outbound client's `redact`, bounded.
+ */
 function clean(text: string, secrets: readonly (string | null | undefined)[]): string {
   let out = text;
   for (const s of secrets) {
     if (s && s.length >= 4) out = out.split(s).join('[redacted]');
   }
-  for (const shape of TOKEN_SHAPES) out = out.replace(shape, '[redacted]');
-  return out.length > DETAIL_MAX ? `${out.slice(0, DETAIL_MAX - 1)}…` : out;
+  return redact(out, DETAIL_MAX - 1);
 }
 
 function parseApiErrors(res: OutboundResponse): SfApiError[] {

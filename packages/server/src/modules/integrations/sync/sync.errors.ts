@@ -36,6 +36,37 @@ export function redactDetail(detail: string): string {
     .slice(0, DETAIL_MAX);
 }
 
+/**
+ * Salesforce's answer to a record with encrypted answers in it, without them (decision 079): its messages may quote
+ * the value it refused (`"Tax Id: value not valid: 123-45-6789"`), and they become the sync's words and detail. A
+ * message about a field filled from an encrypted answer, or quoting one of their values, is replaced by
+ * SYNC_WORDS.encryptedValueRefused (the field names stay); the detail is then rebuilt from the errors kept, or
+ * withheld when it cannot be. Anything else is answered as it is.
+ */
+export function withoutSealedAnswers(
+  err: unknown,
+  sealed: { fields: readonly string[]; values: readonly unknown[] },
+): unknown {
+  if (!(err instanceof SalesforceError) || sealed.fields.length === 0) return err;
+  const names = new Set(sealed.fields.map((f) => f.toLowerCase()));
+  const values = sealed.values
+    .map((v) => (v === null || v === undefined ? '' : String(v)))
+    .filter((v) => v.length >= 3);
+  const quotes = (text: string) => values.some((v) => text.includes(v));
+  const errors = err.errors.map((e) =>
+    e.fields.some((f) => names.has(f.toLowerCase())) || quotes(e.message)
+      ? { ...e, message: SYNC_WORDS.encryptedValueRefused }
+      : e,
+  );
+  const changed = errors.some((e, i) => e !== err.errors[i]);
+  if (!changed && !quotes(err.detail)) return err;
+  const status = err.status === null ? '' : `${err.status} `;
+  const detail = errors.length
+    ? `${status}${errors.map((e) => `${e.errorCode}: ${e.message}${e.fields.length ? ` [${e.fields.join(', ')}]` : ''}`).join('; ')}`
+    : `${status}Salesforce's answer is withheld: it quotes an encrypted answer`;
+  return new SalesforceError(err.kind, detail, err.status, errors);
+}
+
 /** A thrown error of an attempt in words (SalesforceError kinds, IntegrationUnavailable states, anything else). */
 export function classifyFailure(err: unknown): SyncFailure {
   if (err instanceof IntegrationUnavailable) {

@@ -146,7 +146,7 @@ export function fakeSalesforce(): FakeSalesforce {
           if (value !== undefined) record[f.sfField] = value;
         }
         if (problems.length) return { ok: false, object: mapping.object, problems };
-        return { ok: true, object: mapping.object, externalIdField: mapping.externalIdField, record };
+        return { ok: true, object: mapping.object, externalIdField: mapping.externalIdField, record, sealedFields: [] };
       },
     },
   };

@@ -1,13 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { integrationSyncAttempts, integrationSyncs } from '../../../db/schema';
+import { applications, integrationSyncAttempts, integrationSyncs } from '../../../db/schema';
+import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
+import { consentInSimulator, startSalesforceSimulator } from '../../../simulators/salesforce';
 import { bearer, registerCompany } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helpers';
 import { freePort, type ServerProcess, spawnServer, waitUntilServing } from '../../../test/server-process';
 import { activeForm, insertApplication } from '../../applications/review/lists.fixtures';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
+import { createSalesforceClient } from '../salesforce/salesforce.client';
+import { leadMapping } from './sync.fixtures';
 import { queueSync, SALESFORCE_TARGET } from './sync.service';
 
 const APPLICATIONS = 200;
@@ -16,21 +18,65 @@ const KILLS = 3;
 /**
  * Issue #23 §4 "Done when": the kill -9 soak. 200 submitted applications syncing, the real server (main.ts) killed
  * with SIGKILL three times mid-run and started again: every application synced exactly once (the provider counts
- * creates), nothing stuck. The provider is the test-only Salesforce in a file that outlives the server
- * (sync.file-salesforce.ts; NODE_ENV=test), half upserted on an external id, half created then updated.
+ * creates), nothing stuck. The provider is the Salesforce simulator (decision 072), run by this test so it outlives
+ * the server, answering in 40 ms; the server calls it through its real client and connection, as configured by
+ * INTEGRATION_TEST_HOSTS. Half the forms upsert on an external id, half create then update, with the application's
+ * id in Title (the pending create's lookup).
  */
 describe('the sync across kill -9', () => {
   it(`${APPLICATIONS} applications, the server killed ${KILLS} times: each synced, one record each`, async () => {
-    const t = await createTestApp('pglite', { pgliteFiles: true });
+    const sim = await startSalesforceSimulator({ latencyMs: 40 });
+    const outbound = createOutbound({
+      allow: DEFAULT_OUTBOUND_ALLOW,
+      testHosts: sim.testHosts,
+      timeoutMs: 10_000,
+      maxBodyBytes: 1_000_000,
+    });
+    const t = await createTestApp('pglite', {
+      pgliteFiles: true,
+      outbound,
+      salesforce: createSalesforceClient(outbound),
+    });
     const admin = await adminToken(t);
-    const masterId = await publishedMaster(t, admin, { name: 'Kill Bank' });
+    const masterId = await publishedMaster(t, admin, {
+      name: 'Kill Bank',
+      extra: [{ type: 'textfield', key: 'app_ref', label: 'Application reference', input: true }],
+    });
     const a = await registerCompany(t, { companyName: 'Kill A', membershipId: 'MEMBERSHIP_006' });
     const upsertForm = await activeForm(t, a, masterId, 'Kill upsert');
     const createForm = await activeForm(t, a, masterId, 'Kill create');
+    // connected through the simulator's consent page, as a person does
+    const sfApp = sim.state.registerApp({ callbackUrl: `${t.config.publicUrl}/api/salesforce/callback` });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/salesforce/add-info',
+      headers: bearer(a.token),
+      payload: { consumerKey: sfApp.consumerKey, consumerSecret: sfApp.consumerSecret, salesForceDomain: sim.loginUrl },
+    });
+    const back = await consentInSimulator(started.json().authorizeUrl);
+    const done = await t.app.inject({ url: `${back.pathname}${back.search}` });
+    expect(done.headers.location).toBe('/manage-integration?salesforce=connected');
+    const put = (formId: string, mapping: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/salesforce/mapping/${formId}`,
+        headers: bearer(a.token),
+        payload: mapping,
+      });
+    expect((await put(upsertForm, leadMapping())).statusCode).toBe(200);
+    const byCreate = leadMapping({
+      externalIdField: null,
+      fields: [...leadMapping().fields, { formKey: 'app_ref', sfField: 'Title' }],
+    });
+    expect((await put(createForm, byCreate)).statusCode).toBe(200);
     const ids: string[] = [];
     for (let i = 0; i < APPLICATIONS; i++) {
       const customFormId = i % 2 ? createForm : upsertForm;
       const app = await insertApplication(t.database.db, { companyId: a.companyId, customFormId });
+      await t.database.db
+        .update(applications)
+        .set({ data: { Lastname: `Soak ${i}`, CompanyName: 'Kill Co', app_ref: app.id } })
+        .where(eq(applications.id, app.id));
       ids.push(app.id);
       await queueSync(t.database.db, {
         applicationId: app.id,
@@ -46,14 +92,8 @@ describe('the sync across kill -9', () => {
     const dataDir = t.config.dataDir;
     await t.close();
 
-    const file = path.join(dataDir, 'salesforce.json');
-    const provider = (): { creates: number; records: Record<string, Record<string, unknown>> } => {
-      try {
-        return JSON.parse(readFileSync(file, 'utf8'));
-      } catch {
-        return { creates: 0, records: {} };
-      }
-    };
+    const leads = () => sim.state.records('Lead');
+    const creates = () => sim.state.stats().creates.Lead ?? 0;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const start = () =>
@@ -64,15 +104,13 @@ describe('the sync across kill -9', () => {
         SEED_DEMO: 'false',
         LOG_LEVEL: 'error',
         NODE_ENV: 'test',
-        UNDER_TEST_SALESFORCE_FILE: file,
-        UNDER_TEST_SALESFORCE_UPSERT_FORM: upsertForm,
-        UNDER_TEST_SALESFORCE_DELAY_MS: '40',
+        INTEGRATION_TEST_HOSTS: sim.testHosts.join(','),
       });
     const until = async (server: ServerProcess, what: string, ok: () => Promise<boolean> | boolean, ms = 120_000) => {
       const end = Date.now() + ms;
       while (!(await ok())) {
         if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-        if (Date.now() > end) throw new Error(`timed out: ${what} (${JSON.stringify(provider().creates)} creates)`);
+        if (Date.now() > end) throw new Error(`timed out: ${what} (${creates()} creates)`);
         await new Promise((r) => setTimeout(r, 20));
       }
     };
@@ -81,7 +119,7 @@ describe('the sync across kill -9', () => {
       const server = start();
       await waitUntilServing(`${base}/api/health`, server, 90_000);
       const target = Math.round((APPLICATIONS * kill) / (KILLS + 1));
-      await until(server, `${target} records`, () => Object.keys(provider().records).length >= target);
+      await until(server, `${target} records`, () => leads().length >= target);
       server.child.kill('SIGKILL');
       await server.exited;
     }
@@ -99,11 +137,12 @@ describe('the sync across kill -9', () => {
       await last.exited;
     }
 
-    const state = provider();
-    expect(state.creates).toBe(APPLICATIONS);
-    const records = Object.values(state.records);
+    expect(creates()).toBe(APPLICATIONS);
+    const records = leads();
     expect(records).toHaveLength(APPLICATIONS);
-    expect(new Set(records.map((r) => r.Note__c)).size).toBe(APPLICATIONS);
+    const appOf = (r: Record<string, unknown>) => (r.Under_Application_Id__c ?? r.Title) as string;
+    expect(new Set(records.map(appOf)).size).toBe(APPLICATIONS);
+    const byId = new Map(records.map((r) => [r.Id as string, r]));
     const again = await createTestApp('pglite', { pgliteFiles: true, config: { dataDir } });
     try {
       const rows = await again.database.db
@@ -111,7 +150,7 @@ describe('the sync across kill -9', () => {
         .from(integrationSyncs)
         .where(inArray(integrationSyncs.applicationId, ids));
       expect(rows.filter((r) => r.state === 'synced')).toHaveLength(APPLICATIONS);
-      for (const r of rows) expect(state.records[r.providerRecordId as string]?.Note__c).toBe(r.applicationId);
+      for (const r of rows) expect(appOf(byId.get(r.providerRecordId as string) ?? {})).toBe(r.applicationId);
       // the kills cut attempts short (each resumed by the next start); a kill may fall between two batches of jobs
       const cut = await again.database.db
         .select()
@@ -120,6 +159,7 @@ describe('the sync across kill -9', () => {
       expect(cut.length).toBeGreaterThanOrEqual(1);
     } finally {
       await again.close();
+      await sim.stop();
     }
   }, 600_000);
 });

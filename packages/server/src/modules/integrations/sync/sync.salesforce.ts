@@ -1,7 +1,7 @@
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import type { SyncabilityCheck } from '../forms/syncability';
 import type { SalesforceSession, SfObjectDescribe } from '../salesforce/salesforce.port';
-import { classifyFailure, type SyncFailure } from './sync.errors';
+import { classifyFailure, type SyncFailure, withoutSealedAnswers } from './sync.errors';
 import { createSyncRepository, type SyncRow } from './sync.repository';
 import type { IntegrationSyncDeps } from './sync.service';
 
@@ -90,7 +90,9 @@ export function createSalesforceAttempt(
       const words = verdict.reasons[0] ?? SYNC_WORDS.noMapping;
       return { kind: 'failure', failure: { kind: 'attention', words, detail: `not syncable (${verdict.state})` } };
     }
-    return connections.withSession(source.companyId, async (session): Promise<Attempted> => {
+    // Salesforce's messages about fields filled from encrypted answers may quote them: names only (decision 079)
+    let sealed: { fields: string[]; values: unknown[] } = { fields: [], values: [] };
+    const attempted = connections.withSession(source.companyId, async (session): Promise<Attempted> => {
       const describe = await describeOf(source.companyId, session, mapping.object);
       const outcome = await mappings.recordFor({
         customFormId: source.customFormId,
@@ -103,6 +105,7 @@ export function createSalesforceAttempt(
         return { kind: 'failure', failure: { kind: 'attention', words: words || SYNC_WORDS.noMapping } };
       }
       const { object, record } = outcome;
+      sealed = { fields: outcome.sealedFields, values: outcome.sealedFields.map((f) => record[f]) };
       const link = (id: string) => `${session.instanceUrl.replace(/\/+$/, '')}/lightning/r/${object}/${id}/view`;
       if (outcome.externalIdField) {
         // Salesforce's one idempotent write: a retry after a crash or a timeout updates the record it created
@@ -161,8 +164,16 @@ export function createSalesforceAttempt(
         // a 4xx answer is certain (nothing created); a timeout or a 5xx may have created it
         const status = (err as { status?: unknown }).status;
         const certain = typeof status === 'number' && status >= 400 && status < 500;
-        return { kind: 'failure', failure: classifyFailure(err), object, createPending: !certain };
+        return {
+          kind: 'failure',
+          failure: classifyFailure(withoutSealedAnswers(err, sealed)),
+          object,
+          createPending: !certain,
+        };
       }
+    });
+    return attempted.catch((err: unknown) => {
+      throw withoutSealedAnswers(err, sealed);
     });
   };
 }
