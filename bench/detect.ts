@@ -189,7 +189,8 @@ for (const { name, url } of files) {
   let flat: Uint8Array;
   try {
     const all = await adoptOrphanWidgets(original);
-    if (all.adopted) console.log(`${name}: ${all.adopted} widgets outside the AcroForm's field tree added to the truth`);
+    if (all.adopted)
+      console.log(`${name}: ${all.adopted} widgets outside the AcroForm's field tree added to the truth`);
     truth = (await pool.inspect(all.bytes)).acroFields;
     flat = await strip(original);
   } catch (err) {
@@ -197,13 +198,20 @@ for (const { name, url } of files) {
     continue;
   }
   if (!truth.length) continue;
-  const t0 = performance.now();
+  let t0 = performance.now();
   let result: Awaited<ReturnType<typeof pool.detect>>;
   try {
     result = await pool.detect(flat);
-  } catch (err) {
-    console.log(`${name}: detection failed (${(err as Error).message})`);
-    continue;
+  } catch (first) {
+    // a child killed by the RSS watchdog or the clock on a loaded machine: said, and tried once more in a new one
+    console.log(`${name}: detection failed (${(first as Error).message}), tried again`);
+    try {
+      t0 = performance.now();
+      result = await pool.detect(flat);
+    } catch (err) {
+      console.log(`${name}: detection failed again (${(err as Error).message})`);
+      continue;
+    }
   }
   const ms = performance.now() - t0;
   const found = bindFound(result.fields, entries);

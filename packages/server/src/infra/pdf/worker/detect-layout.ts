@@ -17,6 +17,16 @@ export interface Rule {
   x1: number;
   y: number;
   dir: 'h' | 'v';
+  /** Drawn dashed or dotted: a vertical one marks groups inside a field (an SSN's 3-2-4), it does not end a cell. */
+  dashed?: boolean;
+}
+
+/** A part of the page the form marks as not to be filled in: hatched (a tiling pattern) or shaded mid-grey. */
+export interface Area {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** A closed axis-aligned rectangle, or a small closed curve (a radio circle). */
@@ -35,6 +45,7 @@ export interface PageContent {
   runs: Run[];
   rules: Rule[];
   shapes: Shape[];
+  shaded: Area[];
 }
 
 /** A box the layout found, before binding. */
@@ -194,12 +205,18 @@ export function detectPage(content: PageContent): FoundField[] {
           { x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 },
         ) > 0.3,
     );
+  // a box half inside a hatched or shaded area is a cell the form crossed out
+  const isShaded = (x: number, y: number, width: number, height: number) =>
+    content.shaded.some(
+      (a) =>
+        overlap(a.x, a.x + a.width, x, x + width) * overlap(a.y, a.y + a.height, y, y + height) >= 0.5 * width * height,
+    );
   const add = (b: Box, f: Omit<FoundField, 'page' | 'x' | 'y' | 'width' | 'height' | 'section' | 'owner'>) => {
     const x = Math.max(0, b.x0);
     const y = Math.max(0, b.y0);
     const width = Math.min(content.width, b.x1) - x;
     const height = Math.min(content.height, b.y1) - y;
-    if (!(width >= 4 && height >= 4) || isTaken(b)) return;
+    if (!(width >= 4 && height >= 4) || isTaken(b) || isShaded(x, y, width, height)) return;
     taken.push(b);
     const owner = ownerAt(x, y, y + height) ?? ownerOfSection(sectionAt(y));
     out.push({
@@ -400,7 +417,7 @@ export function detectPage(content: PageContent): FoundField[] {
   }
 
   // 3. horizontal lines: a field sits on each, cut where vertical lines divide the row into cells
-  const vertical = content.rules.filter((r) => r.dir === 'v');
+  const vertical = content.rules.filter((r) => r.dir === 'v' && !r.dashed);
   const flat = mergeRules(content.rules.filter((r) => r.dir === 'h' && r.x1 - r.x0 >= 4));
   const edges = rects.filter((s) => !isSmall(s));
   for (const rule of flat) {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { detectPage, type FoundField, type PageContent, type Rule, type Run } from './detect-layout';
+
+const page = (p: Partial<PageContent>): PageContent => ({
+  page: 1,
+  width: 612,
+  height: 792,
+  runs: [],
+  rules: [],
+  shapes: [],
+  shaded: [],
+  ...p,
+});
+const run = (text: string, x: number, baseline: number, size = 7): Run => ({
+  text,
+  x,
+  baseline,
+  width: text.length * size * 0.5,
+  size,
+});
+const h = (x0: number, x1: number, y: number): Rule => ({ x0, x1, y, dir: 'h' });
+const v = (y0: number, y1: number, x: number, dashed = false): Rule => ({
+  x0: y0,
+  x1: y1,
+  y: x,
+  dir: 'v',
+  ...(dashed ? { dashed } : {}),
+});
+
+/** The fields standing on the line at y. */
+const onLine = (fields: FoundField[], y: number) => fields.filter((f) => Math.abs(f.y + f.height - y) < 1);
+
+describe('fields found on a flat page', () => {
+  it('dashed group marks inside a cell (an SSN printed 3-2-4) do not cut it: one field', () => {
+    const content = page({
+      runs: [run('Your social security number', 470, 82)],
+      rules: [
+        h(468, 576, 74),
+        h(468, 576, 102),
+        v(74, 102, 468),
+        v(74, 102, 576),
+        v(90, 102, 500, true),
+        v(90, 102, 522, true),
+      ],
+    });
+    const fields = onLine(detectPage(content), 102);
+    expect(fields.map((f) => [f.x, f.x + f.width, f.label])).toEqual([[468, 576, 'Your social security number']]);
+    // drawn solid, the same marks are cell borders
+    const solid = onLine(detectPage({ ...content, rules: content.rules.map(({ dashed: _, ...r }) => r) }), 102);
+    expect(solid.map((f) => [f.x, f.x + f.width])).toEqual([
+      [468, 500],
+      [500, 522],
+      [522, 576],
+    ]);
+  });
+
+  it('a cell of a table the form hatched or shaded is not proposed', () => {
+    const rules = [
+      h(297, 540, 333),
+      h(297, 540, 351),
+      v(333, 351, 297),
+      v(333, 351, 378),
+      v(333, 351, 459),
+      v(333, 351, 540),
+    ];
+    const open = onLine(detectPage(page({ rules })), 351);
+    expect(open.map((f) => f.x)).toEqual([297, 378, 459]);
+    const crossed = onLine(detectPage(page({ rules, shaded: [{ x: 378, y: 333, width: 81, height: 18 }] })), 351);
+    expect(crossed.map((f) => f.x)).toEqual([297, 459]);
+  });
+});
