@@ -119,6 +119,25 @@ function hasCue(f: PdfField, page: PageContent | undefined): boolean {
 
 const box = (b: { x: number; y: number; width: number; height: number }) =>
   `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}]`;
+/**
+ * What a widget's author called it: its tooltip, else the words of its name. A name such as
+ * `topmostSubform[0].Page2[0].RoutingNo[0].f2_25[0]` is a path of generated parts (`f2_25`, `c1_3`, `Page2`,
+ * `Row3`, `…_ReadOrder`, `topmostSubform`, `[0]`) and at most a few named ones: the last named part, its capitals
+ * and underscores made spaces ("Routing No"). A name of generated parts only names nothing (not bindable).
+ */
+function namedBy(t: Pick<PdfField, 'label' | 'name' | 'key'>): string {
+  const name = t.name ?? t.key;
+  if (t.label && t.label !== name) return t.label;
+  const generated =
+    /^(?:[a-z]{1,2}\d+(?:_\d+)*|page\d*|row\d*|line\d*\w*|topmostsubform|#?subform\d*|form\d*|.*_readorder|table_\w*)$/i;
+  const parts = name
+    .split('.')
+    .map((p) => p.replace(/\[\d+\]$/, ''))
+    .filter((p) => p && !generated.test(p) && /[a-z]{2,}/i.test(p));
+  const last = parts.at(-1);
+  return last ? last.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ') : '';
+}
+
 const norm = (t: string) => (t === 'date' || t === 'signature' ? 'text' : t);
 
 interface Row {
@@ -235,10 +254,14 @@ for (const { name, url } of files) {
     if (norm(d.type) === norm(tt) || (tt === 'signature' && d.type === 'signature')) typed++;
     else typeErrors.set(`${tt}->${d.type}`, (typeErrors.get(`${tt}->${d.type}`) ?? 0) + 1);
     // bindable: the widget's tooltip or name names a dictionary concept
-    const expected = bindLabel(t.label ?? t.name ?? t.key, entries, { type: d.type });
+    const expected = bindLabel(namedBy(t), entries, { type: d.type });
     if (expected.binding) {
       bindable++;
       if (d.binding?.key === expected.binding.key) bound++;
+      if (list)
+        console.log(
+          `  bindable ${JSON.stringify(namedBy(t))} -> ${expected.binding.key}; detected ${JSON.stringify(d.label)} -> ${d.binding?.key ?? '-'}`,
+        );
     }
   }
   let noCue = 0;

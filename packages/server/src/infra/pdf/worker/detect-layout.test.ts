@@ -68,4 +68,43 @@ describe('fields found on a flat page', () => {
     const crossed = onLine(detectPage(page({ rules, shaded: [{ x: 378, y: 333, width: 81, height: 18 }] })), 351);
     expect(crossed.map((f) => f.x)).toEqual([297, 459]);
   });
+
+  it('captions printed under one line split it: a field over each caption', () => {
+    const content = page({
+      runs: [run('AGE', 266, 76), run('HEIGHT', 379, 76), run('WEIGHT', 475, 76)],
+      rules: [h(265, 573, 68)],
+    });
+    const fields = onLine(detectPage(content), 68);
+    expect(fields.map((f) => [f.label, Math.round(f.x), Math.round(f.x + f.width)])).toEqual([
+      ['AGE', 265, 375],
+      ['HEIGHT', 377, 471],
+      ['WEIGHT', 473, 573],
+    ]);
+  });
+
+  it('a dash between printed groups, or a line of a paragraph, does not name the box beside it', () => {
+    const cell = (x: number) => ({ x, y: 330, width: 9, height: 14, kind: 'rect' as const });
+    const paragraph =
+      'backup withholding. For individuals, this is generally your social security number (SSN). However';
+    const content = page({
+      runs: [
+        run(paragraph, 470 - paragraph.length * 3.5, 340),
+        run('–', 503, 340),
+        run('Social security number', 476, 326),
+      ],
+      shapes: [cell(475), cell(484), cell(493), cell(508), cell(517), cell(526), cell(535)],
+    });
+    const fields = detectPage(content);
+    expect(fields.map((f) => [f.x, f.combCells, f.label])).toEqual([
+      [475, 3, 'Social security number'],
+      [508, 4, 'Social security number'],
+    ]);
+  });
+
+  it('a small circle with no label and no question is an ornament, not a radio button', () => {
+    const ring = (x: number, y: number) => ({ x, y, width: 7, height: 8, kind: 'round' as const });
+    expect(detectPage(page({ shapes: [ring(28, 126), ring(199, 126)] }))).toEqual([]);
+    const labelled = detectPage(page({ shapes: [ring(28, 126)], runs: [run('Visa', 38, 132)] }));
+    expect(labelled.map((f) => [f.type, f.label])).toEqual([['radio', 'Visa']]);
+  });
 });

@@ -91,6 +91,8 @@ const BLANK = /_{3,}|\.{6,}|…{3,}/g;
 const BOX_GLYPH = /^[☐□❏❑❒◻▢○◯]$/;
 const DATE_WORDS = /\bdate\b|\bdob\b|\bd\.o\.b\b|birth|mm\s*\/\s*dd|dd\s*\/\s*mm|\byyyy\b/i;
 const SIGN_WORDS = /\bsignature\b|\bsign here\b|\bsigned by\b|\bauthori[sz]ed signer\b|\bsign\b/i;
+/** A phrase of more words is a line of a paragraph, not the label of the box to its right. */
+const MAX_LABEL_WORDS = 12;
 const OWNER_ROW = /^(?:owner|principal|officer|guarantor|partner)\s*#?\s*(\d)\b/i;
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
@@ -232,17 +234,30 @@ export function detectPage(content: PageContent): FoundField[] {
   };
 
   // phrases beside a point: the label to the left on the same line, to the right (checkboxes), below (captions)
+  // a label has a letter or a digit (a dash between an SSN's groups does not name it); a line of a paragraph is no
+  // label to the left of anything
+  const named = phrases.filter((p) => /[\p{L}\p{N}]/u.test(p.text));
   const leftOf = (x: number, y0: number, y1: number, reach = 80) =>
-    phrases
-      .filter((p) => p.x1 <= x + 2 && x - p.x1 < reach && overlap(p.top, p.bottom, y0, y1) > 0.4 * (p.bottom - p.top))
+    named
+      .filter(
+        (p) =>
+          p.x1 <= x + 2 &&
+          x - p.x1 < reach &&
+          overlap(p.top, p.bottom, y0, y1) > 0.4 * (p.bottom - p.top) &&
+          p.text.split(' ').length <= MAX_LABEL_WORDS,
+      )
       .sort((a, b) => b.x1 - a.x1)[0];
   const rightOf = (x: number, y0: number, y1: number, reach = 25) =>
-    phrases
+    named
       .filter((p) => p.x0 >= x - 2 && p.x0 - x < reach && overlap(p.top, p.bottom, y0, y1) > 0.3 * (p.bottom - p.top))
       .sort((a, b) => a.x0 - b.x0)[0];
+  const captionsUnder = (x0: number, x1: number, y: number) =>
+    named
+      .filter((p) => p.top >= y - 1 && p.top - y < 10 && p.x0 >= x0 - 6 && p.x0 < x1 - 10)
+      .sort((a, b) => a.x0 - b.x0);
   const below = (x0: number, x1: number, y: number) =>
-    phrases
-      .filter((p) => p.top >= y - 1 && p.top - y < 10 && p.x0 >= x0 - 6 && p.x0 < x0 + Math.max(40, (x1 - x0) * 0.5))
+    captionsUnder(x0, x1, y)
+      .filter((p) => p.x0 < x0 + Math.max(40, (x1 - x0) * 0.5))
       .sort((a, b) => a.top - b.top)[0];
   const inside = (b: Box) =>
     phrases.filter(
@@ -335,6 +350,8 @@ export function detectPage(content: PageContent): FoundField[] {
       row.length >= 2 && (choiceWords || /\?\s*$/.test(question?.text ?? '') || row.some(({ d }) => d.round));
     for (const { j } of row) used.add(j);
     for (const o of options) {
+      // a small circle nothing names is an ornament (a frame's corner, a bullet), not a button
+      if (o.d.round && !o.label && !questionText) continue;
       const type: DetectedFieldType = isGroup ? 'radio' : o.d.round ? 'radio' : 'checkbox';
       const label = isGroup && questionText && questionText !== o.label ? questionText : o.label || questionText;
       add(o.d, {
@@ -486,6 +503,24 @@ export function detectPage(content: PageContent): FoundField[] {
         ? nearestText
         : undefined;
     const caption = below(x0, x1, y);
+    if (!left && !cellLabel && caption && caption.x0 < x0 + 40) {
+      // captions printed under one line ("Signature   Title   Date"): a field over each, up to the next caption
+      const caps = captionsUnder(x0, x1, y).filter((p) => Math.abs(p.top - caption.top) < 3);
+      const apart = caps.every((p, i) => i === 0 || p.x0 - (caps[i - 1] as Phrase).x1 >= 8);
+      if (caps.length >= 2 && apart) {
+        for (const [i, cap] of caps.entries()) {
+          const from = i === 0 ? x0 : cap.x0 - 2;
+          const to = i + 1 < caps.length ? (caps[i + 1] as Phrase).x0 - 4 : x1;
+          const text = clean(cap.text);
+          if (to - from >= 20)
+            add(
+              { x0: from, y0: y - height, x1: to, y1: y },
+              { type: typeFromLabel(text, ''), label: text, confidence: 0.65, source: 'rule' },
+            );
+        }
+        return;
+      }
+    }
     const label = left ?? cellLabel ?? caption;
     if (!label && pageWide) return;
     const text = clean(label?.text ?? '');

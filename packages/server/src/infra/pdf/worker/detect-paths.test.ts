@@ -93,4 +93,19 @@ describe('what a drawn subpath is to detection', () => {
       { x0: 400, x1: 600, y: 100, dir: 'h' },
     ]);
   });
+
+  it('a dark dot painted without an outline is a bullet, not a radio button', () => {
+    const out = marks();
+    const dot: [number, number][] = [
+      [10, 5],
+      [13, 8],
+      [10, 11],
+      [7, 8],
+      [10, 5],
+    ];
+    addSubpath(dot, true, true, { ...stroke, filled: true, stroked: false }, out);
+    expect(out.shapes).toEqual([]);
+    addSubpath(dot, true, true, { ...stroke, filled: true, stroked: true, fill: '#ffffff' }, out);
+    expect(out.shapes).toHaveLength(1);
+  });
 });

@@ -73,6 +73,8 @@ export function addSubpath(
   const ends = closed || (Math.abs(first[0] - last[0]) < 1 && Math.abs(first[1] - last[1]) < 1);
   const { filled, stroked, fill, dashed } = paint;
   if (curved) {
+    // a dark dot painted without an outline is a bullet; a radio button is an outline (or a pale disc)
+    if (filled && !stroked && (fill === 'pattern' || luminance(fill) < 0.5)) return;
     if (ends && w > 3 && h > 3 && w < 20 && h < 20 && w / h < 1.5 && h / w < 1.5)
       out.shapes.push({ x: x0, y: y0, width: w, height: h, kind: 'round' });
     return;
