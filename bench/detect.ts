@@ -210,7 +210,13 @@ for (const { name, url } of files) {
     const all = await adoptOrphanWidgets(original);
     if (all.adopted)
       console.log(`${name}: ${all.adopted} widgets outside the AcroForm's field tree added to the truth`);
-    truth = (await pool.inspect(all.bytes)).acroFields;
+    truth = (
+      await pool.inspect(all.bytes).catch((first: Error) => {
+        // as for detection below: a child killed under load is said, and the file tried once more in a new one
+        console.log(`${name}: inspection failed (${first.message}), tried again`);
+        return pool.inspect(all.bytes);
+      })
+    ).acroFields;
     flat = await strip(original);
   } catch (err) {
     console.log(`${name}: skipped, the upload's inspection refuses it (${(err as Error).message})`);

@@ -107,4 +107,11 @@ describe('fields found on a flat page', () => {
     const labelled = detectPage(page({ shapes: [ring(28, 126)], runs: [run('Visa', 38, 132)] }));
     expect(labelled.map((f) => [f.type, f.label])).toEqual([['radio', 'Visa']]);
   });
+
+  it('under 10 pt of room between a line and the text above it is a rule between printed rows, not a field', () => {
+    const thin = page({ runs: [run('Part II', 36, 392), run('Certification', 90, 392)], rules: [h(36, 576, 401)] });
+    expect(onLine(detectPage(thin), 401)).toEqual([]);
+    const room = page({ runs: [run('Name', 36, 386)], rules: [h(36, 300, 401)] });
+    expect(onLine(detectPage(room), 401).map((f) => f.label)).toEqual(['Name']);
+  });
 });

@@ -93,6 +93,8 @@ const DATE_WORDS = /\bdate\b|\bdob\b|\bd\.o\.b\b|birth|mm\s*\/\s*dd|dd\s*\/\s*mm
 const SIGN_WORDS = /\bsignature\b|\bsign here\b|\bsigned by\b|\bauthori[sz]ed signer\b|\bsign\b/i;
 /** A phrase of more words is a line of a paragraph, not the label of the box to its right. */
 const MAX_LABEL_WORDS = 12;
+/** Room above a line, in points, below which it separates printed rows (a heading band, a table's header rule). */
+const MIN_ROOM = 10;
 const OWNER_ROW = /^(?:owner|principal|officer|guarantor|partner)\s*#?\s*(\d)\b/i;
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
@@ -491,7 +493,7 @@ export function detectPage(content: PageContent): FoundField[] {
       return;
     }
     const room = y - ceiling;
-    if (room < 7) return;
+    if (room < MIN_ROOM) return;
     const height = Math.min(room - 1, 18);
     const left = leftOf(x0, y - 12, y, 60);
     const cellLabel =
