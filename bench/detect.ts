@@ -166,6 +166,13 @@ for (const name of readdirSync(EXTRA)
   .sort())
   files.push({ name: `irs/${name}`, url: new URL(name, EXTRA) });
 
+/**
+ * Partly widgeted files (decision 085's rule, checked on the rendered page): at least ten empty fill-in places
+ * printed, a widget for fewer than one in ten. Their unmatched boxes are set aside in a second precision figure
+ * only; every other figure counts them.
+ */
+const PARTLY_WIDGETED = new Set(['pdflib/normal.pdf', 'pdflib/with_annots.pdf']);
+
 /** Confidence cut-offs: what the admin would see if proposals under each were left out. */
 const CUTOFFS = [0, 0.5, 0.6, 0.7] as const;
 const atCutoff = CUTOFFS.map(() => ({ truth: 0, found: 0, matched: 0 }));
@@ -343,7 +350,11 @@ console.log('');
 console.log(
   `recall     ${pct(total.matched, total.truth)} of all widgets (target >= 75 %); ${pct(total.matched, withCue)} of the ${withCue} widgets with a printed cue`,
 );
-console.log(`precision  ${pct(total.matched, total.found)} (target >= 85 %)`);
+const partly = rows.filter((r) => PARTLY_WIDGETED.has(r.file));
+const setAside = partly.reduce((s, r) => s + r.found - r.matched, 0);
+console.log(
+  `precision  ${pct(total.matched, total.found)} (target >= 85 %); ${pct(total.matched, total.found - setAside)} without the ${setAside} unmatched boxes of the ${partly.length} partly widgeted files (decision 085)`,
+);
 console.log(
   `type       ${pct(total.typed, total.matched)} of matched boxes (target >= 90 %); errors ${JSON.stringify(Object.fromEntries(typeErrors))}`,
 );

@@ -114,4 +114,14 @@ describe('fields found on a flat page', () => {
     const room = page({ runs: [run('Name', 36, 386)], rules: [h(36, 300, 401)] });
     expect(onLine(detectPage(room), 401).map((f) => f.label)).toEqual(['Name']);
   });
+
+  it('a title centred at the top of a wide cell heads a column (no field); in a narrow cell it names the box', () => {
+    const rules = [h(171, 261, 160), h(171, 261, 189), v(160, 189, 171), v(160, 189, 261)];
+    // "Sales ($)" 31.5 pt wide, centred in a 90 pt cell
+    const heading = page({ runs: [run('Sales ($)', 200.25, 168)], rules });
+    expect(onLine(detectPage(heading), 189)).toEqual([]);
+    const narrowRules = [h(300, 340, 160), h(300, 340, 189), v(160, 189, 300), v(160, 189, 340)];
+    const narrow = page({ runs: [run('6c', 316.5, 168)], rules: narrowRules });
+    expect(onLine(detectPage(narrow), 189).map((f) => f.label)).toEqual(['6c']);
+  });
 });

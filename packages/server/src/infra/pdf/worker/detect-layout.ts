@@ -504,6 +504,17 @@ export function detectPage(content: PageContent): FoundField[] {
       room < 30
         ? nearestText
         : undefined;
+    // a title centred at the top of a wide cell (60 pt or more), well off its edge, heads a column of a table: its
+    // room is the heading's, the column's fields are the cells under it (a narrow cell's centred "6c" or "Apt. no."
+    // names the box it tops)
+    if (
+      !left &&
+      cellLabel &&
+      x1 - x0 >= 60 &&
+      cellLabel.x0 > x0 + 10 &&
+      Math.abs((cellLabel.x0 + cellLabel.x1) / 2 - (x0 + x1) / 2) < Math.max(3, 0.05 * (x1 - x0))
+    )
+      return;
     const caption = below(x0, x1, y);
     if (!left && !cellLabel && caption && caption.x0 < x0 + 40) {
       // captions printed under one line ("Signature   Title   Date"): a field over each, up to the next caption
