@@ -124,4 +124,14 @@ describe('fields found on a flat page', () => {
     const narrow = page({ runs: [run('6c', 316.5, 168)], rules: narrowRules });
     expect(onLine(detectPage(narrow), 189).map((f) => f.label)).toEqual(['6c']);
   });
+
+  it('a bare line with a caption under its start is named by the caption, not by the caption of the line above', () => {
+    const runs = [run('EMERGENCY CONTACT INFORMATION', 376, 372), run('PHONE', 376, 408), run('NAME', 376, 436)];
+    const bare = page({ runs, rules: [h(376, 646, 402), h(376, 646, 430)] });
+    expect(onLine(detectPage(bare), 402).map((f) => f.label)).toEqual(['PHONE']);
+    expect(onLine(detectPage(bare), 430).map((f) => f.label)).toEqual(['NAME']);
+    // the same lines walled by vertical lines are cells of a grid: the text at the top of the cell names it
+    const grid = page({ runs, rules: [...bare.rules, v(376, 430, 376), v(376, 430, 646)] });
+    expect(onLine(detectPage(grid), 430).map((f) => f.label)).toEqual(['PHONE']);
+  });
 });

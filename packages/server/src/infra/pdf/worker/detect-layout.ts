@@ -516,7 +516,11 @@ export function detectPage(content: PageContent): FoundField[] {
     )
       return;
     const caption = below(x0, x1, y);
-    if (!left && !cellLabel && caption && caption.x0 < x0 + 40) {
+    // a bare line (no vertical line at either end: not a cell of a grid) with a caption under its start is
+    // captioned from below; the text above it is the caption of the line above, or a heading
+    const walled = (x: number) => vertical.some((v) => Math.abs(v.y - x) < 2 && v.x0 < y - 4 && v.x1 > y - 2);
+    const captioned = !!caption && caption.x0 < x0 + 40 && (!cellLabel || (!walled(x0) && !walled(x1)));
+    if (!left && captioned && caption) {
       // captions printed under one line ("Signature   Title   Date"): a field over each, up to the next caption
       const caps = captionsUnder(x0, x1, y).filter((p) => Math.abs(p.top - caption.top) < 3);
       const apart = caps.every((p, i) => i === 0 || p.x0 - (caps[i - 1] as Phrase).x1 >= 8);
@@ -534,7 +538,7 @@ export function detectPage(content: PageContent): FoundField[] {
         return;
       }
     }
-    const label = left ?? cellLabel ?? caption;
+    const label = left ?? (captioned ? caption : undefined) ?? cellLabel ?? caption;
     if (!label && pageWide) return;
     const text = clean(label?.text ?? '');
     add(
