@@ -19,6 +19,8 @@ import { bindFound } from '../packages/server/src/modules/pdf-templates/detect-f
 const CORPUS = new URL('../packages/server/src/infra/pdf/fixtures/corpus/', import.meta.url);
 const EXTRA = new URL('./fixtures-detect/', import.meta.url);
 const only = process.argv[3];
+/** `npm run bench -- detect <file> --list`: every missed widget and every box no widget matched, for that file. */
+const list = process.argv.includes('--list');
 
 const entries: BindableEntry[] = STARTER_DICTIONARY.map((e) => ({
   name: e.name,
@@ -42,6 +44,48 @@ async function strip(bytes: Uint8Array): Promise<Uint8Array> {
   }
   doc.catalog.delete(PDFName.of('AcroForm'));
   return doc.save({ useObjectStreams: false });
+}
+
+/**
+ * The truth is every widget the strip removes. A widget the AcroForm's field tree does not reach (the IRS 1040 of
+ * bench/fixtures-detect has 141 widgets on its pages and 46 in /Fields) is still a fillable place printed on the
+ * page: its top field is added to /Fields so that the upload's inspection reads it with the others.
+ */
+async function adoptOrphanWidgets(bytes: Uint8Array): Promise<{ bytes: Uint8Array; adopted: number }> {
+  const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+  const acro = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
+  const fields = acro?.lookupMaybe(PDFName.of('Fields'), PDFArray);
+  if (!acro || !fields) return { bytes, adopted: 0 };
+  const reached = new Set<string>();
+  const walk = (ref: unknown, depth: number) => {
+    if (depth > 20 || reached.has(String(ref))) return;
+    reached.add(String(ref));
+    const kids = (doc.context.lookup(ref as never) as PDFDict | undefined)?.lookupMaybe?.(PDFName.of('Kids'), PDFArray);
+    for (const k of kids?.asArray() ?? []) walk(k, depth + 1);
+  };
+  for (const f of fields.asArray()) walk(f, 0);
+  let adopted = 0;
+  for (const page of doc.getPages()) {
+    const annots = doc.context.lookup(page.node.get(PDFName.of('Annots')));
+    if (!(annots instanceof PDFArray)) continue;
+    for (const ref of annots.asArray()) {
+      const a = doc.context.lookup(ref);
+      if (!(a instanceof PDFDict) || a.get(PDFName.of('Subtype')) !== PDFName.of('Widget') || reached.has(String(ref)))
+        continue;
+      // up to its top field
+      let top = ref;
+      for (let d = 0; d < 20; d++) {
+        const parent = (doc.context.lookup(top) as PDFDict).get(PDFName.of('Parent'));
+        if (!parent) break;
+        top = parent;
+      }
+      if (reached.has(String(top))) continue;
+      fields.push(top);
+      walk(top, 0);
+      adopted++;
+    }
+  }
+  return adopted ? { bytes: await doc.save({ useObjectStreams: false }), adopted } : { bytes, adopted };
 }
 
 /** A widget has a printed cue when a line runs along its bottom, a drawn box holds it, or a blank is typed there. */
@@ -73,6 +117,27 @@ function hasCue(f: PdfField, page: PageContent | undefined): boolean {
   );
 }
 
+const box = (b: { x: number; y: number; width: number; height: number }) =>
+  `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}]`;
+/**
+ * What a widget's author called it: its tooltip, else the words of its name. A name such as
+ * `topmostSubform[0].Page2[0].RoutingNo[0].f2_25[0]` is a path of generated parts (`f2_25`, `c1_3`, `Page2`,
+ * `Row3`, `…_ReadOrder`, `topmostSubform`, `[0]`) and at most a few named ones: the last named part, its capitals
+ * and underscores made spaces ("Routing No"). A name of generated parts only names nothing (not bindable).
+ */
+function namedBy(t: Pick<PdfField, 'label' | 'name' | 'key'>): string {
+  const name = t.name ?? t.key;
+  if (t.label && t.label !== name) return t.label;
+  const generated =
+    /^(?:[a-z]{1,2}\d+(?:_\d+)*|page\d*|row\d*|line\d*\w*|topmostsubform|#?subform\d*|form\d*|.*_readorder|table_\w*)$/i;
+  const parts = name
+    .split('.')
+    .map((p) => p.replace(/\[\d+\]$/, ''))
+    .filter((p) => p && !generated.test(p) && /[a-z]{2,}/i.test(p));
+  const last = parts.at(-1);
+  return last ? last.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ') : '';
+}
+
 const norm = (t: string) => (t === 'date' || t === 'signature' ? 'text' : t);
 
 interface Row {
@@ -100,6 +165,13 @@ for (const name of readdirSync(EXTRA)
   .filter((f) => f.endsWith('.pdf'))
   .sort())
   files.push({ name: `irs/${name}`, url: new URL(name, EXTRA) });
+
+/**
+ * Partly widgeted files (decision 085's rule, checked on the rendered page): at least ten empty fill-in places
+ * printed, a widget for fewer than one in ten. Their unmatched boxes are set aside in a second precision figure
+ * only; every other figure counts them.
+ */
+const PARTLY_WIDGETED = new Set(['pdflib/normal.pdf', 'pdflib/with_annots.pdf']);
 
 /** Confidence cut-offs: what the admin would see if proposals under each were left out. */
 const CUTOFFS = [0, 0.5, 0.6, 0.7] as const;
@@ -142,20 +214,36 @@ for (const { name, url } of files) {
   let truth: PdfField[];
   let flat: Uint8Array;
   try {
-    truth = (await pool.inspect(original)).acroFields;
+    const all = await adoptOrphanWidgets(original);
+    if (all.adopted)
+      console.log(`${name}: ${all.adopted} widgets outside the AcroForm's field tree added to the truth`);
+    truth = (
+      await pool.inspect(all.bytes).catch((first: Error) => {
+        // as for detection below: a child killed under load is said, and the file tried once more in a new one
+        console.log(`${name}: inspection failed (${first.message}), tried again`);
+        return pool.inspect(all.bytes);
+      })
+    ).acroFields;
     flat = await strip(original);
   } catch (err) {
     console.log(`${name}: skipped, the upload's inspection refuses it (${(err as Error).message})`);
     continue;
   }
   if (!truth.length) continue;
-  const t0 = performance.now();
+  let t0 = performance.now();
   let result: Awaited<ReturnType<typeof pool.detect>>;
   try {
     result = await pool.detect(flat);
-  } catch (err) {
-    console.log(`${name}: detection failed (${(err as Error).message})`);
-    continue;
+  } catch (first) {
+    // a child killed by the RSS watchdog or the clock on a loaded machine: said, and tried once more in a new one
+    console.log(`${name}: detection failed (${(first as Error).message}), tried again`);
+    try {
+      t0 = performance.now();
+      result = await pool.detect(flat);
+    } catch (err) {
+      console.log(`${name}: detection failed again (${(err as Error).message})`);
+      continue;
+    }
   }
   const ms = performance.now() - t0;
   const found = bindFound(result.fields, entries);
@@ -179,10 +267,14 @@ for (const { name, url } of files) {
     if (norm(d.type) === norm(tt) || (tt === 'signature' && d.type === 'signature')) typed++;
     else typeErrors.set(`${tt}->${d.type}`, (typeErrors.get(`${tt}->${d.type}`) ?? 0) + 1);
     // bindable: the widget's tooltip or name names a dictionary concept
-    const expected = bindLabel(t.label ?? t.name ?? t.key, entries, { type: d.type });
+    const expected = bindLabel(namedBy(t), entries, { type: d.type });
     if (expected.binding) {
       bindable++;
       if (d.binding?.key === expected.binding.key) bound++;
+      if (list)
+        console.log(
+          `  bindable ${JSON.stringify(namedBy(t))} -> ${expected.binding.key}; detected ${JSON.stringify(d.label)} -> ${d.binding?.key ?? '-'}`,
+        );
     }
   }
   let noCue = 0;
@@ -191,6 +283,16 @@ for (const { name, url } of files) {
     const cue = hasCue(t, contents[t.page - 1]);
     if (!cue) noCue++;
     else if (!tUsed.has(ti)) missedWithCue++;
+    if (list && !tUsed.has(ti))
+      console.log(
+        `  missed${cue ? '' : ' (no cue)'} p${t.page} ${box(t)} ${t.type} ${JSON.stringify(t.label ?? t.name ?? t.key)}`,
+      );
+  }
+  if (list) {
+    const dUsed = new Set(match(truth, found).map((p) => p.d));
+    for (const [di, d] of found.entries())
+      if (!dUsed.has(di))
+        console.log(`  no widget p${d.page} ${box(d)} ${d.type} ${d.confidence} ${JSON.stringify(d.label)}`);
   }
   rows.push({
     file: name,
@@ -248,7 +350,11 @@ console.log('');
 console.log(
   `recall     ${pct(total.matched, total.truth)} of all widgets (target >= 75 %); ${pct(total.matched, withCue)} of the ${withCue} widgets with a printed cue`,
 );
-console.log(`precision  ${pct(total.matched, total.found)} (target >= 85 %)`);
+const partly = rows.filter((r) => PARTLY_WIDGETED.has(r.file));
+const setAside = partly.reduce((s, r) => s + r.found - r.matched, 0);
+console.log(
+  `precision  ${pct(total.matched, total.found)} (target >= 85 %); ${pct(total.matched, total.found - setAside)} without the ${setAside} unmatched boxes of the ${partly.length} partly widgeted files (decision 085)`,
+);
 console.log(
   `type       ${pct(total.typed, total.matched)} of matched boxes (target >= 90 %); errors ${JSON.stringify(Object.fromEntries(typeErrors))}`,
 );

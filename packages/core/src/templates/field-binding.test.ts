@@ -27,6 +27,12 @@ describe('bindLabel', () => {
     expect(key('Account Number')).toBe('bank_account_number');
   });
 
+  it('reads "given name" and "family name" (or surname) as first and last name', () => {
+    expect(key('Given Name')).toBe('owner1_first_name');
+    expect(key('Family Name')).toBe('owner1_last_name');
+    expect(key('Surname')).toBe('owner1_last_name');
+  });
+
   it('gives the entry its type, validation and encryption', () => {
     const r = bindLabel('Federal Tax ID', entries);
     expect(r.binding).toMatchObject({ key: 'federal_tax_id', dataType: 'text', encrypted: true, required: true });

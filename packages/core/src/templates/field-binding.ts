@@ -78,6 +78,8 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bvol\b/g, ' volume '],
   [/\bmonthly (?:card |sales |visa\/mc )?volume\b/g, ' average monthly card volume '],
   [/\bstreet\b/g, ' street address '],
+  [/\bgiven name\b|\bforename\b/g, ' first name '],
+  [/\bfamily name\b|\bsurname\b/g, ' last name '],
   [/\bincorporated\b/g, ' incorporation '],
   [/\bestablished\b|\bstart date\b|\bdate started\b|\bin business since\b/g, ' date business established '],
   [/\bmiddle initial\b|\bm\.?i\b/g, ' middle initial '],

@@ -17,6 +17,16 @@ export interface Rule {
   x1: number;
   y: number;
   dir: 'h' | 'v';
+  /** Drawn dashed or dotted: a vertical one marks groups inside a field (an SSN's 3-2-4), it does not end a cell. */
+  dashed?: boolean;
+}
+
+/** A part of the page the form marks as not to be filled in: hatched (a tiling pattern) or shaded mid-grey. */
+export interface Area {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** A closed axis-aligned rectangle, or a small closed curve (a radio circle). */
@@ -35,6 +45,7 @@ export interface PageContent {
   runs: Run[];
   rules: Rule[];
   shapes: Shape[];
+  shaded: Area[];
 }
 
 /** A box the layout found, before binding. */
@@ -80,6 +91,10 @@ const BLANK = /_{3,}|\.{6,}|…{3,}/g;
 const BOX_GLYPH = /^[☐□❏❑❒◻▢○◯]$/;
 const DATE_WORDS = /\bdate\b|\bdob\b|\bd\.o\.b\b|birth|mm\s*\/\s*dd|dd\s*\/\s*mm|\byyyy\b/i;
 const SIGN_WORDS = /\bsignature\b|\bsign here\b|\bsigned by\b|\bauthori[sz]ed signer\b|\bsign\b/i;
+/** A phrase of more words is a line of a paragraph, not the label of the box to its right. */
+const MAX_LABEL_WORDS = 12;
+/** Room above a line, in points, below which it separates printed rows (a heading band, a table's header rule). */
+const MIN_ROOM = 10;
 const OWNER_ROW = /^(?:owner|principal|officer|guarantor|partner)\s*#?\s*(\d)\b/i;
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
@@ -194,12 +209,18 @@ export function detectPage(content: PageContent): FoundField[] {
           { x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 },
         ) > 0.3,
     );
+  // a box half inside a hatched or shaded area is a cell the form crossed out
+  const isShaded = (x: number, y: number, width: number, height: number) =>
+    content.shaded.some(
+      (a) =>
+        overlap(a.x, a.x + a.width, x, x + width) * overlap(a.y, a.y + a.height, y, y + height) >= 0.5 * width * height,
+    );
   const add = (b: Box, f: Omit<FoundField, 'page' | 'x' | 'y' | 'width' | 'height' | 'section' | 'owner'>) => {
     const x = Math.max(0, b.x0);
     const y = Math.max(0, b.y0);
     const width = Math.min(content.width, b.x1) - x;
     const height = Math.min(content.height, b.y1) - y;
-    if (!(width >= 4 && height >= 4) || isTaken(b)) return;
+    if (!(width >= 4 && height >= 4) || isTaken(b) || isShaded(x, y, width, height)) return;
     taken.push(b);
     const owner = ownerAt(x, y, y + height) ?? ownerOfSection(sectionAt(y));
     out.push({
@@ -215,17 +236,30 @@ export function detectPage(content: PageContent): FoundField[] {
   };
 
   // phrases beside a point: the label to the left on the same line, to the right (checkboxes), below (captions)
+  // a label has a letter or a digit (a dash between an SSN's groups does not name it); a line of a paragraph is no
+  // label to the left of anything
+  const named = phrases.filter((p) => /[\p{L}\p{N}]/u.test(p.text));
   const leftOf = (x: number, y0: number, y1: number, reach = 80) =>
-    phrases
-      .filter((p) => p.x1 <= x + 2 && x - p.x1 < reach && overlap(p.top, p.bottom, y0, y1) > 0.4 * (p.bottom - p.top))
+    named
+      .filter(
+        (p) =>
+          p.x1 <= x + 2 &&
+          x - p.x1 < reach &&
+          overlap(p.top, p.bottom, y0, y1) > 0.4 * (p.bottom - p.top) &&
+          p.text.split(' ').length <= MAX_LABEL_WORDS,
+      )
       .sort((a, b) => b.x1 - a.x1)[0];
   const rightOf = (x: number, y0: number, y1: number, reach = 25) =>
-    phrases
+    named
       .filter((p) => p.x0 >= x - 2 && p.x0 - x < reach && overlap(p.top, p.bottom, y0, y1) > 0.3 * (p.bottom - p.top))
       .sort((a, b) => a.x0 - b.x0)[0];
+  const captionsUnder = (x0: number, x1: number, y: number) =>
+    named
+      .filter((p) => p.top >= y - 1 && p.top - y < 10 && p.x0 >= x0 - 6 && p.x0 < x1 - 10)
+      .sort((a, b) => a.x0 - b.x0);
   const below = (x0: number, x1: number, y: number) =>
-    phrases
-      .filter((p) => p.top >= y - 1 && p.top - y < 10 && p.x0 >= x0 - 6 && p.x0 < x0 + Math.max(40, (x1 - x0) * 0.5))
+    captionsUnder(x0, x1, y)
+      .filter((p) => p.x0 < x0 + Math.max(40, (x1 - x0) * 0.5))
       .sort((a, b) => a.top - b.top)[0];
   const inside = (b: Box) =>
     phrases.filter(
@@ -318,6 +352,8 @@ export function detectPage(content: PageContent): FoundField[] {
       row.length >= 2 && (choiceWords || /\?\s*$/.test(question?.text ?? '') || row.some(({ d }) => d.round));
     for (const { j } of row) used.add(j);
     for (const o of options) {
+      // a small circle nothing names is an ornament (a frame's corner, a bullet), not a button
+      if (o.d.round && !o.label && !questionText) continue;
       const type: DetectedFieldType = isGroup ? 'radio' : o.d.round ? 'radio' : 'checkbox';
       const label = isGroup && questionText && questionText !== o.label ? questionText : o.label || questionText;
       add(o.d, {
@@ -400,7 +436,7 @@ export function detectPage(content: PageContent): FoundField[] {
   }
 
   // 3. horizontal lines: a field sits on each, cut where vertical lines divide the row into cells
-  const vertical = content.rules.filter((r) => r.dir === 'v');
+  const vertical = content.rules.filter((r) => r.dir === 'v' && !r.dashed);
   const flat = mergeRules(content.rules.filter((r) => r.dir === 'h' && r.x1 - r.x0 >= 4));
   const edges = rects.filter((s) => !isSmall(s));
   for (const rule of flat) {
@@ -457,7 +493,7 @@ export function detectPage(content: PageContent): FoundField[] {
       return;
     }
     const room = y - ceiling;
-    if (room < 7) return;
+    if (room < MIN_ROOM) return;
     const height = Math.min(room - 1, 18);
     const left = leftOf(x0, y - 12, y, 60);
     const cellLabel =
@@ -468,8 +504,41 @@ export function detectPage(content: PageContent): FoundField[] {
       room < 30
         ? nearestText
         : undefined;
+    // a title centred at the top of a wide cell (60 pt or more), well off its edge, heads a column of a table: its
+    // room is the heading's, the column's fields are the cells under it (a narrow cell's centred "6c" or "Apt. no."
+    // names the box it tops)
+    if (
+      !left &&
+      cellLabel &&
+      x1 - x0 >= 60 &&
+      cellLabel.x0 > x0 + 10 &&
+      Math.abs((cellLabel.x0 + cellLabel.x1) / 2 - (x0 + x1) / 2) < Math.max(3, 0.05 * (x1 - x0))
+    )
+      return;
     const caption = below(x0, x1, y);
-    const label = left ?? cellLabel ?? caption;
+    // a bare line (no vertical line at either end: not a cell of a grid) with a caption under its start is
+    // captioned from below; the text above it is the caption of the line above, or a heading
+    const walled = (x: number) => vertical.some((v) => Math.abs(v.y - x) < 2 && v.x0 < y - 4 && v.x1 > y - 2);
+    const captioned = !!caption && caption.x0 < x0 + 40 && (!cellLabel || (!walled(x0) && !walled(x1)));
+    if (!left && captioned && caption) {
+      // captions printed under one line ("Signature   Title   Date"): a field over each, up to the next caption
+      const caps = captionsUnder(x0, x1, y).filter((p) => Math.abs(p.top - caption.top) < 3);
+      const apart = caps.every((p, i) => i === 0 || p.x0 - (caps[i - 1] as Phrase).x1 >= 8);
+      if (caps.length >= 2 && apart) {
+        for (const [i, cap] of caps.entries()) {
+          const from = i === 0 ? x0 : cap.x0 - 2;
+          const to = i + 1 < caps.length ? (caps[i + 1] as Phrase).x0 - 4 : x1;
+          const text = clean(cap.text);
+          if (to - from >= 20)
+            add(
+              { x0: from, y0: y - height, x1: to, y1: y },
+              { type: typeFromLabel(text, ''), label: text, confidence: 0.65, source: 'rule' },
+            );
+        }
+        return;
+      }
+    }
+    const label = left ?? (captioned ? caption : undefined) ?? cellLabel ?? caption;
     if (!label && pageWide) return;
     const text = clean(label?.text ?? '');
     add(

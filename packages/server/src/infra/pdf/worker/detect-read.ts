@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, OPS, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PdfLimits } from '../pdf-limits';
-import type { PageContent, Rule, Run, Shape } from './detect-layout';
+import type { PageContent, Run } from './detect-layout';
+import { addSubpath, type PathMarks } from './detect-paths';
 import { Refusal } from './refusal';
 
 const require = createRequire(import.meta.url);
@@ -47,12 +48,6 @@ const STROKES = new Set<number>([
   OPS.closeEOFillStroke,
 ]);
 
-const luminance = (hex: unknown) => {
-  if (typeof hex !== 'string' || !/^#[0-9a-f]{6}$/i.test(hex)) return 0;
-  const n = Number.parseInt(hex.slice(1), 16);
-  return (0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
-};
-
 /**
  * A page's text runs and drawn geometry in displayed coordinates (top-left origin, y down, after /Rotate), read with
  * pdf.js: the text content's items, and the operator list's paths (lines, rectangles, small closed curves) with the
@@ -76,13 +71,14 @@ async function readPage(doc: Awaited<ReturnType<typeof getDocument>['promise']>,
     runs.push({ text: item.str, x: t[4], baseline: t[5], width, size });
   }
 
-  const rules: Rule[] = [];
-  const shapes: Shape[] = [];
+  const marks: PathMarks = { rules: [], shapes: [], shaded: [] };
   const ops = await page.getOperatorList();
   let ctm: Matrix = [...vt];
   const stack: Matrix[] = [];
   let fill = '#000000';
+  let dashed = false;
   const fillStack: string[] = [];
+  const dashStack: boolean[] = [];
   let count = 0;
   const pt = (x: number, y: number): [number, number] => [
     ctm[0] * x + ctm[2] * y + ctm[4],
@@ -94,19 +90,26 @@ async function readPage(doc: Awaited<ReturnType<typeof getDocument>['promise']>,
     if (fn === OPS.save) {
       stack.push(ctm);
       fillStack.push(fill);
+      dashStack.push(dashed);
     } else if (fn === OPS.restore) {
       ctm = stack.pop() ?? ctm;
       fill = fillStack.pop() ?? fill;
+      dashed = dashStack.pop() ?? dashed;
     } else if (fn === OPS.transform) ctm = Util.transform(ctm, args as Matrix) as Matrix;
     else if (fn === OPS.paintFormXObjectBegin) {
       stack.push(ctm);
       fillStack.push(fill);
+      dashStack.push(dashed);
       const m = args[0] as Matrix | null;
       if (Array.isArray(m) && m.length === 6) ctm = Util.transform(ctm, m) as Matrix;
     } else if (fn === OPS.paintFormXObjectEnd) {
       ctm = stack.pop() ?? ctm;
       fill = fillStack.pop() ?? fill;
+      dashed = dashStack.pop() ?? dashed;
     } else if (fn === OPS.setFillRGBColor) fill = String(args[0]);
+    // a tiling pattern fill is hatching (a cell crossed out); a shading pattern is a colour gradient
+    else if (fn === OPS.setFillColorN) fill = args[0] === 'TilingPattern' ? 'pattern' : fill;
+    else if (fn === OPS.setDash) dashed = Array.isArray(args[0]) && (args[0] as unknown[]).length > 0;
     else if (fn === OPS.constructPath) {
       const paint = args[0] as number;
       const data = (args[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | undefined;
@@ -114,43 +117,19 @@ async function readPage(doc: Awaited<ReturnType<typeof getDocument>['promise']>,
       const filled = FILLS.has(paint);
       const stroked = STROKES.has(paint);
       if (!filled && !stroked) continue;
-      // one subpath at a time: its points, whether it curves
+      // one subpath at a time: its points, whether it curves, whether it was closed
       let points: [number, number][] = [];
       let curved = false;
+      let closed = false;
+      const how = { filled, stroked, fill, dashed };
       const flush = () => {
         if (points.length >= 2) {
           count++;
-          const xs = points.map((p) => p[0]);
-          const ys = points.map((p) => p[1]);
-          const x0 = Math.min(...xs);
-          const x1 = Math.max(...xs);
-          const y0 = Math.min(...ys);
-          const y1 = Math.max(...ys);
-          const w = x1 - x0;
-          const h = y1 - y0;
-          const light = luminance(fill);
-          if (curved) {
-            if (w > 3 && h > 3 && w < 20 && h < 20) shapes.push({ x: x0, y: y0, width: w, height: h, kind: 'round' });
-          } else if (filled && !stroked && light > 0.97) {
-            // white paint covers, it draws nothing a reader sees
-          } else if (h <= 2.5 && w >= 4) rules.push({ x0, x1, y: (y0 + y1) / 2, dir: 'h' });
-          else if (w <= 2.5 && h >= 3) rules.push({ x0: y0, x1: y1, y: (x0 + x1) / 2, dir: 'v' });
-          else if (points.length <= 6 && axisAligned(points)) {
-            if (stroked || light > 0.5) shapes.push({ x: x0, y: y0, width: w, height: h, kind: 'rect' });
-            // a dark filled block (a heading bar) is no box to write in
-          } else if (stroked) {
-            for (let k = 1; k < points.length; k++) {
-              const [ax, ay] = points[k - 1] as [number, number];
-              const [bx, by] = points[k] as [number, number];
-              if (Math.abs(ay - by) < 0.5 && Math.abs(ax - bx) >= 4)
-                rules.push({ x0: Math.min(ax, bx), x1: Math.max(ax, bx), y: ay, dir: 'h' });
-              else if (Math.abs(ax - bx) < 0.5 && Math.abs(ay - by) >= 3)
-                rules.push({ x0: Math.min(ay, by), x1: Math.max(ay, by), y: ax, dir: 'v' });
-            }
-          }
+          addSubpath(points, curved, closed, how, marks);
         }
         points = [];
         curved = false;
+        closed = false;
       };
       for (let k = 0; k < data.length; ) {
         const op = data[k++];
@@ -167,6 +146,7 @@ async function readPage(doc: Awaited<ReturnType<typeof getDocument>['promise']>,
           k += 2;
           points.push(pt(data[k++] as number, data[k++] as number));
         } else if (op === DRAW.closePath) {
+          closed = true;
           if (points[0]) points.push(points[0]);
         } else break;
       }
@@ -174,16 +154,7 @@ async function readPage(doc: Awaited<ReturnType<typeof getDocument>['promise']>,
     }
   }
   page.cleanup();
-  return { page: n, width: viewport.width, height: viewport.height, runs, rules, shapes };
-}
-
-function axisAligned(points: [number, number][]) {
-  for (let k = 1; k < points.length; k++) {
-    const [ax, ay] = points[k - 1] as [number, number];
-    const [bx, by] = points[k] as [number, number];
-    if (Math.abs(ax - bx) > 0.5 && Math.abs(ay - by) > 0.5) return false;
-  }
-  return true;
+  return { page: n, width: viewport.width, height: viewport.height, runs, ...marks };
 }
 
 /** Every page of a PDF read for detection; a file pdf.js cannot open is refused as damaged. */
