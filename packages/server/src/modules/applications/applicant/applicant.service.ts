@@ -54,6 +54,12 @@ interface PendingWrites {
 }
 const noWrites = (): PendingWrites => ({ application: {}, owner: {}, audits: [] });
 
+/**
+ * An optimistic save (decision 081) met something only the locked save does (a write besides the save's statement,
+ * a refusal to decide): the save runs again the locked way.
+ */
+class NeedsLock extends Error {}
+
 export interface ApplicationsServiceDeps {
   db: Db;
   mail: MailService;
@@ -266,6 +272,11 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       code: string;
       at: Date;
       pending: PendingWrites;
+      /**
+       * No transaction, no lock (decision 081): only a draft's save whose one write is `pending`; anything else
+       * throws `NeedsLock` before it writes.
+       */
+      optimistic?: boolean;
     },
     input: {
       data: Record<string, unknown>;
@@ -283,6 +294,16 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     events: string[];
   }> {
     const { application, owner, form, at, pending } = ctx;
+    const isPrimary = owner.kind === 'primaryApplicant';
+    if (
+      ctx.optimistic &&
+      (!isOpen(application.status) ||
+        input.revision !== application.revision ||
+        input.vaultToken !== undefined ||
+        (isPrimary && !application.resumeMailedAt))
+    ) {
+      throw new NeedsLock();
+    }
     if (!isEditableBy(application, owner)) {
       throw new AppError(ERROR_CODES.applicationNotEditable);
     }
@@ -308,8 +329,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     });
     if (!result.valid) throw refusal(result.errors, { submitting: false });
     const r = createApplicationsRepository(tx);
-    await attachNewFiles(tx, { application, owner, form, previous, data: result.data });
-    const isPrimary = owner.kind === 'primaryApplicant';
+    await attachNewFiles(tx, { application, owner, form, previous, data: result.data, optimistic: ctx.optimistic });
     const patch = {
       data: fieldCrypto.sealInput(form, result.data),
       // who typed each encrypted value: only the signer's own typing may reach the vault (decision 056)
@@ -395,10 +415,13 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       form: FormDefinition;
       previous: Record<string, unknown>;
       data: Record<string, unknown>;
+      optimistic?: boolean;
     },
   ) {
     const known = new Set(fileRefs(opts.form, opts.previous).map((f) => f.key));
     const fresh = fileRefs(opts.form, opts.data).filter((f) => !known.has(f.key));
+    // attaching writes the uploads' rows: the locked save's work
+    if (opts.optimistic && fresh.length > 0) throw new NeedsLock();
     const refused: { path: string; message: string }[] = [];
     const seen = new Set<string>();
     for (const ref of fresh) {
@@ -457,6 +480,39 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
 
   async function link(tx: DbOrTx, applicationId: string, code: string, lock: boolean) {
     return resolveApplicantLink(tx, { applicationId, code, codeSecret, now: now(), lock });
+  }
+
+  /**
+   * A draft's save in two round trips, without a transaction (decision 081): the link read unlocked, then one
+   * statement that writes only while the application and the owner rows are the versions read (and the draft still
+   * a draft at that revision). It answers only a success: when the rows changed in between, or the save needs a
+   * write of its own (files, the resume mail) or refuses (a revision conflict, invalid answers, not editable), it
+   * answers `undefined` having written nothing, and the locked save decides. The link's own answers (404, 410) stand.
+   */
+  async function optimisticSave(
+    opts: Parameters<ApplicationsService['saveDraft']>[0],
+    at: Date,
+  ): Promise<{ revision: number; savedAt: string } | undefined> {
+    const { application, owner, versions } = await link(db, opts.applicationId, opts.code, false);
+    try {
+      const form = await formOfApplication(application);
+      const pending = noWrites();
+      const written = await writeData(
+        db,
+        { application, owner, form, code: opts.code, at, pending, optimistic: true },
+        opts,
+      );
+      Object.assign(pending.owner, touchPatch(owner, at));
+      const applied = await repo.writeIfUnchanged(
+        { applicationId: application.id, ownerId: owner.id, revision: application.revision, versions },
+        { application: pending.application, owner: pending.owner },
+        (onlyIf) => auditWriteParts(db, pending.audits, { onlyIf }),
+      );
+      return applied ? { revision: written.application.revision, savedAt: at.toISOString() } : undefined;
+    } catch (err) {
+      if (err instanceof NeedsLock || err instanceof AppError) return undefined;
+      throw err;
+    }
   }
 
   return {
@@ -565,6 +621,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       page?: string;
     }): Promise<{ revision: number; savedAt: string }> {
       const at = now();
+      const saved = await optimisticSave(opts, at);
+      if (saved) return saved;
       const { application, outboxId, outbox, events } = await db.transaction(async (tx) => {
         const { application, owner } = await link(tx, opts.applicationId, opts.code, true);
         const form = await formOfApplication(application, createApplicationsRepository(tx));
