@@ -137,13 +137,15 @@ export function createApplicationsRepository(db: DbOrTx) {
     /**
      * An optimistic save's writes in one statement without a transaction (decision 081): the application's patch
      * applies only while the application and the owner rows are the versions read (`xmin`), its revision the one
-     * read and it is still open (draft or invite sent); the owner's patch and the audit events only when it applied.
+     * read and it is still open (draft or invite sent); the owner's patch and the other writes (`others`: audit
+     * events, an event's row, each written only when the part named `onlyIf` answers a row) only when it applied.
+     * `soleOwner`: also only while the application has no additional owner (a submit that asks no one else).
      * Answers whether it applied (nothing is written when not).
      */
     async writeIfUnchanged(
-      read: { applicationId: string; ownerId: string; revision: number; versions: RowVersions },
+      read: { applicationId: string; ownerId: string; revision: number; versions: RowVersions; soleOwner?: boolean },
       patch: { application: Partial<NewApplication>; owner: Partial<NewOwner> },
-      audits: (onlyIf: string) => NamedPart[],
+      others: (onlyIf: string) => Statement[],
     ): Promise<boolean> {
       const guard = 'w_app';
       const parts: NamedPart[] = [
@@ -159,6 +161,9 @@ export function createApplicationsRepository(db: DbOrTx) {
                 inArray(applications.status, ['draft', 'invite_sent']),
                 sql`${applications}.xmin = ${read.versions.application}::xid`,
                 sql`exists (select 1 from ${applicationOwners} where ${applicationOwners.id} = ${read.ownerId} and ${applicationOwners}.xmin = ${read.versions.owner}::xid)`,
+                read.soleOwner
+                  ? sql`not exists (select 1 from ${applicationOwners} where ${applicationOwners.applicationId} = ${read.applicationId} and ${applicationOwners.kind} = 'additionalOwner' and ${applicationOwners.removedAt} is null)`
+                  : undefined,
               ),
             )
             .getSQL()} returning 1`,
@@ -174,7 +179,9 @@ export function createApplicationsRepository(db: DbOrTx) {
             .getSQL(),
         });
       }
-      parts.push(...audits(guard));
+      others(guard).forEach((s, i) => {
+        parts.push(isNamed(s) ? s : { name: `w_x${i}`, sql: s });
+      });
       const list = sql.join(
         parts.map((p) => sql`${sql.raw(p.name)} as (${p.sql})`),
         sql`, `,

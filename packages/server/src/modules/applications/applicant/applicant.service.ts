@@ -478,6 +478,49 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     await r.runTogether(statements);
   }
 
+  /** The primary's submit: status `pending`, signing started, in the same write (decision 076), and its audit. */
+  function primarySubmitWrites(
+    pending: PendingWrites,
+    application: ApplicationRow,
+    owner: ApplicationOwnerRow,
+    at: Date,
+    acceptance: Acceptance | undefined,
+  ) {
+    Object.assign(pending.application, {
+      status: 'pending',
+      // signing starts with the submit, written in the same statement (startSigning is told so)
+      ...SIGNING_STARTED,
+      submittedAt: at,
+      updatedAt: at,
+      updatedBy: owner.email,
+      ...(acceptance ? { acceptance: acceptance as Record<string, unknown> } : {}),
+    });
+    pending.audits.push({
+      action: 'application.submit',
+      actorUserId: null,
+      companyId: application.companyId,
+      targetType: 'application',
+      targetId: application.id,
+      details: { email: owner.email, role: roleOf(owner), revision: application.revision },
+    });
+  }
+
+  /** The answers a submit checks: every required field the owner's role may edit (decision 036). */
+  function submitCheck(
+    form: FormDefinition,
+    owner: ApplicationOwnerRow,
+    data: Record<string, unknown>,
+    correcting: boolean,
+  ) {
+    return validateSubmission(form, data, {
+      role: roleOf(owner),
+      ...ownerSectionContext(owner),
+      previousData: data,
+      unsubmitted: !correcting,
+      requiredOnlyEditable: true,
+    });
+  }
+
   async function link(tx: DbOrTx, applicationId: string, code: string, lock: boolean) {
     return resolveApplicantLink(tx, { applicationId, code, codeSecret, now: now(), lock });
   }
@@ -513,6 +556,49 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       if (err instanceof NeedsLock || err instanceof AppError) return undefined;
       throw err;
     }
+  }
+
+  /**
+   * The primary's submit of a complete draft in two round trips (decision 081), as the save above: only when the
+   * submit sends no answers, the draft is not blocked, no other owner is to be asked (none on the application, checked
+   * again by the write) and every required answer is there. Its write is the locked submit's (status, signing
+   * started, owner touch, audit, `application.submitted`), applied only while the rows are the ones read; anything
+   * else answers `undefined` having written nothing, and the locked submit decides.
+   */
+  async function optimisticSubmit(
+    opts: Parameters<ApplicationsService['submit']>[0],
+    at: Date,
+  ): Promise<{ applicationId: string; status: ApplicationStatus; submittedAt: string } | undefined> {
+    if (opts.data !== undefined) return undefined;
+    const { application, owner, versions } = await link(db, opts.applicationId, opts.code, false);
+    if (owner.kind !== 'primaryApplicant' || !isOpen(application.status) || application.blockedAt) return undefined;
+    const form = await formOf(application.customFormId, application.formVersion);
+    if (!form) return undefined;
+    if (!submitCheck(form, owner, fieldCrypto.openData(form, application.data), false).valid) return undefined;
+    const pending = noWrites();
+    Object.assign(pending.owner, touchPatch(owner, at));
+    primarySubmitWrites(pending, application, owner, at, opts.acceptance);
+    // no other owner to ask (the write checks there is none): signing starts with the status alone
+    const signOutbox = await deps.signing.startSigning(db, application, at, [owner], { statusWritten: true });
+    if (signOutbox.length > 0) throw new Error('an optimistic submit asked another owner');
+    let eventId = '';
+    const applied = await repo.writeIfUnchanged(
+      { applicationId: application.id, ownerId: owner.id, revision: application.revision, versions, soleOwner: true },
+      { application: pending.application, owner: pending.owner },
+      (onlyIf) => {
+        const event = deps.events.publishStatement(
+          db,
+          'application.submitted',
+          { applicationId: application.id },
+          { onlyIf },
+        );
+        eventId = event.id;
+        return [...auditWriteParts(db, pending.audits, { onlyIf }), event.statement];
+      },
+    );
+    if (!applied) return undefined;
+    await deps.events.dispatch([eventId]);
+    return { applicationId: opts.applicationId, status: 'pending', submittedAt: at.toISOString() };
   }
 
   return {
@@ -724,6 +810,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       vaultToken?: string;
     }): Promise<{ applicationId: string; status: ApplicationStatus; submittedAt: string }> {
       const at = now();
+      const submitted = await optimisticSubmit(opts, at);
+      if (submitted) return submitted;
       const outcome = await db.transaction(async (tx) => {
         const r = createApplicationsRepository(tx);
         const resolved = await link(tx, opts.applicationId, opts.code, true);
@@ -772,13 +860,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         const role = roleOf(owner);
         // Each owner answers for the required fields their role may edit; the primary's submit also needs every
         // additional owner's part complete, so the fields only shared owners edit are theirs (decision 036).
-        const checked = validateSubmission(form, data, {
-          role,
-          ...ownerSectionContext(owner),
-          previousData: data,
-          unsubmitted: !correcting,
-          requiredOnlyEditable: true,
-        });
+        const checked = submitCheck(form, owner, data, correcting);
         if (!checked.valid) throw refusal(checked.errors, { submitting: true });
         if (correcting) {
           pending.owner.editGrantedAt = null;
@@ -831,25 +913,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             emails.map((e) => ({ path: 'owners', message: e })),
           );
         }
-        Object.assign(pending.application, {
-          status: 'pending',
-          // signing starts with the submit, written in the same statement (startSigning below is told so)
-          ...SIGNING_STARTED,
-          submittedAt: at,
-          updatedAt: at,
-          updatedBy: owner.email,
-          ...(opts.acceptance && opts.data === undefined
-            ? { acceptance: opts.acceptance as Record<string, unknown> }
-            : {}),
-        });
-        pending.audits.push({
-          action: 'application.submit',
-          actorUserId: null,
-          companyId: application.companyId,
-          targetType: 'application',
-          targetId: application.id,
-          details: { email: owner.email, role, revision: application.revision },
-        });
+        primarySubmitWrites(pending, application, owner, at, opts.data === undefined ? opts.acceptance : undefined);
         const signOutbox = await deps.signing.startSigning(tx, application, at, owners, { statusWritten: true });
         // the event's row goes with the submit's writes: one statement (decision 076)
         const event = deps.events.publishStatement(tx, 'application.submitted', { applicationId: application.id });

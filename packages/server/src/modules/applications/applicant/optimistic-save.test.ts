@@ -2,18 +2,23 @@ import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditWriteParts } from '../../../db/repositories/audit.repository';
-import { applicationAuditHeads, applicationOwners, applications, auditEvents } from '../../../db/schema';
+import { applicationAuditHeads, applicationOwners, applications, auditEvents, domainEvents } from '../../../db/schema';
 import { bearer, type Caller, registerCompany } from '../../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../../test/helpers';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
 import { verifyChain } from '../history/chain-verify';
+import { hashAccessCode, newAccessCode } from './access-codes';
 import { createApplicationsRepository } from './applicant.repository';
 import { resolveApplicantLink } from './applicant-link';
 
 // Decision 081: a draft's autosave reads its link unlocked and writes in one statement that applies only while the
 // application and owner rows are the versions it read; otherwise nothing is written and the locked save decides.
 
-/** The texts of the queries PostgreSQL receives while `fn` runs (node-postgres clients, pooled or not). */
+/**
+ * The texts of the queries PostgreSQL receives while `fn` runs (node-postgres clients, pooled or not) that are the
+ * applicant's: a transaction's BEGIN/COMMIT or a statement on the applications or their owners (the job queue's
+ * polling and the events' sweep run meanwhile on their own).
+ */
 async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
   const texts: string[] = [];
   const original = pg.Client.prototype.query;
@@ -27,7 +32,7 @@ async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
   } finally {
     pg.Client.prototype.query = original;
   }
-  return texts;
+  return texts.filter((q) => /^\s*(begin|commit|rollback)\b|"applications"|"application_owners"/i.test(q));
 }
 
 describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
@@ -79,6 +84,22 @@ describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
       headers: key(),
       payload,
     });
+  const submit = (id: string, code: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${id}/submit?code=${code}`,
+      headers: key(),
+      payload: {},
+    });
+  /** Everything the primary must fill to submit. */
+  const FULL = {
+    Firstname: 'Ada',
+    Lastname: 'Lovelace',
+    PhoneNumber: '(555) 123-4567',
+    Email: 'ada@example.com',
+    CompanyName: 'Analytical Engines',
+    ssn: '123456789',
+  };
   const db = () => t.database.db;
   async function chainOf(applicationId: string) {
     const events = await db()
@@ -108,7 +129,7 @@ describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
     expect(answer?.json().revision).toBe(3);
     if (kind === 'postgres') {
       // the link's select (unlocked) and the write: no BEGIN, no FOR UPDATE, no COMMIT
-      const mine = texts.filter((q) => !q.includes('pgboss')); // the job queue polls on its own
+      const mine = texts;
       expect(mine.map((q) => q.slice(0, 60))).toHaveLength(2);
       expect(mine.join('\n')).not.toMatch(/\bbegin\b|for update|\bcommit\b/i);
     }
@@ -222,5 +243,110 @@ describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
     const loser = x.statusCode === 409 ? x : y;
     expect(loser.json().errors?.[0]).toMatchObject({ path: 'revision', message: '2' });
     expect((await chainOf(d.applicationId)).verdict.intact).toBe(true);
+  });
+
+  it('a complete draft’s submit is two statements: pending, signing started, its event and audit, the chain intact', async () => {
+    const d = await draft();
+    expect((await save(d.applicationId, d.code, { data: FULL, revision: 1 })).statusCode).toBe(200);
+    let answer: { statusCode: number; body: string; json(): { status: string } } | undefined;
+    // the event's delivery after the response is held back for the count (it has its own statements, decision 076)
+    const dispatch = t.events.dispatch;
+    const dispatched: string[] = [];
+    t.events.dispatch = async (ids) => {
+      dispatched.push(...ids);
+    };
+    const texts = await queriesDuring(async () => {
+      answer = await submit(d.applicationId, d.code);
+    }).finally(() => {
+      t.events.dispatch = dispatch;
+    });
+    expect(answer?.statusCode, answer?.body).toBe(200);
+    expect(answer?.json().status).toBe('pending');
+    expect(dispatched).toHaveLength(1);
+    await t.events.dispatch(dispatched);
+    await t.events.idle();
+    if (kind === 'postgres') {
+      const mine = texts;
+      expect(mine.map((q) => q.slice(0, 60))).toHaveLength(2);
+      expect(mine.join('\n')).not.toMatch(/\bbegin\b|for update|\bcommit\b/i);
+    }
+    const [row] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
+    expect(row).toMatchObject({ status: 'pending', signStatus: 'PROGRESSING', revision: 2 });
+    expect(row?.submittedAt).not.toBeNull();
+    const events = await db().select().from(domainEvents).where(eq(domainEvents.applicationId, d.applicationId));
+    expect(events.map((e) => [e.id, e.type, e.status])).toEqual([
+      [dispatched[0], 'application.submitted', 'delivered'],
+    ]);
+    const chain = await chainOf(d.applicationId);
+    expect(chain.verdict.intact).toBe(true);
+    expect(chain.events.at(-1)?.action).toBe('application.submit');
+    // a second submit finds it submitted: the locked submit answers as before
+    expect((await submit(d.applicationId, d.code)).statusCode).not.toBe(200);
+  });
+
+  it('a submit while another owner was added after the read writes nothing (status, event, audit)', async () => {
+    const d = await draft();
+    expect((await save(d.applicationId, d.code, { data: FULL, revision: 1 })).statusCode).toBe(200);
+    const link = await resolveApplicantLink(db(), {
+      applicationId: d.applicationId,
+      code: d.code,
+      codeSecret: t.config.secrets.codeSecret,
+      now: new Date(),
+    });
+    // an owner row added without touching the application (the owners' own service also touches it)
+    await createApplicationsRepository(db()).insertOwner({
+      applicationId: d.applicationId,
+      kind: 'additionalOwner',
+      role: 'sharedOwnerEndUser',
+      email: uniqueEmail('other'),
+      codeHash: hashAccessCode(t.config.secrets.codeSecret, newAccessCode()),
+      codeExpiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const eventsBefore = await db().select().from(domainEvents).where(eq(domainEvents.applicationId, d.applicationId));
+    const chainBefore = await chainOf(d.applicationId);
+    let eventStatement = false;
+    const applied = await createApplicationsRepository(db()).writeIfUnchanged(
+      {
+        applicationId: d.applicationId,
+        ownerId: link.owner.id,
+        revision: link.application.revision,
+        versions: link.versions,
+        soleOwner: true,
+      },
+      { application: { status: 'pending' }, owner: {} },
+      (onlyIf) => {
+        eventStatement = true;
+        return [
+          t.events.publishStatement(db(), 'application.submitted', { applicationId: d.applicationId }, { onlyIf })
+            .statement,
+          ...auditWriteParts(
+            db(),
+            [
+              {
+                action: 'application.submit',
+                actorUserId: null,
+                companyId: link.application.companyId,
+                targetType: 'application',
+                targetId: d.applicationId,
+                details: { email: link.owner.email, role: link.owner.role, revision: 2 },
+              },
+            ],
+            { onlyIf },
+          ),
+        ];
+      },
+    );
+    expect(eventStatement).toBe(true);
+    expect(applied).toBe(false);
+    const [row] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
+    expect(row?.status).toBe('draft');
+    expect(await db().select().from(domainEvents).where(eq(domainEvents.applicationId, d.applicationId))).toEqual(
+      eventsBefore,
+    );
+    expect(await chainOf(d.applicationId)).toEqual(chainBefore);
+    // through the API: the locked submit waits for that owner, as before
+    const res = await submit(d.applicationId, d.code);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors?.[0]?.path).toBe('owners');
   });
 });
