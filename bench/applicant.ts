@@ -25,7 +25,8 @@ import { type BenchDraft, FIELDS, fullData } from './_applicant-load';
 import { benchDatabases, type Figures, meteredLoad, printTable, startBenchServer } from './_server';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 50;
+// BENCH_CONNECTIONS=1: the marginal cost of one request at a time (CPU and queries), less of the machine's queueing
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Drafts made ready for the submit run (each submit uses one up). */
 const SUBMIT_DRAFTS = Number(process.env.BENCH_SUBMIT_DRAFTS ?? 12_000);
 const verdicts: string[] = [];

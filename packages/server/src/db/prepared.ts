@@ -36,27 +36,24 @@ const MAX_NAMED_TEXTS = 500;
  * Runs `query` as a named statement on PostgreSQL (decision 076): the name is derived from the built text, so
  * PostgreSQL parses it once per connection and every later save with the same shape (the same columns, the same
  * number of audit events) binds new values only. Drizzle still builds the text per call. PGlite runs it as
- * `execute` does (its driver has no named statements).
+ * `execute` does (its driver has no named statements). Answers the statement's rows.
  */
-export async function executeNamed(db: DbOrTx, query: SQL, prefix: string): Promise<void> {
+export async function executeNamed(db: DbOrTx, query: SQL, prefix: string): Promise<unknown[]> {
   const inner = db as unknown as {
     dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
     session?: unknown;
   };
   const { dialect, session } = inner;
-  if (!dialect || !is(session, NodePgSession)) {
-    await db.execute(query);
-    return;
-  }
+  if (!dialect || !is(session, NodePgSession)) return rowsOf(await db.execute(query));
   const built = dialect.sqlToQuery(query);
   let name = names.get(built.sql);
   if (!name && names.size < MAX_NAMED_TEXTS) {
     name = `${prefix}_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
     names.set(built.sql, name);
   }
-  if (!name) {
-    await db.execute(query);
-    return;
-  }
-  await session.prepareQuery(built, undefined, name, false).execute();
+  if (!name) return rowsOf(await db.execute(query));
+  return rowsOf(await session.prepareQuery(built, undefined, name, false).execute());
 }
+
+/** The rows of a driver's answer (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = (result: unknown): unknown[] => (result as { rows?: unknown[] } | undefined)?.rows ?? [];

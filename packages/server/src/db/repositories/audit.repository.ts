@@ -85,7 +85,15 @@ const hashSql = (prev: SQL, seq: SQL, payload: string): SQL =>
  * events' shape gives the same text, which PostgreSQL then parses once per connection, decision 076): one call's
  * parts per statement.
  */
-export function auditWriteParts(db: DbOrTx, events: readonly AuditEventInput[]): NamedPart[] {
+export function auditWriteParts(
+  db: DbOrTx,
+  events: readonly AuditEventInput[],
+  /**
+   * `onlyIf`: the name of another part of the same statement; the events are written only when it answers a row
+   * (an optimistic write whose guard did not match writes no event, decision 081). Application events only.
+   */
+  opts: { onlyIf?: string } = {},
+): NamedPart[] {
   let partCounter = 0;
   const context = currentRequest();
   const at = new Date();
@@ -104,6 +112,7 @@ export function auditWriteParts(db: DbOrTx, events: readonly AuditEventInput[]):
   );
   const parts: NamedPart[] = [];
   const plain = stored.filter((e) => e.targetType !== 'application');
+  if (plain.length > 0 && opts.onlyIf) throw new Error('a guarded audit write takes application events only');
   if (plain.length > 0) {
     parts.push({ name: `audit_p${partCounter++}`, sql: db.insert(auditEvents).values(plain).getSQL() });
   }
@@ -112,11 +121,12 @@ export function auditWriteParts(db: DbOrTx, events: readonly AuditEventInput[]):
     if (e.targetType !== 'application') continue;
     byApplication.set(e.targetId, [...(byApplication.get(e.targetId) ?? []), e]);
   }
-  for (const [applicationId, list] of byApplication) parts.push(...chainParts(applicationId, list, partCounter++));
+  for (const [applicationId, list] of byApplication)
+    parts.push(...chainParts(applicationId, list, partCounter++, opts.onlyIf));
   return parts;
 }
 
-function chainParts(applicationId: string, list: StoredEvent[], n: number): NamedPart[] {
+function chainParts(applicationId: string, list: StoredEvent[], n: number, onlyIf?: string): NamedPart[] {
   const head = `audit_h${n}`;
   const payloads = list.map(eventPayload);
   const k = list.length;
@@ -125,7 +135,11 @@ function chainParts(applicationId: string, list: StoredEvent[], n: number): Name
     payloads.reduce<SQL>((acc, payload, i) => hashSql(acc, sql`${firstSeq} + ${i}`, payload), prev);
   const h = applicationAuditHeads;
   const upsert = sql`insert into ${h} as x (${sql.identifier('application_id')}, ${sql.identifier('seq')}, ${sql.identifier('hash')}, ${sql.identifier('prev_hash')})
-    values (${applicationId}, ${k}, ${through(sql`''`, sql`1`)}, '')
+    ${
+      onlyIf
+        ? sql`select ${applicationId}::uuid, ${k}::int, ${through(sql`''`, sql`1`)}, '' where exists (select 1 from ${sql.raw(onlyIf)})`
+        : sql`values (${applicationId}, ${k}, ${through(sql`''`, sql`1`)}, '')`
+    }
     on conflict (${sql.identifier('application_id')}) do update set
       ${sql.identifier('seq')} = x.seq + ${k},
       ${sql.identifier('hash')} = ${through(sql`x.hash`, sql`x.seq + 1`)},

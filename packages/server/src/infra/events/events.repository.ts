@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { domainEvents, eventDeliveries } from '../../db/schema/index';
 
@@ -15,7 +15,13 @@ export function createEventsRepository(db: DbOrTx) {
       payload: unknown;
       at: Date;
       dueAt: Date;
+      /** Another part of the caller's statement: the event is written only when it answers a row (decision 081). */
+      onlyIf?: string;
     }): SQL {
+      if (row.onlyIf) {
+        const e = domainEvents;
+        return sql`insert into ${e} (${sql.raw('id, type, application_id, payload, created_at, next_attempt_at')}) select ${row.id}::uuid, ${row.type}::text, ${row.applicationId}::uuid, ${JSON.stringify(row.payload)}::jsonb, ${row.at.toISOString()}::timestamptz, ${row.dueAt.toISOString()}::timestamptz where exists (select 1 from ${sql.raw(row.onlyIf)})`;
+      }
       return db
         .insert(domainEvents)
         .values({

@@ -208,7 +208,13 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
    * `publish` as a statement for the caller to send with its own writes in the same transaction (one round trip
    * less on a hot path, decision 076): the event exists once that statement ran and the transaction committed.
    */
-  function publishStatement<T extends DomainEventType>(tx: DbOrTx, type: T, payload: DomainEventPayload<T>) {
+  function publishStatement<T extends DomainEventType>(
+    tx: DbOrTx,
+    type: T,
+    payload: DomainEventPayload<T>,
+    /** `onlyIf`: the name of a part of the caller's statement; no event unless it answers a row (decision 081). */
+    opts: { onlyIf?: string } = {},
+  ) {
     const checked = DOMAIN_EVENTS[type].parse(payload) as { applicationId?: string };
     const id = randomUUID();
     const at = now();
@@ -219,6 +225,7 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
       payload: checked,
       at,
       dueAt: new Date(at.getTime() + FIRST_SWEEP_AFTER_MS),
+      onlyIf: opts.onlyIf,
     });
     return { id, statement };
   }

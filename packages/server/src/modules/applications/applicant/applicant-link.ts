@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client';
 import type { applicationOwners, applications } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { hashAccessCode } from './access-codes';
-import { createApplicationsRepository } from './applicant.repository';
+import { createApplicationsRepository, type RowVersions } from './applicant.repository';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationOwnerRow = typeof applicationOwners.$inferSelect;
@@ -34,18 +34,19 @@ export const linkExpiry = (now: Date): Date => new Date(now.getTime() + APPLICAN
  * The application and owner an applicant link opens (issue 12), or the error the applicant sees: 404 when the id
  * and code do not belong together (the same answer for a wrong id and a wrong code, so neither can be probed),
  * 'The URL is expired' (410) for a link past its end, revoked, or of an owner the primary removed. With `lock`,
- * the application row is locked for the rest of the transaction (saves and submits take it).
+ * the application row is locked for the rest of the transaction (saves and submits take it). `versions`: the two
+ * rows' versions, for a write that must find them unchanged (decision 081).
  */
 export async function resolveApplicantLink(
   db: DbOrTx,
   opts: { applicationId: string; code: string; codeSecret: string; now: Date; lock?: boolean },
-): Promise<{ application: ApplicationRow; owner: ApplicationOwnerRow }> {
+): Promise<{ application: ApplicationRow; owner: ApplicationOwnerRow; versions: RowVersions }> {
   const codeHash = hashAccessCode(opts.codeSecret, opts.code);
   const row = await createApplicationsRepository(db).findByLink(opts.applicationId, codeHash, opts.lock ?? false);
   if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
-  const { owner, application } = row;
+  const { owner, application, versions } = row;
   if (owner.removedAt || owner.codeRevokedAt || owner.codeExpiresAt.getTime() <= opts.now.getTime()) {
     throw new AppError(ERROR_CODES.applicationLinkExpired);
   }
-  return { application, owner };
+  return { application, owner, versions };
 }

@@ -8,10 +8,24 @@ export type NewApplication = typeof applications.$inferInsert;
 export type NewOwner = typeof applicationOwners.$inferInsert;
 /** A write `runTogether` sends in one round trip. */
 export type Statement = SQL | NamedPart;
+/** The versions (`xmin`) of an application row and an owner row as a link select read them. */
+export interface RowVersions {
+  application: string;
+  owner: string;
+}
 
 function linkSelect(db: DbOrTx) {
   return db
-    .select({ owner: applicationOwners, application: applications })
+    .select({
+      owner: applicationOwners,
+      application: applications,
+      // the rows' versions (PostgreSQL's xmin changes with every update of a row): an optimistic save writes only
+      // while both are still the ones read (decision 081)
+      versions: {
+        application: sql<string>`${applications}.xmin::text`,
+        owner: sql<string>`${applicationOwners}.xmin::text`,
+      },
+    })
     .from(applicationOwners)
     .innerJoin(applications, eq(applications.id, applicationOwners.applicationId))
     .where(
@@ -119,6 +133,61 @@ export function createApplicationsRepository(db: DbOrTx) {
         withParts(statements.map((s, i) => (isNamed(s) ? s : { name: `w${i}`, sql: s }))),
         'applicant_write',
       );
+    },
+    /**
+     * An optimistic save's writes in one statement without a transaction (decision 081): the application's patch
+     * applies only while the application and the owner rows are the versions read (`xmin`), its revision the one
+     * read and it is still open (draft or invite sent); the owner's patch and the other writes (`others`: audit
+     * events, an event's row, each written only when the part named `onlyIf` answers a row) only when it applied.
+     * `soleOwner`: also only while the application has no additional owner (a submit that asks no one else).
+     * Answers whether it applied (nothing is written when not).
+     */
+    async writeIfUnchanged(
+      read: { applicationId: string; ownerId: string; revision: number; versions: RowVersions; soleOwner?: boolean },
+      patch: { application: Partial<NewApplication>; owner: Partial<NewOwner> },
+      others: (onlyIf: string) => Statement[],
+    ): Promise<boolean> {
+      const guard = 'w_app';
+      const parts: NamedPart[] = [
+        {
+          name: guard,
+          sql: sql`${db
+            .update(applications)
+            .set(patch.application)
+            .where(
+              and(
+                eq(applications.id, read.applicationId),
+                eq(applications.revision, read.revision),
+                inArray(applications.status, ['draft', 'invite_sent']),
+                sql`${applications}.xmin = ${read.versions.application}::xid`,
+                sql`exists (select 1 from ${applicationOwners} where ${applicationOwners.id} = ${read.ownerId} and ${applicationOwners}.xmin = ${read.versions.owner}::xid)`,
+                read.soleOwner
+                  ? sql`not exists (select 1 from ${applicationOwners} where ${applicationOwners.applicationId} = ${read.applicationId} and ${applicationOwners.kind} = 'additionalOwner' and ${applicationOwners.removedAt} is null)`
+                  : undefined,
+              ),
+            )
+            .getSQL()} returning 1`,
+        },
+      ];
+      if (Object.keys(patch.owner).length > 0) {
+        parts.push({
+          name: 'w_owner',
+          sql: db
+            .update(applicationOwners)
+            .set(patch.owner)
+            .where(and(eq(applicationOwners.id, read.ownerId), sql`exists (select 1 from ${sql.raw(guard)})`))
+            .getSQL(),
+        });
+      }
+      others(guard).forEach((s, i) => {
+        parts.push(isNamed(s) ? s : { name: `w_x${i}`, sql: s });
+      });
+      const list = sql.join(
+        parts.map((p) => sql`${sql.raw(p.name)} as (${p.sql})`),
+        sql`, `,
+      );
+      const rows = await executeNamed(db, sql`with ${list} select 1 from ${sql.raw(guard)}`, 'applicant_save');
+      return rows.length > 0;
     },
     updateApplicationSql(id: string, patch: Partial<NewApplication>): SQL {
       return db.update(applications).set(patch).where(eq(applications.id, id)).getSQL();

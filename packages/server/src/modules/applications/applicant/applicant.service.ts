@@ -55,6 +55,12 @@ interface PendingWrites {
 }
 const noWrites = (): PendingWrites => ({ application: {}, owner: {}, audits: [] });
 
+/**
+ * An optimistic save (decision 081) met something only the locked save does (a write besides the save's statement,
+ * a refusal to decide): the save runs again the locked way.
+ */
+class NeedsLock extends Error {}
+
 interface ApplicationsServiceDeps {
   db: Db;
   mail: MailService;
@@ -270,6 +276,11 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       code: string;
       at: Date;
       pending: PendingWrites;
+      /**
+       * No transaction, no lock (decision 081): only a draft's save whose one write is `pending`; anything else
+       * throws `NeedsLock` before it writes.
+       */
+      optimistic?: boolean;
     },
     input: {
       data: Record<string, unknown>;
@@ -287,6 +298,16 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     events: string[];
   }> {
     const { application, owner, form, at, pending } = ctx;
+    const isPrimary = owner.kind === 'primaryApplicant';
+    if (
+      ctx.optimistic &&
+      (!isOpen(application.status) ||
+        input.revision !== application.revision ||
+        input.vaultToken !== undefined ||
+        (isPrimary && !application.resumeMailedAt))
+    ) {
+      throw new NeedsLock();
+    }
     if (!isEditableBy(application, owner)) {
       throw new AppError(ERROR_CODES.applicationNotEditable);
     }
@@ -312,8 +333,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     });
     if (!result.valid) throw refusal(result.errors, { submitting: false });
     const r = createApplicationsRepository(tx);
-    await attachNewFiles(tx, { application, owner, form, previous, data: result.data });
-    const isPrimary = owner.kind === 'primaryApplicant';
+    await attachNewFiles(tx, { application, owner, form, previous, data: result.data, optimistic: ctx.optimistic });
     const patch = {
       data: fieldCrypto.sealInput(form, result.data),
       // who typed each encrypted value: only the signer's own typing may reach the vault (decision 056)
@@ -400,10 +420,13 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       form: FormDefinition;
       previous: Record<string, unknown>;
       data: Record<string, unknown>;
+      optimistic?: boolean;
     },
   ) {
     const known = new Set(fileRefs(opts.form, opts.previous).map((f) => f.key));
     const fresh = fileRefs(opts.form, opts.data).filter((f) => !known.has(f.key));
+    // attaching writes the uploads' rows: the locked save's work
+    if (opts.optimistic && fresh.length > 0) throw new NeedsLock();
     const refused: { path: string; message: string }[] = [];
     const seen = new Set<string>();
     for (const ref of fresh) {
@@ -460,8 +483,127 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     await r.runTogether(statements);
   }
 
+  /** The primary's submit: status `pending`, signing started, in the same write (decision 076), and its audit. */
+  function primarySubmitWrites(
+    pending: PendingWrites,
+    application: ApplicationRow,
+    owner: ApplicationOwnerRow,
+    at: Date,
+    acceptance: Acceptance | undefined,
+  ) {
+    Object.assign(pending.application, {
+      status: 'pending',
+      // signing starts with the submit, written in the same statement (startSigning is told so)
+      ...SIGNING_STARTED,
+      submittedAt: at,
+      updatedAt: at,
+      updatedBy: owner.email,
+      ...(acceptance ? { acceptance: acceptance as Record<string, unknown> } : {}),
+    });
+    pending.audits.push({
+      action: 'application.submit',
+      actorUserId: null,
+      companyId: application.companyId,
+      targetType: 'application',
+      targetId: application.id,
+      details: { email: owner.email, role: roleOf(owner), revision: application.revision },
+    });
+  }
+
+  /** The answers a submit checks: every required field the owner's role may edit (decision 036). */
+  function submitCheck(
+    form: FormDefinition,
+    owner: ApplicationOwnerRow,
+    data: Record<string, unknown>,
+    correcting: boolean,
+  ) {
+    return validateSubmission(form, data, {
+      role: roleOf(owner),
+      ...ownerSectionContext(owner),
+      previousData: data,
+      unsubmitted: !correcting,
+      requiredOnlyEditable: true,
+    });
+  }
+
   async function link(tx: DbOrTx, applicationId: string, code: string, lock: boolean) {
     return resolveApplicantLink(tx, { applicationId, code, codeSecret, now: now(), lock });
+  }
+
+  /**
+   * A draft's save in two round trips, without a transaction (decision 081): the link read unlocked, then one
+   * statement that writes only while the application and the owner rows are the versions read (and the draft still
+   * a draft at that revision). It answers only a success: when the rows changed in between, or the save needs a
+   * write of its own (files, the resume mail) or refuses (a revision conflict, invalid answers, not editable), it
+   * answers `undefined` having written nothing, and the locked save decides. The link's own answers (404, 410) stand.
+   */
+  async function optimisticSave(
+    opts: Parameters<ApplicationsService['saveDraft']>[0],
+    at: Date,
+  ): Promise<{ revision: number; savedAt: string } | undefined> {
+    const { application, owner, versions } = await link(db, opts.applicationId, opts.code, false);
+    try {
+      const form = await formOfApplication(application);
+      const pending = noWrites();
+      const written = await writeData(
+        db,
+        { application, owner, form, code: opts.code, at, pending, optimistic: true },
+        opts,
+      );
+      Object.assign(pending.owner, touchPatch(owner, at));
+      const applied = await repo.writeIfUnchanged(
+        { applicationId: application.id, ownerId: owner.id, revision: application.revision, versions },
+        { application: pending.application, owner: pending.owner },
+        (onlyIf) => auditWriteParts(db, pending.audits, { onlyIf }),
+      );
+      return applied ? { revision: written.application.revision, savedAt: at.toISOString() } : undefined;
+    } catch (err) {
+      if (err instanceof NeedsLock || err instanceof AppError) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * The primary's submit of a complete draft in two round trips (decision 081), as the save above: only when the
+   * submit sends no answers, the draft is not blocked, no other owner is to be asked (none on the application, checked
+   * again by the write) and every required answer is there. Its write is the locked submit's (status, signing
+   * started, owner touch, audit, `application.submitted`), applied only while the rows are the ones read; anything
+   * else answers `undefined` having written nothing, and the locked submit decides.
+   */
+  async function optimisticSubmit(
+    opts: Parameters<ApplicationsService['submit']>[0],
+    at: Date,
+  ): Promise<{ applicationId: string; status: ApplicationStatus; submittedAt: string } | undefined> {
+    if (opts.data !== undefined) return undefined;
+    const { application, owner, versions } = await link(db, opts.applicationId, opts.code, false);
+    if (owner.kind !== 'primaryApplicant' || !isOpen(application.status) || application.blockedAt) return undefined;
+    const form = await formOf(application.customFormId, application.formVersion);
+    if (!form) return undefined;
+    if (!submitCheck(form, owner, fieldCrypto.openData(form, application.data), false).valid) return undefined;
+    const pending = noWrites();
+    Object.assign(pending.owner, touchPatch(owner, at));
+    primarySubmitWrites(pending, application, owner, at, opts.acceptance);
+    // no other owner to ask (the write checks there is none): signing starts with the status alone
+    const signOutbox = await deps.signing.startSigning(db, application, at, [owner], { statusWritten: true });
+    if (signOutbox.length > 0) throw new Error('an optimistic submit asked another owner');
+    let eventId = '';
+    const applied = await repo.writeIfUnchanged(
+      { applicationId: application.id, ownerId: owner.id, revision: application.revision, versions, soleOwner: true },
+      { application: pending.application, owner: pending.owner },
+      (onlyIf) => {
+        const event = deps.events.publishStatement(
+          db,
+          'application.submitted',
+          { applicationId: application.id },
+          { onlyIf },
+        );
+        eventId = event.id;
+        return [...auditWriteParts(db, pending.audits, { onlyIf }), event.statement];
+      },
+    );
+    if (!applied) return undefined;
+    await deps.events.dispatch([eventId]);
+    return { applicationId: opts.applicationId, status: 'pending', submittedAt: at.toISOString() };
   }
 
   return {
@@ -570,6 +712,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       page?: string;
     }): Promise<{ revision: number; savedAt: string }> {
       const at = now();
+      const saved = await optimisticSave(opts, at);
+      if (saved) return saved;
       const { application, outboxId, outbox, events } = await db.transaction(async (tx) => {
         const { application, owner } = await link(tx, opts.applicationId, opts.code, true);
         const form = await formOfApplication(application, createApplicationsRepository(tx));
@@ -671,6 +815,8 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       vaultToken?: string;
     }): Promise<{ applicationId: string; status: ApplicationStatus; submittedAt: string }> {
       const at = now();
+      const submitted = await optimisticSubmit(opts, at);
+      if (submitted) return submitted;
       const outcome = await db.transaction(async (tx) => {
         const r = createApplicationsRepository(tx);
         const resolved = await link(tx, opts.applicationId, opts.code, true);
@@ -719,13 +865,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         const role = roleOf(owner);
         // Each owner answers for the required fields their role may edit; the primary's submit also needs every
         // additional owner's part complete, so the fields only shared owners edit are theirs (decision 036).
-        const checked = validateSubmission(form, data, {
-          role,
-          ...ownerSectionContext(owner),
-          previousData: data,
-          unsubmitted: !correcting,
-          requiredOnlyEditable: true,
-        });
+        const checked = submitCheck(form, owner, data, correcting);
         if (!checked.valid) throw refusal(checked.errors, { submitting: true });
         if (correcting) {
           pending.owner.editGrantedAt = null;
@@ -778,25 +918,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
             emails.map((e) => ({ path: 'owners', message: e })),
           );
         }
-        Object.assign(pending.application, {
-          status: 'pending',
-          // signing starts with the submit, written in the same statement (startSigning below is told so)
-          ...SIGNING_STARTED,
-          submittedAt: at,
-          updatedAt: at,
-          updatedBy: owner.email,
-          ...(opts.acceptance && opts.data === undefined
-            ? { acceptance: opts.acceptance as Record<string, unknown> }
-            : {}),
-        });
-        pending.audits.push({
-          action: 'application.submit',
-          actorUserId: null,
-          companyId: application.companyId,
-          targetType: 'application',
-          targetId: application.id,
-          details: { email: owner.email, role, revision: application.revision },
-        });
+        primarySubmitWrites(pending, application, owner, at, opts.data === undefined ? opts.acceptance : undefined);
         const signOutbox = await deps.signing.startSigning(tx, application, at, owners, { statusWritten: true });
         // the event's row goes with the submit's writes: one statement (decision 076)
         const event = deps.events.publishStatement(tx, 'application.submitted', { applicationId: application.id });

@@ -1,0 +1,352 @@
+import { asc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditWriteParts } from '../../../db/repositories/audit.repository';
+import { applicationAuditHeads, applicationOwners, applications, auditEvents, domainEvents } from '../../../db/schema';
+import { bearer, type Caller, registerCompany } from '../../../test/accounts';
+import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../../test/helpers';
+import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
+import { verifyChain } from '../history/chain-verify';
+import { hashAccessCode, newAccessCode } from './access-codes';
+import { createApplicationsRepository } from './applicant.repository';
+import { resolveApplicantLink } from './applicant-link';
+
+// Decision 081: a draft's autosave reads its link unlocked and writes in one statement that applies only while the
+// application and owner rows are the versions it read; otherwise nothing is written and the locked save decides.
+
+/**
+ * The texts of the queries PostgreSQL receives while `fn` runs (node-postgres clients, pooled or not) that are the
+ * applicant's: a transaction's BEGIN/COMMIT or a statement on the applications or their owners (the job queue's
+ * polling and the events' sweep run meanwhile on their own).
+ */
+async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const texts: string[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    texts.push(typeof first === 'string' ? first : (first?.text ?? ''));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await fn();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return texts.filter((q) => /^\s*(begin|commit|rollback)\b|"applications"|"application_owners"/i.test(q));
+}
+
+describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
+  let t: TestApp;
+  let a: Caller;
+  let formId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const admin = await adminToken(t);
+    const masterId = await publishedMaster(t, admin, {
+      name: 'Optimistic Bank',
+      extra: [{ type: 'textfield', key: 'ssn', label: 'SSN', input: true, euEncrypted: true }],
+    });
+    a = await registerCompany(t, { companyName: 'Optimistic Co', membershipId: 'MEMBERSHIP_006' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/custom_forms',
+      headers: bearer(a.token),
+      payload: { masterFormId: masterId, name: 'Optimistic form' },
+    });
+    formId = created.json().customFormId as string;
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/custom_forms/${formId}/status`,
+      headers: bearer(a.token),
+      payload: { status: 'active' },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const key = () => ({ 'x-api-key': t.config.secrets.publicApiKey });
+  async function draft() {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/applications/drafts',
+      headers: key(),
+      payload: { customFormId: formId, email: uniqueEmail('optimistic'), data: { CompanyName: 'First' } },
+      remoteAddress: uniqueAddress(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { applicationId: string; code: string; revision: number };
+  }
+  const save = (id: string, code: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/public/applications/${id}/draft?code=${code}`,
+      headers: key(),
+      payload,
+    });
+  const submit = (id: string, code: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/applications/${id}/submit?code=${code}`,
+      headers: key(),
+      payload: {},
+    });
+  /** Everything the primary must fill to submit. */
+  const FULL = {
+    Firstname: 'Ada',
+    Lastname: 'Lovelace',
+    PhoneNumber: '(555) 123-4567',
+    Email: 'ada@example.com',
+    CompanyName: 'Analytical Engines',
+    ssn: '123456789',
+  };
+  const db = () => t.database.db;
+  async function chainOf(applicationId: string) {
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.applicationId, applicationId))
+      .orderBy(asc(auditEvents.chainSeq));
+    const [head] = await db()
+      .select()
+      .from(applicationAuditHeads)
+      .where(eq(applicationAuditHeads.applicationId, applicationId));
+    return { events, head, verdict: verifyChain(events, head) };
+  }
+
+  it('a draft’s save is two statements, no transaction and no lock; data, revision and chain as before', async () => {
+    const d = await draft();
+    const first = await save(d.applicationId, d.code, {
+      data: { CompanyName: 'Second', ssn: '123456789' },
+      revision: 1,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    let answer: { statusCode: number; json(): { revision: number } } | undefined;
+    const texts = await queriesDuring(async () => {
+      answer = await save(d.applicationId, d.code, { data: { CompanyName: 'Third', ssn: '123456789' }, revision: 2 });
+    });
+    expect(answer?.statusCode).toBe(200);
+    expect(answer?.json().revision).toBe(3);
+    if (kind === 'postgres') {
+      // the link's select (unlocked) and the write: no BEGIN, no FOR UPDATE, no COMMIT
+      const mine = texts;
+      expect(mine.map((q) => q.slice(0, 60))).toHaveLength(2);
+      expect(mine.join('\n')).not.toMatch(/\bbegin\b|for update|\bcommit\b/i);
+    }
+    const [row] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
+    expect(row?.revision).toBe(3);
+    expect(row?.applicantCompanyName).toBe('Third');
+    // the encrypted value kept (sealed), the audit chain intact with both saves
+    expect(JSON.stringify(row?.data)).not.toContain('123456789');
+    expect(row?.data).toHaveProperty('ssn');
+    const chain = await chainOf(d.applicationId);
+    expect(chain.verdict.intact).toBe(true);
+    expect(chain.events.filter((e) => e.action === 'application.save').map((e) => e.details)).toEqual([
+      expect.objectContaining({ revision: 2, fields: ['CompanyName', 'ssn'] }),
+      expect.objectContaining({ revision: 3, fields: ['CompanyName'] }),
+    ]);
+  });
+
+  it('writes nothing (row, owner, audit, chain head) when the application or the owner changed after the read', async () => {
+    const d = await draft();
+    const read = async () =>
+      resolveApplicantLink(db(), {
+        applicationId: d.applicationId,
+        code: d.code,
+        codeSecret: t.config.secrets.codeSecret,
+        now: new Date(),
+      });
+    const attempt = async (link: Awaited<ReturnType<typeof read>>) =>
+      createApplicationsRepository(db()).writeIfUnchanged(
+        {
+          applicationId: link.application.id,
+          ownerId: link.owner.id,
+          revision: link.application.revision,
+          versions: link.versions,
+        },
+        {
+          application: { revision: link.application.revision + 1, applicantCompanyName: 'Written' },
+          owner: { resumePage: 'written' },
+        },
+        (onlyIf) =>
+          auditWriteParts(
+            db(),
+            [
+              {
+                action: 'application.save',
+                actorUserId: null,
+                companyId: link.application.companyId,
+                targetType: 'application',
+                targetId: link.application.id,
+                details: { email: link.owner.email, role: link.owner.role, revision: 2, fields: ['CompanyName'] },
+              },
+            ],
+            { onlyIf },
+          ),
+      );
+    const snapshot = async () => ({
+      application: (await db().select().from(applications).where(eq(applications.id, d.applicationId)))[0],
+      owner: (
+        await db().select().from(applicationOwners).where(eq(applicationOwners.applicationId, d.applicationId))
+      )[0],
+      chain: await chainOf(d.applicationId),
+    });
+
+    // the application changed without a new revision (as a submit without data does)
+    const stale = await read();
+    await db().update(applications).set({ updatedAt: new Date() }).where(eq(applications.id, d.applicationId));
+    const before = await snapshot();
+    expect(await attempt(stale)).toBe(false);
+    expect(await snapshot()).toEqual(before);
+
+    // the owner changed (its row, not the application's)
+    const stale2 = await read();
+    await db()
+      .update(applicationOwners)
+      .set({ resumePage: 'elsewhere' })
+      .where(eq(applicationOwners.applicationId, d.applicationId));
+    const before2 = await snapshot();
+    expect(await attempt(stale2)).toBe(false);
+    expect(await snapshot()).toEqual(before2);
+
+    // no longer a draft at the read revision
+    await db().update(applications).set({ status: 'pending' }).where(eq(applications.id, d.applicationId));
+    const submitted = await read();
+    const before3 = await snapshot();
+    expect(await attempt(submitted)).toBe(false);
+    expect(await snapshot()).toEqual(before3);
+    await db().update(applications).set({ status: 'draft' }).where(eq(applications.id, d.applicationId));
+
+    // unchanged since the read: everything written, the chain one event longer and intact
+    const fresh = await read();
+    expect(await attempt(fresh)).toBe(true);
+    const after = await snapshot();
+    expect(after.application?.revision).toBe(2);
+    expect(after.application?.applicantCompanyName).toBe('Written');
+    expect(after.owner?.resumePage).toBe('written');
+    expect(after.chain.events).toHaveLength(before3.chain.events.length + 1);
+    expect(after.chain.verdict.intact).toBe(true);
+  });
+
+  it('two saves of one revision at once: one is saved, the other answers the conflict with the new revision', async () => {
+    const d = await draft();
+    const [x, y] = await Promise.all([
+      save(d.applicationId, d.code, { data: { CompanyName: 'X' }, revision: 1 }),
+      save(d.applicationId, d.code, { data: { CompanyName: 'Y' }, revision: 1 }),
+    ]);
+    const codes = [x.statusCode, y.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const winner = x.statusCode === 200 ? 'X' : 'Y';
+    const [row] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
+    expect(row?.revision).toBe(2);
+    expect(row?.applicantCompanyName).toBe(winner);
+    const loser = x.statusCode === 409 ? x : y;
+    expect(loser.json().errors?.[0]).toMatchObject({ path: 'revision', message: '2' });
+    expect((await chainOf(d.applicationId)).verdict.intact).toBe(true);
+  });
+
+  it('a complete draft’s submit is two statements: pending, signing started, its event and audit, the chain intact', async () => {
+    const d = await draft();
+    expect((await save(d.applicationId, d.code, { data: FULL, revision: 1 })).statusCode).toBe(200);
+    let answer: { statusCode: number; body: string; json(): { status: string } } | undefined;
+    // the event's delivery after the response is held back for the count (it has its own statements, decision 076)
+    const dispatch = t.events.dispatch;
+    const dispatched: string[] = [];
+    t.events.dispatch = async (ids) => {
+      dispatched.push(...ids);
+    };
+    const texts = await queriesDuring(async () => {
+      answer = await submit(d.applicationId, d.code);
+    }).finally(() => {
+      t.events.dispatch = dispatch;
+    });
+    expect(answer?.statusCode, answer?.body).toBe(200);
+    expect(answer?.json().status).toBe('pending');
+    expect(dispatched).toHaveLength(1);
+    await t.events.dispatch(dispatched);
+    await t.events.idle();
+    if (kind === 'postgres') {
+      const mine = texts;
+      expect(mine.map((q) => q.slice(0, 60))).toHaveLength(2);
+      expect(mine.join('\n')).not.toMatch(/\bbegin\b|for update|\bcommit\b/i);
+    }
+    const [row] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
+    expect(row).toMatchObject({ status: 'pending', signStatus: 'PROGRESSING', revision: 2 });
+    expect(row?.submittedAt).not.toBeNull();
+    const events = await db().select().from(domainEvents).where(eq(domainEvents.applicationId, d.applicationId));
+    expect(events.map((e) => [e.id, e.type, e.status])).toEqual([
+      [dispatched[0], 'application.submitted', 'delivered'],
+    ]);
+    const chain = await chainOf(d.applicationId);
+    expect(chain.verdict.intact).toBe(true);
+    expect(chain.events.at(-1)?.action).toBe('application.submit');
+    // a second submit finds it submitted: the locked submit answers as before
+    expect((await submit(d.applicationId, d.code)).statusCode).not.toBe(200);
+  });
+
+  it('a submit while another owner was added after the read writes nothing (status, event, audit)', async () => {
+    const d = await draft();
+    expect((await save(d.applicationId, d.code, { data: FULL, revision: 1 })).statusCode).toBe(200);
+    const link = await resolveApplicantLink(db(), {
+      applicationId: d.applicationId,
+      code: d.code,
+      codeSecret: t.config.secrets.codeSecret,
+      now: new Date(),
+    });
+    // an owner row added without touching the application (the owners' own service also touches it)
+    await createApplicationsRepository(db()).insertOwner({
+      applicationId: d.applicationId,
+      kind: 'additionalOwner',
+      role: 'sharedOwnerEndUser',
+      email: uniqueEmail('other'),
+      codeHash: hashAccessCode(t.config.secrets.codeSecret, newAccessCode()),
+      codeExpiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const eventsBefore = await db().select().from(domainEvents).where(eq(domainEvents.applicationId, d.applicationId));
+    const chainBefore = await chainOf(d.applicationId);
+    let eventStatement = false;
+    const applied = await createApplicationsRepository(db()).writeIfUnchanged(
+      {
+        applicationId: d.applicationId,
+        ownerId: link.owner.id,
+        revision: link.application.revision,
+        versions: link.versions,
+        soleOwner: true,
+      },
+      { application: { status: 'pending' }, owner: {} },
+      (onlyIf) => {
+        eventStatement = true;
+        return [
+          t.events.publishStatement(db(), 'application.submitted', { applicationId: d.applicationId }, { onlyIf })
+            .statement,
+          ...auditWriteParts(
+            db(),
+            [
+              {
+                action: 'application.submit',
+                actorUserId: null,
+                companyId: link.application.companyId,
+                targetType: 'application',
+                targetId: d.applicationId,
+                details: { email: link.owner.email, role: link.owner.role, revision: 2 },
+              },
+            ],
+            { onlyIf },
+          ),
+        ];
+      },
+    );
+    expect(eventStatement).toBe(true);
+    expect(applied).toBe(false);
+    const [row] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
+    expect(row?.status).toBe('draft');
+    expect(await db().select().from(domainEvents).where(eq(domainEvents.applicationId, d.applicationId))).toEqual(
+      eventsBefore,
+    );
+    expect(await chainOf(d.applicationId)).toEqual(chainBefore);
+    // through the API: the locked submit waits for that owner, as before
+    const res = await submit(d.applicationId, d.code);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors?.[0]?.path).toBe('owners');
+  });
+});
