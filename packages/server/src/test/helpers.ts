@@ -175,7 +175,7 @@ export async function createTestApp(
   const config = testConfig(options.config);
   const database =
     options.pgliteFiles && kind === 'pglite'
-      ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'))
+      ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'), await migratedImage())
       : await createTestDatabase(kind, { poolSize: options.poolSize });
   if (options.pgliteFiles && kind === 'pglite') await database.migrate();
   // a query outside the open transaction fails the test even where some code caught the error (decision 054)
