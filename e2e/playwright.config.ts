@@ -8,7 +8,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'und
 process.env.E2E_DATA_DIR = dataDir;
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** Journeys that move the server's clock (TEST_CLOCK_FILE): nothing else may run while they do. */
-const CLOCK_JOURNEYS = ['**/billing.spec.ts', '**/applicant-owners.spec.ts'];
+const CLOCK_JOURNEYS = ['**/billing.spec.ts', '**/applicant-owners-clock.spec.ts'];
 /** The Salesforce simulator's login host (its instance host is the next port). */
 export const SALESFORCE_SIM = `http://127.0.0.1:${port + 1000}`;
 /** The CardConnect (CoPilot) boarding simulator (issue #24 §1, decision 083): port + 1010, API and token host. */

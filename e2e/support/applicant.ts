@@ -1,10 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { APPLICANT_TEXT } from '@under/core/ui-text/applicant';
 import { SIGNING_TEXT } from '@under/core/ui-text/applicant-signing';
 import { ADMIN } from '../playwright.config';
 import { uniqueName } from './admin';
-import { lastMailTo, mailCount } from './outbox';
+import { demoClient, lastMailTo, mailCount, uniqueEmail } from './outbox';
 
 /** The demo client's API headers and a new active form of its own on the seeded sample master form. */
 export async function activeDemoForm(
@@ -187,4 +187,38 @@ export async function submitApplication(page: Page, customFormId: string, email:
   if (await terms.isVisible()) await terms.check();
   await page.getByRole('button', { name: APPLICANT_TEXT.submit }).click();
   await expect(page).toHaveURL(new RegExp(`/application-form-successfully/${customFormId}$`), { timeout: 15_000 });
+}
+
+/** The demo client invites a new customer (the API of /create-customer) to a new active form; the mailed link. */
+export async function invited(request: APIRequestContext, options: { termsAndConditions?: string } = {}) {
+  const demo = demoClient();
+  const form = await activeDemoForm(request, demo.email, demo.password, options);
+  const email = uniqueEmail('invited');
+  const res = await request.post('/api/applications/invite', {
+    headers: form.headers,
+    data: {
+      customFormId: form.customFormId,
+      invitedEmail: email,
+      emailPrimary: 'primary',
+      timeZone: 'UTC',
+      timeZoneOffset: 0,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { applicationId } = (await res.json()) as { applicationId: string };
+  const mail = await waitForMail(email);
+  const path = applicantPath(mail);
+  expect(path).toContain(`/application-form/${form.customFormId}/${applicationId}/`);
+  return { ...form, email, applicationId, path };
+}
+
+/** Waits for the autosave's "Saved". */
+export async function saved(page: Page) {
+  await expect(page.getByTestId('save-status')).toHaveText(APPLICANT_TEXT.statusSaved, { timeout: 15_000 });
+}
+
+/** A page of its own: a new browser context (no cookies, no local storage of the other). */
+export async function freshPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return { context, page: await context.newPage() };
 }

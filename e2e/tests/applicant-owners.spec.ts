@@ -1,7 +1,4 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { MESSAGES } from '@under/core/messages';
+import type { Page } from '@playwright/test';
 import { APPLICANT_TEXT as T } from '@under/core/ui-text/applicant';
 import { OWNERS_TEXT as O } from '../../packages/web/src/features/applicant/owners/owners-text';
 import {
@@ -9,7 +6,10 @@ import {
   applicantPath,
   fillRequired,
   firstInput,
+  freshPage,
+  invited,
   labelOf,
+  saved,
   valueFor,
   waitForMail,
 } from '../support/applicant';
@@ -21,36 +21,8 @@ import { expect, test } from '../support/test';
 const SHOTS = '/tmp/shots-J';
 const TERMS = '<p>The applicant accepts the <strong>terms</strong>.</p>';
 
-/** The demo client invites a new customer (the API of /create-customer) to a new active form; the mailed link. */
-async function invited(request: APIRequestContext, options: { termsAndConditions?: string } = {}) {
-  const demo = demoClient();
-  const form = await activeDemoForm(request, demo.email, demo.password, options);
-  const email = uniqueEmail('invited');
-  const res = await request.post('/api/applications/invite', {
-    headers: form.headers,
-    data: {
-      customFormId: form.customFormId,
-      invitedEmail: email,
-      emailPrimary: 'primary',
-      timeZone: 'UTC',
-      timeZoneOffset: 0,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { applicationId } = (await res.json()) as { applicationId: string };
-  const mail = await waitForMail(email);
-  const path = applicantPath(mail);
-  expect(path).toContain(`/application-form/${form.customFormId}/${applicationId}/`);
-  return { ...form, email, applicationId, path };
-}
-
 async function noSeriousViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
-}
-
-/** Waits for the autosave's "Saved". */
-async function saved(page: Page) {
-  await expect(page.getByTestId('save-status')).toHaveText(T.statusSaved, { timeout: 15_000 });
 }
 
 /** To the last page, filling what each page requires (nothing submitted). */
@@ -67,12 +39,6 @@ async function fillToLastPage(page: Page, email: string) {
     await page.getByRole('button', { name: 'Next' }).click();
   }
   throw new Error('the wizard has no last page within 20 pages');
-}
-
-/** A page of its own: a new browser context (no cookies, no local storage of the other). */
-async function freshPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  return { context, page: await context.newPage() };
 }
 
 test('1. invite -> the applicant opens the e-mailed link, fills page 1, is saved, reloads and finds the values', async ({
@@ -212,51 +178,6 @@ test('3. the resume link e-mailed on the first autosave continues in another bro
   await other.page.reload();
   await expect(field(other.page, label)).toHaveValue('Resumed Trading Co 2');
   await other.context.close();
-});
-
-const DAY_MS = 86_400_000;
-/** The server reads its clock offset (ms) from this file (TEST_CLOCK_FILE in playwright.config.ts). */
-const setClockOffset = (ms: number) =>
-  writeFileSync(path.join(process.env.E2E_DATA_DIR as string, 'clock-offset'), String(ms));
-
-test("4. an owner's expired link says so and e-mails a fresh link on request", async ({ page, request, browser }) => {
-  test.setTimeout(90_000);
-  const app = await invited(request);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(app.path);
-  await firstInput(page).fill('Expiring Trading');
-  await saved(page);
-  await page.getByRole('button', { name: T.ownersOpen }).click();
-  await page.getByRole('button', { name: O.add }).click();
-  const ownerEmail = uniqueEmail('late-owner');
-  await field(page, O.nameLabel(2)).fill('Cy Late');
-  await field(page, O.emailLabel(2)).fill(ownerEmail);
-  await field(page, O.percentLabel(2)).fill('10');
-  await page.getByRole('button', { name: O.save }).click();
-  await expect(page.getByText(O.saved)).toBeVisible();
-  const ownerPath = applicantPath(await waitForMail(ownerEmail));
-
-  const owner = await freshPage(browser);
-  try {
-    // the link lives 30 days: 31 days later it is expired
-    setClockOffset(31 * DAY_MS);
-    await owner.page.goto(ownerPath);
-    await expect(owner.page.getByText(MESSAGES.urlExpired)).toBeVisible();
-    await expect(owner.page.getByText(T.expiredText)).toBeVisible();
-    await noSeriousViolations(owner.page);
-    await owner.page.screenshot({ path: `${SHOTS}/expired-link-1280.png` });
-    await owner.page.getByRole('button', { name: T.sendFreshLink }).click();
-    await expect(owner.page.getByRole('status').filter({ hasText: T.freshLinkSent })).toBeVisible();
-    const freshPath = applicantPath(await waitForMail(ownerEmail, 1));
-    expect(freshPath).not.toBe(ownerPath);
-    // the fresh link works (on the same moved clock) and opens the owner's part
-    await owner.page.goto(freshPath);
-    await expect(owner.page.getByRole('heading', { name: O.bannerTitle })).toBeVisible();
-    await expect(field(owner.page, 'Owner 2 first name')).toBeEditable();
-  } finally {
-    setClockOffset(0);
-    await owner.context.close();
-  }
 });
 
 /** What has the keyboard focus: enough to decide the next key. */

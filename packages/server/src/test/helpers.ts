@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
@@ -36,13 +37,30 @@ export const PARALLEL_POOL_SIZE = 5;
 const TEST_POOL_WAIT_MS = 10_000;
 const TEST_STATEMENT_TIMEOUT_MS = 10_000;
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+/**
+ * The migrated PGlite image the test run's global setup wrote (`TEST_PGLITE_IMAGE`, test/global-setup.ts), read
+ * once per test file; undefined outside vitest (benches), where each database runs initdb and the migrations itself.
+ */
+let pgliteImage: Promise<Blob> | undefined;
+function migratedImage(): Promise<Blob> | undefined {
+  const file = process.env.TEST_PGLITE_IMAGE;
+  if (!file) return undefined;
+  pgliteImage ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteImage;
+}
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. Both start from a
+ * copy migrated once per test run when the global setup made one (decision 082); `migrate()` still runs and finds
+ * nothing left to apply.
+ */
 export async function createTestDatabase(
   kind: DbKind,
   opts: { poolSize?: number; poolWaitMs?: number } = {},
 ): Promise<Database> {
   if (kind === 'pglite') {
-    const database = await createPgliteDatabase(undefined);
+    const image = migratedImage();
+    const database = await createPgliteDatabase(undefined, image ? await image : undefined);
     await database.migrate();
     return database;
   }
@@ -51,7 +69,9 @@ export async function createTestDatabase(
   const name = `under_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // a copy of the run's migrated template when the global setup made one (TEST_POSTGRES_TEMPLATE)
+  const template = process.env.TEST_POSTGRES_TEMPLATE;
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -157,7 +177,7 @@ export async function createTestApp(
   const config = testConfig(options.config);
   const database =
     options.pgliteFiles && kind === 'pglite'
-      ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'))
+      ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'), await migratedImage())
       : await createTestDatabase(kind, { poolSize: options.poolSize });
   if (options.pgliteFiles && kind === 'pglite') await database.migrate();
   // a query outside the open transaction fails the test even where some code caught the error (decision 054)

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -43,6 +44,9 @@ if (!('fonts' in document)) {
 
 afterEach(() => {
   cleanup();
+  // Mantine's notifications live in a module-level store: files that share a module graph (decision 082) must not
+  // see another test's notification
+  notifications.clean();
   window.sessionStorage.clear();
   window.localStorage.clear();
 });
