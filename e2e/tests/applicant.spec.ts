@@ -200,3 +200,47 @@ test('nothing typed is lost: invalid answers are kept through a reload, and the 
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, 'applicant-drafts-resumed-1280');
 });
+
+test('calculated values: the annual volume follows the monthly one until the applicant types another, and the processing mix must add up to 100', async ({
+  page,
+  request,
+}) => {
+  const { customFormId } = await activeClientForm(request, `Calculated ${Date.now()}`);
+  await page.goto(`/application-form/${customFormId}`);
+  const email = uniqueEmail('calculated');
+  await page.getByLabel(T.emailLabel).fill(email);
+  await page.getByRole('button', { name: T.emailContinue }).click();
+  const monthly = page.getByLabel(/^Average monthly card volume/);
+  const annual = page.getByLabel(/^Annual card volume/);
+  // to the Processing page, filling what each page before it requires
+  for (let i = 0; i < 10 && !(await monthly.isVisible()); i++) {
+    await fillRequired(page, email);
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await expect(monthly).toBeVisible();
+
+  // twelve months of the monthly volume, recomputed as it changes
+  await monthly.fill('1000');
+  await expect(annual).toHaveValue(/^12,?000(\.00)?$/);
+  await monthly.fill('2500');
+  await expect(annual).toHaveValue(/^30,?000(\.00)?$/);
+  // the applicant may type another figure (a seasonal business): it is kept when the monthly one changes
+  await annual.fill('20000');
+  await monthly.fill('3000');
+  await expect(annual).toHaveValue(/^20,?000(\.00)?$/);
+
+  // card present + keyed + e-commerce must make 100
+  await page.getByLabel(/^Card present/).fill('50');
+  await page.getByLabel(/^Keyed/).fill('20');
+  await page.getByLabel(/^E-commerce/).fill('20');
+  await page.getByLabel(/^Average monthly card volume/).focus();
+  await fillRequired(page, email);
+  await page.getByRole('button', { name: T.submit }).click();
+  await expect(page.getByText(MESSAGES.processingMixNot100)).toBeVisible();
+  await noSeriousViolations(page);
+  await shot(page, 'applicant-calculated-mix-1280');
+  await page.getByLabel(/^E-commerce/).fill('30');
+  await expect(page.getByText(MESSAGES.processingMixNot100)).toHaveCount(0);
+  await expect(page.getByTestId('save-status')).toHaveText(T.statusSaved, { timeout: 15_000 });
+  await shot(page, 'applicant-calculated-fixed-1280');
+});

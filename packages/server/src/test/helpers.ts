@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -175,9 +175,14 @@ export async function createTestApp(
   } = {},
 ) {
   const config = testConfig(options.config);
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  // the migrated image only for a new directory: a test reopening a data dir a server used keeps its database
   const database =
     options.pgliteFiles && kind === 'pglite'
-      ? await createPgliteDatabase(path.join(config.dataDir, 'pglite'), await migratedImage())
+      ? await createPgliteDatabase(
+          pgliteDir,
+          existsSync(path.join(pgliteDir, 'PG_VERSION')) ? undefined : await migratedImage(),
+        )
       : await createTestDatabase(kind, { poolSize: options.poolSize });
   if (options.pgliteFiles && kind === 'pglite') await database.migrate();
   // a query outside the open transaction fails the test even where some code caught the error (decision 054)

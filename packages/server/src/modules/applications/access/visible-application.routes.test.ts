@@ -56,8 +56,12 @@ describe.each(testDatabases())('every application route refuses whom the guard r
 
   /** Every route that names an application in its path. */
   const applicationRoutes = () => t.routes.filter((r) => r.url.includes(':applicationId'));
-  /** The institution's: the applicant's routes (`/api/public/…`) are scoped by the link's code instead. */
-  const institutionRoutes = () => applicationRoutes().filter((r) => r.access !== 'applicant');
+  /**
+   * The institution's: the applicant's routes (`/api/public/…`) are scoped by the link's code instead, and the
+   * platform admin's (`/api/admin/…`, decision 078's syncability check) answer no client at all.
+   */
+  const institutionRoutes = () => applicationRoutes().filter((r) => r.access !== 'applicant' && r.access !== 'admin');
+  const adminRoutes = () => applicationRoutes().filter((r) => r.access === 'admin');
 
   const call = (route: { method: string; url: string }, applicationId: string, caller: Caller) => {
     const url = route.url
@@ -99,9 +103,10 @@ describe.each(testDatabases())('every application route refuses whom the guard r
     const routes = applicationRoutes();
     expect(routes.length).toBeGreaterThan(30);
     for (const r of routes) {
-      // the guard is the institution's; a platform admin's route to one application would need a rule of its own
-      expect(['client', 'clientAdmin', 'applicant'], `${r.method} ${r.url}`).toContain(r.access);
+      // the guard is the institution's; the platform admin's routes are under /api/admin/ and shut to clients (below)
+      expect(['client', 'clientAdmin', 'applicant', 'admin'], `${r.method} ${r.url}`).toContain(r.access);
       expect(r.access === 'applicant', `${r.method} ${r.url}`).toBe(r.url.startsWith('/api/public/'));
+      expect(r.access === 'admin', `${r.method} ${r.url}`).toBe(r.url.startsWith('/api/admin/'));
     }
     // an application named by another parameter would escape the guard's test
     for (const r of t.routes) {
@@ -111,6 +116,18 @@ describe.each(testDatabases())('every application route refuses whom the guard r
     // every sample body is a route's: a renamed route leaves none behind
     const keys = new Set(institutionRoutes().map((r) => `${r.method} ${r.url}`));
     for (const k of Object.keys(BODIES)) expect(keys, k).toContain(k);
+  });
+
+  it('shuts the platform admin’s routes to one application to every client, whatever company', async () => {
+    expect(adminRoutes().length).toBeGreaterThan(0);
+    const before = await snapshot();
+    for (const r of adminRoutes()) {
+      for (const caller of [owner, otherAdmin, standard]) {
+        const res = await call(r, pendingId, caller);
+        expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(403);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it('answers 404 application/not-found to a STANDARD member without the form’s grant and to another company’s ADMINISTRATOR, and to anyone on a draft; nothing changes', async () => {

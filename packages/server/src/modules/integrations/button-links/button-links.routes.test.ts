@@ -280,6 +280,31 @@ describe.each(testDatabases())('button links on %s', (kind) => {
     expect(items.map((d: { eventType: string }) => d.eventType)).toEqual(['integration.turned-off']);
   });
 
+  it('a retry still waiting when the link is turned off is not sent: it fails in words', async () => {
+    const made = await link(a.companyId);
+    rx.script.push(503);
+    await submitted(formA);
+    const waiting = await until('the first attempt', async () => {
+      const [d] = (await log(made.integration.id)).json().items;
+      return d?.attempts === 1 && d.state === 'queued' && d;
+    });
+    await turnOff(made.integration.id);
+    const before = rx.received.length;
+    t.clock.offsetMs += 61_000;
+    try {
+      await t.services.buttonLinks.sweep();
+      await until('the waiting retry ended', async () => {
+        const d = (await log(made.integration.id)).json().items.find((x: { id: string }) => x.id === waiting.id);
+        return d?.state === 'failed' && d;
+      });
+    } finally {
+      t.clock.offsetMs -= 61_000;
+    }
+    const ended = (await log(made.integration.id)).json().items.find((x: { id: string }) => x.id === waiting.id);
+    expect(ended).toMatchObject({ state: 'failed', attempts: 2, lastError: 'Not sent: the link was turned off.' });
+    expect(rx.received).toHaveLength(before);
+  });
+
   it('refuses hostile button links on save, and a name resolving to loopback at send, never connecting', async () => {
     for (const url of [
       'http://hooks.example.com/under',

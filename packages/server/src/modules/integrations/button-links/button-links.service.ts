@@ -49,6 +49,9 @@ const maskOf = (secret: string) => `••••••••${secret.slice(-4)}`
 /** A new signing secret: 32 random bytes, with a prefix that says what it is (secret scanners know the shape). */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
+/** A delivery found due after its link was turned off: not sent. */
+class LinkTurnedOff extends Error {}
+
 /** `v1=` and the hex HMAC-SHA256 of `timestamp.body` under the secret (README: verifying a delivery). */
 export function signDelivery(secret: string, timestamp: number, body: string): string {
   return `v1=${createHmac('sha256', secret).update(buttonLinkSignedText(timestamp, body)).digest('hex')}`;
@@ -102,13 +105,14 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
     }
   }
 
+  /** The deliveries' jobs in one call; a lost job is found by the sweep once the row is due. */
   async function enqueue(ids: readonly string[]) {
-    for (const id of ids) {
-      // a lost job is found by the sweep once the row is due
-      await jobs
-        .sendOnce(DELIVERY_QUEUE, { deliveryId: id }, { key: id })
-        .catch((err) => log.warn({ deliveryId: id, err }, 'button-link job not queued'));
-    }
+    await jobs
+      .sendManyOnce(
+        DELIVERY_QUEUE,
+        ids.map((id) => ({ data: { deliveryId: id }, key: id })),
+      )
+      .catch((err) => log.warn({ deliveries: ids.length, err }, 'button-link jobs not queued'));
   }
 
   function deliveryRow(link: ButtonLinkRow, event: ButtonLinkEvent, at: Date) {
@@ -176,6 +180,11 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
     let error: string | null = null;
     let retryable = true;
     try {
+      // turned off: nothing more is sent, save the turned-off event itself and what the admin resends (decision 084)
+      if (link.status !== 'active' && delivery.eventType !== 'integration.turned-off' && !delivery.resendOf) {
+        retryable = false;
+        throw new LinkTurnedOff();
+      }
       const secret = fieldCrypto.decryptValue(link.secrets.signingSecret);
       const res = await outbound.request({
         provider: 'buttonlink',
@@ -197,7 +206,9 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
       // the receiver's body is never kept nor shown (it could be anything): only its status
       if (res.status < 200 || res.status > 299) error = `The receiver answered HTTP ${res.status}.`;
     } catch (err) {
-      if (err instanceof OutboundRefused) {
+      if (err instanceof LinkTurnedOff) {
+        error = 'Not sent: the link was turned off.';
+      } else if (err instanceof OutboundRefused) {
         // the URL itself is refused: trying again changes nothing (the admin changes the URL, then resends)
         retryable = false;
         error = `The call was refused: ${err.reason}.`;

@@ -19,7 +19,7 @@ import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import { composeMail } from '../../../infra/mail/compose';
-import { requireCompanyId } from '../../accounts/tenant';
+import { isClientAdmin, requireCompanyId } from '../../accounts/tenant';
 import type { MailService } from '../../mail/mail.service';
 import type { MasterFormsService } from '../../master-forms/master-forms.service';
 import type { CardConnectEndpoints } from './cardconnect.endpoints';
@@ -60,9 +60,10 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
 
   const open = (sealed: string | undefined) => (sealed ? fieldCrypto.decryptValue(sealed) : undefined);
 
-  function viewOf(row: CardConnectRow | undefined): CardConnectView {
+  /** Masks for a client ADMINISTRATOR only: a member sees the state (issue 23 §3), not parts of the credentials. */
+  function viewOf(row: CardConnectRow | undefined, masks = true): CardConnectView {
     const mask = (f: Field) => {
-      const plain = row ? open(row.secrets[f]) : undefined;
+      const plain = row && masks ? open(row.secrets[f]) : undefined;
       return plain ? maskValue(plain) : null;
     };
     return {
@@ -174,7 +175,7 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
 
     /** GET /api/companies/card-connect: the caller's company's setup, masked (any member reads it). */
     async get(opts: { auth: AuthContext }): Promise<CardConnectView> {
-      return viewOf(await createCardConnectRepository(db).find(requireCompanyId(opts.auth)));
+      return viewOf(await createCardConnectRepository(db).find(requireCompanyId(opts.auth)), isClientAdmin(opts.auth));
     },
 
     /**
