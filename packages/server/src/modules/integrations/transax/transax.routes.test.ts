@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, transaxPricingLists } from '../../../db/schema';
 import { startTransaxSimulator, type TransaxSimulator } from '../../../simulators/transax';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/accounts';
-import { createTestApp, type TestApp, testDatabases } from '../../../test/helpers';
+import { createTestApp, type TestApp, testDatabases, uniqueAddress } from '../../../test/helpers';
 import { adminToken } from '../../custom-forms/custom-forms.fixtures';
 
 /**
@@ -32,12 +32,14 @@ describe.each(testDatabases())('Transax pricing on %s', (kind) => {
     await sim.stop();
   });
 
+  /** From an address of its own each time: the call is throttled per address (20 a minute) against guessing. */
   const retrieve = (payload: object, caller: Caller = a) =>
     t.app.inject({
       method: 'POST',
       url: '/api/transax/retrieve-transax-pricing',
       headers: bearer(caller.token),
       payload,
+      remoteAddress: uniqueAddress(),
     });
   const stored = (caller: Caller = a) => t.app.inject({ url: '/api/transax/pricing', headers: bearer(caller.token) });
   const faults = (f: object) => fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify(f) });
@@ -127,6 +129,20 @@ describe.each(testDatabases())('Transax pricing on %s', (kind) => {
       });
     }
     expect(sim.stats.calls).toBe(calls);
+  });
+
+  it('is throttled per address: the 21st call in a minute is refused before any gateway is asked', async () => {
+    const remoteAddress = uniqueAddress();
+    const once = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/transax/retrieve-transax-pricing',
+        headers: bearer(a.token),
+        payload: { gatewayUrl: 'https://10.0.0.1/', user: 'u', password: 'guess' },
+        remoteAddress,
+      });
+    for (let i = 0; i < 20; i++) expect((await once()).statusCode).toBe(400);
+    expect((await once()).statusCode).toBe(429);
   });
 
   it('is a client ADMINISTRATOR’s: a STANDARD member and the platform admin are refused', async () => {
