@@ -26,7 +26,7 @@ export function SyncabilityDialog(props: {
         <Text size="sm" c="dimmed">
           {T.description}
         </Text>
-        {check.isPending ? <Loader size="sm" aria-label={T.check} /> : null}
+        {check.isPending ? <Loader size="sm" role="status" aria-label={T.check} /> : null}
         {check.isError ? (
           <Alert color="red" role="alert">
             {T.checkFailed}

@@ -174,7 +174,7 @@ export function IntegrationsPanel({ applicationId }: { applicationId: string }) 
           </Button>
         ) : null}
       </Group>
-      {syncs.isPending ? <Loader size="sm" aria-label={T.title} /> : null}
+      {syncs.isPending ? <Loader size="sm" role="status" aria-label={T.title} /> : null}
       {syncs.isError ? <Alert color="red">{T.loadError}</Alert> : null}
       {syncs.isSuccess && items.length === 0 ? <Text size="sm">{T.none}</Text> : null}
       <Stack gap="sm">

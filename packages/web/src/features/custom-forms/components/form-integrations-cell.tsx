@@ -22,7 +22,7 @@ export function FormIntegrationsCell(props: {
   const { form, status } = props;
   const set = useSetFormIntegration();
   const salesforce = status?.integrations.find((i) => i.integration === 'salesforce');
-  if (!salesforce) return props.isLoading ? <Loader size="xs" aria-label={T.loading} /> : null;
+  if (!salesforce) return props.isLoading ? <Loader size="xs" role="status" aria-label={T.loading} /> : null;
   const name = INTEGRATION_LABELS.salesforce;
   const busy = set.isPending && set.variables?.customFormId === form.customFormId;
   const editable = props.canManage && form.status !== 'archived' && (salesforce.permitted || salesforce.active);
