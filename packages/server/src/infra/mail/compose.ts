@@ -1,4 +1,4 @@
-import type { MailText } from '@under/core/ui-text/mails';
+import { type MailText, oneLine } from '@under/core/ui-text/mails';
 import type { MailMessage } from './mailer';
 
 /** Everything typed by people reaches the HTML part escaped. */
@@ -43,7 +43,7 @@ export function composeMail(to: string, mail: MailText): MailMessage {
   html.push('<p>Under</p>');
   return {
     to,
-    subject: mail.subject.replace(/[\r\n]+/g, ' ').trim(),
+    subject: oneLine(mail.subject),
     text: text.join('\n\n'),
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">\n${html.join('\n')}\n</body></html>`,
   };

@@ -174,7 +174,7 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
     if (!claimed) return null;
     const { delivery, link } = claimed;
     const attempt = delivery.attempts;
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = Math.floor(start.getTime() / 1000);
     const began = performance.now();
     let responseCode: number | null = null;
     let error: string | null = null;

@@ -136,7 +136,6 @@ export function createCardConnectClient(
         authorization: `Bearer ${t.accessToken}`,
         'x-copilotapi-version': COPILOT_API_VERSION,
         accept: 'application/json',
-        ...(json === undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(json === undefined ? {} : { json }),
     });

@@ -22,6 +22,7 @@ import { composeMail } from '../../../infra/mail/compose';
 import { isClientAdmin, requireCompanyId } from '../../accounts/tenant';
 import type { MailService } from '../../mail/mail.service';
 import type { MasterFormsService } from '../../master-forms/master-forms.service';
+import { keptOrTyped, openSecret } from '../sealed-values';
 import type { CardConnectEndpoints } from './cardconnect.endpoints';
 import { type CardConnectClient, type CardConnectCredentials, CardConnectError } from './cardconnect.port';
 import { CARDCONNECT, type CardConnectRow, createCardConnectRepository } from './cardconnect.repository';
@@ -58,7 +59,7 @@ export interface CardConnectSetup {
 export function createCardConnectService(deps: CardConnectServiceDeps) {
   const { db, fieldCrypto, cardConnect, mail, now, log } = deps;
 
-  const open = (sealed: string | undefined) => (sealed ? fieldCrypto.decryptValue(sealed) : undefined);
+  const open = (sealed: string | undefined) => openSecret(fieldCrypto, sealed);
 
   /** Masks for a client ADMINISTRATOR only: a member sees the state (issue 23 §3), not parts of the credentials. */
   function viewOf(row: CardConnectRow | undefined, masks = true): CardConnectView {
@@ -81,14 +82,13 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
 
   /** Spec 2 §5: a masked value sent back (holding '*') means "unchanged": the stored one, when it is its mask. */
   function keptOrNew(field: Field, sent: string, row: CardConnectRow | undefined): string {
-    if (!sent.includes('*')) return sent;
-    const plain = row ? open(row.secrets[field]) : undefined;
-    if (!plain || maskValue(plain) !== sent) {
+    const kept = keptOrTyped(fieldCrypto, sent, row?.secrets[field]);
+    if (kept === null) {
       throw new AppError(ERROR_CODES.validation, 'Enter the credential again.', [
         { path: field, message: 'Enter it again: the value shown is only its mask.' },
       ]);
     }
-    return plain;
+    return kept;
   }
 
   /** The token endpoint's refusal in the person's words; anything else is "Connection Failed !". */

@@ -27,10 +27,11 @@ import type { FormGrants } from '../../applications/access/visible-application';
 import type { MailService } from '../../mail/mail.service';
 import type { SalesforceClient, SalesforceTokenSet } from '../salesforce/salesforce.port';
 import { SalesforceError } from '../salesforce/salesforce.port';
+import { keptOrTyped, openSecret } from '../sealed-values';
 import { type ConnectionRow, createConnectionsRepository } from './connections.repository';
 import { createIntegrationConfigs } from './integration-configs';
 import { salesforceDomain } from './salesforce-domain';
-import { appOf, createSalesforceSessions, openSecret, SALESFORCE } from './salesforce-session';
+import { appOf, createSalesforceSessions, SALESFORCE } from './salesforce-session';
 
 /** An OAuth state lives 10 minutes (decision 073). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -117,10 +118,9 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
 
   /** Spec 2 §5: a masked value sent back (holding '*') means "unchanged": the stored one. */
   function keptOrNew(sent: string, stored: string | undefined): string {
-    if (!sent.includes('*')) return sent;
-    const plain = openSecret(fieldCrypto, stored);
-    if (!plain || maskValue(plain) !== sent) throw new AppError(ERROR_CODES.integrationInvalidClient);
-    return plain;
+    const kept = keptOrTyped(fieldCrypto, sent, stored);
+    if (kept === null) throw new AppError(ERROR_CODES.integrationInvalidClient);
+    return kept;
   }
 
   function mapExchangeError(err: unknown): never {

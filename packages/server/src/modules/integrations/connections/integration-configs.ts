@@ -19,8 +19,8 @@ import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import { requireCompanyId } from '../../accounts/tenant';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
 import { requireIntegrationPermitted } from '../forms/permissions';
+import { keptOrTyped, openSecret } from '../sealed-values';
 import { type ConfigRow, createConnectionsRepository, type PermissionRow } from './connections.repository';
-import { openSecret } from './salesforce-session';
 
 type CompanyWithMembership = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createCompaniesRepository>['findCompanyWithMembership']>>
@@ -96,8 +96,7 @@ export function createIntegrationConfigs(deps: IntegrationConfigsDeps) {
         for (const [name, value] of Object.entries(body.credentials)) {
           if (value.includes('*')) {
             // a mask sent back: unchanged, and it must be the stored value's mask
-            const plain = openSecret(fieldCrypto, stored[name]);
-            if (!plain || maskValue(plain) !== value) {
+            if (keptOrTyped(fieldCrypto, value, stored[name]) === null) {
               throw new AppError(ERROR_CODES.validation, `${name}: enter the value again`);
             }
             continue;

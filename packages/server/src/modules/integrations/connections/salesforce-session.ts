@@ -12,6 +12,7 @@ import {
   type SalesforceSession,
   type SalesforceTokenSet,
 } from '../salesforce/salesforce.port';
+import { openSecret } from '../sealed-values';
 import { type ConnectionRow, createConnectionsRepository } from './connections.repository';
 
 export const SALESFORCE = 'salesforce';
@@ -22,11 +23,6 @@ export interface SessionDeps {
   salesforce: SalesforceClient;
   now: Clock;
   log: FastifyBaseLogger;
-}
-
-/** A sealed value opened (server side only), or undefined when there is none. */
-export function openSecret(fieldCrypto: FieldCrypto, sealed: string | undefined): string | undefined {
-  return sealed ? fieldCrypto.decryptValue(sealed) : undefined;
 }
 
 /** The connected app of a connection row, its credentials opened. */

@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Stack, Table, Text } from '@mantine/core';
-import { formatDate } from '@under/core/forms/format';
+import { formatDateTime } from '@under/core/forms/format';
 import type { Delivery } from '@under/core/integrations/button-links.schema';
 import { ADMIN_BUTTON_LINKS_TEXT as T } from '@under/core/ui-text/admin-button-links';
 import { useState } from 'react';
@@ -23,13 +23,8 @@ const COLUMNS = [
   { key: 'actions', label: T.actionsColumn },
 ] as const;
 
-/** `Nov/22/2026 14:05:09 UTC`: deliveries are read against receivers' logs, to the second. */
-function formatTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatDate(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
-}
+/** Deliveries are read against receivers' logs, to the second. */
+const formatTime = (value: string) => formatDateTime(value, true);
 
 const STATE_COLOURS: Record<Delivery['state'], string> = {
   delivered: 'dark.7',

@@ -53,6 +53,7 @@ export function ButtonLinksPage() {
           actions={<Button onClick={() => setAdding(true)}>{T.addButton}</Button>}
         />
         <ListTable
+          label={T.title}
           query={list}
           columns={COLUMNS}
           minWidth={960}
