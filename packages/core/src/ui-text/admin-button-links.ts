@@ -81,5 +81,7 @@ export const ADMIN_BUTTON_LINKS_TEXT = {
   noDeliveries: 'Nothing was sent to this button link yet.',
   logLoadError: 'The delivery log could not be loaded.',
   range: (from: number, to: number, total: number) => `${from}–${to} of ${total} deliveries`,
+  linksRange: (from: number, to: number, total: number) => `${from}–${to} of ${total} links`,
+  duration: (ms: number) => `${ms} ms`,
   notFound: 'This button link does not exist.',
 } as const;

@@ -100,7 +100,7 @@ export function ButtonLinkDeliveriesPage() {
                 <Text size="sm">{d.responseCode ?? (d.attempts > 0 ? T.noResponse : T.noError)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{d.durationMs === null ? T.noError : `${d.durationMs} ms`}</Text>
+                <Text size="sm">{d.durationMs === null ? T.noError : T.duration(d.durationMs)}</Text>
               </Table.Td>
               <Table.Td maw={280}>
                 <Text size="sm" c={d.lastError ? 'red.9' : 'dimmed'} style={{ wordBreak: 'break-word' }}>

@@ -61,7 +61,7 @@ export function ButtonLinksPage() {
           errorTitle={T.loadError}
           retryLabel={T.reload}
           emptyText={T.empty}
-          pager={{ paging, total: items.length, rangeText: (f, t, n) => `${f}–${t} of ${n}`, isSizeFixed: true }}
+          pager={{ paging, total: items.length, rangeText: T.linksRange, isSizeFixed: true }}
         >
           {items.map((link) => (
             <Table.Tr key={link.id} data-testid="button-link-row">
