@@ -63,6 +63,8 @@ test('an institution sets up CardConnect against the simulator, turns it off and
   await input(page, C.clientIdLabel).fill(SIM_USER.clientId);
   await page.getByRole('button', { name: C.save }).click();
   await expect(page.getByText(M.invalidCredentials)).toBeVisible();
+  // nothing kept: no "Saved" mask on the form
+  await expect(page.getByText(/^Saved: /)).toHaveCount(0);
   const before = (await (await page.request.get(`${CARDCONNECT_SIM}/__sim/stats`)).json()) as { tokenCalls: number };
 
   // the right one: checked with the simulator, then saved; the form shows masks only
@@ -91,8 +93,15 @@ test('an institution sets up CardConnect against the simulator, turns it off and
 
   // Edit with nothing retyped: the saved credentials (their masks) are checked again and it is on
   await card.getByRole('link', { name: C.edit }).click();
+  const beforeEdit = (await (await page.request.get(`${CARDCONNECT_SIM}/__sim/stats`)).json()) as {
+    tokenCalls: number;
+  };
   await page.getByRole('button', { name: C.save }).click();
-  await expect(page.getByText(M.connected)).toBeVisible();
+  await expect(page.getByText(M.connected).first()).toBeVisible();
+  const afterEdit = (await (await page.request.get(`${CARDCONNECT_SIM}/__sim/stats`)).json()) as {
+    tokenCalls: number;
+  };
+  expect(afterEdit.tokenCalls).toBe(beforeEdit.tokenCalls + 1);
   await page.getByRole('link', { name: C.back }).click();
   await expect(card.getByTestId('cardconnect-state')).toHaveText(T.states.connected);
 });
