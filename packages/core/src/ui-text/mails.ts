@@ -20,8 +20,9 @@ export interface MailText {
   /** A last, quieter paragraph, optionally ending with a link. */
   note?: string;
   noteLink?: string;
-  /** Paragraphs after the action (before the note). */
+  /** Paragraphs after the action (before the note); the last one ends with `afterLink` when it is set. */
   after?: string[];
+  afterLink?: string;
 }
 
 /** Names come from people: one line each, so no text of theirs can shape a subject. */
@@ -35,7 +36,8 @@ const codeText = (subject: string, intro: string, code: string, link: string): M
   subject,
   paragraphs: [intro],
   code,
-  after: [`It expires in 10 minutes and works once. Enter it at ${link}`],
+  after: ['It expires in 10 minutes and works once. Enter it at'],
+  afterLink: link,
   note: 'If you did not ask for this, ignore this e-mail.',
 });
 

@@ -1,4 +1,4 @@
-import { applicationInviteText, vaultCodeText } from '@under/core/ui-text/mails';
+import { applicationInviteText, signUpCodeText, vaultCodeText } from '@under/core/ui-text/mails';
 import { describe, expect, it } from 'vitest';
 import { composeMail } from './compose';
 
@@ -25,5 +25,13 @@ describe('composeMail', () => {
     const m = composeMail('a@example.com', vaultCodeText('123456'));
     expect(m.text).toMatch(/^Your code: 123456$/m);
     expect(m.html).toContain('font-size:28px;letter-spacing:6px;font-weight:bold">123456<');
+  });
+
+  it('links the page where a sign-up code is entered in both parts', () => {
+    const m = composeMail('a@example.com', signUpCodeText('654321', 'https://under.test'));
+    expect(m.text).toContain('It expires in 10 minutes and works once. Enter it at https://under.test/verify-email');
+    expect(m.html).toContain(
+      'Enter it at <a href="https://under.test/verify-email">https://under.test/verify-email</a>',
+    );
   });
 });

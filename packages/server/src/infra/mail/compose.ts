@@ -30,10 +30,12 @@ export function composeMail(to: string, mail: MailText): MailMessage {
       html.push(`<p>${anchor(label)}</p>`);
     }
   }
-  for (const p of mail.after ?? []) {
-    text.push(p);
-    html.push(`<p>${escapeHtml(p)}</p>`);
-  }
+  const after = mail.after ?? [];
+  after.forEach((p, i) => {
+    const link = i === after.length - 1 ? mail.afterLink : undefined;
+    text.push(link ? `${p} ${link}` : p);
+    html.push(`<p>${escapeHtml(p)}${link ? ` <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : ''}</p>`);
+  });
   if (mail.note !== undefined) {
     text.push(mail.noteLink ? `${mail.note} ${mail.noteLink}` : mail.note);
     const link = mail.noteLink ? ` <a href="${escapeHtml(mail.noteLink)}">${escapeHtml(mail.noteLink)}</a>` : '';
