@@ -152,15 +152,20 @@ describe('client routing rules', () => {
 
   it('shows the error page with the details and a contact link when a page fails', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp({
-      path: '/broken',
-      routes: [{ Component: RootLayout, ErrorBoundary: ErrorPage, children: [{ path: 'broken', Component: Broken }] }],
-    });
-    expect(await screen.findByRole('heading', { name: MESSAGES.errorPage })).toBeTruthy();
-    expect(screen.getByText('The chart exploded')).toBeTruthy();
-    const contact = screen.getByRole('link', { name: new RegExp(UI_TEXT.contactSupport) });
-    expect(contact.getAttribute('href')).toMatch(/^mailto:support@under\.example\?/);
-    consoleError.mockRestore();
+    try {
+      renderApp({
+        path: '/broken',
+        routes: [
+          { Component: RootLayout, ErrorBoundary: ErrorPage, children: [{ path: 'broken', Component: Broken }] },
+        ],
+      });
+      expect(await screen.findByRole('heading', { name: MESSAGES.errorPage })).toBeTruthy();
+      expect(screen.getByText('The chart exploded')).toBeTruthy();
+      const contact = screen.getByRole('link', { name: new RegExp(UI_TEXT.contactSupport) });
+      expect(contact.getAttribute('href')).toMatch(/^mailto:support@under\.example\?/);
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 
   it('logs out from the header: server told, storage cleared, back to login', async () => {
