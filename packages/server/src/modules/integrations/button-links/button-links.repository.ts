@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { applications, buttonLinkDeliveries, buttonLinkIntegrations, companies, customForms } from '../../../db/schema';
 
@@ -130,6 +130,32 @@ export function createButtonLinksRepository(db: DbOrTx) {
         )
         .returning({ id: buttonLinkDeliveries.id });
       return rows.length > 0;
+    },
+
+    /** A delivery still waiting for its next attempt stops there: a resend of its event replaces it. */
+    async supersede(id: string, lastError: string) {
+      const rows = await db
+        .update(buttonLinkDeliveries)
+        .set({ state: 'failed', lastError, leaseUntil: null })
+        .where(and(eq(buttonLinkDeliveries.id, id), eq(buttonLinkDeliveries.state, 'queued')))
+        .returning({ id: buttonLinkDeliveries.id });
+      return rows.length > 0;
+    },
+
+    /** Finished deliveries (delivered or failed) created before `before`, at most `limit` of them per call. */
+    async prune(before: Date, limit: number) {
+      const old = db
+        .select({ id: buttonLinkDeliveries.id })
+        .from(buttonLinkDeliveries)
+        .where(
+          and(inArray(buttonLinkDeliveries.state, ['delivered', 'failed']), lt(buttonLinkDeliveries.createdAt, before)),
+        )
+        .limit(limit);
+      const rows = await db
+        .delete(buttonLinkDeliveries)
+        .where(inArray(buttonLinkDeliveries.id, old))
+        .returning({ id: buttonLinkDeliveries.id });
+      return rows.length;
     },
 
     async listDue(at: Date, limit: number) {

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail 
 import { activeForm } from '../../applications/review/lists.fixtures';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
 import { until } from '../sync/sync.fixtures';
+import { DELIVERY_LOG_DAYS, SUPERSEDED_BY_RESEND } from './button-links.service';
 
 const SECRET_ANSWER = 'TAX-SECRET-918273';
 const EXTRA = [
@@ -278,6 +279,48 @@ describe.each(testDatabases())('button links on %s', (kind) => {
     await submitted(formA);
     const items = (await log(made.integration.id)).json().items;
     expect(items.map((d: { eventType: string }) => d.eventType)).toEqual(['integration.turned-off']);
+  });
+
+  it('a resend of a delivery still waiting for its retry stops that retry; finished deliveries go after 90 days', async () => {
+    const made = await link(a.companyId);
+    rx.script.push(503);
+    await submitted(formA);
+    const waiting = await until('the first attempt', async () => {
+      const [d] = (await log(made.integration.id)).json().items;
+      return d?.attempts === 1 && d.state === 'queued' && d;
+    });
+    const resent = await api('POST', `/api/admin/button-links/${made.integration.id}/deliveries/${waiting.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(202);
+    await until('the resend delivered', async () => {
+      const d = (await log(made.integration.id)).json().items.find((x: { id: string }) => x.id === resent.json().id);
+      return d?.state === 'delivered' && d;
+    });
+    const original = (await log(made.integration.id)).json().items.find((x: { id: string }) => x.id === waiting.id);
+    expect(original).toMatchObject({ state: 'failed', attempts: 1, lastError: SUPERSEDED_BY_RESEND });
+    // its back-off comes due: nothing is sent again
+    const sent = rx.received.length;
+    t.clock.offsetMs += 61_000;
+    try {
+      expect(await t.services.buttonLinks.sweep()).toBe(0);
+    } finally {
+      t.clock.offsetMs -= 61_000;
+    }
+    expect(rx.received).toHaveLength(sent);
+
+    // 89 days old: kept; 91 days: pruned (both finished ones, not another link's)
+    const age = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await t.database.db
+      .update(buttonLinkDeliveries)
+      .set({ createdAt: age(89) })
+      .where(eq(buttonLinkDeliveries.integrationId, made.integration.id));
+    expect(await t.services.buttonLinks.prune()).toBe(0);
+    await t.database.db
+      .update(buttonLinkDeliveries)
+      .set({ createdAt: age(DELIVERY_LOG_DAYS + 1) })
+      .where(eq(buttonLinkDeliveries.integrationId, made.integration.id));
+    expect(await t.services.buttonLinks.prune()).toBeGreaterThanOrEqual(2);
+    expect((await log(made.integration.id)).json()).toMatchObject({ items: [], total: 0 });
+    await turnOff(made.integration.id);
   });
 
   it('a retry still waiting when the link is turned off is not sent: it fails in words', async () => {

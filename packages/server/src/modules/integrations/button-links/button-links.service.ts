@@ -23,6 +23,12 @@ import { type ButtonLinkRow, createButtonLinksRepository, type DeliveryRow } fro
 
 export const DELIVERY_QUEUE = 'button-link-delivery';
 export const DELIVERY_SWEEP_QUEUE = 'button-link-sweep';
+export const DELIVERY_PRUNE_QUEUE = 'button-link-prune';
+/** Finished deliveries are kept this long in the log, then deleted by a daily job (decision 084). */
+export const DELIVERY_LOG_DAYS = 90;
+const PRUNE_BATCH = 1000;
+/** What the log says of a delivery that was waiting for a retry when the admin resent its event. */
+export const SUPERSEDED_BY_RESEND = 'Replaced by a resend: no more retries of this delivery.';
 /**
  * Waits after a failed delivery: 1 min doubling to 8 h, then 8 h; twelve attempts over about a day, then `failed`
  * (the syncs' schedule, decision 074). The admin can resend any delivery at any time.
@@ -249,6 +255,17 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
     return ids.length;
   }
 
+  /** Deletes finished deliveries older than the log keeps them, in batches; answers how many went. */
+  async function prune(): Promise<number> {
+    const before = new Date(now().getTime() - DELIVERY_LOG_DAYS * 86_400_000);
+    let total = 0;
+    for (;;) {
+      const n = await createButtonLinksRepository(db).prune(before, PRUNE_BATCH);
+      total += n;
+      if (n < PRUNE_BATCH) return total;
+    }
+  }
+
   async function loadLink(id: string, opts: { lock?: boolean; tx?: DbOrTx } = {}) {
     const found = await createButtonLinksRepository(opts.tx ?? db).find(id, opts);
     if (!found) throw notFound();
@@ -259,6 +276,7 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
     onApplicationEvent,
     runDelivery,
     sweep,
+    prune,
 
     async list(): Promise<{ items: ButtonLink[] }> {
       const rows = await createButtonLinksRepository(db).list();
@@ -406,6 +424,8 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
           resendOf: original.id,
         };
         await repo.insertDeliveries([fresh]);
+        // the original, if it still waits for a retry, stops: the receiver gets the event from the resend only
+        await repo.supersede(original.id, SUPERSEDED_BY_RESEND);
         await writeAudit(tx, {
           action: 'button-link.resend',
           actorUserId: opts.auth.userId,
@@ -446,6 +466,7 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
         await runDelivery(data.deliveryId);
       });
       await jobs.schedule(DELIVERY_SWEEP_QUEUE, '* * * * *', () => sweep().then(() => undefined));
+      await jobs.schedule(DELIVERY_PRUNE_QUEUE, '17 3 * * *', () => prune().then(() => undefined));
     },
   };
 }
