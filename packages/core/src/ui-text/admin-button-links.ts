@@ -19,6 +19,8 @@ export const ADMIN_BUTTON_LINKS_TEXT = {
   addTitle: 'Add a button link',
   companyLabel: 'Company',
   companyPlaceholder: 'Choose a company',
+  companyDescription: 'Type part of its name to search every company.',
+  companyNothing: 'No company has that name.',
   nameLabel: 'Name',
   urlLabel: 'Button link URL',
   urlDescription: 'An https:// address on a public host. Only this host will be called.',

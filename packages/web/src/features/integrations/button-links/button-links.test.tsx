@@ -2,6 +2,7 @@ import '../../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_BUTTON_LINKS_TEXT as T } from '@under/core/ui-text/admin-button-links';
 import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 
 const LINK = {
@@ -54,6 +55,56 @@ describe('/admin/button-links', { timeout: 90_000 }, () => {
         .getByRole('link', { name: T.logLabel(LINK.name) })
         .getAttribute('href'),
     ).toMatch(new RegExp(`/button-links/${LINK.id}$`));
+  });
+
+  it('finds the company of a new link by searching every company, not only the first page', async () => {
+    const account = (id: string, name: string) => ({
+      id,
+      name,
+      status: 'active',
+      membershipId: 'MEMBERSHIP_002',
+      membershipName: 'Simple',
+      activeMembers: 2,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    const searches: string[] = [];
+    const { user, api } = renderApp({
+      app: 'admin',
+      path: '/button-links',
+      api: {
+        'GET /api/admin/button-links': { status: 200, body: { items: [] } },
+        'GET /api/accounts': (url) => {
+          const q = url.searchParams.get('q') ?? '';
+          searches.push(q);
+          const items = q
+            ? [account('00000000-0000-4000-8000-0000000000c9', 'Zeta Payments')]
+            : [account(LINK.companyId, 'Demo Bank')];
+          return jsonResponse(200, { items, total: q ? 1 : 150, page: 1, pageSize: 20 });
+        },
+        'POST /api/admin/button-links': (_url, init) =>
+          jsonResponse(201, {
+            integration: { ...LINK, ...JSON.parse(String(init?.body)), companyName: 'Zeta Payments' },
+            secret: 'whsec_x',
+          }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: T.addButton }, slow));
+    const dialog = await screen.findByRole('dialog', { name: T.addTitle });
+    const company = within(dialog).getByRole('combobox', { name: new RegExp(T.companyLabel) });
+    await user.click(company);
+    await user.type(company, 'Zeta');
+    await user.click(await screen.findByRole('option', { name: 'Zeta Payments' }, slow));
+    await user.type(within(dialog).getByRole('textbox', { name: new RegExp(T.nameLabel) }), 'Ops');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: new RegExp(T.urlLabel) }),
+      'https://hooks.example.com/z',
+    );
+    await user.click(within(dialog).getByRole('button', { name: T.saveButton }));
+    await waitFor(() => expect(api.calls('POST /api/admin/button-links')).toHaveLength(1));
+    const [, init] = api.calls('POST /api/admin/button-links')[0] as [unknown, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ companyId: '00000000-0000-4000-8000-0000000000c9' });
+    // one search for the word typed (debounced), besides the first page
+    expect(searches.filter((q) => q !== '')).toEqual(['Zeta']);
   });
 
   it('shows each delivery’s state, response code, duration and error, and resends only after confirmation', async () => {

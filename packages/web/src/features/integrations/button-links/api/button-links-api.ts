@@ -19,12 +19,14 @@ export function useButtonLinks() {
   });
 }
 
-/** The companies the admin can give a button link (the first 100 accounts by name). */
-export function useCompanyChoices() {
+/** Companies the admin can give a button link: the first 20 by name, or the ones whose name matches `q`. */
+export function useCompanyChoices(q: string) {
   const { http } = useSession();
   return useQuery({
-    queryKey: ['admin-button-links', 'companies'],
-    queryFn: ({ signal }) => http.call(ADMIN_ACCOUNTS_API.listAccounts, { query: { page: 1, pageSize: 100 }, signal }),
+    queryKey: ['admin-button-links', 'companies', q],
+    queryFn: ({ signal }) =>
+      http.call(ADMIN_ACCOUNTS_API.listAccounts, { query: { page: 1, pageSize: 20, ...(q ? { q } : {}) }, signal }),
+    placeholderData: (previous) => previous,
   });
 }
 

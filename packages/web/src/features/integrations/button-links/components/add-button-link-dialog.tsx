@@ -1,4 +1,6 @@
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_MAX } from '@under/core/constants';
 import { ADMIN_BUTTON_LINKS_TEXT as T } from '@under/core/ui-text/admin-button-links';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../../components/form-alert';
@@ -15,9 +17,16 @@ export function AddButtonLinkDialog({
   onClose: () => void;
   onCreated: (secret: string) => void;
 }) {
-  const companies = useCompanyChoices();
-  const create = useCreateButtonLink();
   const [companyId, setCompanyId] = useState('');
+  const [companyName, setCompanyName] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const [q] = useDebouncedValue(searchText.trim() === companyName ? '' : searchText.trim(), 300);
+  const companies = useCompanyChoices(q.length <= SEARCH_MAX ? q : '');
+  const create = useCreateButtonLink();
+  const choices = (companies.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }));
+  // the chosen company stays a choice while another search is shown
+  if (companyId && !choices.some((c) => c.value === companyId))
+    choices.unshift({ value: companyId, label: companyName });
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
 
@@ -28,6 +37,8 @@ export function AddButtonLinkDialog({
       {
         onSuccess: (made) => {
           setCompanyId('');
+          setCompanyName('');
+          setSearchText('');
           setName('');
           setUrl('');
           onCreated(made.secret);
@@ -41,15 +52,22 @@ export function AddButtonLinkDialog({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert message={create.isError ? errorMessage(create.error) : null} />
-          <NativeSelect
+          <Select
             label={T.companyLabel}
+            description={T.companyDescription}
+            placeholder={T.companyPlaceholder}
             required
-            value={companyId}
-            onChange={(e) => setCompanyId(e.currentTarget.value)}
-            data={[
-              { value: '', label: T.companyPlaceholder, disabled: true },
-              ...(companies.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
+            searchable
+            searchValue={searchText}
+            onSearchChange={setSearchText}
+            filter={({ options }) => options}
+            nothingFoundMessage={companies.isSuccess ? T.companyNothing : undefined}
+            value={companyId || null}
+            onChange={(id, option) => {
+              setCompanyId(id ?? '');
+              setCompanyName(option?.label ?? '');
+            }}
+            data={choices}
           />
           <TextInput label={T.nameLabel} required value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <TextInput
