@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import {
   BUTTON_LINK_HEADERS,
@@ -19,6 +19,7 @@ import type { AfterCommit } from '../../../infra/events/events';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import type { Jobs } from '../../../infra/jobs/jobs';
 import { hostPatternOf, type Outbound, OutboundFailed, OutboundRefused } from '../../../infra/outbound/outbound';
+import { newToken } from '../../../security/secrets';
 import { type ButtonLinkRow, createButtonLinksRepository, type DeliveryRow } from './button-links.repository';
 
 export const DELIVERY_QUEUE = 'button-link-delivery';
@@ -50,10 +51,13 @@ export interface ButtonLinksDeps {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** The secret's mask: its last four characters. */
+/**
+ * The secret's mask: its last four characters behind a fixed run of dots. Not `maskValue` (which keeps the length,
+ * 49 characters here): a signing secret is never typed back, only recognised in the table.
+ */
 const maskOf = (secret: string) => `••••••••${secret.slice(-4)}`;
 /** A new signing secret: 32 random bytes, with a prefix that says what it is (secret scanners know the shape). */
-const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+const newSecret = () => newToken('whsec');
 
 /** A delivery found due after its link was turned off: not sent. */
 class LinkTurnedOff extends Error {}
