@@ -123,7 +123,7 @@ export function CardConnectStatusPanel({ applicationId }: { applicationId: strin
             </Alert>
           ) : null}
           {view.history.length > 0 ? (
-            <ScrollTable minWidth={340} label={T.historyTitle}>
+            <ScrollTable minWidth={300} label={T.historyTitle}>
               <Table fz="sm">
                 <Table.Thead>
                   <Table.Tr>
