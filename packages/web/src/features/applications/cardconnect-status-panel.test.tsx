@@ -163,6 +163,42 @@ describe('the CardConnect status panel of an application (issue #24 section 1)',
     expect(within(panel).getByTestId('cc-final').textContent).toBe(C.final);
   });
 
+  it("the application's history names a boarding change in words", async () => {
+    renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        ...base,
+        [`GET /api/applications/${APP}/cc-status`]: { status: 200, body: view() },
+        [`GET /api/applications/${APP}/history`]: {
+          status: 200,
+          body: {
+            items: [
+              {
+                seq: 1,
+                at: '2026-11-02T10:00:00.000Z',
+                action: 'application.cardconnect-status',
+                actorKind: 'user',
+                actor: 'Ann Lee',
+                role: 'ADMINISTRATOR',
+                ip: null,
+                userAgent: null,
+                details: { from: 'OFS', to: 'QUALIFY', signature: 'SIGNED' },
+              },
+            ],
+            total: 1,
+            page: 1,
+            pageSize: 100,
+            chain: { intact: true, brokenAt: null, events: 1 },
+          },
+        },
+      },
+    });
+    const rows = await screen.findAllByTestId('history-row', {}, { timeout: 15_000 });
+    expect(within(rows[0] as HTMLElement).getAllByRole('cell')[2]?.textContent).toBe(
+      C.historyLine('Out for signature', 'Qualifying'),
+    );
+  });
+
   it('reads again less and less often while not final, then stops', () => {
     expect(ccPollDelay(0)).toBe(5_000);
     expect(ccPollDelay(60_000)).toBe(15_000);
