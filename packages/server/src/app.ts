@@ -51,6 +51,7 @@ import { buttonLinksModule } from './modules/integrations/button-links/button-li
 import { createCardConnectClient } from './modules/integrations/cardconnect/cardconnect.client';
 import { cardConnectModule } from './modules/integrations/cardconnect/cardconnect.module';
 import type { CardConnectClient } from './modules/integrations/cardconnect/cardconnect.port';
+import { ccStatusModule } from './modules/integrations/cardconnect-status/cc-status.module';
 import { integrationsModule } from './modules/integrations/connections/connections.module';
 import { formIntegrationsModule } from './modules/integrations/forms/forms.module';
 import { salesforceMappingsModule } from './modules/integrations/mapping/mapping.module';
@@ -150,6 +151,7 @@ const MODULES: readonly AppModule[] = [
   // issue #24 §1: CardConnect (decision 083)
   cardConnectModule,
   integrationSyncsModule,
+  ccStatusModule,
   formIntegrationsModule,
   buttonLinksModule,
   transaxModule,

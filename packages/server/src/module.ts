@@ -41,6 +41,7 @@ import type { FilesService } from './modules/files/files.service';
 import type { ButtonLinksService } from './modules/integrations/button-links/button-links.service';
 import type { CardConnectClient } from './modules/integrations/cardconnect/cardconnect.port';
 import type { CardConnectService } from './modules/integrations/cardconnect/cardconnect.service';
+import type { CcStatusService } from './modules/integrations/cardconnect-status/cc-status.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
 import type { FormIntegrationsService } from './modules/integrations/forms/forms.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
@@ -132,6 +133,8 @@ export interface Services {
   /** issue #24 §1 (decision 083). */
   cardConnect: CardConnectService;
   integrationSyncs: IntegrationSyncService;
+  /** issue #24 §1 Status (decision 087). */
+  ccStatus: CcStatusService;
   formIntegrations: FormIntegrationsService;
   buttonLinks: ButtonLinksService;
   transax: TransaxService;

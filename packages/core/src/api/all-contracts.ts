@@ -22,6 +22,7 @@ import { FILES_API } from './files.contract';
 import { HEALTH_API } from './health.contract';
 import { BUTTON_LINKS_API } from './integrations/button-links.contract';
 import { CARDCONNECT_API } from './integrations/cardconnect.contract';
+import { CC_STATUS_API } from './integrations/cardconnect-status.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { FORM_INTEGRATIONS_API } from './integrations/forms.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
@@ -69,6 +70,7 @@ export const ALL_CONTRACTS = {
   CONNECTIONS_API,
   FORM_INTEGRATIONS_API,
   CARDCONNECT_API,
+  CC_STATUS_API,
   SYNC_API,
   BUTTON_LINKS_API,
   TRANSAX_API,

@@ -191,6 +191,11 @@ export const AUDIT_ACTIONS = {
   'application.reveal': { target: 'application', details: z.strictObject({ path: z.string() }) },
   // "Sync now" / "Sync again" on an application (issue #23 §4; decision 074): which integration was asked
   'application.sync-request': { target: 'application', details: z.strictObject({ integration: z.string() }) },
+  // the application's merchant moved on at CardConnect, as the status poll saw it (issue #24 §1; decision 087)
+  'application.cardconnect-status': {
+    target: 'application',
+    details: z.strictObject({ from: z.string().nullable(), to: z.string(), signature: z.string() }),
+  },
   // status decisions (issue 14; decision 042): the reason is the team's text, never an applicant's value
   'application.status': {
     target: 'application',

@@ -3,6 +3,7 @@ import { answerPages } from '@under/core/applications/answer-pages';
 import type { ApplicationDetail } from '@under/core/applications/application-detail.schema';
 import type { HistoryEvent } from '@under/core/applications/history.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
+import { CC_STATUS_TEXT, ccBoardingWords } from '@under/core/ui-text/cardconnect-status';
 import { APPLICATIONS_TEXT as T } from '@under/core/ui-text/client-applications';
 import { useMemo } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -21,6 +22,12 @@ function historyWhat(event: HistoryEvent, labels: ReadonlyMap<string, string>): 
   if (event.action === 'application.status' && 'to' in d) return T.historyStatus(statusName(d.from), statusName(d.to));
   if (event.action === 'application.reveal' && typeof d.path === 'string') {
     return T.historyReveal(labels.get(d.path) ?? d.path);
+  }
+  if (event.action === 'application.cardconnect-status' && typeof d.to === 'string') {
+    return CC_STATUS_TEXT.historyLine(
+      typeof d.from === 'string' ? ccBoardingWords(d.from) : '—',
+      ccBoardingWords(d.to),
+    );
   }
   return event.action.replace(/^application\./, '');
 }

@@ -29,6 +29,7 @@ import { PreviewDialog, type PreviewTarget } from '../documents/preview-dialog';
 import { HistoryPanel } from '../history/history-panel';
 import { when } from '../lib/when';
 import { AnswersPanel } from '../review/answers-panel';
+import { CardConnectStatusPanel } from '../review/cardconnect-status-panel';
 import { CorrectionsPanel } from '../review/corrections-panel';
 import { DecisionPanel } from '../review/decision-panel';
 import { IntegrationsPanel } from '../review/integrations-panel';
@@ -227,6 +228,8 @@ export function ApplicationPage() {
         <AttachmentsPanel applicationId={applicationId} isAdmin={isAdmin} actions={actions} />
 
         <IntegrationsPanel applicationId={applicationId} />
+
+        <CardConnectStatusPanel applicationId={applicationId} />
 
         <NotesPanel applicationId={applicationId} />
 
