@@ -63,6 +63,8 @@ export type CcMapperBody = z.infer<typeof CcMapperBodySchema>;
 /** The mapping with what the mapper page offers: the master form's fields (the pseudo-fields first). */
 export const CcMapperViewSchema = z.object({
   masterFormId: z.string(),
+  /** The master form's name (the page's title). */
+  formName: z.string(),
   fields: z.array(CcMapperFieldSchema),
   formFields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string() })),
   updatedAt: z.string().nullable(),

@@ -111,23 +111,29 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
       label: f.label,
       type: f.type,
     }));
-    return [...pseudo, ...fields];
+    return { formName: form.name, formFields: [...pseudo, ...fields] };
   }
 
   function mapperView(
     masterFormId: string,
     row: { fields: CcMapperBody['fields']; updatedAt: Date } | undefined,
-    formFields: CcMapperView['formFields'],
+    form: Pick<CcMapperView, 'formName' | 'formFields'>,
   ): CcMapperView {
-    return { masterFormId, fields: row?.fields ?? [], formFields, updatedAt: row?.updatedAt.toISOString() ?? null };
+    return {
+      masterFormId,
+      formName: form.formName,
+      fields: row?.fields ?? [],
+      formFields: form.formFields,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
   }
 
   return {
     /** GET /api/card-connect/mapper/{masterFormId} (the platform's admin): the mapping and the form's fields. */
     async getMapper(opts: { masterFormId: string }): Promise<CcMapperView> {
-      const formFields = await formFieldsOf(opts.masterFormId);
+      const form = await formFieldsOf(opts.masterFormId);
       const row = await createCardConnectRepository(db).findMapping(opts.masterFormId);
-      return mapperView(opts.masterFormId, row, formFields);
+      return mapperView(opts.masterFormId, row, form);
     },
 
     /**
@@ -135,8 +141,8 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
      * boarding attribute that is not a pseudo-field; an attribute is filled once. Problems answer 400 by path.
      */
     async saveMapper(opts: { auth: AuthContext; masterFormId: string; body: CcMapperBody }): Promise<CcMapperView> {
-      const formFields = await formFieldsOf(opts.masterFormId);
-      const keys = new Set(formFields.map((f) => f.key));
+      const form = await formFieldsOf(opts.masterFormId);
+      const keys = new Set(form.formFields.map((f) => f.key));
       const targets = new Set(CC_ATTRIBUTES.filter((a) => !a.pseudo).map((a) => a.name));
       const seen = new Set<string>();
       const problems: { path: string; message: string }[] = [];
@@ -170,7 +176,7 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
         });
         return saved;
       });
-      return mapperView(opts.masterFormId, row, formFields);
+      return mapperView(opts.masterFormId, row, form);
     },
 
     /** GET /api/companies/card-connect: the caller's company's setup, masked (any member reads it). */
