@@ -11,6 +11,7 @@ export * from './events';
 export * from './files';
 export * from './integrations-button-links';
 export * from './integrations-cardconnect';
+export * from './integrations-cardconnect-admin';
 export * from './integrations-connections';
 export * from './integrations-mapping';
 export * from './integrations-sync';

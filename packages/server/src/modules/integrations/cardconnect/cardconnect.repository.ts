@@ -1,6 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { cardConnectMappings, integrationConnections, users } from '../../../db/schema/index';
+import {
+  cardConnectMappings,
+  cardConnectTemplateMappings,
+  integrationConnections,
+  masterForms,
+  users,
+} from '../../../db/schema/index';
 
 export type CardConnectRow = typeof integrationConnections.$inferSelect;
 export type CardConnectMappingRow = typeof cardConnectMappings.$inferSelect;
@@ -60,13 +66,56 @@ export function createCardConnectRepository(db: DbOrTx) {
       return rows.map((r) => r.email);
     },
 
+    /**
+     * The master form's mapping: its own, or else the one its template carries from a clone with `isCloneCcMapper`
+     * (decision 090) until the form's own is saved.
+     */
     async findMapping(masterFormId: string): Promise<CardConnectMappingRow | undefined> {
       const [row] = await db
         .select()
         .from(cardConnectMappings)
         .where(eq(cardConnectMappings.masterFormId, masterFormId))
         .limit(1);
-      return row;
+      if (row) return row;
+      const [carried] = await db
+        .select({ fields: cardConnectTemplateMappings.fields, createdAt: cardConnectTemplateMappings.createdAt })
+        .from(masterForms)
+        .innerJoin(cardConnectTemplateMappings, eq(cardConnectTemplateMappings.templateId, masterForms.templateId))
+        .where(eq(masterForms.id, masterFormId))
+        .limit(1);
+      return carried
+        ? { masterFormId, fields: carried.fields, updatedBy: null, updatedAt: carried.createdAt }
+        : undefined;
+    },
+
+    /**
+     * A template clone's copy of the source template's CardConnect mapping: that of its newest master form that is
+     * not archived and has one, else the one the source itself carries. Answers the number of lines copied.
+     */
+    async carryMapping(fromTemplateId: string, toTemplateId: string): Promise<number> {
+      const [own] = await db
+        .select({ fields: cardConnectMappings.fields, masterFormId: cardConnectMappings.masterFormId })
+        .from(cardConnectMappings)
+        .innerJoin(masterForms, eq(masterForms.id, cardConnectMappings.masterFormId))
+        .where(and(eq(masterForms.templateId, fromTemplateId), ne(masterForms.status, 'archived')))
+        .orderBy(desc(masterForms.createdAt))
+        .limit(1);
+      const [inherited] = own
+        ? []
+        : await db
+            .select({
+              fields: cardConnectTemplateMappings.fields,
+              masterFormId: cardConnectTemplateMappings.sourceMasterFormId,
+            })
+            .from(cardConnectTemplateMappings)
+            .where(eq(cardConnectTemplateMappings.templateId, fromTemplateId))
+            .limit(1);
+      const source = own ?? inherited;
+      if (!source || source.fields.length === 0) return 0;
+      await db
+        .insert(cardConnectTemplateMappings)
+        .values({ templateId: toTemplateId, fields: source.fields, sourceMasterFormId: source.masterFormId });
+      return source.fields.length;
     },
 
     async saveMapping(values: typeof cardConnectMappings.$inferInsert): Promise<CardConnectMappingRow> {

@@ -14,7 +14,7 @@ import { integrationTurnedOffText } from '@under/core/ui-text/mails';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
-import type { Db } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
@@ -177,6 +177,14 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
         return saved;
       });
       return mapperView(opts.masterFormId, row, form);
+    },
+
+    /**
+     * A template clone with `isCloneCcMapper` (spec 2 §7; decision 090): the clone carries the source template's
+     * CardConnect mapping, in the clone's transaction. Answers the number of lines copied.
+     */
+    carryMappingToClone(tx: DbOrTx, opts: { fromTemplateId: string; toTemplateId: string }): Promise<number> {
+      return createCardConnectRepository(tx).carryMapping(opts.fromTemplateId, opts.toTemplateId);
     },
 
     /** GET /api/companies/card-connect: the caller's company's setup, masked (any member reads it). */
