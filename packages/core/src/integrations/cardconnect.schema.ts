@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARDCONNECT_MESSAGES as M } from './cardconnect-messages';
+import { CardConnectTrialSchema } from './cardconnect-trial';
 import { IntegrationStateSchema } from './integrations';
 
 /**
@@ -47,6 +48,8 @@ export const CardConnectViewSchema = z.object({
   clientId: z.string().nullable(),
   connectedAt: z.string().nullable(),
   turnedOffAt: z.string().nullable(),
+  /** The company's 30-day trial (decision 090): null before its first connection. */
+  trial: CardConnectTrialSchema.nullable(),
 });
 export type CardConnectView = z.infer<typeof CardConnectViewSchema>;
 

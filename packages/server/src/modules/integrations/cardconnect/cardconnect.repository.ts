@@ -1,15 +1,19 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   cardConnectMappings,
   cardConnectTemplateMappings,
+  cardConnectTrials,
+  companies,
   integrationConnections,
   masterForms,
+  subscriptions,
   users,
 } from '../../../db/schema/index';
 
 export type CardConnectRow = typeof integrationConnections.$inferSelect;
 export type CardConnectMappingRow = typeof cardConnectMappings.$inferSelect;
+export type CardConnectTrialRow = typeof cardConnectTrials.$inferSelect;
 
 /** The kind of CardConnect's row in `integration_connections` (one row per company and kind; decision 073). */
 export const CARDCONNECT = 'cardconnect';
@@ -54,6 +58,56 @@ export function createCardConnectRepository(db: DbOrTx) {
         .where(eq(integrationConnections.id, id))
         .returning();
       return row as CardConnectRow;
+    },
+
+    /** The company's 30-day trial starts with its first connection, once (decision 090): a later one keeps it. */
+    async startTrial(values: { companyId: string; startedAt: Date; endsAt: Date; startedBy: string }) {
+      await db.insert(cardConnectTrials).values(values).onConflictDoNothing({ target: cardConnectTrials.companyId });
+    },
+
+    /** The company's trial with its plan's status (a paid plan keeps the sync on after the trial). */
+    async trialOf(companyId: string): Promise<{ trial: CardConnectTrialRow; planStatus: string | null } | undefined> {
+      const [row] = await db
+        .select({ trial: cardConnectTrials, planStatus: subscriptions.status })
+        .from(cardConnectTrials)
+        .leftJoin(subscriptions, eq(subscriptions.companyId, cardConnectTrials.companyId))
+        .where(eq(cardConnectTrials.companyId, companyId))
+        .limit(1);
+      return row;
+    },
+
+    /** Trials over by `at` whose end nobody was told of yet, locked (two sweeps at once: one tells). */
+    async endedUntold(at: Date, limit = 50) {
+      return db
+        .select({ trial: cardConnectTrials, planStatus: subscriptions.status, companyName: companies.name })
+        .from(cardConnectTrials)
+        .innerJoin(companies, eq(companies.id, cardConnectTrials.companyId))
+        .leftJoin(subscriptions, eq(subscriptions.companyId, cardConnectTrials.companyId))
+        .where(and(lte(cardConnectTrials.endsAt, at), isNull(cardConnectTrials.endNoticeAt)))
+        .orderBy(asc(cardConnectTrials.endsAt))
+        .limit(limit)
+        .for('update', { of: cardConnectTrials, skipLocked: true });
+    },
+
+    async markTrialTold(companyId: string, at: Date) {
+      await db.update(cardConnectTrials).set({ endNoticeAt: at }).where(eq(cardConnectTrials.companyId, companyId));
+    },
+
+    /** The company's active client administrators (who can subscribe). */
+    async companyAdminEmails(companyId: string): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.pool, 'client'),
+            eq(users.companyId, companyId),
+            eq(users.status, 'active'),
+            inArray(users.role, ['ADMINISTRATOR', 'admin']),
+          ),
+        )
+        .orderBy(asc(users.email));
+      return rows.map((r) => r.email);
     },
 
     /** The platform's active admins (spec 1 §6: "An admin is told when a client turned off an integration"). */
