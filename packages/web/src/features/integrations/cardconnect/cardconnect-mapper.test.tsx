@@ -87,7 +87,9 @@ describe('the CardConnect mapper page (decision 090)', { timeout: 60_000 }, () =
     expect(within(rowOf('started')).getByText('Type: date · Value must be parsed to MM/DD/YYYY')).toBeTruthy();
     expect(within(rowOf('started')).queryByTestId('cc-warning')).toBeNull();
     await pick(user, 'Monthly volume', 'monthly', 'Average monthly volume (USD) (decimal)');
-    expect(within(rowOf('volume')).getByTestId('cc-warning').textContent).toContain('only answers that read as numbers');
+    expect(within(rowOf('volume')).getByTestId('cc-warning').textContent).toContain(
+      'only answers that read as numbers',
+    );
     expect(screen.getByText(T.unsaved, { exact: false })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: T.save }));
     const dialog = await screen.findByRole('dialog', { name: T.warningsTitle });
