@@ -91,7 +91,7 @@ export function CcMapperTable(props: {
                     onChange={(value) => onChange(field.key, value)}
                   />
                   {fit?.fit === 'warn' && !errors[field.key] ? (
-                    <Text size="xs" c="orange.9" mt={4} data-testid="cc-warning">
+                    <Text size="xs" c="#9a3412" mt={4} data-testid="cc-warning">
                       {fit.reason}
                     </Text>
                   ) : null}
