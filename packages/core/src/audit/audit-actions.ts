@@ -48,7 +48,11 @@ export const AUDIT_ACTIONS = {
   },
   'pdf-template.clone': {
     target: 'pdf-template',
-    details: z.strictObject({ from: z.string(), withMapping: z.boolean() }),
+    details: z.strictObject({
+      from: z.string(),
+      withMapping: z.boolean(),
+      ccMappingLines: z.number().int().optional(),
+    }),
   },
   'pdf-template.archive': { target: 'pdf-template', details: none },
   'pdf-template.unarchive': { target: 'pdf-template', details: none },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARDCONNECT_MESSAGES as M } from './cardconnect-messages';
+import { CardConnectTrialSchema } from './cardconnect-trial';
 import { IntegrationStateSchema } from './integrations';
 
 /**
@@ -47,6 +48,8 @@ export const CardConnectViewSchema = z.object({
   clientId: z.string().nullable(),
   connectedAt: z.string().nullable(),
   turnedOffAt: z.string().nullable(),
+  /** The company's 30-day trial (decision 090): null before its first connection. */
+  trial: CardConnectTrialSchema.nullable(),
 });
 export type CardConnectView = z.infer<typeof CardConnectViewSchema>;
 
@@ -63,6 +66,8 @@ export type CcMapperBody = z.infer<typeof CcMapperBodySchema>;
 /** The mapping with what the mapper page offers: the master form's fields (the pseudo-fields first). */
 export const CcMapperViewSchema = z.object({
   masterFormId: z.string(),
+  /** The master form's name (the page's title). */
+  formName: z.string(),
   fields: z.array(CcMapperFieldSchema),
   formFields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string() })),
   updatedAt: z.string().nullable(),

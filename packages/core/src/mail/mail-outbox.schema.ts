@@ -41,6 +41,8 @@ export const MAIL_KINDS = [
   'institution-notice',
   /** Issue #23 (decision 073): the platform's admins are told a client turned off an integration. */
   'integration-turned-off',
+  /** Issue #24 (decision 090): the admins are told a company's 30-day CardConnect trial ended. */
+  'cardconnect-trial-ended',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -34,6 +34,7 @@ export const ADMIN_MAILS_TEXT = {
     'application-edit-link': 'Request to correct an application',
     'institution-notice': 'Application notice to the team',
     'integration-turned-off': 'Integration turned off (to admins)',
+    'cardconnect-trial-ended': 'CardConnect trial ended (to admins)',
   } satisfies Record<MailKind, string>,
   recipientColumn: 'Recipient',
   kindColumn: 'E-mail',

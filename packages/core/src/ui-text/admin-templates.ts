@@ -87,7 +87,7 @@ export const TEMPLATES_TEXT = {
   cloneTitle: (name: string) => `Clone ${name}`,
   cloneLead: 'The copy gets its own PDF file, mapping and settings.',
   cloneNameLabel: 'Name of the copy',
-  cloneCcMapper: 'Clone the confirm-page mapper too',
+  cloneCcMapper: 'Copy the mappings too (the PDF fields and the CardConnect mapping)',
   cloneSubmit: 'Clone template',
   cloned: (name: string) => `The template ${name} was created.`,
 

@@ -21,4 +21,14 @@ export const CARDCONNECT_TEXT = {
   back: 'Back to integrations',
   connectedSince: (when: string) => `Connected on ${when}`,
   turnedOffSince: (when: string) => `Turned off on ${when}`,
+  /** The 30-day trial (decision 090). */
+  trialTitle: 'Free 30-day trial',
+  trialBefore:
+    'Setting up CardConnect starts a free 30-day trial. Nothing is charged when it ends: no card is asked for and nothing renews on its own.',
+  trialDaysLeft: (days: number, until: string) =>
+    `${days === 1 ? '1 day' : `${days} days`} left, until ${until}. Nothing is charged when it ends; from then on, applications are no longer sent to CardConnect until your company subscribes to a paid plan.`,
+  trialEndedTitle: 'CardConnect trial ended',
+  trialEnded: (on: string) =>
+    `Your free 30-day trial ended on ${on}. Nothing was charged. Applications are not sent to CardConnect until your company subscribes to a paid plan; your setup and the mappings are kept.`,
+  trialPlans: 'See the plans',
 } as const;

@@ -162,6 +162,26 @@ export const integrationTurnedOffText = (opts: {
   };
 };
 
+/** The end of a company's 30-day CardConnect trial (decision 090), to the platform's and the company's admins. */
+export const cardConnectTrialEndedText = (opts: {
+  companyName: string;
+  endedAt: Date;
+  paid: boolean;
+  url: string;
+}): MailText => {
+  const company = oneLine(opts.companyName);
+  return {
+    subject: oneLine(`${company}: the 30-day CardConnect trial has ended`),
+    paragraphs: [
+      `The 30-day CardConnect trial of ${company} ended on ${opts.endedAt.toUTCString()}. Nothing is charged for it.`,
+      opts.paid
+        ? `${company} is on a paid plan: its applications go on being sent to CardConnect.`
+        : `Its applications are no longer sent to CardConnect until ${company} subscribes to a paid plan (Membership). Its CardConnect setup and mapping are kept.`,
+    ],
+    action: { label: 'Membership', href: opts.url, style: 'link' },
+  };
+};
+
 // -------------------------------------------------------------------------------------------------- applicants
 
 /** The first save's e-mail (issue 12): the resume link, and how long an unsubmitted draft is kept. */

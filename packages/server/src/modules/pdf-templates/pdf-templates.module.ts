@@ -7,7 +7,8 @@ export const templatesModule = defineModule({
   name: 'templates',
   needs: ['files'],
   // field detection binds what it finds to the dictionary: the library uses the templates too, so a later need
-  later: ['library'],
+  // a clone with isCloneCcMapper copies the CardConnect mapping (decision 090): cardConnect needs the master forms
+  later: ['library', 'cardConnect'],
   create: ({ db, storage, pdfPool, log }, services) =>
     createPdfTemplatesService({
       db,
@@ -16,6 +17,7 @@ export const templatesModule = defineModule({
       pdf: pdfPool,
       log,
       dictionary: () => services.library.bindableEntries(),
+      ccMapping: () => services.cardConnect,
     }),
   routes: (app, templates) => registerPdfTemplateRoutes(app, { templates }),
 });

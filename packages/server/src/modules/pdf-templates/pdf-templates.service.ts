@@ -18,7 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth-context';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
@@ -73,6 +73,10 @@ export interface PdfTemplatesServiceDeps {
   log: FastifyBaseLogger;
   /** The dictionary's entries, for binding detected labels (the library's: wired late, it is built after us). */
   dictionary?: () => Promise<BindableEntry[]>;
+  /** CardConnect's mappings, for a clone with isCloneCcMapper (wired late: cardConnect is built after us). */
+  ccMapping?: () => {
+    carryMappingToClone(tx: DbOrTx, opts: { fromTemplateId: string; toTemplateId: string }): Promise<number>;
+  };
 }
 
 export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
@@ -348,7 +352,10 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
       };
     },
 
-    /** POST /api/templates/{templateId}/clone: a copy of the file, with the mapping when isCloneCcMapper. */
+    /**
+     * POST /api/templates/{templateId}/clone: a copy of the file; with isCloneCcMapper the clone also carries the
+     * mappings (the PDF fields' and the CardConnect mapping of the source's master form; decision 090).
+     */
     async clone(opts: { auth: AuthContext; templateId: string; name?: string; isCloneCcMapper: boolean }) {
       const source = await load(opts.templateId);
       let name = opts.name?.trim();
@@ -393,12 +400,16 @@ export function createPdfTemplatesService(deps: PdfTemplatesServiceDeps) {
             caller,
             owner: { kind: 'pdf-template', id: created.id },
           });
+          const ccLines =
+            opts.isCloneCcMapper && deps.ccMapping
+              ? await deps.ccMapping().carryMappingToClone(tx, { fromTemplateId: source.id, toTemplateId: created.id })
+              : 0;
           await writeAudit(tx, {
             actorUserId: opts.auth.userId,
             action: 'pdf-template.clone',
             targetType: 'pdf-template',
             targetId: created.id,
-            details: { from: source.id, withMapping: opts.isCloneCcMapper },
+            details: { from: source.id, withMapping: opts.isCloneCcMapper, ccMappingLines: ccLines },
           });
           return created;
         });

@@ -117,6 +117,14 @@ export const adminRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'card-connect-mapper/:masterFormId',
+                lazy: lazyPage(() =>
+                  import('../../features/integrations/cardconnect/routes/cardconnect-mapper-page').then(
+                    (m) => m.CardConnectMapperPage,
+                  ),
+                ),
+              },
+              {
                 path: 'templates',
                 lazy: lazyPage(() =>
                   import('../../features/master-forms/routes/master-forms-page').then((m) => m.MasterFormsPage),

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { masterForms } from '../../../db/schema/index';
 import { bearer, registerCompany } from '../../../test/accounts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/helpers';
+import { makePdf } from '../../../test/pdf-fixtures';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
 
 const EXTRA = [
@@ -31,7 +34,7 @@ describe.each(testDatabases())('CardConnect mapper on %s', (kind) => {
     const res = await call('GET', `/api/card-connect/mapper/${masterId}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json();
-    expect(view).toMatchObject({ masterFormId: masterId, fields: [], updatedAt: null });
+    expect(view).toMatchObject({ masterFormId: masterId, formName: 'CC mapper master', fields: [], updatedAt: null });
     const keys = view.formFields.map((f: { key: string }) => f.key);
     expect(keys.slice(0, 4)).toEqual([
       'pseudo.formName',
@@ -82,5 +85,59 @@ describe.each(testDatabases())('CardConnect mapper on %s', (kind) => {
       403,
     );
     expect((await call('GET', `/api/card-connect/mapper/${randomUUID()}`, admin)).statusCode).toBe(404);
+  });
+
+  /** A PDF template uploaded through its signed URL. */
+  async function template(name: string): Promise<string> {
+    const url = (await call('POST', '/api/pdf_templates/gen_presigned_url', admin, {})).json();
+    const u = new URL(url.uploadUrl);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${u.pathname}${u.search}`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: Buffer.from(await makePdf({ pages: 1 })),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await call('POST', '/api/pdf_templates', admin, { name, fileUrl: url.fileUrl });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().templateId;
+  }
+  /** A master form made from the template (the same fields as the fixture's). */
+  async function masterOf(templateId: string, name: string): Promise<string> {
+    const id = await publishedMaster(t, admin, { name, extra: EXTRA });
+    await t.database.db.update(masterForms).set({ templateId }).where(eq(masterForms.id, id));
+    return id;
+  }
+
+  it('a template clone with isCloneCcMapper carries the CardConnect mapping to its master forms; without, none', {
+    timeout: 120_000,
+  }, async () => {
+    const source = await template(`CC source ${kind}`);
+    const sourceMaster = await masterOf(source, 'CC source master');
+    const fields = [
+      { formKey: 'legal_name', attribute: 'merchant.legalBusinessName' },
+      { formKey: 'started', attribute: 'merchant.businessStartDate' },
+    ];
+    expect((await call('POST', `/api/card-connect/mapper/${sourceMaster}`, admin, { fields })).statusCode).toBe(200);
+
+    const withMapping = await call('POST', `/api/templates/${source}/clone`, admin, { isCloneCcMapper: true });
+    expect(withMapping.statusCode, withMapping.body).toBe(201);
+    const without = await call('POST', `/api/templates/${source}/clone`, admin, { isCloneCcMapper: false });
+    expect(without.statusCode, without.body).toBe(201);
+
+    const copied = await masterOf(withMapping.json().templateId, 'CC clone master');
+    const bare = await masterOf(without.json().templateId, 'CC bare master');
+    expect((await call('GET', `/api/card-connect/mapper/${copied}`, admin)).json().fields).toEqual(fields);
+    expect((await call('GET', `/api/card-connect/mapper/${bare}`, admin)).json().fields).toEqual([]);
+
+    // the copy is the clone's own: a later change of the source's mapping does not reach it
+    await call('POST', `/api/card-connect/mapper/${sourceMaster}`, admin, { fields: fields.slice(0, 1) });
+    expect((await call('GET', `/api/card-connect/mapper/${copied}`, admin)).json().fields).toEqual(fields);
+    // and a clone of the clone (no master form saved its own yet) carries it on
+    const again = await call('POST', `/api/templates/${withMapping.json().templateId}/clone`, admin, {
+      isCloneCcMapper: true,
+    });
+    const third = await masterOf(again.json().templateId, 'CC third master');
+    expect((await call('GET', `/api/card-connect/mapper/${third}`, admin)).json().fields).toEqual(fields);
   });
 });

@@ -2,6 +2,10 @@ import { defineModule } from '../../../module';
 import { registerCardConnectRoutes } from './cardconnect.routes';
 import { createCardConnectService } from './cardconnect.service';
 
+const CC_TRIAL_QUEUE = 'cardconnect-trial-ends';
+/** Hourly: a trial ends at the time of day it started; an hour late is soon enough to tell the admins. */
+const CC_TRIAL_CRON = '17 * * * *';
+
 /**
  * CardConnect, the card processor's merchant boarding (issue #24 §1; decision 083): the company's sealed
  * credentials checked by a token, turn off and on, and (for the sync) the opened setup. Its client is the
@@ -23,4 +27,9 @@ export const cardConnectModule = defineModule({
       log,
     }),
   routes: (app, cardConnect) => registerCardConnectRoutes(app, { cardConnect }),
+  // the end of each 30-day trial told to the admins, once (decision 090)
+  start: (cardConnect, { platform }) =>
+    platform.jobs.schedule(CC_TRIAL_QUEUE, CC_TRIAL_CRON, async () => {
+      await cardConnect.sweepTrialEnds();
+    }),
 });

@@ -1,9 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { cardConnectMappings, integrationConnections, users } from '../../../db/schema/index';
+import {
+  cardConnectMappings,
+  cardConnectTemplateMappings,
+  cardConnectTrials,
+  companies,
+  integrationConnections,
+  masterForms,
+  subscriptions,
+  users,
+} from '../../../db/schema/index';
 
 export type CardConnectRow = typeof integrationConnections.$inferSelect;
 export type CardConnectMappingRow = typeof cardConnectMappings.$inferSelect;
+export type CardConnectTrialRow = typeof cardConnectTrials.$inferSelect;
 
 /** The kind of CardConnect's row in `integration_connections` (one row per company and kind; decision 073). */
 export const CARDCONNECT = 'cardconnect';
@@ -50,6 +60,56 @@ export function createCardConnectRepository(db: DbOrTx) {
       return row as CardConnectRow;
     },
 
+    /** The company's 30-day trial starts with its first connection, once (decision 090): a later one keeps it. */
+    async startTrial(values: { companyId: string; startedAt: Date; endsAt: Date; startedBy: string }) {
+      await db.insert(cardConnectTrials).values(values).onConflictDoNothing({ target: cardConnectTrials.companyId });
+    },
+
+    /** The company's trial with its plan's status (a paid plan keeps the sync on after the trial). */
+    async trialOf(companyId: string): Promise<{ trial: CardConnectTrialRow; planStatus: string | null } | undefined> {
+      const [row] = await db
+        .select({ trial: cardConnectTrials, planStatus: subscriptions.status })
+        .from(cardConnectTrials)
+        .leftJoin(subscriptions, eq(subscriptions.companyId, cardConnectTrials.companyId))
+        .where(eq(cardConnectTrials.companyId, companyId))
+        .limit(1);
+      return row;
+    },
+
+    /** Trials over by `at` whose end nobody was told of yet, locked (two sweeps at once: one tells). */
+    async endedUntold(at: Date, limit = 50) {
+      return db
+        .select({ trial: cardConnectTrials, planStatus: subscriptions.status, companyName: companies.name })
+        .from(cardConnectTrials)
+        .innerJoin(companies, eq(companies.id, cardConnectTrials.companyId))
+        .leftJoin(subscriptions, eq(subscriptions.companyId, cardConnectTrials.companyId))
+        .where(and(lte(cardConnectTrials.endsAt, at), isNull(cardConnectTrials.endNoticeAt)))
+        .orderBy(asc(cardConnectTrials.endsAt))
+        .limit(limit)
+        .for('update', { of: cardConnectTrials, skipLocked: true });
+    },
+
+    async markTrialTold(companyId: string, at: Date) {
+      await db.update(cardConnectTrials).set({ endNoticeAt: at }).where(eq(cardConnectTrials.companyId, companyId));
+    },
+
+    /** The company's active client administrators (who can subscribe). */
+    async companyAdminEmails(companyId: string): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.pool, 'client'),
+            eq(users.companyId, companyId),
+            eq(users.status, 'active'),
+            inArray(users.role, ['ADMINISTRATOR', 'admin']),
+          ),
+        )
+        .orderBy(asc(users.email));
+      return rows.map((r) => r.email);
+    },
+
     /** The platform's active admins (spec 1 §6: "An admin is told when a client turned off an integration"). */
     async activeAdminEmails(): Promise<string[]> {
       const rows = await db
@@ -60,13 +120,56 @@ export function createCardConnectRepository(db: DbOrTx) {
       return rows.map((r) => r.email);
     },
 
+    /**
+     * The master form's mapping: its own, or else the one its template carries from a clone with `isCloneCcMapper`
+     * (decision 090) until the form's own is saved.
+     */
     async findMapping(masterFormId: string): Promise<CardConnectMappingRow | undefined> {
       const [row] = await db
         .select()
         .from(cardConnectMappings)
         .where(eq(cardConnectMappings.masterFormId, masterFormId))
         .limit(1);
-      return row;
+      if (row) return row;
+      const [carried] = await db
+        .select({ fields: cardConnectTemplateMappings.fields, createdAt: cardConnectTemplateMappings.createdAt })
+        .from(masterForms)
+        .innerJoin(cardConnectTemplateMappings, eq(cardConnectTemplateMappings.templateId, masterForms.templateId))
+        .where(eq(masterForms.id, masterFormId))
+        .limit(1);
+      return carried
+        ? { masterFormId, fields: carried.fields, updatedBy: null, updatedAt: carried.createdAt }
+        : undefined;
+    },
+
+    /**
+     * A template clone's copy of the source template's CardConnect mapping: that of its newest master form that is
+     * not archived and has one, else the one the source itself carries. Answers the number of lines copied.
+     */
+    async carryMapping(fromTemplateId: string, toTemplateId: string): Promise<number> {
+      const [own] = await db
+        .select({ fields: cardConnectMappings.fields, masterFormId: cardConnectMappings.masterFormId })
+        .from(cardConnectMappings)
+        .innerJoin(masterForms, eq(masterForms.id, cardConnectMappings.masterFormId))
+        .where(and(eq(masterForms.templateId, fromTemplateId), ne(masterForms.status, 'archived')))
+        .orderBy(desc(masterForms.createdAt))
+        .limit(1);
+      const [inherited] = own
+        ? []
+        : await db
+            .select({
+              fields: cardConnectTemplateMappings.fields,
+              masterFormId: cardConnectTemplateMappings.sourceMasterFormId,
+            })
+            .from(cardConnectTemplateMappings)
+            .where(eq(cardConnectTemplateMappings.templateId, fromTemplateId))
+            .limit(1);
+      const source = own ?? inherited;
+      if (!source || source.fields.length === 0) return 0;
+      await db
+        .insert(cardConnectTemplateMappings)
+        .values({ templateId: toTemplateId, fields: source.fields, sourceMasterFormId: source.masterFormId });
+      return source.fields.length;
     },
 
     async saveMapping(values: typeof cardConnectMappings.$inferInsert): Promise<CardConnectMappingRow> {

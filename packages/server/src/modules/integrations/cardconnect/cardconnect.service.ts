@@ -8,13 +8,14 @@ import type {
 } from '@under/core/integrations/cardconnect.schema';
 import { CC_ATTRIBUTES } from '@under/core/integrations/cardconnect-attributes';
 import { CARDCONNECT_MESSAGES } from '@under/core/integrations/cardconnect-messages';
+import { type CardConnectTrial, ccTrialAt, ccTrialEnd } from '@under/core/integrations/cardconnect-trial';
 import type { IntegrationState } from '@under/core/integrations/integrations';
 import { mappableFields } from '@under/core/integrations/salesforce-mapping';
-import { integrationTurnedOffText } from '@under/core/ui-text/mails';
+import { cardConnectTrialEndedText, integrationTurnedOffText } from '@under/core/ui-text/mails';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
-import type { Db } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
 import { AppError } from '../../../errors';
 import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
@@ -62,7 +63,12 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
   const open = (sealed: string | undefined) => openSecret(fieldCrypto, sealed);
 
   /** Masks for a client ADMINISTRATOR only: a member sees the state (issue 23 §3), not parts of the credentials. */
-  function viewOf(row: CardConnectRow | undefined, masks = true): CardConnectView {
+  async function trialFor(companyId: string): Promise<CardConnectTrial | null> {
+    const found = await createCardConnectRepository(db).trialOf(companyId);
+    return ccTrialAt(found?.trial, found?.planStatus, now());
+  }
+
+  function viewOf(row: CardConnectRow | undefined, trial: CardConnectTrial | null, masks = true): CardConnectView {
     const mask = (f: Field) => {
       const plain = row && masks ? open(row.secrets[f]) : undefined;
       return plain ? maskValue(plain) : null;
@@ -77,6 +83,7 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
       clientId: mask('clientId'),
       connectedAt: row?.connectedAt?.toISOString() ?? null,
       turnedOffAt: row?.state === 'turned_off' ? (row.turnedOffAt?.toISOString() ?? null) : null,
+      trial,
     };
   }
 
@@ -111,23 +118,29 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
       label: f.label,
       type: f.type,
     }));
-    return [...pseudo, ...fields];
+    return { formName: form.name, formFields: [...pseudo, ...fields] };
   }
 
   function mapperView(
     masterFormId: string,
     row: { fields: CcMapperBody['fields']; updatedAt: Date } | undefined,
-    formFields: CcMapperView['formFields'],
+    form: Pick<CcMapperView, 'formName' | 'formFields'>,
   ): CcMapperView {
-    return { masterFormId, fields: row?.fields ?? [], formFields, updatedAt: row?.updatedAt.toISOString() ?? null };
+    return {
+      masterFormId,
+      formName: form.formName,
+      fields: row?.fields ?? [],
+      formFields: form.formFields,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
   }
 
   return {
     /** GET /api/card-connect/mapper/{masterFormId} (the platform's admin): the mapping and the form's fields. */
     async getMapper(opts: { masterFormId: string }): Promise<CcMapperView> {
-      const formFields = await formFieldsOf(opts.masterFormId);
+      const form = await formFieldsOf(opts.masterFormId);
       const row = await createCardConnectRepository(db).findMapping(opts.masterFormId);
-      return mapperView(opts.masterFormId, row, formFields);
+      return mapperView(opts.masterFormId, row, form);
     },
 
     /**
@@ -135,8 +148,8 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
      * boarding attribute that is not a pseudo-field; an attribute is filled once. Problems answer 400 by path.
      */
     async saveMapper(opts: { auth: AuthContext; masterFormId: string; body: CcMapperBody }): Promise<CcMapperView> {
-      const formFields = await formFieldsOf(opts.masterFormId);
-      const keys = new Set(formFields.map((f) => f.key));
+      const form = await formFieldsOf(opts.masterFormId);
+      const keys = new Set(form.formFields.map((f) => f.key));
       const targets = new Set(CC_ATTRIBUTES.filter((a) => !a.pseudo).map((a) => a.name));
       const seen = new Set<string>();
       const problems: { path: string; message: string }[] = [];
@@ -170,12 +183,22 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
         });
         return saved;
       });
-      return mapperView(opts.masterFormId, row, formFields);
+      return mapperView(opts.masterFormId, row, form);
+    },
+
+    /**
+     * A template clone with `isCloneCcMapper` (spec 2 §7; decision 090): the clone carries the source template's
+     * CardConnect mapping, in the clone's transaction. Answers the number of lines copied.
+     */
+    carryMappingToClone(tx: DbOrTx, opts: { fromTemplateId: string; toTemplateId: string }): Promise<number> {
+      return createCardConnectRepository(tx).carryMapping(opts.fromTemplateId, opts.toTemplateId);
     },
 
     /** GET /api/companies/card-connect: the caller's company's setup, masked (any member reads it). */
     async get(opts: { auth: AuthContext }): Promise<CardConnectView> {
-      return viewOf(await createCardConnectRepository(db).find(requireCompanyId(opts.auth)), isClientAdmin(opts.auth));
+      const companyId = requireCompanyId(opts.auth);
+      const row = await createCardConnectRepository(db).find(companyId);
+      return viewOf(row, await trialFor(companyId), isClientAdmin(opts.auth));
     },
 
     /**
@@ -214,6 +237,13 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
           turnedOffBy: null,
           updatedAt: at,
         });
+        // the first connection starts the 30-day trial; a later one (Edit, turned on again) keeps it
+        await createCardConnectRepository(tx).startTrial({
+          companyId,
+          startedAt: at,
+          endsAt: ccTrialEnd(at),
+          startedBy: opts.auth.userId,
+        });
         await writeAudit(tx, {
           action: 'integration.connect',
           actorUserId: opts.auth.userId,
@@ -224,7 +254,7 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
         });
         return saved;
       });
-      return viewOf(row);
+      return viewOf(row, await trialFor(companyId));
     },
 
     /**
@@ -282,7 +312,44 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
         return { row: saved, outboxIds: ids };
       });
       for (const id of outboxIds) await mail.dispatch(id);
-      return viewOf(row);
+      return viewOf(row, await trialFor(companyId));
+    },
+
+    /**
+     * Tells the platform's admins and the company's administrators of each trial that has ended (decision 090), once:
+     * the row is marked in the transaction that queues the mails. Run on a schedule; answers how many it told.
+     */
+    async sweepTrialEnds(): Promise<number> {
+      const at = new Date(now());
+      const outbox = await db.transaction(async (tx) => {
+        const repo = createCardConnectRepository(tx);
+        const ids: string[] = [];
+        const platformAdmins = await repo.activeAdminEmails();
+        for (const ended of await repo.endedUntold(at)) {
+          const { companyId } = ended.trial;
+          await repo.markTrialTold(companyId, at);
+          const paid = ccTrialAt(ended.trial, ended.planStatus, at.getTime())?.phase === 'paid';
+          const recipients = [
+            ...platformAdmins.map((to) => ({ to, url: `${deps.publicUrl}/admin/accounts` })),
+            ...(await repo.companyAdminEmails(companyId)).map((to) => ({ to, url: `${deps.publicUrl}/membership` })),
+          ];
+          for (const { to, url } of recipients) {
+            ids.push(
+              await mail.queueMail(tx, {
+                kind: 'cardconnect-trial-ended',
+                key: `cc-trial-ended:${companyId}:${to}`,
+                message: composeMail(
+                  to,
+                  cardConnectTrialEndedText({ companyName: ended.companyName, endedAt: ended.trial.endsAt, paid, url }),
+                ),
+              }),
+            );
+          }
+        }
+        return ids;
+      });
+      for (const id of outbox) await mail.dispatch(id);
+      return outbox.length;
     },
 
     /**

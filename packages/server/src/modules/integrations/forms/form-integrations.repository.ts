@@ -2,11 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   applications,
+  cardConnectTrials,
   customForms,
   integrationConfigs,
   integrationConnections,
   integrationPermissions,
   salesforceMappings,
+  subscriptions,
 } from '../../../db/schema/index';
 
 export interface FormRow {
@@ -97,6 +99,17 @@ export function createFormIntegrationsRepository(db: DbOrTx) {
         .select({ formId: salesforceMappings.customFormId, mode: salesforceMappings.mode })
         .from(salesforceMappings)
         .where(inArray(salesforceMappings.customFormId, formIds));
+    },
+
+    /** The company's CardConnect trial (decision 090) with its plan's status; undefined before it started. */
+    async cardconnectTrial(companyId: string) {
+      const [row] = await db
+        .select({ trial: cardConnectTrials, planStatus: subscriptions.status })
+        .from(cardConnectTrials)
+        .leftJoin(subscriptions, eq(subscriptions.companyId, cardConnectTrials.companyId))
+        .where(eq(cardConnectTrials.companyId, companyId))
+        .limit(1);
+      return row;
     },
 
     async connections(companyId: string) {

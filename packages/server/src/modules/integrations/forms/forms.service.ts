@@ -30,7 +30,7 @@ export function createFormIntegrationsService(deps: {
   salesforce: () => SyncabilityPorts;
 }) {
   const { db, now } = deps;
-  const syncability = createSyncability({ db, salesforce: deps.salesforce });
+  const syncability = createSyncability({ db, salesforce: deps.salesforce, now });
 
   /** The forms' integrations, read in a few queries whatever the number of forms. */
   async function statusOf(tx: DbOrTx, companyId: string, forms: FormRow[]): Promise<FormIntegrations[]> {

@@ -1,3 +1,4 @@
+import { ccTrialAt, ccTrialReason } from '@under/core/integrations/cardconnect-trial';
 import {
   type IntegrationSyncability,
   SYNCABILITY_WORDS,
@@ -5,6 +6,7 @@ import {
 } from '@under/core/integrations/form-integrations.schema';
 import type { IntegrationState, SalesforceMapping } from '@under/core/integrations/integrations';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
+import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import type { SalesforceConnections, SalesforceMappings } from '../ports';
 import { formUses, permitted } from './form-integrations';
@@ -28,6 +30,12 @@ const STATE_WORDS: Record<Exclude<IntegrationState, 'connected'>, string> = {
   turned_off: SYNC_WORDS.turnedOff,
 };
 
+const CC_STATE_WORDS: Record<Exclude<IntegrationState, 'connected'>, string> = {
+  not_connected: SYNCABILITY_WORDS.cardConnectNotConnected,
+  expired: SYNCABILITY_WORDS.cardConnectNotConnected,
+  turned_off: SYNCABILITY_WORDS.cardConnectTurnedOff,
+};
+
 /**
  * Whether an application can sync to each integration, and why not (decision 078). The ONE check: the sync asks it
  * before every attempt (its first reason becomes the sync's words) and to decide an auto-sync; the platform admin
@@ -35,8 +43,9 @@ const STATE_WORDS: Record<Exclude<IntegrationState, 'connected'>, string> = {
  * use of the integration (its config), the company's connection, and the mapping with its CRM mode, in the order a
  * person fixes them.
  */
-export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityPorts }) {
+export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityPorts; now?: Clock }) {
   const { db } = deps;
+  const now = deps.now ?? Date.now;
 
   async function salesforce(source: {
     companyId: string;
@@ -73,8 +82,43 @@ export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityP
     };
   }
 
+  /**
+   * The CardConnect verdict (issue #24 §1): the template's permission, the form's use of CardConnect (its config),
+   * the company's connection, and its 30-day trial (decision 090): once over, nothing is sent to CardConnect unless
+   * the company is on a paid plan, in words. The sync (sync-to-cc) asks it before every attempt.
+   */
+  async function cardconnect(source: {
+    companyId: string;
+    customFormId: string;
+    masterFormId?: string;
+  }): Promise<IntegrationSyncability & { state: IntegrationState }> {
+    const repo = createFormIntegrationsRepository(db);
+    const masterFormId =
+      source.masterFormId ?? (await repo.companyForms(source.companyId, [source.customFormId]))[0]?.masterFormId;
+    const configs = await repo.configs([source.customFormId]);
+    const permissions = masterFormId ? await repo.permissions(source.companyId, [masterFormId]) : [];
+    const state = ((await repo.connections(source.companyId)).find((c) => c.kind === 'cardconnect')?.state ??
+      'not_connected') as IntegrationState;
+    const found = await repo.cardconnectTrial(source.companyId);
+    const config = configs.find((c) => c.kind === 'cardconnect');
+    const reasons: string[] = [];
+    if (!permitted(permissions[0])) reasons.push(SYNCABILITY_WORDS.notPermitted);
+    if (!formUses('cardconnect', config)) reasons.push(SYNCABILITY_WORDS.formNotUsingCardConnect);
+    if (state !== 'connected') reasons.push(CC_STATE_WORDS[state]);
+    const trialEnded = ccTrialReason(ccTrialAt(found?.trial, found?.planStatus, now()));
+    if (trialEnded) reasons.push(trialEnded);
+    return {
+      integration: 'cardconnect',
+      syncable: reasons.length === 0,
+      mode: config ? (config.autoSync ? 'auto-sync' : 'manual-sync') : null,
+      reasons,
+      state,
+    };
+  }
+
   return {
     salesforce,
+    cardconnect,
 
     /** Every integration's verdict for an application (null: no such application). */
     async forApplication(applicationId: string): Promise<(Syncability & { companyId: string }) | null> {

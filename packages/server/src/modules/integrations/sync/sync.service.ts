@@ -110,7 +110,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   const { db, jobs, log } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
   // the one syncability check (decision 078): before every attempt, and to decide an auto-sync
-  const syncability = createSyncability({ db, salesforce: deps.salesforce });
+  const syncability = createSyncability({ db, salesforce: deps.salesforce, now: deps.now });
   const attemptSalesforce = createSalesforceAttempt({ ...deps, now, syncability });
 
   /**

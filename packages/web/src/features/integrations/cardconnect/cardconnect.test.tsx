@@ -19,6 +19,7 @@ const NONE: CardConnectView = {
   clientId: null,
   connectedAt: null,
   turnedOffAt: null,
+  trial: null,
 };
 const SAVED: CardConnectView = {
   ...NONE,

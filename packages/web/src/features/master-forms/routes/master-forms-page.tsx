@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { CC_MAPPER_TEXT } from '@under/core/ui-text/admin-cardconnect-mapper';
 import { MASTER_FORMS_TEXT as T } from '@under/core/ui-text/admin-master-forms';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -146,6 +147,14 @@ function FormRow({ form, onSettings }: { form: MasterFormWithTotal; onSettings: 
               {T.designLayout}
             </Anchor>
           ) : null}
+          <Anchor
+            component={Link}
+            to={`/card-connect-mapper/${form.formId}`}
+            size="sm"
+            aria-label={CC_MAPPER_TEXT.openMapperOf(form.name)}
+          >
+            {CC_MAPPER_TEXT.openMapper}
+          </Anchor>
           <Button size="compact-sm" variant="default" onClick={onSettings} aria-label={T.settingsOf(form.name)}>
             {T.settingsButton}
           </Button>

@@ -12,6 +12,7 @@ import { FormAlert } from '../../../../components/form-alert';
 import { errorMessage } from '../../../../lib/http-error';
 import { notifySuccess } from '../../../../lib/notify';
 import { useCardConnect, useTurnOffCardConnect } from '../api/cardconnect-api';
+import { CardConnectTrialNote } from './cardconnect-trial-note';
 
 const BADGE: Record<IntegrationState, string> = {
   not_connected: 'gray',
@@ -57,6 +58,7 @@ export function CardConnectCard({ canManage }: { canManage: boolean }) {
             {INTEGRATION_MESSAGES.processorTurnedOff}
           </Alert>
         ) : null}
+        <CardConnectTrialNote view={view} />
         <FormAlert message={error ?? (setup.isError ? errorMessage(setup.error) : null)} />
         {view?.username ? (
           <Text size="sm">

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../../lib/http-error';
 import { notifySuccess } from '../../../../lib/notify';
 import { useCardConnect, useIntegrateCardConnect } from '../api/cardconnect-api';
 import { CardConnectForm } from '../components/cardconnect-form';
+import { CardConnectTrialNote } from '../components/cardconnect-trial-note';
 
 /**
  * /integrate-card-connect/{formId} (spec 1 §2; issue #24 §1): the company's CardConnect credentials, checked with
@@ -28,6 +29,7 @@ export function IntegrateCardConnectPage() {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <PageHeader title={T.pageTitle} description={T.pageDescription} />
+        <CardConnectTrialNote view={setup.data} />
         <Anchor component={Link} to="/manage-integration" size="sm">
           {T.back}
         </Anchor>
