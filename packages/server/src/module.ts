@@ -43,6 +43,8 @@ import type { CardConnectClient } from './modules/integrations/cardconnect/cardc
 import type { CardConnectService } from './modules/integrations/cardconnect/cardconnect.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
 import type { FormIntegrationsService } from './modules/integrations/forms/forms.service';
+import type { KycProvider } from './modules/integrations/kyc/kyc.port';
+import type { KycService } from './modules/integrations/kyc/kyc.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import type { IntegrationSyncService } from './modules/integrations/sync/sync.service';
@@ -85,6 +87,8 @@ export interface Platform {
   salesforce: SalesforceClient;
   /** The CardPointe CoPilot client on `outbound` (issue #24 §1, decision 083). */
   cardConnect: CardConnectClient;
+  /** The KYC provider (issue #24 §3, decision 089), on `outbound`. */
+  kyc: KycProvider;
   /** Tests: called after each generated document is written (a crash between two documents); else a no-op. */
   afterDocument: (slot: string) => Promise<void>;
 }
@@ -135,6 +139,8 @@ export interface Services {
   formIntegrations: FormIntegrationsService;
   buttonLinks: ButtonLinksService;
   transax: TransaxService;
+  /** issue #24 §3 (decision 089). */
+  kyc: KycService;
 }
 export type ServiceName = keyof Services;
 

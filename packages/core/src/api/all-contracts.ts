@@ -24,6 +24,7 @@ import { BUTTON_LINKS_API } from './integrations/button-links.contract';
 import { CARDCONNECT_API } from './integrations/cardconnect.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { FORM_INTEGRATIONS_API } from './integrations/forms.contract';
+import { KYC_API } from './integrations/kyc.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
 import { TRANSAX_API } from './integrations/transax.contract';
@@ -72,6 +73,7 @@ export const ALL_CONTRACTS = {
   SYNC_API,
   BUTTON_LINKS_API,
   TRANSAX_API,
+  KYC_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */

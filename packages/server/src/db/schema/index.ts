@@ -12,6 +12,7 @@ export * from './files';
 export * from './integrations-button-links';
 export * from './integrations-cardconnect';
 export * from './integrations-connections';
+export * from './integrations-kyc';
 export * from './integrations-mapping';
 export * from './integrations-sync';
 export * from './integrations-transax';
