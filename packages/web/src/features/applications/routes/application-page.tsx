@@ -31,6 +31,7 @@ import { when } from '../lib/when';
 import { AnswersPanel } from '../review/answers-panel';
 import { CorrectionsPanel } from '../review/corrections-panel';
 import { DecisionPanel } from '../review/decision-panel';
+import { KycPanel } from '../kyc/kyc-panel';
 import { IntegrationsPanel } from '../review/integrations-panel';
 import { NotesPanel } from '../review/notes-panel';
 
@@ -227,6 +228,8 @@ export function ApplicationPage() {
         <AttachmentsPanel applicationId={applicationId} isAdmin={isAdmin} actions={actions} />
 
         <IntegrationsPanel applicationId={applicationId} />
+
+        <KycPanel applicationId={applicationId} />
 
         <NotesPanel applicationId={applicationId} />
 
