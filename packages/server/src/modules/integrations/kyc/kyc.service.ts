@@ -170,7 +170,18 @@ export function createKycService(deps: KycServiceDeps) {
     let state = claimed.state as KycSubmissionState;
     const finish = async (set: Parameters<ReturnType<typeof createKycRepository>['finish']>[2]) => {
       state = (set.state as KycSubmissionState | undefined) ?? state;
-      await createKycRepository(db).finish(claimed.id, attempt, set);
+      const mine = await createKycRepository(db).finish(claimed.id, attempt, set);
+      // the next step's job at its time (the minute's sweep is the safety net)
+      if (mine && set.nextAttemptAt && (state === 'queued' || state === 'pending')) {
+        const seconds = Math.max(1, (set.nextAttemptAt.getTime() - now().getTime()) / 1000);
+        await jobs
+          .sendOnce(
+            KYC_QUEUE,
+            { submissionId: claimed.id },
+            { key: `${claimed.id}:${attempt}`, startAfterSeconds: seconds },
+          )
+          .catch((err) => log.warn({ submissionId: claimed.id, err }, 'kyc next step not queued'));
+      }
       return state;
     };
     const fail = (problem: string) => finish({ state: 'failed', problem, updatedAt: now() });
