@@ -50,7 +50,8 @@ const FULL = {
 const PII = [...SSN, ...SSN.map((s) => s.replace(/-/g, '')), '1985-12-10', '12/10/1985', '1990-04-01', '12 Engine Row'];
 
 // The real client on the real outbound client, against the loopback simulator (not a KYC provider).
-describe.each(testDatabases())('KYC on %s', (kind) => {
+// generous timeouts: each test signs applications through the whole public flow
+describe.each(testDatabases())('KYC on %s', { timeout: 120_000 }, (kind) => {
   let t: TestApp;
   let sim: KycSimulator;
   let a: Caller;
@@ -127,7 +128,7 @@ describe.each(testDatabases())('KYC on %s', (kind) => {
     plainForm = await customForm(a, 'Plain form', false);
     const connected = await call('POST', '/api/companies/kyc', a.token, { apiKey: sim.apiKey });
     expect(connected.statusCode, connected.body).toBe(200);
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await sim?.stop();
