@@ -43,6 +43,8 @@ test.describe('at 390 px (a phone)', () => {
 
     await page.goto('/login');
     await signIn(page, clientEmail, password);
+    // signed in (the session is kept) before the next address is opened
+    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
     await page.goto('/applications');
     await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
     await page.getByLabel(A.searchLabel).fill(email);
@@ -63,7 +65,13 @@ test.describe('at 390 px (a phone)', () => {
       page: document.documentElement.scrollWidth,
       screen: window.innerWidth,
     }));
-    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 8)
+        .map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`),
+    );
+    expect(widths.page, wide.join('\n')).toBeLessThanOrEqual(widths.screen);
     const box = await panel.boundingBox();
     expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(390);
