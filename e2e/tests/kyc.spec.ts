@@ -66,7 +66,7 @@ test.describe('at 390 px (a phone)', () => {
       screen: window.innerWidth,
     }));
     const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
+      Array.from(document.querySelectorAll('body *'))
         .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
         .slice(0, 8)
         .map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`),
