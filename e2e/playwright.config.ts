@@ -13,12 +13,16 @@ const CLOCK_JOURNEYS = ['**/billing.spec.ts', '**/applicant-owners-clock.spec.ts
 export const SALESFORCE_SIM = `http://127.0.0.1:${port + 1000}`;
 /** The CardConnect (CoPilot) boarding simulator (issue #24 §1, decision 083): port + 1010, API and token host. */
 export const CARDCONNECT_SIM = `http://127.0.0.1:${port + 1010}`;
+/** The KYC simulator (issue #24 §3, decision 089): port + 1030. */
+export const KYC_SIM = `http://127.0.0.1:${port + 1030}`;
 const SIMULATOR_HOSTS = [
   `127.0.0.1:${port + 1000},127.0.0.1:${port + 1001}`,
   // CardConnect's
   `127.0.0.1:${port + 1010}`,
   // Transax's
   `127.0.0.1:${port + 1021}`,
+  // KYC's
+  `127.0.0.1:${port + 1030}`,
 ].join(',');
 export const ADMIN = { email: 'admin@e2e.test', password: 'AdminPass123' };
 /** The button-link journey's receiver: a loopback server the journey itself runs (issue #24 §4). */
@@ -84,6 +88,8 @@ export default defineConfig({
         // CardConnect's endpoints are the simulator's (decision 083)
         CARDCONNECT_API_URL: CARDCONNECT_SIM,
         CARDCONNECT_TOKEN_URL: `${CARDCONNECT_SIM}/auth/realms/cardconnect/protocol/openid-connect/token`,
+        // the KYC provider is the simulator (decision 089)
+        KYC_API_URL: KYC_SIM,
       },
     },
     {
@@ -101,6 +107,8 @@ export default defineConfig({
         // the Transax simulator (issue #24 §2) on this run's ports, never the fixed default
         TRANSAX_SIM_PORT: String(port + 1021),
         CARDCONNECT_SIM_PORT: String(port + 1010),
+        // the KYC simulator on this run's port, never the fixed default (parallel runs)
+        KYC_SIM_PORT: String(port + 1030),
       },
     },
   ],

@@ -54,6 +54,10 @@ import type { CardConnectClient } from './modules/integrations/cardconnect/cardc
 import { ccStatusModule } from './modules/integrations/cardconnect-status/cc-status.module';
 import { integrationsModule } from './modules/integrations/connections/connections.module';
 import { formIntegrationsModule } from './modules/integrations/forms/forms.module';
+import { createKycClient } from './modules/integrations/kyc/kyc.client';
+import { kycAllowlist } from './modules/integrations/kyc/kyc.endpoints';
+import { kycModule } from './modules/integrations/kyc/kyc.module';
+import type { KycProvider } from './modules/integrations/kyc/kyc.port';
 import { salesforceMappingsModule } from './modules/integrations/mapping/mapping.module';
 import { createSalesforceClient } from './modules/integrations/salesforce/salesforce.client';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
@@ -99,6 +103,8 @@ export interface BuildAppOptions {
   salesforce?: SalesforceClient;
   /** The CardConnect client; by default the real one on `outbound` and the configured endpoints. */
   cardConnect?: CardConnectClient;
+  /** The KYC provider; by default the client of decision 089 on `outbound` and KYC_API_URL. */
+  kyc?: KycProvider;
   /** Tests only: called after each generated document is written (a crash between two documents). */
   afterDocument?: (slot: string) => Promise<void>;
   /** Registers further routes before the app is sealed (tests use it for failure cases). */
@@ -150,6 +156,8 @@ const MODULES: readonly AppModule[] = [
   salesforceMappingsModule,
   // issue #24 §1: CardConnect (decision 083)
   cardConnectModule,
+  // issue #24 §3: KYC (decision 089)
+  kycModule,
   integrationSyncsModule,
   ccStatusModule,
   formIntegrationsModule,
@@ -196,7 +204,13 @@ export async function buildApp(options: BuildAppOptions) {
   // created once: modules that read or write encrypted fields take it as `fieldCrypto` (decision 038)
   const fieldCrypto = options.fieldCrypto ?? createFieldCrypto(config.encryption);
   const pdfPool = options.pdfPool ?? createPdfPool();
-  const outbound = options.outbound ?? createOutbound({ allow: DEFAULT_OUTBOUND_ALLOW, ...config.outbound });
+  const outbound =
+    options.outbound ??
+    createOutbound({
+      // the KYC provider's host is the operator's KYC_API_URL (decision 089)
+      allow: { ...DEFAULT_OUTBOUND_ALLOW, kyc: kycAllowlist(config.kyc) },
+      ...config.outbound,
+    });
   const platform: Platform = {
     config,
     database,
@@ -228,6 +242,8 @@ export async function buildApp(options: BuildAppOptions) {
     salesforce: options.salesforce ?? createSalesforceClient(outbound),
     // CardPointe CoPilot's boarding API on the outbound client (issue #24 §1, decision 083)
     cardConnect: options.cardConnect ?? createCardConnectClient(outbound, config.cardConnect, now),
+    // the identity checks' provider (issue #24 §3, decision 089)
+    kyc: options.kyc ?? createKycClient(outbound, config.kyc),
     afterDocument: options.afterDocument ?? slowDocumentsForTests(config) ?? (async () => undefined),
   };
   const { events } = platform;

@@ -10,6 +10,7 @@ import { applicationDocumentRuns } from './db/schema/index';
 import { finishedRun } from './modules/applications/documents/documents.fixtures';
 import { adminToken } from './modules/custom-forms/custom-forms.fixtures';
 import type { CardConnectClient } from './modules/integrations/cardconnect/cardconnect.port';
+import { KycError, type KycProvider } from './modules/integrations/kyc/kyc.port';
 import { bearer, registerCompany } from './test/accounts';
 import { createFakeSalesforce } from './test/fake-salesforce';
 import { createTestApp, testDatabases, uniqueAddress } from './test/helpers';
@@ -46,6 +47,19 @@ const CARDCONNECT = {
   clientId: 'cc-canary-client-id',
 };
 const CARDCONNECT_TOKENS: string[] = [];
+/** The KYC provider's API key (issue #24 §3; decision 089), and a provider that accepts only it. */
+const KYC_API_KEY = 'kyc-canary-api-key-0123456789';
+const keyOnlyKyc: KycProvider = {
+  async verifyKey(apiKey) {
+    if (apiKey !== KYC_API_KEY) throw new KycError('invalid_key', 'refused', 401);
+  },
+  async submit() {
+    throw new KycError('unavailable', 'not in the canary');
+  },
+  async check() {
+    throw new KycError('unavailable', 'not in the canary');
+  },
+};
 /** A CardConnect client that only grants tokens (the credentials check); the canary needs no merchant. */
 const tokenOnlyCardConnect = {
   async token() {
@@ -106,6 +120,7 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       ...realFieldCrypto(),
       salesforce: sf,
       cardConnect: tokenOnlyCardConnect,
+      kyc: keyOnlyKyc,
       pgliteFiles: true,
       outbox: true,
       logger: { level: 'trace', stream: { write: (line) => void logs.push(line) } },
@@ -321,6 +336,17 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       expect((await call({ url: '/api/companies/card-connect', headers: client })).json().state).toBe('turned_off');
       INTEGRATION_SECRETS.push(...Object.values(CARDCONNECT), ...CARDCONNECT_TOKENS);
       expect(CARDCONNECT_TOKENS.length).toBe(ccTokensBefore + 1);
+      // KYC's API key (decision 089): checked with the provider, kept sealed, answered as a mask (a member: none)
+      const kyc = await call({
+        method: 'POST',
+        url: '/api/companies/kyc',
+        headers: client,
+        payload: { apiKey: KYC_API_KEY },
+      });
+      expect(kyc.statusCode, kyc.body).toBe(200);
+      expect(kyc.json().apiKey).toBe(maskValue(KYC_API_KEY));
+      expect((await call({ url: '/api/companies/kyc', headers: client })).json().apiKey).toBe(maskValue(KYC_API_KEY));
+      INTEGRATION_SECRETS.push(KYC_API_KEY);
       expect(sf.issued.length).toBe(4);
 
       await t.mailer.settle();

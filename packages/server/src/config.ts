@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { KeyConfigError, type KeyRing, loadKeyRing } from './infra/field-crypto/keys';
 import { classifyAddress } from './infra/outbound/address';
 import { CARDCONNECT_PRODUCTION } from './modules/integrations/cardconnect/cardconnect.endpoints';
+import type { KycEndpoints } from './modules/integrations/kyc/kyc.endpoints';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -100,6 +101,12 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The KYC provider's API base (issue #24 §3, §5; decision 089): no default (no provider was named); unset, KYC is
+   * not available here. `npm run simulators` prints the simulator's. */
+  KYC_API_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   INTEGRATION_TEST_HOSTS: z
     .string()
     .regex(
@@ -149,6 +156,8 @@ export interface Config {
   outbound: { testHosts: string[]; timeoutMs: number; maxBodyBytes: number };
   /** CardPointe CoPilot's endpoints (issue #24 §1; decision 083). */
   cardConnect: { apiUrl: string; tokenUrl: string };
+  /** issue #24 §3 (decision 089). */
+  kyc: KycEndpoints;
 }
 
 export class ConfigError extends Error {}
@@ -266,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: e.CARDCONNECT_API_URL ?? CARDCONNECT_PRODUCTION.apiUrl,
       tokenUrl: e.CARDCONNECT_TOKEN_URL ?? CARDCONNECT_PRODUCTION.tokenUrl,
     },
+    kyc: { apiUrl: e.KYC_API_URL ?? null },
   };
 }
 

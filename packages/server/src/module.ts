@@ -44,6 +44,8 @@ import type { CardConnectService } from './modules/integrations/cardconnect/card
 import type { CcStatusService } from './modules/integrations/cardconnect-status/cc-status.service';
 import type { IntegrationsService } from './modules/integrations/connections/connections.service';
 import type { FormIntegrationsService } from './modules/integrations/forms/forms.service';
+import type { KycProvider } from './modules/integrations/kyc/kyc.port';
+import type { KycService } from './modules/integrations/kyc/kyc.service';
 import type { SalesforceMappingsService } from './modules/integrations/mapping/mapping.service';
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import type { IntegrationSyncService } from './modules/integrations/sync/sync.service';
@@ -86,6 +88,8 @@ export interface Platform {
   salesforce: SalesforceClient;
   /** The CardPointe CoPilot client on `outbound` (issue #24 §1, decision 083). */
   cardConnect: CardConnectClient;
+  /** The KYC provider (issue #24 §3, decision 089), on `outbound`. */
+  kyc: KycProvider;
   /** Tests: called after each generated document is written (a crash between two documents); else a no-op. */
   afterDocument: (slot: string) => Promise<void>;
 }
@@ -138,6 +142,8 @@ export interface Services {
   formIntegrations: FormIntegrationsService;
   buttonLinks: ButtonLinksService;
   transax: TransaxService;
+  /** issue #24 §3 (decision 089). */
+  kyc: KycService;
 }
 export type ServiceName = keyof Services;
 

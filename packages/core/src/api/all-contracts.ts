@@ -25,6 +25,7 @@ import { CARDCONNECT_API } from './integrations/cardconnect.contract';
 import { CC_STATUS_API } from './integrations/cardconnect-status.contract';
 import { CONNECTIONS_API } from './integrations/connections.contract';
 import { FORM_INTEGRATIONS_API } from './integrations/forms.contract';
+import { KYC_API } from './integrations/kyc.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
 import { TRANSAX_API } from './integrations/transax.contract';
@@ -74,6 +75,7 @@ export const ALL_CONTRACTS = {
   SYNC_API,
   BUTTON_LINKS_API,
   TRANSAX_API,
+  KYC_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntegrationKindSchema, IntegrationStateSchema } from './integrations';
+import { ConfigTargetSchema, IntegrationKindSchema, IntegrationStateSchema } from './integrations';
 
 /**
  * The shapes of the integrations' connections, configs and permissions (issue #23 §2, §3, §5; decision 073).
@@ -79,7 +79,7 @@ export type CrmConnectionResult = (typeof CRM_CONNECTION_RESULTS)[number];
 export const IntegrationConfigSchema = z.object({
   id: z.string(),
   formId: z.string(),
-  integrationToActivate: IntegrationKindSchema,
+  integrationToActivate: ConfigTargetSchema,
   companyId: z.string(),
   /** Card-processor credentials by name (username, password, sale code, …), each masked. */
   credentials: z.record(z.string(), z.string()),
@@ -95,7 +95,7 @@ export type IntegrationConfig = z.infer<typeof IntegrationConfigSchema>;
 /** `POST /api/integrations/config`: a masked credential sent back means "unchanged" (spec 2 §5). */
 export const IntegrationConfigBodySchema = z.strictObject({
   formId: z.uuid(),
-  integrationToActivate: IntegrationKindSchema,
+  integrationToActivate: ConfigTargetSchema,
   companyId: z.uuid().optional(),
   credentials: z
     .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/), z.string().max(500))
@@ -132,7 +132,7 @@ export const ApplicationIntegrationsSchema = z.object({
   applicationId: z.string(),
   integrations: z.array(
     z.object({
-      integrationToActivate: IntegrationKindSchema,
+      integrationToActivate: ConfigTargetSchema,
       state: IntegrationStateSchema,
       credentialsTemplateId: z.string().nullable(),
       credentials: z.record(z.string(), z.string()),

@@ -5,6 +5,15 @@ export const INTEGRATION_KINDS = ['salesforce', 'cardconnect', 'worldpay', 'tsys
 export const IntegrationKindSchema = z.enum(INTEGRATION_KINDS);
 export type IntegrationKind = z.infer<typeof IntegrationKindSchema>;
 
+/**
+ * What a form's integration config (spec 2 §3, `integrationToActivate`) may turn on: the integrations above, and
+ * `kyc`, the identity checks of the owners started on signature (issue #24 §3; decision 089). KYC is not a sync
+ * target: it is not listed with the connections or the forms' sync switches.
+ */
+export const CONFIG_TARGETS = [...INTEGRATION_KINDS, 'kyc'] as const;
+export const ConfigTargetSchema = z.enum(CONFIG_TARGETS);
+export type ConfigTarget = z.infer<typeof ConfigTargetSchema>;
+
 /** A company's connection to one integration, as `/manage-integration` shows it. */
 export const INTEGRATION_STATES = ['not_connected', 'connected', 'expired', 'turned_off'] as const;
 export const IntegrationStateSchema = z.enum(INTEGRATION_STATES);

@@ -8,6 +8,7 @@ describe('npm run simulators', () => {
       SALESFORCE_SIM_INSTANCE_PORT: '0',
       TRANSAX_SIM_PORT: '0',
       CARDCONNECT_SIM_PORT: '0',
+      KYC_SIM_PORT: '0',
       PUBLIC_URL: 'http://localhost:3000/',
     };
     const { simulators, text } = await startSimulators(env);
@@ -58,6 +59,13 @@ describe('npm run simulators', () => {
       });
       expect(t.status).toBe(200);
       expect(entered('Pricing template ID')).toBe('1001');
+      // KYC (decision 089): its setting and API key printed, and the API takes that key only
+      const kycUrl = /KYC_API_URL=(\S+)/.exec(text)?.[1] as string;
+      const kycKey = /API key: (\S+)/.exec(text)?.[1] as string;
+      const account = await fetch(`${kycUrl}/v1/account`, { headers: { authorization: `Bearer ${kycKey}` } });
+      expect(account.status).toBe(200);
+      expect(account.headers.get('x-simulator')).toContain('not a KYC provider');
+      expect((await fetch(`${kycUrl}/v1/account`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
     } finally {
       await Promise.all(simulators.map((s) => s.stop()));
     }

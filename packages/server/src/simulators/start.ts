@@ -1,4 +1,5 @@
 import { startCardConnectSimulator } from './cardconnect';
+import { startKycSimulator } from './kyc';
 import { startSalesforceSimulator } from './salesforce';
 import { startTransaxSimulator } from './transax';
 
@@ -114,10 +115,36 @@ async function cardConnect(env: Env): Promise<RunningSimulator> {
   };
 }
 
+// ---- KYC (issue #24 §3, decision 089): the identity checks' API of decision 089, scripted outcomes
+async function kyc(env: Env): Promise<RunningSimulator> {
+  const sim = await startKycSimulator({
+    host: env.SIMULATOR_HOST ?? '127.0.0.1',
+    port: port(env, 'KYC_SIM_PORT', 4050),
+    apiKey: env.KYC_SIM_API_KEY,
+  });
+  return {
+    name: 'KYC (simulator, not a KYC provider)',
+    testHosts: sim.testHosts,
+    lines: [
+      'Start the portal with this setting too:',
+      `  KYC_API_URL=${sim.apiUrl}`,
+      'In the portal: POST /api/companies/kyc, enter',
+      `  API key: ${sim.apiKey}`,
+      "Outcomes: an owner's last name holding Review or Fail gives that result, else pass (no SSN: review);",
+      `  or POST ${sim.apiUrl}/__sim/script {"outcomes":["fail","pass"]}; checks stay pending for one poll`,
+      `  (POST ${sim.apiUrl}/__sim/settings {"pendingPolls":3}).`,
+      `Inspect: ${sim.apiUrl}/__sim/checks and ${sim.apiUrl}/__sim/stats;`,
+      `faults: POST ${sim.apiUrl}/__sim/faults {"fail":2}, {"slowMs":2000} or {"malformed":1}`,
+    ],
+    stop: () => sim.stop(),
+  };
+}
+
 const SIMULATORS: { name: string; start(env: Env): Promise<RunningSimulator> }[] = [
   { name: 'salesforce', start: salesforce },
   { name: 'transax', start: transax },
   { name: 'cardconnect', start: cardConnect },
+  { name: 'kyc', start: kyc },
   // issue #24: the card processors' simulators (CardConnect, Worldpay/Vantiv, TSYS) go here
 ];
 

@@ -165,6 +165,8 @@ export async function createTestApp(
     salesforce?: BuildAppOptions['salesforce'];
     /** The CardConnect client (an in-memory one); by default the real one on the configured endpoints. */
     cardConnect?: BuildAppOptions['cardConnect'];
+    /** The KYC provider (an in-memory one, or the real client on the simulator). */
+    kyc?: BuildAppOptions['kyc'];
     /** Called after each generated document is written (a crash between two documents). */
     afterDocument?: BuildAppOptions['afterDocument'];
     /**
@@ -216,6 +218,7 @@ export async function createTestApp(
     outbound: options.outbound,
     salesforce: options.salesforce,
     cardConnect: options.cardConnect,
+    kyc: options.kyc,
     afterDocument: options.afterDocument,
   });
   // the domain events first (their subscribers queue mail: decision 064), then the mail outbox

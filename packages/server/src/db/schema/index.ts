@@ -14,6 +14,7 @@ export * from './integrations-cardconnect';
 export * from './integrations-cardconnect-status';
 export * from './integrations-cardconnect-admin';
 export * from './integrations-connections';
+export * from './integrations-kyc';
 export * from './integrations-mapping';
 export * from './integrations-sync';
 export * from './integrations-transax';

@@ -7,7 +7,7 @@ import type {
   IntegrationPermission,
   IntegrationPermissionsBodySchema,
 } from '@under/core/integrations/connections.schema';
-import type { IntegrationKind, IntegrationState } from '@under/core/integrations/integrations';
+import type { ConfigTarget, IntegrationState } from '@under/core/integrations/integrations';
 import type { z } from 'zod';
 import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
@@ -55,7 +55,7 @@ export function createIntegrationConfigs(deps: IntegrationConfigsDeps) {
   const toConfig = (row: ConfigRow): IntegrationConfig => ({
     id: row.id,
     formId: row.formId,
-    integrationToActivate: row.integrationToActivate as IntegrationKind,
+    integrationToActivate: row.integrationToActivate as ConfigTarget,
     companyId: row.companyId,
     credentials: maskAll(row.credentials),
     credentialsTemplateId: row.credentialsTemplateId,
@@ -147,7 +147,7 @@ export function createIntegrationConfigs(deps: IntegrationConfigsDeps) {
       return {
         applicationId: visible.application.id,
         integrations: formConfigs.map((c) => ({
-          integrationToActivate: c.integrationToActivate as IntegrationKind,
+          integrationToActivate: c.integrationToActivate as ConfigTarget,
           state:
             (connections.find((k) => k.kind === c.integrationToActivate)?.state as IntegrationState | undefined) ??
             'not_connected',

@@ -27,6 +27,7 @@ import { AttachmentsPanel } from '../documents/attachments-panel';
 import { FileActions } from '../documents/file-actions';
 import { PreviewDialog, type PreviewTarget } from '../documents/preview-dialog';
 import { HistoryPanel } from '../history/history-panel';
+import { KycPanel } from '../kyc/kyc-panel';
 import { when } from '../lib/when';
 import { AnswersPanel } from '../review/answers-panel';
 import { CardConnectStatusPanel } from '../review/cardconnect-status-panel';
@@ -136,37 +137,40 @@ export function ApplicationPage() {
               </Button>
             ) : null}
           </Group>
-          <Table>
-            <Table.Tbody>
-              {a.signatures.map((s) => (
-                <Table.Tr key={s.ownerId}>
-                  {/* a long e-mail wraps rather than pushing the page wider than a phone */}
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {s.name ? `${s.name} (${s.email})` : s.email}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.signedAt
-                      ? T.signedAt(when(s.signedAt))
-                      : s.invalidatedAt
-                        ? T.invalidated(s.invalidatedReason)
-                        : T.awaited}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.signedAt && isAdmin ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setConfirm({ kind: 'remove', ownerId: s.ownerId })}
-                      >
-                        {T.removeSignature}
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          {/* a signed owner's row with "Remove signature" is wider than a phone: it scrolls in its own box */}
+          <ScrollTable minWidth={420} label={T.signaturesTitle}>
+            <Table>
+              <Table.Tbody>
+                {a.signatures.map((s) => (
+                  <Table.Tr key={s.ownerId}>
+                    {/* a long e-mail wraps rather than pushing the page wider than a phone */}
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {s.name ? `${s.name} (${s.email})` : s.email}
+                    </Table.Td>
+                    <Table.Td>
+                      {s.signedAt
+                        ? T.signedAt(when(s.signedAt))
+                        : s.invalidatedAt
+                          ? T.invalidated(s.invalidatedReason)
+                          : T.awaited}
+                    </Table.Td>
+                    <Table.Td>
+                      {s.signedAt && isAdmin ? (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setConfirm({ kind: 'remove', ownerId: s.ownerId })}
+                        >
+                          {T.removeSignature}
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
         </Paper>
 
         <Paper withBorder p="md" component="section" aria-labelledby="documents-title">
@@ -230,6 +234,8 @@ export function ApplicationPage() {
         <IntegrationsPanel applicationId={applicationId} />
 
         <CardConnectStatusPanel applicationId={applicationId} />
+
+        <KycPanel applicationId={applicationId} />
 
         <NotesPanel applicationId={applicationId} />
 

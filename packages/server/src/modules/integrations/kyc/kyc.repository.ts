@@ -1,0 +1,139 @@
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import {
+  applications,
+  integrationConfigs,
+  integrationConnections,
+  type KycOwnerRow,
+  kycSubmissions,
+} from '../../../db/schema/index';
+
+export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
+export type KycConnectionRow = typeof integrationConnections.$inferSelect;
+
+/** The kind of the company's KYC row in `integration_connections`, and the configs' `integrationToActivate`. */
+export const KYC = 'kyc';
+
+/** Due: queued or pending with its time come, and not claimed by a live worker (a dead one's lease ran out). */
+const due = (at: Date) =>
+  and(
+    or(eq(kycSubmissions.state, 'queued'), eq(kycSubmissions.state, 'pending')),
+    lte(kycSubmissions.nextAttemptAt, at),
+    or(isNull(kycSubmissions.leaseUntil), lte(kycSubmissions.leaseUntil, at)),
+  );
+
+/** KYC submissions and the company's KYC connection (decision 089). The only Drizzle code of the KYC module. */
+export function createKycRepository(db: DbOrTx) {
+  return {
+    async findConnection(companyId: string, lock = false): Promise<KycConnectionRow | undefined> {
+      const q = db
+        .select()
+        .from(integrationConnections)
+        .where(and(eq(integrationConnections.companyId, companyId), eq(integrationConnections.kind, KYC)))
+        .limit(1);
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+
+    async upsertConnection(
+      values: Omit<typeof integrationConnections.$inferInsert, 'kind' | 'companyId'> & { companyId: string },
+    ): Promise<KycConnectionRow> {
+      const { companyId, ...rest } = values;
+      const [row] = await db
+        .insert(integrationConnections)
+        .values({ ...values, kind: KYC })
+        .onConflictDoUpdate({ target: [integrationConnections.companyId, integrationConnections.kind], set: rest })
+        .returning();
+      return row as KycConnectionRow;
+    },
+
+    /** The application's company and form, and whether that form's config turns KYC on. */
+    async signedFacts(applicationId: string) {
+      const [row] = await db
+        .select({
+          companyId: applications.companyId,
+          formId: applications.customFormId,
+          kycOn: integrationConfigs.activeIntegration,
+        })
+        .from(applications)
+        .leftJoin(
+          integrationConfigs,
+          and(
+            eq(integrationConfigs.formId, applications.customFormId),
+            eq(integrationConfigs.integrationToActivate, KYC),
+          ),
+        )
+        .where(eq(applications.id, applicationId));
+      return row;
+    },
+
+    /** One submission per application: a second signature's event changes nothing (false). */
+    async insertSubmission(values: typeof kycSubmissions.$inferInsert): Promise<boolean> {
+      const rows = await db
+        .insert(kycSubmissions)
+        .values(values)
+        .onConflictDoNothing({ target: kycSubmissions.applicationId })
+        .returning({ id: kycSubmissions.id });
+      return rows.length > 0;
+    },
+
+    async find(id: string, applicationId: string): Promise<KycSubmissionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(kycSubmissions)
+        .where(and(eq(kycSubmissions.id, id), eq(kycSubmissions.applicationId, applicationId)));
+      return row;
+    },
+
+    async findByApplication(applicationId: string): Promise<KycSubmissionRow | undefined> {
+      const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.applicationId, applicationId));
+      return row;
+    },
+
+    /** Takes a due submission for one attempt (attempts + 1 is the claim's fencing token). */
+    async claim(id: string, at: Date, leaseUntil: Date): Promise<KycSubmissionRow | undefined> {
+      const [row] = await db
+        .update(kycSubmissions)
+        .set({ attempts: sql`${kycSubmissions.attempts} + 1`, leaseUntil })
+        .where(and(eq(kycSubmissions.id, id), due(at)))
+        .returning();
+      return row;
+    },
+
+    /** The attempt's outcome, only while the claim is still this worker's (same attempt number). */
+    async finish(
+      id: string,
+      attempt: number,
+      set: Partial<
+        Pick<
+          KycSubmissionRow,
+          | 'state'
+          | 'providerCheckId'
+          | 'problem'
+          | 'nextAttemptAt'
+          | 'submittedAt'
+          | 'completedAt'
+          | 'polls'
+          | 'failures'
+        >
+      > & { owners?: KycOwnerRow[]; updatedAt: Date },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(kycSubmissions)
+        .set({ ...set, leaseUntil: null })
+        .where(and(eq(kycSubmissions.id, id), eq(kycSubmissions.attempts, attempt)))
+        .returning({ id: kycSubmissions.id });
+      return rows.length > 0;
+    },
+
+    async listDue(at: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: kycSubmissions.id })
+        .from(kycSubmissions)
+        .where(due(at))
+        .orderBy(kycSubmissions.nextAttemptAt)
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+  };
+}
