@@ -95,6 +95,15 @@ const SIGN_WORDS = /\bsignature\b|\bsign here\b|\bsigned by\b|\bauthori[sz]ed si
 const MAX_LABEL_WORDS = 12;
 /** Room above a line, in points, below which it separates printed rows (a heading band, a table's header rule). */
 const MIN_ROOM = 10;
+/**
+ * Option labels that exclude each other: a row or column of them is a radio group. Whole labels only: the IRS 1040
+ * of 2024 prints "Yes. Complete below. / No" as checkboxes where the older 1040 made them radio buttons (decision 085).
+ */
+const CHOICE_WORDS = /^(?:yes|no|n\/a|male|female|checking|savings|y|n)$/i;
+/** Printed beside options that exclude each other. */
+const ONE_ONLY = /\b(?:check|mark|select|choose|tick)\s+(?:only\s+)?one\b/i;
+/** Squares of one column this far apart (top to top, points) may be options of one question. */
+const COLUMN_STEP = 40;
 const OWNER_ROW = /^(?:owner|principal|officer|guarantor|partner)\s*#?\s*(\d)\b/i;
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
@@ -266,6 +275,12 @@ export function detectPage(content: PageContent): FoundField[] {
       (p) => p.x0 >= b.x0 - 1 && p.x1 <= b.x1 + 1 && p.top >= b.y0 - 2 && p.bottom <= b.y1 + 2 && p.x1 > p.x0,
     );
 
+  // "Check only one box" printed to the left of options, level with them
+  const oneOnly = (x: number, y0: number, y1: number) =>
+    named.some(
+      (p) => p.x1 <= x + 2 && x - p.x1 < 300 && overlap(p.top, p.bottom, y0 - 12, y1 + 12) > 0 && ONE_ONLY.test(p.text),
+    );
+
   // 1. small squares, circles and box glyphs: checkboxes and radio buttons
   const rects = content.shapes.filter((s) => s.kind === 'rect');
   const isSmall = (s: Shape) =>
@@ -333,6 +348,13 @@ export function detectPage(content: PageContent): FoundField[] {
   );
   uniqueChecks.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   const used = new Set<number>();
+  const proposals: {
+    d: Box & { round: boolean };
+    type: DetectedFieldType;
+    label: string;
+    own: string;
+    option: string;
+  }[] = [];
   for (let i = 0; i < uniqueChecks.length; i++) {
     if (used.has(i)) continue;
     const c = uniqueChecks[i] as Box & { round: boolean };
@@ -347,7 +369,7 @@ export function detectPage(content: PageContent): FoundField[] {
     const first = row[0]?.d ?? c;
     const question = leftOf(first.x0, first.y0 - 2, first.y1 + 2, 200);
     const questionText = clean(question?.text ?? '');
-    const choiceWords = options.every((o) => /^(yes|no|n\/a|male|female|checking|savings|y|n)$/i.test(o.label));
+    const choiceWords = options.every((o) => CHOICE_WORDS.test(o.label));
     const isGroup =
       row.length >= 2 && (choiceWords || /\?\s*$/.test(question?.text ?? '') || row.some(({ d }) => d.round));
     for (const { j } of row) used.add(j);
@@ -356,15 +378,53 @@ export function detectPage(content: PageContent): FoundField[] {
       if (o.d.round && !o.label && !questionText) continue;
       const type: DetectedFieldType = isGroup ? 'radio' : o.d.round ? 'radio' : 'checkbox';
       const label = isGroup && questionText && questionText !== o.label ? questionText : o.label || questionText;
-      add(o.d, {
-        type,
-        label,
-        ...(isGroup && o.label ? { optionValue: o.label } : {}),
-        confidence: o.label ? 0.85 : 0.55,
-        source: 'check',
-      });
+      proposals.push({ d: o.d, type, label, own: o.label, option: isGroup ? o.label : '' });
     }
   }
+  // squares stacked in a column (or in columns side by side) under one question are one radio group too, when the
+  // page says only one is chosen: Yes/No options, a question mark, or "Check only one box" beside them (decision 085)
+  const lone = proposals.filter((p) => p.type === 'checkbox');
+  const groupOf = lone.map((_, i) => i);
+  const root = (i: number): number => (groupOf[i] === i ? i : root(groupOf[i] as number));
+  for (const [i, a] of lone.entries())
+    for (const [j, b] of lone.entries()) {
+      if (j <= i) continue;
+      const column = Math.abs(a.d.x0 - b.d.x0) < 1.5 && Math.abs(a.d.y0 - b.d.y0) <= COLUMN_STEP;
+      const row = Math.abs((a.d.y0 + a.d.y1) / 2 - (b.d.y0 + b.d.y1) / 2) < 3;
+      if (column || row) groupOf[root(j)] = root(i);
+    }
+  const components = new Map<number, typeof lone>();
+  for (const [i, p] of lone.entries()) components.set(root(i), [...(components.get(root(i)) ?? []), p]);
+  for (const members of components.values()) {
+    if (members.length < 2) continue;
+    const top = members[0] as (typeof members)[number];
+    const y0 = Math.min(...members.map((m) => m.d.y0));
+    const y1 = Math.max(...members.map((m) => m.d.y1));
+    const x0 = Math.min(...members.map((m) => m.d.x0));
+    const question =
+      leftOf(top.d.x0, top.d.y0 - 2, top.d.y1 + 2, 200) ??
+      named
+        .filter(
+          (p) => p.bottom <= top.d.y0 + 1 && top.d.y0 - p.bottom < 14 && overlap(p.x0, p.x1 + 40, x0, x0 + 40) > 0,
+        )
+        .at(-1);
+    const asked = /\?\s*$/.test(question?.text ?? '');
+    if (!(asked || members.every((m) => CHOICE_WORDS.test(m.own)) || oneOnly(x0, y0, y1))) continue;
+    const questionText = asked ? clean(question?.text ?? '') : '';
+    for (const m of members) {
+      m.type = 'radio';
+      m.option = m.own;
+      if (questionText && questionText !== m.own) m.label = questionText;
+    }
+  }
+  for (const p of proposals)
+    add(p.d, {
+      type: p.type,
+      label: p.label,
+      ...(p.option ? { optionValue: p.option } : {}),
+      confidence: p.own ? 0.85 : 0.55,
+      source: 'check',
+    });
 
   // 2. rectangles big enough to write in
   const boxes = rects.filter(
