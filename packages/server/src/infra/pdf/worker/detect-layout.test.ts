@@ -171,4 +171,14 @@ describe('fields found on a flat page', () => {
       ),
     ).toEqual(['checkbox:']);
   });
+
+  it('a small square drawn as four separate lines is a checkbox; three lines are not', () => {
+    const sides = [h(100, 108, 200), h(100, 108, 208), v(200, 208, 100), v(200, 208, 108)];
+    const runs = [run('I agree to the terms', 112, 207, 8)];
+    const found = detectPage(page({ rules: sides, runs }));
+    expect(found.map((f) => [f.type, f.x, f.y, f.width, f.height, f.label])).toEqual([
+      ['checkbox', 100, 200, 8, 8, 'I agree to the terms'],
+    ]);
+    expect(detectPage(page({ rules: sides.slice(0, 3), runs })).filter((f) => f.type === 'checkbox')).toEqual([]);
+  });
 });

@@ -185,8 +185,46 @@ function typeFromLabel(label: string, near: string): DetectedFieldType {
   return 'text';
 }
 
+/**
+ * Small squares drawn as four separate lines (decision 085): two short horizontal lines of one extent joined at both
+ * ends by vertical lines, nothing across the inside. They are checkboxes as a drawn square is. Larger boxes of four
+ * lines are cells the lines' own rules (step 3) already read, with their captions.
+ */
+export function boxesFromLines(rules: readonly Rule[], shapes: readonly Shape[]): Shape[] {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1.5;
+  const flat = rules.filter((r) => r.dir === 'h' && !r.dashed && r.x1 - r.x0 <= 17).sort((a, b) => a.y - b.y);
+  const upright = rules.filter((r) => r.dir === 'v' && !r.dashed);
+  const spans = (x: number, y0: number, y1: number) =>
+    upright.some((v) => near(v.y, x) && v.x0 <= y0 + 1.5 && v.x1 >= y1 - 1.5);
+  const out: Shape[] = [];
+  for (const [i, top] of flat.entries())
+    for (let j = i + 1; j < flat.length; j++) {
+      const bottom = flat[j] as Rule;
+      if (bottom.y - top.y > 16) break;
+      if (!near(top.x0, bottom.x0) || !near(top.x1, bottom.x1)) continue;
+      const x0 = Math.min(top.x0, bottom.x0);
+      const x1 = Math.max(top.x1, bottom.x1);
+      const [w, h] = [x1 - x0, bottom.y - top.y];
+      if (w < 4.5 || h < 4.5 || w > 16 || w / h >= 1.4 || h / w >= 1.4) continue;
+      if (!spans(x0, top.y, bottom.y) || !spans(x1, top.y, bottom.y)) continue;
+      // the next line of this extent down closes the box; one across the inside makes it a frame of rows
+      const across = (r: Rule) =>
+        r.y > top.y + 1.5 && r.y < bottom.y - 1.5 && overlap(r.x0, r.x1, x0, x1) > 0.5 * (x1 - x0);
+      const cut = upright.some(
+        (v) => v.y > x0 + 1.5 && v.y < x1 - 1.5 && overlap(v.x0, v.x1, top.y, bottom.y) > 0.5 * (bottom.y - top.y),
+      );
+      if (!flat.some(across) && !cut) {
+        const box: Shape = { x: x0, y: top.y, width: x1 - x0, height: bottom.y - top.y, kind: 'rect' };
+        if (!shapes.some((s) => near(s.x, box.x) && near(s.y, box.y) && near(s.width, box.width))) out.push(box);
+      }
+      break;
+    }
+  return out;
+}
+
 /** Finds the fields of one page. */
-export function detectPage(content: PageContent): FoundField[] {
+export function detectPage(page: PageContent): FoundField[] {
+  const content = { ...page, shapes: [...page.shapes, ...boxesFromLines(page.rules, page.shapes)] };
   const { phrases, blanks } = phrasesOf(content.runs);
   const sizes = phrases.map((p) => p.size).sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 10;
