@@ -18,9 +18,11 @@ import { bindFound } from '../packages/server/src/modules/pdf-templates/detect-f
 
 const CORPUS = new URL('../packages/server/src/infra/pdf/fixtures/corpus/', import.meta.url);
 const EXTRA = new URL('./fixtures-detect/', import.meta.url);
-const only = process.argv[3];
+const only = process.argv[3]?.startsWith('--') ? undefined : process.argv[3];
 /** `npm run bench -- detect <file> --list`: every missed widget and every box no widget matched, for that file. */
 const list = process.argv.includes('--list');
+/** `--types`: every matched box whose type is wrong, with its file. */
+const types = process.argv.includes('--types');
 
 const entries: BindableEntry[] = STARTER_DICTIONARY.map((e) => ({
   name: e.name,
@@ -265,7 +267,11 @@ for (const { name, url } of files) {
     const d = found[p.d] as (typeof found)[number];
     const tt = t.type === 'replica' ? 'text' : t.type;
     if (norm(d.type) === norm(tt) || (tt === 'signature' && d.type === 'signature')) typed++;
-    else typeErrors.set(`${tt}->${d.type}`, (typeErrors.get(`${tt}->${d.type}`) ?? 0) + 1);
+    else {
+      typeErrors.set(`${tt}->${d.type}`, (typeErrors.get(`${tt}->${d.type}`) ?? 0) + 1);
+      if (list || types)
+        console.log(`  ${name}: ${tt} read as ${d.type} p${d.page} ${box(d)} ${JSON.stringify(d.label)}`);
+    }
     // bindable: the widget's tooltip or name names a dictionary concept
     const expected = bindLabel(namedBy(t), entries, { type: d.type });
     if (expected.binding) {

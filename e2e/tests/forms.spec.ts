@@ -38,11 +38,28 @@ test('build a form: drag fields in, set a condition and a required rule, preview
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('builder.png'), fullPage: true });
 
+  // A calculated value written in the Logic tab (decision 093): code is refused, JSON Logic is kept.
+  await page.getByRole('button', { name: 'Add Text field' }).click();
+  await settings.getByRole('tab', { name: 'Display' }).click();
+  await field(settings, 'Label').fill('Choice');
+  await settings.getByRole('tab', { name: 'Logic' }).click();
+  const calculation = settings.getByLabel('Calculated value (JSON Logic)');
+  await calculation.fill('"Chose " + data.radio');
+  await expect(settings.getByText(MESSAGES.javascriptRefused)).toBeVisible();
+  await calculation.fill('{"cat": ["Chose ", {"var": "data.radio"}]}');
+  await expect(settings.getByText(MESSAGES.javascriptRefused)).toHaveCount(0);
+  await settings.getByRole('button', { name: 'Add a logic action' }).click();
+  await expect(settings.getByRole('group', { name: 'Logic action 1' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('builder-logic.png'), fullPage: true });
+  await settings.getByRole('button', { name: 'Remove logic action 1' }).click();
+
   await page.getByText('Preview', { exact: true }).click();
   const preview = page.getByRole('form');
   await expect(field(preview, 'Website')).toHaveCount(0);
   await preview.getByRole('radio', { name: 'Option 1' }).check();
   await expect(field(preview, 'Website')).toBeVisible();
+  await expect(field(preview, 'Choice')).toHaveValue('Chose option1');
   await preview.getByRole('button', { name: 'Submit' }).click();
   const summary = preview.getByRole('alert');
   await expect(summary.getByText(MESSAGES.missingRequiredFieldsTitle)).toBeVisible();

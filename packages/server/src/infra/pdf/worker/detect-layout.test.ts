@@ -134,4 +134,51 @@ describe('fields found on a flat page', () => {
     const grid = page({ runs, rules: [...bare.rules, v(376, 430, 376), v(376, 430, 646)] });
     expect(onLine(detectPage(grid), 430).map((f) => f.label)).toEqual(['PHONE']);
   });
+
+  it('squares stacked under one question are a radio group when the page says only one is chosen; else checkboxes', () => {
+    const square = (x: number, y: number) => ({ x, y, width: 8, height: 8, kind: 'rect' as const });
+    const options = [
+      run('Single', 144, 190, 8),
+      run('Married filing jointly', 144, 202, 8),
+      run('Head of household', 374, 190, 8),
+    ];
+    const shapes = [square(132, 182), square(132, 194), square(362, 182)];
+    const typed = (fields: FoundField[]) => fields.map((f) => `${f.type}:${f.optionValue ?? ''}`);
+    // a column of options with "Check only one box." beside it: one radio group over both columns
+    const oneOnly = detectPage(page({ shapes, runs: [run('Check only one', 36, 190, 8), ...options] }));
+    expect(typed(oneOnly)).toEqual(['radio:Single', 'radio:Head of household', 'radio:Married filing jointly']);
+    // the same squares with nothing saying only one: checkboxes
+    expect(typed(detectPage(page({ shapes, runs: options })))).toEqual(['checkbox:', 'checkbox:', 'checkbox:']);
+    // Yes / No stacked under a question: a radio group named by the question
+    const asked = detectPage(
+      page({
+        shapes: [square(261, 282), square(261, 306)],
+        runs: [
+          run('by the payment due date?', 35, 290, 10),
+          run('Yes', 279, 291, 10),
+          run('No (or not sure)', 279, 315, 10),
+        ],
+      }),
+    );
+    expect(asked.map((f) => [f.type, f.label, f.optionValue])).toEqual([
+      ['radio', 'by the payment due date?', 'Yes'],
+      ['radio', 'by the payment due date?', 'No (or not sure)'],
+    ]);
+    // a lone square is a checkbox
+    expect(
+      typed(
+        detectPage(page({ shapes: [square(132, 182)], runs: [run('Check only one', 36, 190, 8), options[0] as Run] })),
+      ),
+    ).toEqual(['checkbox:']);
+  });
+
+  it('a small square drawn as four separate lines is a checkbox; three lines are not', () => {
+    const sides = [h(100, 108, 200), h(100, 108, 208), v(200, 208, 100), v(200, 208, 108)];
+    const runs = [run('I agree to the terms', 112, 207, 8)];
+    const found = detectPage(page({ rules: sides, runs }));
+    expect(found.map((f) => [f.type, f.x, f.y, f.width, f.height, f.label])).toEqual([
+      ['checkbox', 100, 200, 8, 8, 'I agree to the terms'],
+    ]);
+    expect(detectPage(page({ rules: sides.slice(0, 3), runs })).filter((f) => f.type === 'checkbox')).toEqual([]);
+  });
 });

@@ -95,6 +95,15 @@ const SIGN_WORDS = /\bsignature\b|\bsign here\b|\bsigned by\b|\bauthori[sz]ed si
 const MAX_LABEL_WORDS = 12;
 /** Room above a line, in points, below which it separates printed rows (a heading band, a table's header rule). */
 const MIN_ROOM = 10;
+/**
+ * Option labels that exclude each other: a row or column of them is a radio group. Whole labels only: the IRS 1040
+ * of 2024 prints "Yes. Complete below. / No" as checkboxes where the older 1040 made them radio buttons (decision 085).
+ */
+const CHOICE_WORDS = /^(?:yes|no|n\/a|male|female|checking|savings|y|n)$/i;
+/** Printed beside options that exclude each other. */
+const ONE_ONLY = /\b(?:check|mark|select|choose|tick)\s+(?:only\s+)?one\b/i;
+/** Squares of one column this far apart (top to top, points) may be options of one question. */
+const COLUMN_STEP = 40;
 const OWNER_ROW = /^(?:owner|principal|officer|guarantor|partner)\s*#?\s*(\d)\b/i;
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
@@ -176,8 +185,46 @@ function typeFromLabel(label: string, near: string): DetectedFieldType {
   return 'text';
 }
 
+/**
+ * Small squares drawn as four separate lines (decision 085): two short horizontal lines of one extent joined at both
+ * ends by vertical lines, nothing across the inside. They are checkboxes as a drawn square is. Larger boxes of four
+ * lines are cells the lines' own rules (step 3) already read, with their captions.
+ */
+export function boxesFromLines(rules: readonly Rule[], shapes: readonly Shape[]): Shape[] {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1.5;
+  const flat = rules.filter((r) => r.dir === 'h' && !r.dashed && r.x1 - r.x0 <= 17).sort((a, b) => a.y - b.y);
+  const upright = rules.filter((r) => r.dir === 'v' && !r.dashed);
+  const spans = (x: number, y0: number, y1: number) =>
+    upright.some((v) => near(v.y, x) && v.x0 <= y0 + 1.5 && v.x1 >= y1 - 1.5);
+  const out: Shape[] = [];
+  for (const [i, top] of flat.entries())
+    for (let j = i + 1; j < flat.length; j++) {
+      const bottom = flat[j] as Rule;
+      if (bottom.y - top.y > 16) break;
+      if (!near(top.x0, bottom.x0) || !near(top.x1, bottom.x1)) continue;
+      const x0 = Math.min(top.x0, bottom.x0);
+      const x1 = Math.max(top.x1, bottom.x1);
+      const [w, h] = [x1 - x0, bottom.y - top.y];
+      if (w < 4.5 || h < 4.5 || w > 16 || w / h >= 1.4 || h / w >= 1.4) continue;
+      if (!spans(x0, top.y, bottom.y) || !spans(x1, top.y, bottom.y)) continue;
+      // the next line of this extent down closes the box; one across the inside makes it a frame of rows
+      const across = (r: Rule) =>
+        r.y > top.y + 1.5 && r.y < bottom.y - 1.5 && overlap(r.x0, r.x1, x0, x1) > 0.5 * (x1 - x0);
+      const cut = upright.some(
+        (v) => v.y > x0 + 1.5 && v.y < x1 - 1.5 && overlap(v.x0, v.x1, top.y, bottom.y) > 0.5 * (bottom.y - top.y),
+      );
+      if (!flat.some(across) && !cut) {
+        const box: Shape = { x: x0, y: top.y, width: x1 - x0, height: bottom.y - top.y, kind: 'rect' };
+        if (!shapes.some((s) => near(s.x, box.x) && near(s.y, box.y) && near(s.width, box.width))) out.push(box);
+      }
+      break;
+    }
+  return out;
+}
+
 /** Finds the fields of one page. */
-export function detectPage(content: PageContent): FoundField[] {
+export function detectPage(page: PageContent): FoundField[] {
+  const content = { ...page, shapes: [...page.shapes, ...boxesFromLines(page.rules, page.shapes)] };
   const { phrases, blanks } = phrasesOf(content.runs);
   const sizes = phrases.map((p) => p.size).sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 10;
@@ -266,6 +313,12 @@ export function detectPage(content: PageContent): FoundField[] {
       (p) => p.x0 >= b.x0 - 1 && p.x1 <= b.x1 + 1 && p.top >= b.y0 - 2 && p.bottom <= b.y1 + 2 && p.x1 > p.x0,
     );
 
+  // "Check only one box" printed to the left of options, level with them
+  const oneOnly = (x: number, y0: number, y1: number) =>
+    named.some(
+      (p) => p.x1 <= x + 2 && x - p.x1 < 300 && overlap(p.top, p.bottom, y0 - 12, y1 + 12) > 0 && ONE_ONLY.test(p.text),
+    );
+
   // 1. small squares, circles and box glyphs: checkboxes and radio buttons
   const rects = content.shapes.filter((s) => s.kind === 'rect');
   const isSmall = (s: Shape) =>
@@ -333,6 +386,13 @@ export function detectPage(content: PageContent): FoundField[] {
   );
   uniqueChecks.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   const used = new Set<number>();
+  const proposals: {
+    d: Box & { round: boolean };
+    type: DetectedFieldType;
+    label: string;
+    own: string;
+    option: string;
+  }[] = [];
   for (let i = 0; i < uniqueChecks.length; i++) {
     if (used.has(i)) continue;
     const c = uniqueChecks[i] as Box & { round: boolean };
@@ -347,7 +407,7 @@ export function detectPage(content: PageContent): FoundField[] {
     const first = row[0]?.d ?? c;
     const question = leftOf(first.x0, first.y0 - 2, first.y1 + 2, 200);
     const questionText = clean(question?.text ?? '');
-    const choiceWords = options.every((o) => /^(yes|no|n\/a|male|female|checking|savings|y|n)$/i.test(o.label));
+    const choiceWords = options.every((o) => CHOICE_WORDS.test(o.label));
     const isGroup =
       row.length >= 2 && (choiceWords || /\?\s*$/.test(question?.text ?? '') || row.some(({ d }) => d.round));
     for (const { j } of row) used.add(j);
@@ -356,15 +416,53 @@ export function detectPage(content: PageContent): FoundField[] {
       if (o.d.round && !o.label && !questionText) continue;
       const type: DetectedFieldType = isGroup ? 'radio' : o.d.round ? 'radio' : 'checkbox';
       const label = isGroup && questionText && questionText !== o.label ? questionText : o.label || questionText;
-      add(o.d, {
-        type,
-        label,
-        ...(isGroup && o.label ? { optionValue: o.label } : {}),
-        confidence: o.label ? 0.85 : 0.55,
-        source: 'check',
-      });
+      proposals.push({ d: o.d, type, label, own: o.label, option: isGroup ? o.label : '' });
     }
   }
+  // squares stacked in a column (or in columns side by side) under one question are one radio group too, when the
+  // page says only one is chosen: Yes/No options, a question mark, or "Check only one box" beside them (decision 085)
+  const lone = proposals.filter((p) => p.type === 'checkbox');
+  const groupOf = lone.map((_, i) => i);
+  const root = (i: number): number => (groupOf[i] === i ? i : root(groupOf[i] as number));
+  for (const [i, a] of lone.entries())
+    for (const [j, b] of lone.entries()) {
+      if (j <= i) continue;
+      const column = Math.abs(a.d.x0 - b.d.x0) < 1.5 && Math.abs(a.d.y0 - b.d.y0) <= COLUMN_STEP;
+      const row = Math.abs((a.d.y0 + a.d.y1) / 2 - (b.d.y0 + b.d.y1) / 2) < 3;
+      if (column || row) groupOf[root(j)] = root(i);
+    }
+  const components = new Map<number, typeof lone>();
+  for (const [i, p] of lone.entries()) components.set(root(i), [...(components.get(root(i)) ?? []), p]);
+  for (const members of components.values()) {
+    if (members.length < 2) continue;
+    const top = members[0] as (typeof members)[number];
+    const y0 = Math.min(...members.map((m) => m.d.y0));
+    const y1 = Math.max(...members.map((m) => m.d.y1));
+    const x0 = Math.min(...members.map((m) => m.d.x0));
+    const question =
+      leftOf(top.d.x0, top.d.y0 - 2, top.d.y1 + 2, 200) ??
+      named
+        .filter(
+          (p) => p.bottom <= top.d.y0 + 1 && top.d.y0 - p.bottom < 14 && overlap(p.x0, p.x1 + 40, x0, x0 + 40) > 0,
+        )
+        .at(-1);
+    const asked = /\?\s*$/.test(question?.text ?? '');
+    if (!(asked || members.every((m) => CHOICE_WORDS.test(m.own)) || oneOnly(x0, y0, y1))) continue;
+    const questionText = asked ? clean(question?.text ?? '') : '';
+    for (const m of members) {
+      m.type = 'radio';
+      m.option = m.own;
+      if (questionText && questionText !== m.own) m.label = questionText;
+    }
+  }
+  for (const p of proposals)
+    add(p.d, {
+      type: p.type,
+      label: p.label,
+      ...(p.option ? { optionValue: p.option } : {}),
+      confidence: p.own ? 0.85 : 0.55,
+      source: 'check',
+    });
 
   // 2. rectangles big enough to write in
   const boxes = rects.filter(

@@ -7,6 +7,7 @@ import {
   conditionToConditional,
   OPERATORS,
   type Operator,
+  type RuleCondition,
   type SimpleCondition,
 } from './condition-logic';
 
@@ -53,14 +54,6 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
     );
   }
   const set = (change: Partial<SimpleCondition>) => onChange(conditionToConditional({ ...current, ...change }));
-  const needsValue = OPERATORS.find((o) => o.value === current.operator)?.needsValue ?? true;
-  const whenField = fields.find((f) => f.key === current.when);
-  const options =
-    whenField?.type === 'select'
-      ? (whenField.data.values ?? [])
-      : whenField?.type === 'radio' || whenField?.type === 'selectboxes'
-        ? whenField.values
-        : undefined;
   return (
     <Stack gap="xs">
       <NativeSelect
@@ -72,6 +65,35 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
           { value: 'hide', label: UI_TEXT.builderConditionHideThisFieldWhen },
         ]}
       />
+      <ConditionFields value={current} fields={fields} onChange={set} />
+      <Group justify="space-between" align="center">
+        <Code fz="xs">{JSON.stringify(value?.json)}</Code>
+        <Button variant="subtle" color="red" size="xs" onClick={() => onChange(undefined)}>
+          Remove
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface ConditionFieldsProps {
+  value: RuleCondition;
+  fields: readonly FormComponent[];
+  onChange: (change: Partial<RuleCondition>) => void;
+}
+
+/** The test of a condition: a field, an operator and a value (a choice of the field's options when it has them). */
+export function ConditionFields({ value: current, fields, onChange: set }: ConditionFieldsProps) {
+  const needsValue = OPERATORS.find((o) => o.value === current.operator)?.needsValue ?? true;
+  const whenField = fields.find((f) => f.key === current.when);
+  const options =
+    whenField?.type === 'select'
+      ? (whenField.data.values ?? [])
+      : whenField?.type === 'radio' || whenField?.type === 'selectboxes'
+        ? whenField.values
+        : undefined;
+  return (
+    <>
       <NativeSelect
         label={UI_TEXT.builderConditionField}
         value={current.when}
@@ -106,12 +128,6 @@ export function ConditionEditor({ value, fields, onChange }: ConditionEditorProp
           />
         )
       ) : null}
-      <Group justify="space-between" align="center">
-        <Code fz="xs">{JSON.stringify(value?.json)}</Code>
-        <Button variant="subtle" color="red" size="xs" onClick={() => onChange(undefined)}>
-          Remove
-        </Button>
-      </Group>
-    </Stack>
+    </>
   );
 }

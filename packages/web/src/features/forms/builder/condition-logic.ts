@@ -23,7 +23,11 @@ type Rule = Record<string, unknown>;
 
 const numeric = (value: string): number | string => (/^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value);
 
-function ruleFor({ when, operator, value }: SimpleCondition): Rule {
+/** The test of a condition, without its show/hide action: what a logic action's trigger holds. */
+export type RuleCondition = Omit<SimpleCondition, 'action'>;
+
+/** The JSON Logic of a test: truthy when the field meets it. */
+export function ruleFor({ when, operator, value }: RuleCondition): Rule {
   const field = { var: `data.${when}` };
   switch (operator) {
     case 'equals':
@@ -64,7 +68,8 @@ function fieldOf(arg: unknown): string | undefined {
   return typeof name === 'string' && name.startsWith('data.') ? name.slice(5) : undefined;
 }
 
-function parseRule(rule: unknown): Omit<SimpleCondition, 'action'> | undefined {
+/** Reads a test back from JSON Logic this editor writes; anything else is undefined. */
+export function parseRule(rule: unknown): RuleCondition | undefined {
   if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) return undefined;
   const entries = Object.entries(rule);
   if (entries.length !== 1) return undefined;

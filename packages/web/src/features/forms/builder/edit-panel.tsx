@@ -5,8 +5,8 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { ConditionEditor } from './condition-editor';
 import { KeyInput, OptionsEditor } from './edit-panel-inputs';
 import { NON_DATA, NUMBER_TYPES, PERMISSION_LABELS, typedDefault } from './edit-rules';
-
 import { GroupOptions } from './group-options';
+import { LogicEditor } from './logic-editor';
 import { ValidationFields } from './validation-fields';
 export interface EditPanelProps {
   component: FormComponent;
@@ -56,6 +56,7 @@ export function EditPanel({
           {isData ? <Tabs.Tab value="validation">{UI_TEXT.builderEditValidation}</Tabs.Tab> : null}
           {isData ? <Tabs.Tab value="permissions">{UI_TEXT.builderEditPermissions}</Tabs.Tab> : null}
           <Tabs.Tab value="conditional">{UI_TEXT.builderEditConditional}</Tabs.Tab>
+          {isData ? <Tabs.Tab value="logic">{UI_TEXT.builderEditLogic}</Tabs.Tab> : null}
         </Tabs.List>
 
         <Tabs.Panel value="display" pt="sm">
@@ -190,6 +191,16 @@ export function EditPanel({
             onChange={(conditional) => set({ conditional }, 'conditional')}
           />
         </Tabs.Panel>
+
+        {isData ? (
+          <Tabs.Panel value="logic" pt="sm">
+            <LogicEditor
+              component={component}
+              fields={fields.filter((f) => f.key !== component.key)}
+              onChange={onChange}
+            />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </Stack>
   );
