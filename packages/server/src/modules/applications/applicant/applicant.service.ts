@@ -551,10 +551,11 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
         opts,
       );
       Object.assign(pending.owner, touchPatch(owner, at));
-      const applied = await repo.writeIfUnchanged(
+      // built once per shape, bound per save (decision 081)
+      const applied = await repo.saveIfUnchanged(
         { applicationId: application.id, ownerId: owner.id, revision: application.revision, versions },
         { application: pending.application, owner: pending.owner },
-        (onlyIf) => auditWriteParts(db, pending.audits, { onlyIf }),
+        pending.audits,
       );
       return applied ? { revision: written.application.revision, savedAt: at.toISOString() } : undefined;
     } catch (err) {
