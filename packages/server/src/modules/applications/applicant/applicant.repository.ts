@@ -164,26 +164,33 @@ export function createApplicationsRepository(db: DbOrTx) {
     /**
      * `writeIfUnchanged` with the application's audit events as the other writes (the autosave): the statement is
      * built once per shape (the patches' columns, the events' count) with placeholders, and each save only binds
-     * its values (decision 081, amended): no SQL is built per request.
+     * its values (decision 081, amended): no SQL is built per request. Answers the two rows' versions after the
+     * write when it applied (the owner's unchanged when it had no patch), undefined when not.
      */
     async saveIfUnchanged(
       read: GuardedRead,
       patch: { application: Partial<NewApplication>; owner: Partial<NewOwner> },
       audits: readonly AuditEventInput[],
-    ): Promise<boolean> {
+    ): Promise<RowVersions | undefined> {
       const shape = shapeOf(read, patch);
       const key = `${shape.application.join(',')}|${shape.owner.join(',')}|${shape.soleOwner}|${audits.length}`;
       let built = saveTemplates.get(key);
       if (!built) {
+        const parts = [...guardedParts(db, shape, true), ...auditChainTemplate(audits.length, GUARD)];
+        // the rows' new versions (the xmin of this statement's transaction): the owner's next save checks them
+        const owner = shape.owner.length > 0 ? sql`(select x from w_owner)` : sql`null`;
         built = buildQuery(
           db,
-          guardedStatement([...guardedParts(db, shape), ...auditChainTemplate(audits.length, GUARD)]),
+          sql`with ${partsList(parts)} select ${sql.raw(GUARD)}.x as application, ${owner} as owner from ${sql.raw(GUARD)}`,
         );
         if (saveTemplates.size < MAX_SAVE_TEMPLATES) saveTemplates.set(key, built);
       }
       const values = { ...guardedValues(read, patch), ...(audits.length > 0 ? auditChainValues(audits) : {}) };
-      const rows = await executeBuilt(db, built, 'applicant_save', values);
-      return rows.length > 0;
+      const [row] = (await executeBuilt(db, built, 'applicant_save', values)) as {
+        application: string;
+        owner: string | null;
+      }[];
+      return row ? { application: row.application, owner: row.owner ?? read.versions.owner } : undefined;
     },
     updateApplicationSql(id: string, patch: Partial<NewApplication>): SQL {
       return db.update(applications).set(patch).where(eq(applications.id, id)).getSQL();
@@ -244,7 +251,9 @@ const placeholders = (keys: string[], prefix: string) =>
   Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(`${prefix}${k}`)}`]));
 
 /** The application's guarded update (`w_app`) and the owner's patch (`w_owner`, only when it applied). */
-function guardedParts(db: DbOrTx, shape: GuardedShape): NamedPart[] {
+function guardedParts(db: DbOrTx, shape: GuardedShape, versions = false): NamedPart[] {
+  // `versions`: each part answers its row's new version (`x`) instead of 1
+  const returning = versions ? sql`returning xmin::text as x` : sql`returning 1`;
   const parts: NamedPart[] = [
     {
       name: GUARD,
@@ -263,27 +272,28 @@ function guardedParts(db: DbOrTx, shape: GuardedShape): NamedPart[] {
               : undefined,
           ),
         )
-        .getSQL()} returning 1`,
+        .getSQL()} ${returning}`,
     },
   ];
   if (shape.owner.length > 0) {
     parts.push({
       name: 'w_owner',
-      sql: db
+      sql: sql`${db
         .update(applicationOwners)
         .set(placeholders(shape.owner, 'o_'))
         .where(and(eq(applicationOwners.id, sql.placeholder('g_owner')), sql`exists (select 1 from ${sql.raw(GUARD)})`))
-        .getSQL(),
+        .getSQL()} ${versions ? returning : sql``}`,
     });
   }
   return parts;
 }
 
-const guardedStatement = (parts: NamedPart[]) =>
-  sql`with ${sql.join(
+const partsList = (parts: NamedPart[]) =>
+  sql.join(
     parts.map((p) => sql`${sql.raw(p.name)} as (${p.sql})`),
     sql`, `,
-  )} select 1 from ${sql.raw(GUARD)}`;
+  );
+const guardedStatement = (parts: NamedPart[]) => sql`with ${partsList(parts)} select 1 from ${sql.raw(GUARD)}`;
 
 const applicationColumns = getTableColumns(applications);
 const ownerColumns = getTableColumns(applicationOwners);
