@@ -23,6 +23,7 @@ const only = process.env.BENCH_DB;
 for (const kind of benchDatabases().filter((k) => !only || k === only)) {
   const server = await startBenchServer(kind);
   try {
+    const db = server.database.db;
     const { drafts } = await setupApplicantBench(server);
     const key = server.config.secrets.publicApiKey;
     const headers = { 'content-type': 'application/json', 'x-api-key': key };
