@@ -133,6 +133,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   pgQueries += 1;
   return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
+/** Queries sent to PostgreSQL by this process so far. */
+export const queriesSent = () => pgQueries;
 
 /**
  * `loadInChild` with what each answered request cost the server's process: CPU ms (user + system, from

@@ -5,23 +5,10 @@
 // bench/_applicant-page.ts (helper W1), run at the end when present (BENCH_SKIP_PAGE=1 leaves it out).
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { DEFAULT_MEMBERSHIPS } from '@under/core/accounts/membership.schema';
-import { parseFormDefinition } from '@under/core/forms/form.schema';
-import { createSystemFieldComponent, SYSTEM_FIELDS } from '@under/core/forms/system-fields';
 import { count } from 'drizzle-orm';
-import { createCompaniesRepository } from '../packages/server/src/db/repositories/companies.repository';
-import {
-  applicationOwners,
-  applications,
-  companies,
-  customForms,
-  customFormVersions,
-  domainEvents,
-  masterForms,
-} from '../packages/server/src/db/schema/index';
-import { hashAccessCode, newAccessCode } from '../packages/server/src/modules/applications/applicant/access-codes';
-import { linkExpiry } from '../packages/server/src/modules/applications/applicant/applicant-link';
-import { type BenchDraft, FIELDS, fullData } from './_applicant-load';
+import { domainEvents } from '../packages/server/src/db/schema/index';
+import { FIELDS } from './_applicant-load';
+import { setupApplicantBench } from './_applicant-setup';
 import { benchDatabases, type Figures, meteredLoad, printTable, startBenchServer } from './_server';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -31,107 +18,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SUBMIT_DRAFTS = Number(process.env.BENCH_SUBMIT_DRAFTS ?? 12_000);
 const verdicts: string[] = [];
 
-/** 150 fields: the system fields, two encrypted ones, the rest plain text (a long merchant application). */
-function benchForm() {
-  const components: unknown[] = SYSTEM_FIELDS.map((d) => createSystemFieldComponent(d));
-  components.push({ type: 'textfield', key: 'ssn', label: 'SSN', input: true, euEncrypted: true });
-  components.push({ type: 'textfield', key: 'account', label: 'Account', input: true, euEncrypted: true });
-  for (let i = components.length; i < FIELDS; i++) {
-    components.push({
-      type: 'textfield',
-      key: `f${i}`,
-      label: `Field ${i}`,
-      input: true,
-      validate: { maxLength: 100, required: i % 3 === 0 },
-    });
-  }
-  const parsed = parseFormDefinition({ version: 1, display: 'form', components });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.form;
-}
-
 // BENCH_DB=postgres (or pglite) measures one database only; BENCH_SKIP_PAGE=1 leaves out the page-load part
 const only = process.env.BENCH_DB;
 for (const kind of benchDatabases().filter((k) => !only || k === only)) {
   const server = await startBenchServer(kind);
-  const crypto = server.fieldCrypto;
   try {
     const db = server.database.db;
-    const secret = server.config.secrets.codeSecret;
-    for (const m of DEFAULT_MEMBERSHIPS) await createCompaniesRepository(db).upsertMembership(m);
-    const [company] = await db
-      .insert(companies)
-      .values({ name: 'Bench Bank Client', membershipId: DEFAULT_MEMBERSHIPS[0]?.id as string })
-      .returning();
-    const [master] = await db.insert(masterForms).values({ name: 'Bench Bank', structure: {} }).returning();
-    if (!company || !master) throw new Error('bench setup');
-    const form = benchForm();
-    const [custom] = await db
-      .insert(customForms)
-      .values({
-        companyId: company.id,
-        masterFormId: master.id,
-        name: 'Bench form',
-        status: 'active',
-        version: 1,
-        masterVersion: 1,
-        document: {},
-      })
-      .returning();
-    if (!custom) throw new Error('bench setup');
-    await db.insert(customFormVersions).values({
-      customFormId: custom.id,
-      version: 1,
-      masterVersion: 1,
-      document: {},
-      form: form as unknown as Record<string, unknown>,
-      layout: {},
-    });
-
-    const companyId = company.id;
-    const customFormId = custom.id;
-    /** Open drafts written straight into the tables (the create path has its own throttles). */
-    async function drafts(n: number, prefix: string) {
-      const out: BenchDraft[] = [];
-      const sealed = crypto.sealData(form, fullData(0));
-      const now = new Date();
-      for (let start = 0; start < n; start += 500) {
-        const batch = Array.from({ length: Math.min(500, n - start) }, (_, i) => ({
-          email: `${prefix}${start + i}@bench.example`,
-          code: newAccessCode(),
-        }));
-        const rows = await db
-          .insert(applications)
-          .values(
-            batch.map((b) => ({
-              companyId: companyId,
-              customFormId: customFormId,
-              formVersion: 1,
-              status: 'draft',
-              data: sealed,
-              revision: 1,
-              applicantEmail: b.email,
-              resumeMailedAt: now,
-            })),
-          )
-          .returning({ id: applications.id });
-        await db.insert(applicationOwners).values(
-          rows.map((r, i) => ({
-            applicationId: r.id,
-            kind: 'primaryApplicant',
-            role: 'primaryOwnerEndUser',
-            email: batch[i]?.email as string,
-            codeHash: hashAccessCode(secret, batch[i]?.code as string),
-            codeExpiresAt: linkExpiry(now),
-          })),
-        );
-        rows.forEach((r, i) => {
-          out.push({ id: r.id, code: batch[i]?.code as string, revision: 1 });
-        });
-      }
-      return out;
-    }
-
+    const { drafts } = await setupApplicantBench(server);
     const key = server.config.secrets.publicApiKey;
     const headers = { 'content-type': 'application/json', 'x-api-key': key };
     // every load runs in its own process (bench/_load-child.ts), the baseline too, so all three are measured alike

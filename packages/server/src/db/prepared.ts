@@ -32,27 +32,58 @@ export function preparedOn<P>(db: DbOrTx, name: string, prepare: (db: DbOrTx) =>
 const names = new Map<string, string>();
 const MAX_NAMED_TEXTS = 500;
 
+/** A statement's text and parameters as Drizzle builds them (values, or placeholders to fill per call). */
+export interface BuiltQuery {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * Runs `query` as a named statement on PostgreSQL (decision 076): the name is derived from the built text, so
  * PostgreSQL parses it once per connection and every later save with the same shape (the same columns, the same
- * number of audit events) binds new values only. Drizzle still builds the text per call. PGlite runs it as
- * `execute` does (its driver has no named statements). Answers the statement's rows.
+ * number of audit events) binds new values only. `values` fill the query's placeholders (`sql.placeholder`).
+ * PGlite runs it as `execute` does (its driver has no named statements). Answers the statement's rows.
  */
-export async function executeNamed(db: DbOrTx, query: SQL, prefix: string): Promise<unknown[]> {
-  const inner = db as unknown as {
-    dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-    session?: unknown;
-  };
-  const { dialect, session } = inner;
-  if (!dialect || !is(session, NodePgSession)) return rowsOf(await db.execute(query));
-  const built = dialect.sqlToQuery(query);
+export async function executeNamed(
+  db: DbOrTx,
+  query: SQL,
+  prefix: string,
+  values: Record<string, unknown> = {},
+): Promise<unknown[]> {
+  const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): BuiltQuery } }).dialect;
+  return executeBuilt(db, dialect.sqlToQuery(query), prefix, values);
+}
+
+/** `query` built once (`buildQuery`), run as `executeNamed` runs it: the applicant's autosave (decision 081). */
+export async function executeBuilt(
+  db: DbOrTx,
+  built: BuiltQuery,
+  prefix: string,
+  values: Record<string, unknown> = {},
+): Promise<unknown[]> {
+  const session = (db as unknown as { session: Preparing }).session;
+  if (!is(session, NodePgSession))
+    return rowsOf(await session.prepareQuery(built, undefined, undefined, false).execute(values));
   let name = names.get(built.sql);
   if (!name && names.size < MAX_NAMED_TEXTS) {
     name = `${prefix}_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
     names.set(built.sql, name);
   }
-  if (!name) return rowsOf(await db.execute(query));
-  return rowsOf(await session.prepareQuery(built, undefined, name, false).execute());
+  return rowsOf(await session.prepareQuery(built, undefined, name, false).execute(values));
+}
+
+/** `query`'s text and parameters (placeholders stay placeholders): build once, run many times with `executeBuilt`. */
+export function buildQuery(db: DbOrTx, query: SQL): BuiltQuery {
+  return (db as unknown as { dialect: { sqlToQuery(q: SQL): BuiltQuery } }).dialect.sqlToQuery(query);
+}
+
+interface Preparing {
+  prepareQuery(
+    query: BuiltQuery,
+    fields: undefined,
+    name: string | undefined,
+    arrayMode: boolean,
+  ): { execute(values: Record<string, unknown>): Promise<unknown> };
 }
 
 /** The rows of a driver's answer (node-postgres and PGlite both answer `{ rows }`). */

@@ -74,7 +74,7 @@ export function chainHash(prevHash: string, seq: number, payload: string): strin
   return createHash('sha256').update(`${prevHash}|${seq}|${payload}`, 'utf8').digest('hex');
 }
 
-const hashSql = (prev: SQL, seq: SQL, payload: string): SQL =>
+const hashSql = (prev: SQL, seq: SQL, payload: unknown): SQL =>
   sql`encode(sha256(convert_to(${prev} || '|' || (${seq})::text || '|' || ${payload}::text, 'UTF8')), 'hex')`;
 
 /**
@@ -95,9 +95,51 @@ export function auditWriteParts(
   opts: { onlyIf?: string } = {},
 ): NamedPart[] {
   let partCounter = 0;
+  const stored = storedEvents(events);
+  const parts: NamedPart[] = [];
+  const plain = stored.filter((e) => e.targetType !== 'application');
+  if (plain.length > 0 && opts.onlyIf) throw new Error('a guarded audit write takes application events only');
+  if (plain.length > 0) {
+    parts.push({ name: `audit_p${partCounter++}`, sql: db.insert(auditEvents).values(plain).getSQL() });
+  }
+  const byApplication = new Map<string, StoredEvent[]>();
+  for (const e of stored) {
+    if (e.targetType !== 'application') continue;
+    byApplication.set(e.targetId, [...(byApplication.get(e.targetId) ?? []), e]);
+  }
+  for (const [applicationId, list] of byApplication) {
+    const n = partCounter++;
+    const values = chainValues(applicationId, list, n);
+    parts.push(...chainParts(n, list.length, opts.onlyIf, (name) => values[name]));
+  }
+  return parts;
+}
+
+/**
+ * The events of ONE application as `auditWriteParts(db, events, { onlyIf })` writes them, split in a statement
+ * built once per shape (`auditChainTemplate(count, onlyIf)`: its values are placeholders) and the values of these
+ * events (`auditChainValues`): the applicant's autosave builds no SQL per request (decision 081). Same text, same
+ * values, same rows as `auditWriteParts`.
+ */
+export function auditChainTemplate(count: number, onlyIf: string): NamedPart[] {
+  return chainParts(0, count, onlyIf, (name) => sql.placeholder(name));
+}
+
+/** The placeholders' values of `auditChainTemplate(events.length, …)` for these events (checked, as always). */
+export function auditChainValues(events: readonly AuditEventInput[]): Record<string, unknown> {
+  const stored = storedEvents(events);
+  const first = stored[0];
+  if (!first || stored.some((e) => e.targetType !== 'application' || e.targetId !== first.targetId)) {
+    throw new Error('an audit chain template takes the events of one application');
+  }
+  return chainValues(first.targetId, stored, 0);
+}
+
+/** Events as they are stored: checked against their action's schema, with the request's IP and user agent. */
+function storedEvents(events: readonly AuditEventInput[]): StoredEvent[] {
   const context = currentRequest();
   const at = new Date();
-  const stored = events.map(
+  return events.map(
     (event): StoredEvent => ({
       at,
       actorUserId: event.actorUserId,
@@ -110,26 +152,35 @@ export function auditWriteParts(
       userAgent: context.userAgent,
     }),
   );
-  const parts: NamedPart[] = [];
-  const plain = stored.filter((e) => e.targetType !== 'application');
-  if (plain.length > 0 && opts.onlyIf) throw new Error('a guarded audit write takes application events only');
-  if (plain.length > 0) {
-    parts.push({ name: `audit_p${partCounter++}`, sql: db.insert(auditEvents).values(plain).getSQL() });
-  }
-  const byApplication = new Map<string, StoredEvent[]>();
-  for (const e of stored) {
-    if (e.targetType !== 'application') continue;
-    byApplication.set(e.targetId, [...(byApplication.get(e.targetId) ?? []), e]);
-  }
-  for (const [applicationId, list] of byApplication)
-    parts.push(...chainParts(applicationId, list, partCounter++, opts.onlyIf));
-  return parts;
 }
 
-function chainParts(applicationId: string, list: StoredEvent[], n: number, onlyIf?: string): NamedPart[] {
+/** Every value a chain's parts send, by the name `chainParts` asks for it (`audit<n>_…`). */
+function chainValues(applicationId: string, list: readonly StoredEvent[], n: number): Record<string, unknown> {
+  const values: Record<string, unknown> = { [`audit${n}_app`]: applicationId };
+  list.forEach((e, i) => {
+    const at = `audit${n}_${i}_`;
+    values[`${at}at`] = e.at.toISOString();
+    values[`${at}actor`] = e.actorUserId;
+    values[`${at}company`] = e.companyId;
+    values[`${at}action`] = e.action;
+    values[`${at}type`] = e.targetType;
+    values[`${at}target`] = e.targetId;
+    values[`${at}details`] = e.details === null ? null : JSON.stringify(e.details);
+    values[`${at}ip`] = e.ip;
+    values[`${at}ua`] = e.userAgent;
+    values[`${at}payload`] = eventPayload(e);
+  });
+  return values;
+}
+
+/**
+ * A chain's parts for `k` events of one application (numbered `n` in the statement); `v(name)` gives the chunk of
+ * each value named by `chainValues`: the value itself, or a placeholder (a statement built once per shape).
+ */
+function chainParts(n: number, k: number, onlyIf: string | undefined, v: (name: string) => unknown): NamedPart[] {
   const head = `audit_h${n}`;
-  const payloads = list.map(eventPayload);
-  const k = list.length;
+  const applicationId = v(`audit${n}_app`);
+  const payloads = Array.from({ length: k }, (_, i) => v(`audit${n}_${i}_payload`));
   // the new head's hash from a previous hash, through every event of the batch
   const through = (prev: SQL, firstSeq: SQL): SQL =>
     payloads.reduce<SQL>((acc, payload, i) => hashSql(acc, sql`${firstSeq} + ${i}`, payload), prev);
@@ -146,7 +197,8 @@ function chainParts(applicationId: string, list: StoredEvent[], n: number, onlyI
       ${sql.identifier('prev_hash')} = x.hash
     returning x.seq - ${k} as base, x.prev_hash as prev`;
   // each event: its number and its hash, chained from the batch's previous hash
-  const rows = list.map((e, i) => {
+  const rows = Array.from({ length: k }, (_, i) => {
+    const at = `audit${n}_${i}_`;
     const seq = sql`${sql.raw(head)}.base + ${i + 1}`;
     const prev =
       i === 0
@@ -157,7 +209,7 @@ function chainParts(applicationId: string, list: StoredEvent[], n: number, onlyI
               (acc, payload, j) => hashSql(acc, sql`${sql.raw(head)}.base + ${j + 1}`, payload),
               sql`${sql.raw(head)}.prev`,
             );
-    return sql`select ${e.at.toISOString()}::timestamptz, ${e.actorUserId}::uuid, ${e.companyId}::uuid, ${e.action}, ${e.targetType}, ${e.targetId}, ${e.details === null ? null : JSON.stringify(e.details)}::jsonb, ${e.ip}, ${e.userAgent}, ${applicationId}::uuid, ${seq}, ${prev}, ${hashSql(prev, seq, payloads[i] as string)} from ${sql.raw(head)}`;
+    return sql`select ${v(`${at}at`)}::timestamptz, ${v(`${at}actor`)}::uuid, ${v(`${at}company`)}::uuid, ${v(`${at}action`)}, ${v(`${at}type`)}, ${v(`${at}target`)}, ${v(`${at}details`)}::jsonb, ${v(`${at}ip`)}, ${v(`${at}ua`)}, ${applicationId}::uuid, ${seq}, ${prev}, ${hashSql(prev, seq, payloads[i])} from ${sql.raw(head)}`;
   });
   const insert = sql`insert into ${auditEvents} (${sql.raw('at, actor_user_id, company_id, action, target_type, target_id, details, ip, user_agent, application_id, chain_seq, prev_hash, hash')}) ${sql.join(rows, sql` union all `)}`;
   return [

@@ -45,8 +45,12 @@ export async function resolveApplicantLink(
   const row = await createApplicationsRepository(db).findByLink(opts.applicationId, codeHash, opts.lock ?? false);
   if (!row) throw new AppError(ERROR_CODES.applicationNotFound);
   const { owner, application, versions } = row;
-  if (owner.removedAt || owner.codeRevokedAt || owner.codeExpiresAt.getTime() <= opts.now.getTime()) {
-    throw new AppError(ERROR_CODES.applicationLinkExpired);
-  }
+  if (!linkOpen(owner, opts.now)) throw new AppError(ERROR_CODES.applicationLinkExpired);
   return { application, owner, versions };
 }
+
+/** Whether an owner's link works at `now`: not removed, not revoked, not past its end. */
+export const linkOpen = (
+  owner: Pick<ApplicationOwnerRow, 'removedAt' | 'codeRevokedAt' | 'codeExpiresAt'>,
+  now: Date,
+): boolean => !owner.removedAt && !owner.codeRevokedAt && owner.codeExpiresAt.getTime() > now.getTime();

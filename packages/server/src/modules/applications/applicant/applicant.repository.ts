@@ -1,7 +1,13 @@
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AuditEventInput } from '@under/core/audit/audit-actions';
+import { and, asc, type Column, count, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { executeNamed, preparedOn } from '../../../db/prepared';
-import { type NamedPart, withParts } from '../../../db/repositories/audit.repository';
+import { type BuiltQuery, buildQuery, executeBuilt, executeNamed, preparedOn } from '../../../db/prepared';
+import {
+  auditChainTemplate,
+  auditChainValues,
+  type NamedPart,
+  withParts,
+} from '../../../db/repositories/audit.repository';
 import { applicationOwners, applications, companies, customForms, customFormVersions } from '../../../db/schema';
 
 export type NewApplication = typeof applications.$inferInsert;
@@ -143,51 +149,48 @@ export function createApplicationsRepository(db: DbOrTx) {
      * Answers whether it applied (nothing is written when not).
      */
     async writeIfUnchanged(
-      read: { applicationId: string; ownerId: string; revision: number; versions: RowVersions; soleOwner?: boolean },
+      read: GuardedRead,
       patch: { application: Partial<NewApplication>; owner: Partial<NewOwner> },
       others: (onlyIf: string) => Statement[],
     ): Promise<boolean> {
-      const guard = 'w_app';
-      const parts: NamedPart[] = [
-        {
-          name: guard,
-          sql: sql`${db
-            .update(applications)
-            .set(patch.application)
-            .where(
-              and(
-                eq(applications.id, read.applicationId),
-                eq(applications.revision, read.revision),
-                inArray(applications.status, ['draft', 'invite_sent']),
-                sql`${applications}.xmin = ${read.versions.application}::xid`,
-                sql`exists (select 1 from ${applicationOwners} where ${applicationOwners.id} = ${read.ownerId} and ${applicationOwners}.xmin = ${read.versions.owner}::xid)`,
-                read.soleOwner
-                  ? sql`not exists (select 1 from ${applicationOwners} where ${applicationOwners.applicationId} = ${read.applicationId} and ${applicationOwners.kind} = 'additionalOwner' and ${applicationOwners.removedAt} is null)`
-                  : undefined,
-              ),
-            )
-            .getSQL()} returning 1`,
-        },
-      ];
-      if (Object.keys(patch.owner).length > 0) {
-        parts.push({
-          name: 'w_owner',
-          sql: db
-            .update(applicationOwners)
-            .set(patch.owner)
-            .where(and(eq(applicationOwners.id, read.ownerId), sql`exists (select 1 from ${sql.raw(guard)})`))
-            .getSQL(),
-        });
-      }
-      others(guard).forEach((s, i) => {
+      const shape = shapeOf(read, patch);
+      const parts = guardedParts(db, shape);
+      others(GUARD).forEach((s, i) => {
         parts.push(isNamed(s) ? s : { name: `w_x${i}`, sql: s });
       });
-      const list = sql.join(
-        parts.map((p) => sql`${sql.raw(p.name)} as (${p.sql})`),
-        sql`, `,
-      );
-      const rows = await executeNamed(db, sql`with ${list} select 1 from ${sql.raw(guard)}`, 'applicant_save');
+      const rows = await executeNamed(db, guardedStatement(parts), 'applicant_save', guardedValues(read, patch));
       return rows.length > 0;
+    },
+    /**
+     * `writeIfUnchanged` with the application's audit events as the other writes (the autosave): the statement is
+     * built once per shape (the patches' columns, the events' count) with placeholders, and each save only binds
+     * its values (decision 081, amended): no SQL is built per request. Answers the two rows' versions after the
+     * write when it applied (the owner's unchanged when it had no patch), undefined when not.
+     */
+    async saveIfUnchanged(
+      read: GuardedRead,
+      patch: { application: Partial<NewApplication>; owner: Partial<NewOwner> },
+      audits: readonly AuditEventInput[],
+    ): Promise<RowVersions | undefined> {
+      const shape = shapeOf(read, patch);
+      const key = `${shape.application.join(',')}|${shape.owner.join(',')}|${shape.soleOwner}|${audits.length}`;
+      let built = saveTemplates.get(key);
+      if (!built) {
+        const parts = [...guardedParts(db, shape, true), ...auditChainTemplate(audits.length, GUARD)];
+        // the rows' new versions (the xmin of this statement's transaction): the owner's next save checks them
+        const owner = shape.owner.length > 0 ? sql`(select x from w_owner)` : sql`null`;
+        built = buildQuery(
+          db,
+          sql`with ${partsList(parts)} select ${sql.raw(GUARD)}.x as application, ${owner} as owner from ${sql.raw(GUARD)}`,
+        );
+        if (saveTemplates.size < MAX_SAVE_TEMPLATES) saveTemplates.set(key, built);
+      }
+      const values = { ...guardedValues(read, patch), ...(audits.length > 0 ? auditChainValues(audits) : {}) };
+      const [row] = (await executeBuilt(db, built, 'applicant_save', values)) as {
+        application: string;
+        owner: string | null;
+      }[];
+      return row ? { application: row.application, owner: row.owner ?? read.versions.owner } : undefined;
     },
     updateApplicationSql(id: string, patch: Partial<NewApplication>): SQL {
       return db.update(applications).set(patch).where(eq(applications.id, id)).getSQL();
@@ -214,3 +217,113 @@ const ownersQuery = (db: DbOrTx) =>
 
 const isNamed = (s: SQL | NamedPart | undefined): s is NamedPart =>
   s !== undefined && typeof (s as NamedPart).name === 'string' && 'sql' in (s as object);
+
+/** What an optimistic write found when it read (decision 081). */
+interface GuardedRead {
+  applicationId: string;
+  ownerId: string;
+  revision: number;
+  versions: RowVersions;
+  soleOwner?: boolean;
+}
+
+/** The part of a guarded write that answers a row when it applied. */
+const GUARD = 'w_app';
+
+/** The columns a guarded write sets (its statement's shape; values left out: they are placeholders). */
+interface GuardedShape {
+  application: string[];
+  owner: string[];
+  soleOwner: boolean;
+}
+
+const setKeys = (patch: Record<string, unknown>) => Object.keys(patch).filter((k) => patch[k] !== undefined);
+
+function shapeOf(
+  read: GuardedRead,
+  patch: { application: Partial<NewApplication>; owner: Partial<NewOwner> },
+): GuardedShape {
+  return { application: setKeys(patch.application), owner: setKeys(patch.owner), soleOwner: read.soleOwner === true };
+}
+
+/** `col = $n` for every column of the shape, each value a placeholder named `prefix` + its key. */
+const placeholders = (keys: string[], prefix: string) =>
+  Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(`${prefix}${k}`)}`]));
+
+/** The application's guarded update (`w_app`) and the owner's patch (`w_owner`, only when it applied). */
+function guardedParts(db: DbOrTx, shape: GuardedShape, versions = false): NamedPart[] {
+  // `versions`: each part answers its row's new version (`x`) instead of 1
+  const returning = versions ? sql`returning xmin::text as x` : sql`returning 1`;
+  const parts: NamedPart[] = [
+    {
+      name: GUARD,
+      sql: sql`${db
+        .update(applications)
+        .set(placeholders(shape.application, 'a_'))
+        .where(
+          and(
+            eq(applications.id, sql.placeholder('g_application')),
+            eq(applications.revision, sql.placeholder('g_revision')),
+            inArray(applications.status, ['draft', 'invite_sent']),
+            sql`${applications}.xmin = ${sql.placeholder('g_application_xmin')}::xid`,
+            sql`exists (select 1 from ${applicationOwners} where ${applicationOwners.id} = ${sql.placeholder('g_owner')} and ${applicationOwners}.xmin = ${sql.placeholder('g_owner_xmin')}::xid)`,
+            shape.soleOwner
+              ? sql`not exists (select 1 from ${applicationOwners} where ${applicationOwners.applicationId} = ${sql.placeholder('g_application')} and ${applicationOwners.kind} = 'additionalOwner' and ${applicationOwners.removedAt} is null)`
+              : undefined,
+          ),
+        )
+        .getSQL()} ${returning}`,
+    },
+  ];
+  if (shape.owner.length > 0) {
+    parts.push({
+      name: 'w_owner',
+      sql: sql`${db
+        .update(applicationOwners)
+        .set(placeholders(shape.owner, 'o_'))
+        .where(and(eq(applicationOwners.id, sql.placeholder('g_owner')), sql`exists (select 1 from ${sql.raw(GUARD)})`))
+        .getSQL()} ${versions ? returning : sql``}`,
+    });
+  }
+  return parts;
+}
+
+const partsList = (parts: NamedPart[]) =>
+  sql.join(
+    parts.map((p) => sql`${sql.raw(p.name)} as (${p.sql})`),
+    sql`, `,
+  );
+const guardedStatement = (parts: NamedPart[]) => sql`with ${partsList(parts)} select 1 from ${sql.raw(GUARD)}`;
+
+const applicationColumns = getTableColumns(applications);
+const ownerColumns = getTableColumns(applicationOwners);
+
+/** A value as its column sends it (what Drizzle does with a value it binds itself: null stays null). */
+function encoded(columns: Record<string, Column>, key: string, value: unknown): unknown {
+  const column = columns[key];
+  if (!column) throw new Error(`no column ${key}`);
+  return value === null ? null : column.mapToDriverValue(value);
+}
+
+/** The placeholders' values of `guardedParts`. */
+function guardedValues(
+  read: GuardedRead,
+  patch: { application: Partial<NewApplication>; owner: Partial<NewOwner> },
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    g_application: read.applicationId,
+    g_revision: read.revision,
+    g_application_xmin: read.versions.application,
+    g_owner: read.ownerId,
+    g_owner_xmin: read.versions.owner,
+  };
+  const app = patch.application as Record<string, unknown>;
+  for (const k of setKeys(app)) values[`a_${k}`] = encoded(applicationColumns, k, app[k]);
+  const owner = patch.owner as Record<string, unknown>;
+  for (const k of setKeys(owner)) values[`o_${k}`] = encoded(ownerColumns, k, owner[k]);
+  return values;
+}
+
+/** Autosave statements by shape (a handful in practice); bounded: past the limit a shape is built per call. */
+const saveTemplates = new Map<string, BuiltQuery>();
+const MAX_SAVE_TEMPLATES = 200;

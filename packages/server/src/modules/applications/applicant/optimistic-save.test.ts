@@ -1,7 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditWriteParts } from '../../../db/repositories/audit.repository';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildQuery } from '../../../db/prepared';
+import {
+  auditChainTemplate,
+  auditChainValues,
+  auditWriteParts,
+  withParts,
+} from '../../../db/repositories/audit.repository';
 import { applicationAuditHeads, applicationOwners, applications, auditEvents, domainEvents } from '../../../db/schema';
 import { bearer, type Caller, registerCompany } from '../../../test/accounts';
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../../test/helpers';
@@ -114,7 +120,7 @@ describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
     return { events, head, verdict: verifyChain(events, head) };
   }
 
-  it('a draft’s save is two statements, no transaction and no lock; data, revision and chain as before', async () => {
+  it('a draft’s save is one statement after the owner’s previous save, no transaction and no lock; data, revision and chain as before', async () => {
     const d = await draft();
     const first = await save(d.applicationId, d.code, {
       data: { CompanyName: 'Second', ssn: '123456789' },
@@ -128,9 +134,10 @@ describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
     expect(answer?.statusCode).toBe(200);
     expect(answer?.json().revision).toBe(3);
     if (kind === 'postgres') {
-      // the link's select (unlocked) and the write: no BEGIN, no FOR UPDATE, no COMMIT
+      // the owner's previous save left the rows it wrote: no link select, only the write (no BEGIN, FOR UPDATE, COMMIT)
       const mine = texts;
-      expect(mine.map((q) => q.slice(0, 60))).toHaveLength(2);
+      expect(mine.map((q) => q.slice(0, 60))).toHaveLength(1);
+      expect(mine[0]).toMatch(/^with w_app as \(update "applications"/);
       expect(mine.join('\n')).not.toMatch(/\bbegin\b|for update|\bcommit\b/i);
     }
     const [row] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
@@ -145,6 +152,64 @@ describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
       expect.objectContaining({ revision: 2, fields: ['CompanyName', 'ssn'] }),
       expect.objectContaining({ revision: 3, fields: ['CompanyName'] }),
     ]);
+  });
+
+  it('the autosave’s audit parts built once with placeholders are the statement auditWriteParts builds, value for value', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T03:00:00.000Z'));
+    try {
+      const events = [1, 2].map((revision) => ({
+        action: 'application.save' as const,
+        actorUserId: null,
+        companyId: '00000000-0000-4000-8000-000000000001',
+        targetType: 'application' as const,
+        targetId: '00000000-0000-4000-8000-000000000002',
+        details: { email: 'a@example.com', role: 'primaryOwnerEndUser', revision, fields: ['CompanyName', 'ssn'] },
+      }));
+      for (const list of [events.slice(0, 1), events]) {
+        // the guard part the events depend on, as in the save's statement
+        const guard = { name: 'w_app', sql: sql`select 1` };
+        const direct = buildQuery(db(), withParts([guard, ...auditWriteParts(db(), list, { onlyIf: 'w_app' })]));
+        const template = buildQuery(db(), withParts([guard, ...auditChainTemplate(list.length, 'w_app')]));
+        expect(template.sql).toBe(direct.sql);
+        expect(fillPlaceholders(template.params, auditChainValues(list))).toEqual(direct.params);
+      }
+      // another application's event in the same list is not one chain
+      expect(() => auditChainValues([...events, { ...events[0], targetId: 'other' } as (typeof events)[0]])).toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a save after the rows changed elsewhere reads them again: the change is kept, a revoked link answers 410', async () => {
+    const d = await draft();
+    expect((await save(d.applicationId, d.code, { data: { CompanyName: 'One' }, revision: 1 })).statusCode).toBe(200);
+    // another writer changes the application (not through this owner's saves): the remembered rows are stale
+    await db()
+      .update(applications)
+      .set({ applicantEmail: 'moved@example.com' })
+      .where(eq(applications.id, d.applicationId));
+    let answer: { statusCode: number; body: string } | undefined;
+    const texts = await queriesDuring(async () => {
+      answer = await save(d.applicationId, d.code, { data: { CompanyName: 'Two' }, revision: 2 });
+    });
+    expect(answer?.statusCode, answer?.body).toBe(200);
+    if (kind === 'postgres') {
+      // the write from the remembered rows applies to nothing, then the link's select and the write again
+      expect(texts.map((q) => q.slice(0, 40))).toHaveLength(3);
+    }
+    const [row] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
+    expect(row).toMatchObject({ revision: 3, applicantEmail: 'moved@example.com', applicantCompanyName: 'Two' });
+    expect((await chainOf(d.applicationId)).verdict.intact).toBe(true);
+    // the link revoked after a save: the next save answers as the link does, and writes nothing
+    await db()
+      .update(applicationOwners)
+      .set({ codeRevokedAt: new Date() })
+      .where(eq(applicationOwners.applicationId, d.applicationId));
+    const revoked = await save(d.applicationId, d.code, { data: { CompanyName: 'Three' }, revision: 3 });
+    expect(revoked.statusCode).toBe(410);
+    const [after] = await db().select().from(applications).where(eq(applications.id, d.applicationId));
+    expect(after).toMatchObject({ revision: 3, applicantCompanyName: 'Two' });
   });
 
   it('writes nothing (row, owner, audit, chain head) when the application or the owner changed after the read', async () => {
