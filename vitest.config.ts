@@ -3,15 +3,31 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Web test files that mock modules, globals, the environment or timers run each in a fresh module graph (project
- * `web-isolated`); the others share one per worker (decision 082). Found by reading the files, so a new test that
- * mocks is isolated without anyone listing it.
+ * Web and server test files that mock modules, globals, the environment or timers run each in a fresh module graph
+ * (projects `web-isolated`, `server-isolated`); the others share one per worker (decision 082). Found by reading the
+ * files, so a new test that mocks is isolated without anyone listing it.
  */
-const WEB_MOCKING = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|resetModules)\b/;
-const WEB_SRC = fileURLToPath(new URL('./packages/web/src/', import.meta.url));
-const WEB_ISOLATED = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file) && WEB_MOCKING.test(readFileSync(`${WEB_SRC}${file}`, 'utf8')))
-  .map((file) => `src/${file}`);
+const MOCKING = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|resetModules)\b/;
+/** The test files under `src` of a package that mock (see above), as `src/...` paths for `include`/`exclude`. */
+function mocking(pkg: string): string[] {
+  const src = fileURLToPath(new URL(`./packages/${pkg}/src/`, import.meta.url));
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && MOCKING.test(readFileSync(`${src}${file}`, 'utf8')))
+    .map((file) => `src/${file}`);
+}
+const WEB_ISOLATED = mocking('web');
+// The same for server files (decision 082, amended): the others share one module graph per worker (Fastify, Drizzle,
+// every module, PGlite's WebAssembly and the migrated image imported once per worker instead of once per file).
+const SERVER_ISOLATED = mocking('server');
+
+const server = {
+  root: 'packages/server',
+  environment: 'node',
+  // one migrated PGlite image and PostgreSQL template for the run; each test database is a copy
+  globalSetup: ['src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
 
 const web = {
   root: 'packages/web',
@@ -39,16 +55,15 @@ export default defineConfig({
       },
       {
         test: {
+          ...server,
           name: 'server',
-          root: 'packages/server',
           include: ['src/**/*.test.ts'],
-          environment: 'node',
-          // one migrated PGlite image and PostgreSQL template for the run; each test database is a copy
-          globalSetup: ['src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: SERVER_ISOLATED,
+          // each test builds its own app and database; the files share the imported modules (see SERVER_ISOLATED)
+          isolate: false,
         },
       },
+      { test: { ...server, name: 'server-isolated', include: SERVER_ISOLATED } },
       {
         test: {
           ...web,

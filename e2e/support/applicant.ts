@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { APPLICANT_TEXT } from '@under/core/ui-text/applicant';
 import { SIGNING_TEXT } from '@under/core/ui-text/applicant-signing';
+import { VAULT_TEXT } from '@under/core/ui-text/applicant-vault';
 import { ADMIN } from '../playwright.config';
 import { uniqueName } from './admin';
 import { demoClient, lastMailTo, mailCount, uniqueEmail } from './outbox';
@@ -164,6 +165,17 @@ export async function signFromSuccessPage(page: Page, email: string, name = 'Ann
 }
 
 /**
+ * The primary applicant's last page, whole: its Submit button and the parts loaded with it (the "Remember my answers"
+ * card and the documents and terms, each its own chunk) shown. A click on Submit before they show can land on the
+ * card that appears under the pointer and pushes the button down: the submit never happens (the flaky first attempt
+ * of applications-corrections in CI).
+ */
+export async function lastPageShown(page: Page) {
+  await expect(page.getByRole('button', { name: APPLICANT_TEXT.submit })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: VAULT_TEXT.rememberLabel })).toBeVisible();
+}
+
+/**
  * An applicant fills in the demo form from its public page and submits: the e-mail first, `company` in the first
  * input, every required field, a typed signature and the terms when asked. Ends on the success page.
  */
@@ -178,6 +190,7 @@ export async function submitApplication(page: Page, customFormId: string, email:
     if (await page.getByRole('button', { name: APPLICANT_TEXT.submit }).isVisible()) break;
     await page.getByRole('button', { name: 'Next' }).click();
   }
+  await lastPageShown(page);
   const typeName = page.getByText('Type your name');
   if (await typeName.isVisible()) {
     await typeName.click();

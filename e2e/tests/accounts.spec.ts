@@ -4,7 +4,7 @@ import { MESSAGES } from '@under/core/messages';
 import { UI_TEXT } from '@under/core/ui-text';
 import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
 import { seriousViolations } from '../support/axe';
-import { field, PASSWORD, registerCompany, signedUpUser, signIn } from '../support/client';
+import { clientWithCompany, field, PASSWORD, registerCompany, signedUpUser, signIn } from '../support/client';
 import { codeFromOutbox, demoClient, invitationPathFromOutbox, uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
@@ -218,8 +218,7 @@ test('the team search waits for 3 characters and filters; page sizes are the spe
 });
 
 test('an invite page at the quota says so, links to the plans and disables Send', async ({ page }) => {
-  await signedUpUser(page);
-  await registerCompany(page, 'Basic Lending');
+  await clientWithCompany(page, 'Basic Lending');
   await page.goto('/invite-members');
   const note = page.getByTestId('invite-no-seats');
   await expect(note).toContainText(UI_TEXT.inviteNoSeats);
@@ -263,8 +262,7 @@ test('an e-mail already in the team is refused with "Email already add"', async 
 });
 
 test('whitelist domains: one invalid domain rejects the whole list', async ({ page }) => {
-  await signedUpUser(page);
-  await registerCompany(page, 'Domain Trust Bank');
+  await clientWithCompany(page, 'Domain Trust Bank');
   await nav(page, UI_TEXT.navSettings).click();
   await expect(page.getByRole('heading', { name: UI_TEXT.settingsTitle })).toBeVisible();
   const domains = field(page, UI_TEXT.whitelistLabel);
@@ -281,8 +279,7 @@ test('whitelist domains: one invalid domain rejects the whole list', async ({ pa
 });
 
 test('a logo upload shows in the header; files that are not images are refused', async ({ page }) => {
-  await signedUpUser(page);
-  await registerCompany(page, 'Logo Savings');
+  await clientWithCompany(page, 'Logo Savings');
   await expect(page.getByTestId('header-logo')).toHaveCount(0);
   await page.goto('/application-settings');
   const input = page.locator('input[type="file"]');

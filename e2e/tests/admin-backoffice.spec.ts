@@ -4,7 +4,7 @@ import { ADMIN_ACCOUNTS_TEXT as A } from '@under/core/ui-text/admin-accounts';
 import { ADMIN_COUPONS_TEXT as C } from '@under/core/ui-text/admin-coupons';
 import { signInAdmin, uniqueName } from '../support/admin';
 import { seriousViolations } from '../support/axe';
-import { field, registerCompany, signedUpUser } from '../support/client';
+import { clientWithCompany, field } from '../support/client';
 import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
@@ -26,9 +26,8 @@ test('the admin runs coupons and accounts: create, apply, find, deactivate, chan
   // a client with a company, signed in in its own browser
   const client = await browser.newContext();
   const cp = await client.newPage();
-  await signedUpUser(cp);
   const companyName = uniqueName('Backoffice Bank');
-  await registerCompany(cp, companyName);
+  await clientWithCompany(cp, companyName);
 
   await signInAdmin(page);
 

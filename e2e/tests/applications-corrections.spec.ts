@@ -5,6 +5,7 @@ import {
   activeDemoForm,
   applicantPath,
   firstInput,
+  lastPageShown,
   signFromSuccessPage,
   submitApplication,
   waitForMail,
@@ -72,6 +73,7 @@ test('an edit link lets the applicant correct and re-sign; the team copies the a
   for (let i = 0; i < 20 && !(await page.getByRole('button', { name: T.submit }).isVisible()); i++) {
     await page.getByRole('button', { name: 'Next' }).click();
   }
+  await lastPageShown(page);
   const terms = page.getByLabel(T.termsAccept);
   if ((await terms.isVisible()) && !(await terms.isChecked())) await terms.check();
   await page.getByRole('button', { name: T.submit }).click();

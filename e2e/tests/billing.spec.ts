@@ -6,7 +6,7 @@ import { UI_TEXT } from '@under/core/ui-text';
 import { BILLING_TEXT as T } from '@under/core/ui-text/billing';
 import { ADMIN } from '../playwright.config';
 import { seriousViolations } from '../support/axe';
-import { field, registerCompany, signedUpUser, signIn } from '../support/client';
+import { clientWithCompany, field, signIn } from '../support/client';
 import { uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
@@ -43,8 +43,7 @@ test('trial, two invitations, a card payment, the renewal a month later, both in
   request,
 }) => {
   test.setTimeout(120_000);
-  const email = await signedUpUser(page, uniqueEmail('billing'));
-  await registerCompany(page, 'Renewal Savings Bank');
+  const email = await clientWithCompany(page, 'Renewal Savings Bank', uniqueEmail('billing'));
 
   // plans: try Nature free for 14 days, no card
   await nav(page, UI_TEXT.navPlans).click();
@@ -148,8 +147,7 @@ test('trial, two invitations, a card payment, the renewal a month later, both in
 });
 
 test('a declined card shows the spec text with what failed and changes nothing', async ({ page }) => {
-  await signedUpUser(page, uniqueEmail('declined'));
-  await registerCompany(page, 'Declined Credit Union');
+  await clientWithCompany(page, 'Declined Credit Union', uniqueEmail('declined'));
   await page.goto('/payment-membership/MEMBERSHIP_002');
   await payWithCard(page, '4000 0000 0000 0002');
   await expect(page.getByTestId('card-error')).toHaveText(T.cardFailed('declined'));

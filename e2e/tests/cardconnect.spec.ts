@@ -6,7 +6,7 @@ import { CARDCONNECT_TEXT as C } from '@under/core/ui-text/cardconnect';
 import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
 import { CARDCONNECT_SIM } from '../playwright.config';
 import { seriousViolations } from '../support/axe';
-import { registerCompany, signedUpUser } from '../support/client';
+import { clientWithCompany } from '../support/client';
 import { uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
@@ -32,8 +32,7 @@ async function expectAccessible(page: Page) {
 const input = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first();
 
 test('an institution sets up CardConnect against the simulator, turns it off and on again', async ({ page }) => {
-  await signedUpUser(page, uniqueEmail('cc-admin'));
-  await registerCompany(page, 'Card Processor Bank');
+  await clientWithCompany(page, 'Card Processor Bank', uniqueEmail('cc-admin'));
   await page
     .getByRole('navigation', { name: UI_TEXT.mainNavigation })
     .getByRole('link', { name: T.navIntegrations, exact: true })

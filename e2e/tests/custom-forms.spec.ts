@@ -4,7 +4,7 @@ import { acroFormPdf, applicationPdf } from '../fixtures/pdfs';
 import { uniqueName } from '../support/admin';
 import { adminHeaders, saveMapping, uploadTemplate } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
-import { field, registerCompany, signedUpUser } from '../support/client';
+import { clientWithCompany, field } from '../support/client';
 import { shot, tabTo } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
@@ -37,8 +37,7 @@ test('a client builds a form in the wizard from a published master form, activat
   const institution = uniqueName('Harbor Bank');
   await publishedMasterForm(request, institution);
 
-  await signedUpUser(page);
-  await registerCompany(page, uniqueName('Forms Co'));
+  await clientWithCompany(page, uniqueName('Forms Co'));
   await page.getByRole('link', { name: T.navForms }).first().click();
   await expect(page.getByRole('heading', { name: T.title })).toBeVisible();
   await expect(page.getByText(T.emptyTitle)).toBeVisible();
@@ -119,8 +118,7 @@ test('the whole wizard with the keyboard only: institution, a question, a docume
   test.setTimeout(240_000);
   const institution = uniqueName('Keyboard Bank');
   await publishedMasterForm(request, institution);
-  await signedUpUser(page);
-  await registerCompany(page, uniqueName('Keys Co'));
+  await clientWithCompany(page, uniqueName('Keys Co'));
 
   // from here on: Tab, Shift+Tab, Enter, Space, arrows and typing only
   await tabTo(page, page.getByRole('link', { name: T.navForms }).first());

@@ -13,7 +13,7 @@ import { OWNERS_TEXT as O } from '../../packages/web/src/features/applicant/owne
 import { signInAdmin, uniqueName } from '../support/admin';
 import { adminHeaders, type Headers, saveMapping } from '../support/admin-api';
 import { applicantPath, valueFor, waitForMail } from '../support/applicant';
-import { field, registerCompany, signedUpUser } from '../support/client';
+import { clientWithCompany, field } from '../support/client';
 import { mailCount, uniqueEmail } from '../support/outbox';
 import { insideBox, readPdf, readPdfImages } from '../support/pdf-read';
 import { expect, test } from '../support/test';
@@ -173,8 +173,7 @@ test('a new institution, two owners, a real 2-page PDF: both e-signatures in the
   await admin.context.close();
 
   // 4. a new client registers and builds its form on that master form in the wizard, then activates it
-  await signedUpUser(page);
-  await registerCompany(page, uniqueName('Loop Co'));
+  await clientWithCompany(page, uniqueName('Loop Co'));
   await page.getByRole('link', { name: C.navForms }).first().click();
   await page.getByRole('link', { name: C.createButton }).click();
   const searched = page.waitForResponse((r) => r.url().includes('/api/client_master_forms?q=') && r.ok());

@@ -1,4 +1,5 @@
 import { SYNC_STATE_LABELS, SYNC_WORDS } from '@under/core/integrations/sync.schema';
+import { UI_TEXT } from '@under/core/ui-text';
 import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
 import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
 import { activeDemoForm, submitApplication } from '../support/applicant';
@@ -81,6 +82,9 @@ test.describe('at 390 px (a phone)', () => {
 
     await page.goto('/login');
     await signIn(page, clientEmail, password);
+    // signed in (the home page shows) before leaving the page: a goto while the sign-in is in flight cancels it,
+    // and /applications then sends the visitor back to the sign-in page (the flaky first attempt of the CI run)
+    await expect(page.getByRole('heading', { name: UI_TEXT.homeTitle })).toBeVisible();
     await page.goto('/applications');
     await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
     await page.getByLabel(A.searchLabel).fill(email);

@@ -15,7 +15,7 @@ import { signInAdmin } from '../support/admin';
 import { adminHeaders } from '../support/admin-api';
 import { activeDemoForm, signFromSuccessPage, submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
-import { field, PASSWORD, registerCompany, signedUpUser, signIn } from '../support/client';
+import { clientWithCompany, field, PASSWORD, signIn } from '../support/client';
 import { codeFromOutbox, invitationPathFromOutbox, uniqueEmail } from '../support/outbox';
 import { shot, tabTo } from '../support/page-tools';
 import { expect, test } from '../support/test';
@@ -85,8 +85,7 @@ test('a plan without the CRM sees the upgrade text; a CRM plan gets the connect 
   page,
   browser,
 }) => {
-  const email = await signedUpUser(page, uniqueEmail('crm-admin'));
-  await registerCompany(page, 'Integration Bank');
+  const email = await clientWithCompany(page, 'Integration Bank', uniqueEmail('crm-admin'));
   const companyId = await openPage(page);
 
   // Basic: the spec's upgrade text and the way to the plans; the processors listed without actions
@@ -165,9 +164,8 @@ test("a new institution connects to the Salesforce simulator and maps its form; 
   browser,
 }) => {
   test.setTimeout(300_000);
-  const email = await signedUpUser(page, uniqueEmail('sf-loop'));
   const companyName = `Loop Bank ${Date.now() % 100000}`;
-  await registerCompany(page, companyName);
+  const email = await clientWithCompany(page, companyName, uniqueEmail('sf-loop'));
   const companyId = await openPage(page);
   const admin = await adminHeaders(page.request);
   const moved = await page.request.put(`/api/accounts/${companyId}/subscription-level`, {

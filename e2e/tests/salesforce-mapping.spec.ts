@@ -7,7 +7,7 @@ import { acroFormPdf } from '../fixtures/pdfs';
 import { uniqueName } from '../support/admin';
 import { adminHeaders, saveMapping, uploadTemplate } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
-import { field, registerCompany, signedUpUser } from '../support/client';
+import { clientWithCompany, field } from '../support/client';
 import { shot, tabTo } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
@@ -51,8 +51,7 @@ test("a form's Salesforce mapping asks for the plan first, then for a connection
   const institution = uniqueName('Mapping Bank');
   const masterFormId = await publishedMasterForm(request, institution);
   const companyName = uniqueName('Mapping Co');
-  await signedUpUser(page);
-  await registerCompany(page, companyName);
+  await clientWithCompany(page, companyName);
 
   // a form of our own (the wizard's first step is enough)
   await page.getByRole('link', { name: T.navForms }).first().click();

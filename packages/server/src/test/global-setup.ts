@@ -23,6 +23,22 @@ async function onAdmin(adminUrl: string, text: string): Promise<void> {
  * (`TEST_POSTGRES_TEMPLATE`; about 0.4 s instead of 2.5-3 s). `createTestDatabase` still runs `migrate()` on each.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // `server` and `server-isolated` (vitest.config.ts) both name this file: one image and one template for the run
+  const shared = globalThis as { underTestDatabases?: { users: number; made: Promise<() => Promise<void>> } };
+  shared.underTestDatabases ??= { users: 0, made: make() };
+  const made = shared.underTestDatabases;
+  made.users += 1;
+  const teardown = await made.made;
+  return async () => {
+    made.users -= 1;
+    if (made.users === 0) {
+      shared.underTestDatabases = undefined;
+      await teardown();
+    }
+  };
+}
+
+async function make(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'under-pglite-image-'));
   const file = path.join(dir, 'migrated.tar');
   const adminUrl = process.env.TEST_DATABASE_URL;
