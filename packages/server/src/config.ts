@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { KeyConfigError, type KeyRing, loadKeyRing } from './infra/field-crypto/keys';
 import { classifyAddress } from './infra/outbound/address';
 import { CARDCONNECT_PRODUCTION } from './modules/integrations/cardconnect/cardconnect.endpoints';
+import { VANTIV_PRODUCTION_URL } from './modules/integrations/vantiv/vantiv.endpoints';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -100,6 +101,12 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Worldpay's PayFac Merchant Provisioner (issue #24 §2; decision 088): production by default; its pre-live
+   * (`https://payfac.vantivprelive.com`) or `npm run simulators`'. */
+  VANTIV_API_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   INTEGRATION_TEST_HOSTS: z
     .string()
     .regex(
@@ -149,6 +156,8 @@ export interface Config {
   outbound: { testHosts: string[]; timeoutMs: number; maxBodyBytes: number };
   /** CardPointe CoPilot's endpoints (issue #24 §1; decision 083). */
   cardConnect: { apiUrl: string; tokenUrl: string };
+  /** Worldpay/Vantiv's PayFac API base (issue #24 §2; decision 088). */
+  vantiv: { apiUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -266,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: e.CARDCONNECT_API_URL ?? CARDCONNECT_PRODUCTION.apiUrl,
       tokenUrl: e.CARDCONNECT_TOKEN_URL ?? CARDCONNECT_PRODUCTION.tokenUrl,
     },
+    vantiv: { apiUrl: e.VANTIV_API_URL ?? VANTIV_PRODUCTION_URL },
   };
 }
 

@@ -27,6 +27,7 @@ import { FORM_INTEGRATIONS_API } from './integrations/forms.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
 import { TRANSAX_API } from './integrations/transax.contract';
+import { VANTIV_API } from './integrations/vantiv.contract';
 import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
@@ -72,6 +73,7 @@ export const ALL_CONTRACTS = {
   SYNC_API,
   BUTTON_LINKS_API,
   TRANSAX_API,
+  VANTIV_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */
