@@ -46,6 +46,8 @@ const CARDCONNECT = {
   clientId: 'cc-canary-client-id',
 };
 const CARDCONNECT_TOKENS: string[] = [];
+/** Worldpay/Vantiv's PayFac credentials (issue #24 §2; decision 088): sealed, masked, write-only. */
+const VANTIV = { username: 'wp-canary-payfac-user', password: 'Worldpay-Canary-Pass!' };
 /** A CardConnect client that only grants tokens (the credentials check); the canary needs no merchant. */
 const tokenOnlyCardConnect = {
   async token() {
@@ -321,6 +323,14 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       expect((await call({ url: '/api/companies/card-connect', headers: client })).json().state).toBe('turned_off');
       INTEGRATION_SECRETS.push(...Object.values(CARDCONNECT), ...CARDCONNECT_TOKENS);
       expect(CARDCONNECT_TOKENS.length).toBe(ccTokensBefore + 1);
+      // Worldpay/Vantiv: the PayFac user and password kept sealed, answered as masks
+      const wp = await call({ method: 'POST', url: '/api/companies/vantiv', headers: client, payload: VANTIV });
+      expect(wp.statusCode, wp.body).toBe(200);
+      expect(wp.json().password).toBe(maskValue(VANTIV.password));
+      expect((await call({ url: '/api/companies/vantiv', headers: client })).json().username).toBe(
+        maskValue(VANTIV.username),
+      );
+      INTEGRATION_SECRETS.push(...Object.values(VANTIV));
       expect(sf.issued.length).toBe(4);
 
       await t.mailer.settle();

@@ -33,6 +33,7 @@ import { CorrectionsPanel } from '../review/corrections-panel';
 import { DecisionPanel } from '../review/decision-panel';
 import { IntegrationsPanel } from '../review/integrations-panel';
 import { NotesPanel } from '../review/notes-panel';
+import { VantivStagePanel } from '../review/vantiv-stage-panel';
 
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 
@@ -227,6 +228,8 @@ export function ApplicationPage() {
         <AttachmentsPanel applicationId={applicationId} isAdmin={isAdmin} actions={actions} />
 
         <IntegrationsPanel applicationId={applicationId} />
+
+        <VantivStagePanel applicationId={applicationId} />
 
         <NotesPanel applicationId={applicationId} />
 
