@@ -1,7 +1,8 @@
-import { Alert, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SalesforceAddInfoBody } from '@under/core/integrations/connections.schema';
 import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
-import { useSearchParams } from 'react-router';
+import { TRANSAX_TEXT } from '@under/core/ui-text/transax';
+import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../../components/form-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { UpgradeRequired } from '../../../../components/upgrade-required';
@@ -85,7 +86,14 @@ export function ManageIntegrationPage() {
                 {processors.map((p) => (
                   <Group key={p.kind} component="li" justify="space-between" gap="sm">
                     <Text size="sm">{T.names[p.kind]}</Text>
-                    <StateBadge state={p.state} />
+                    <Group gap="sm">
+                      {p.kind === 'tsys' && data?.canManage ? (
+                        <Anchor component={Link} to="/transax-pricing" size="sm">
+                          {TRANSAX_TEXT.manage}
+                        </Anchor>
+                      ) : null}
+                      <StateBadge state={p.state} />
+                    </Group>
                   </Group>
                 ))}
               </Stack>
