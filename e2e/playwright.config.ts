@@ -19,7 +19,11 @@ const SIMULATOR_HOSTS = [
   `127.0.0.1:${port + 1010}`,
   // Transax's
   `127.0.0.1:${port + 1021}`,
+  // Worldpay/Vantiv PayFac's (decision 088)
+  `127.0.0.1:${port + 1022}`,
 ].join(',');
+/** The Worldpay/Vantiv PayFac simulator (issue #24 §2, decision 088): port + 1022. */
+export const VANTIV_SIM = `http://127.0.0.1:${port + 1022}`;
 export const ADMIN = { email: 'admin@e2e.test', password: 'AdminPass123' };
 /** The button-link journey's receiver: a loopback server the journey itself runs (issue #24 §4). */
 export const BUTTON_LINK_RECEIVER_PORT = port + 1020;
@@ -84,6 +88,8 @@ export default defineConfig({
         // CardConnect's endpoints are the simulator's (decision 083)
         CARDCONNECT_API_URL: CARDCONNECT_SIM,
         CARDCONNECT_TOKEN_URL: `${CARDCONNECT_SIM}/auth/realms/cardconnect/protocol/openid-connect/token`,
+        // Worldpay/Vantiv's PayFac API is the simulator's (decision 088)
+        VANTIV_API_URL: VANTIV_SIM,
       },
     },
     {
@@ -101,6 +107,7 @@ export default defineConfig({
         // the Transax simulator (issue #24 §2) on this run's ports, never the fixed default
         TRANSAX_SIM_PORT: String(port + 1021),
         CARDCONNECT_SIM_PORT: String(port + 1010),
+        VANTIV_SIM_PORT: String(port + 1022),
       },
     },
   ],
