@@ -17,3 +17,15 @@ export const VANTIV_TEXT = {
   lastStaged: 'Last staged',
   problemsTitle: 'What to correct',
 } as const;
+
+/** Worldpay/Vantiv's row on /manage-integration: the PayFac API user and password (decision 088). */
+export const VANTIV_SETUP_TEXT = {
+  title: 'Worldpay/Vantiv',
+  description:
+    'Your Worldpay PayFac Merchant Provisioner API user and password. They are kept encrypted and checked by the first staging.',
+  usernameLabel: 'API user name',
+  passwordLabel: 'API password',
+  savedMask: (mask: string) => `Saved: ${mask}. Leave empty to keep it, or enter a new value.`,
+  save: 'Save',
+  saved: 'Worldpay/Vantiv is set up.',
+} as const;
