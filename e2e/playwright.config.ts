@@ -23,7 +23,11 @@ const SIMULATOR_HOSTS = [
   `127.0.0.1:${port + 1021}`,
   // KYC's
   `127.0.0.1:${port + 1030}`,
+  // Worldpay/Vantiv PayFac's (decision 088)
+  `127.0.0.1:${port + 1022}`,
 ].join(',');
+/** The Worldpay/Vantiv PayFac simulator (issue #24 §2, decision 088): port + 1022. */
+export const VANTIV_SIM = `http://127.0.0.1:${port + 1022}`;
 export const ADMIN = { email: 'admin@e2e.test', password: 'AdminPass123' };
 /** The button-link journey's receiver: a loopback server the journey itself runs (issue #24 §4). */
 export const BUTTON_LINK_RECEIVER_PORT = port + 1020;
@@ -90,6 +94,8 @@ export default defineConfig({
         CARDCONNECT_TOKEN_URL: `${CARDCONNECT_SIM}/auth/realms/cardconnect/protocol/openid-connect/token`,
         // the KYC provider is the simulator (decision 089)
         KYC_API_URL: KYC_SIM,
+        // Worldpay/Vantiv's PayFac API is the simulator's (decision 088)
+        VANTIV_API_URL: VANTIV_SIM,
       },
     },
     {
@@ -109,6 +115,7 @@ export default defineConfig({
         CARDCONNECT_SIM_PORT: String(port + 1010),
         // the KYC simulator on this run's port, never the fixed default (parallel runs)
         KYC_SIM_PORT: String(port + 1030),
+        VANTIV_SIM_PORT: String(port + 1022),
       },
     },
   ],

@@ -10,6 +10,7 @@ import { FORM_INTEGRATIONS_TEXT as F, SYNCABILITY_TEXT } from '@under/core/ui-te
 import { MAPPING_TEXT as M } from '@under/core/ui-text/client-integrations-mapping';
 import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
 import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
+import { VANTIV_SETUP_TEXT } from '@under/core/ui-text/vantiv';
 import { SALESFORCE_SIM } from '../playwright.config';
 import { signInAdmin } from '../support/admin';
 import { adminHeaders } from '../support/admin-api';
@@ -94,8 +95,11 @@ test('a plan without the CRM sees the upgrade text; a CRM plan gets the connect 
   await expect(salesforce.getByTestId('integration-state')).toHaveText(T.states.not_connected);
   await expect(salesforce.getByRole('textbox')).toHaveCount(0);
   const processors = page.getByRole('region', { name: T.processorsTitle });
-  // CardConnect has its own card (issue #24 §1); WorldPay and tsys are listed
-  await expect(processors.getByRole('listitem')).toHaveCount(2);
+  // CardConnect and Worldpay/Vantiv have their own cards (issue #24 §1, §2); tsys is listed
+  await expect(processors.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: VANTIV_SETUP_TEXT.title }).getByTestId('vantiv-state')).toHaveText(
+    T.states.not_connected,
+  );
   await expect(processors.getByRole('button')).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, 'manage-integration-upgrade');

@@ -63,6 +63,7 @@ import { createSalesforceClient } from './modules/integrations/salesforce/salesf
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import { integrationSyncsModule } from './modules/integrations/sync/sync.module';
 import { transaxModule } from './modules/integrations/transax/transax.module';
+import { vantivModule } from './modules/integrations/vantiv/vantiv.module';
 import { libraryModule, pushUpdatesModule } from './modules/library/library.module';
 import { mailModule } from './modules/mail/mail.module';
 import { masterFormsModule } from './modules/master-forms/master-forms.module';
@@ -163,6 +164,8 @@ const MODULES: readonly AppModule[] = [
   formIntegrationsModule,
   buttonLinksModule,
   transaxModule,
+  // issue #24 §2: Worldpay/Vantiv (decision 088)
+  vantivModule,
 ];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

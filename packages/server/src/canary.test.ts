@@ -60,6 +60,8 @@ const keyOnlyKyc: KycProvider = {
     throw new KycError('unavailable', 'not in the canary');
   },
 };
+/** Worldpay/Vantiv's PayFac credentials (issue #24 §2; decision 088): sealed, masked, write-only. */
+const VANTIV = { username: 'wp-canary-payfac-user', password: 'Worldpay-Canary-Pass!' };
 /** A CardConnect client that only grants tokens (the credentials check); the canary needs no merchant. */
 const tokenOnlyCardConnect = {
   async token() {
@@ -347,6 +349,14 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       expect(kyc.json().apiKey).toBe(maskValue(KYC_API_KEY));
       expect((await call({ url: '/api/companies/kyc', headers: client })).json().apiKey).toBe(maskValue(KYC_API_KEY));
       INTEGRATION_SECRETS.push(KYC_API_KEY);
+      // Worldpay/Vantiv: the PayFac user and password kept sealed, answered as masks
+      const wp = await call({ method: 'POST', url: '/api/companies/vantiv', headers: client, payload: VANTIV });
+      expect(wp.statusCode, wp.body).toBe(200);
+      expect(wp.json().password).toBe(maskValue(VANTIV.password));
+      expect((await call({ url: '/api/companies/vantiv', headers: client })).json().username).toBe(
+        maskValue(VANTIV.username),
+      );
+      INTEGRATION_SECRETS.push(...Object.values(VANTIV));
       expect(sf.issued.length).toBe(4);
 
       await t.mailer.settle();

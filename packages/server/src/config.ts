@@ -6,6 +6,7 @@ import { KeyConfigError, type KeyRing, loadKeyRing } from './infra/field-crypto/
 import { classifyAddress } from './infra/outbound/address';
 import { CARDCONNECT_PRODUCTION } from './modules/integrations/cardconnect/cardconnect.endpoints';
 import type { KycEndpoints } from './modules/integrations/kyc/kyc.endpoints';
+import { VANTIV_PRODUCTION_URL } from './modules/integrations/vantiv/vantiv.endpoints';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -104,6 +105,9 @@ const EnvSchema = z.object({
   /** The KYC provider's API base (issue #24 §3, §5; decision 089): no default (no provider was named); unset, KYC is
    * not available here. `npm run simulators` prints the simulator's. */
   KYC_API_URL: z
+  /** Worldpay's PayFac Merchant Provisioner (issue #24 §2; decision 088): production by default; its pre-live
+   * (`https://payfac.vantivprelive.com`) or `npm run simulators`'. */
+  VANTIV_API_URL: z
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
@@ -158,6 +162,8 @@ export interface Config {
   cardConnect: { apiUrl: string; tokenUrl: string };
   /** issue #24 §3 (decision 089). */
   kyc: KycEndpoints;
+  /** Worldpay/Vantiv's PayFac API base (issue #24 §2; decision 088). */
+  vantiv: { apiUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -276,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenUrl: e.CARDCONNECT_TOKEN_URL ?? CARDCONNECT_PRODUCTION.tokenUrl,
     },
     kyc: { apiUrl: e.KYC_API_URL ?? null },
+    vantiv: { apiUrl: e.VANTIV_API_URL ?? VANTIV_PRODUCTION_URL },
   };
 }
 

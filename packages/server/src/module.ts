@@ -50,6 +50,7 @@ import type { SalesforceMappingsService } from './modules/integrations/mapping/m
 import type { SalesforceClient } from './modules/integrations/salesforce/salesforce.port';
 import type { IntegrationSyncService } from './modules/integrations/sync/sync.service';
 import type { TransaxService } from './modules/integrations/transax/transax.service';
+import type { VantivService } from './modules/integrations/vantiv/vantiv.service';
 import type { LibraryService } from './modules/library/library.service';
 import type { PushUpdatesService } from './modules/library/push-updates.service';
 import type { MailService } from './modules/mail/mail.service';
@@ -144,6 +145,8 @@ export interface Services {
   transax: TransaxService;
   /** issue #24 §3 (decision 089). */
   kyc: KycService;
+  /** issue #24 §2: Worldpay/Vantiv staging (decision 088). */
+  vantiv: VantivService;
 }
 export type ServiceName = keyof Services;
 

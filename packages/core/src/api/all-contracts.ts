@@ -29,6 +29,7 @@ import { KYC_API } from './integrations/kyc.contract';
 import { MAPPING_API } from './integrations/mapping.contract';
 import { SYNC_API } from './integrations/sync.contract';
 import { TRANSAX_API } from './integrations/transax.contract';
+import { VANTIV_API } from './integrations/vantiv.contract';
 import { LIBRARY_API } from './library.contract';
 import { MAIL_API } from './mail.contract';
 import { MASTER_FORMS_API } from './master-forms.contract';
@@ -76,6 +77,7 @@ export const ALL_CONTRACTS = {
   BUTTON_LINKS_API,
   TRANSAX_API,
   KYC_API,
+  VANTIV_API,
 };
 
 /** Every endpoint of a contract object, however deep (the auth contracts are grouped by pool). */

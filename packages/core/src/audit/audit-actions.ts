@@ -398,6 +398,17 @@ export const AUDIT_ACTIONS = {
     target: 'company',
     details: z.strictObject({ gatewayHost: z.string(), count: z.number().int() }),
   },
+  /** An application staged with Worldpay/Vantiv (decision 088): the outcome and the provider's ids, never an answer. */
+  'integration.vantiv-stage': {
+    target: 'application',
+    details: z.strictObject({
+      outcome: z.string(),
+      legalEntityId: z.string().nullable(),
+      subMerchantId: z.string().nullable(),
+      responseCode: z.number().int().nullable(),
+      problems: z.number().int(),
+    }),
+  },
   // button-link integrations (issue #24 §4; decision 084): ids, the host and what changed, never the secret
   'button-link.create': {
     target: 'company',

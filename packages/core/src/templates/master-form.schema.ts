@@ -54,10 +54,14 @@ export function readMasterFormStructure(json: unknown): MasterFormStructure {
   };
 }
 
-/** Payment processors a master form can name (`GET /api/processors`); the spec names CardConnect and two others. */
+/**
+ * Payment processors a master form and a section can name (`GET /api/processors`): the spec's CardConnect, WorldPay
+ * and TSYS (issue #24 §2). Ids are stored in sections (`processors`) and master forms (`processor_id`), so they stay:
+ * Worldpay/Vantiv keeps the id of the "Processor B" placeholder it replaces (decision 088).
+ */
 export const PROCESSORS = [
   { id: 'cardconnect', name: 'CardConnect' },
-  { id: 'processor_b', name: 'Processor B' },
+  { id: 'processor_b', name: 'Worldpay/Vantiv' },
   // TSYS through the Transax gateway (issue #24 §2)
   { id: 'tsys', name: 'TSYS/Transax' },
 ] as const;

@@ -9,6 +9,7 @@ describe('npm run simulators', () => {
       TRANSAX_SIM_PORT: '0',
       CARDCONNECT_SIM_PORT: '0',
       KYC_SIM_PORT: '0',
+      VANTIV_SIM_PORT: '0',
       PUBLIC_URL: 'http://localhost:3000/',
     };
     const { simulators, text } = await startSimulators(env);
@@ -66,6 +67,25 @@ describe('npm run simulators', () => {
       expect(account.status).toBe(200);
       expect(account.headers.get('x-simulator')).toContain('not a KYC provider');
       expect((await fetch(`${kycUrl}/v1/account`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+      // Worldpay/Vantiv's: VANTIV_API_URL and its test host printed; Basic auth, the v13 XML type, never "Worldpay"
+      const wp = simulators.find((s) => s.name.startsWith('Worldpay')) as (typeof simulators)[number];
+      expect(wp.name).toContain('not Worldpay');
+      const vantivUrl = /VANTIV_API_URL=(\S+)/.exec(text)?.[1] as string;
+      expect(wp.testHosts).toEqual([new URL(vantivUrl).host]);
+      const wpText = text.slice(text.indexOf('== Worldpay'));
+      const wpEntered = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(wpText)?.[1] as string;
+      const le = await fetch(`${vantivUrl}/legalentity`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/com.vantivcnp.payfac-v13+xml',
+          authorization: `Basic ${Buffer.from(`${wpEntered('API user name')}:${wpEntered('API password')}`).toString('base64')}`,
+        },
+        body: '<legalEntityCreateRequest/>',
+      });
+      expect(le.status).toBe(400);
+      expect(le.headers.get('x-simulator')).toContain('not Worldpay');
+      expect(await le.text()).toContain('<errorResponse');
+      expect((await fetch(`${vantivUrl}/legalentity`, { method: 'POST', body: '<x/>' })).status).toBe(401);
     } finally {
       await Promise.all(simulators.map((s) => s.stop()));
     }

@@ -2,6 +2,7 @@ import { startCardConnectSimulator } from './cardconnect';
 import { startKycSimulator } from './kyc';
 import { startSalesforceSimulator } from './salesforce';
 import { startTransaxSimulator } from './transax';
+import { startVantivSimulator } from './vantiv';
 
 /**
  * What `npm run simulators` starts (issue #23 §6, decision 072): loopback SIMULATORS of the providers the portal
@@ -140,12 +141,35 @@ async function kyc(env: Env): Promise<RunningSimulator> {
   };
 }
 
+// ---- Worldpay/Vantiv (issue #24 §2, decision 088): the PayFac Merchant Provisioner's legal entities and sub-merchants
+async function vantiv(env: Env): Promise<RunningSimulator> {
+  const sim = await startVantivSimulator({
+    host: env.SIMULATOR_HOST ?? '127.0.0.1',
+    port: port(env, 'VANTIV_SIM_PORT', 4060),
+  });
+  return {
+    name: 'Worldpay/Vantiv PayFac (simulator, not Worldpay)',
+    testHosts: sim.testHosts,
+    lines: [
+      'Start the portal with this setting too:',
+      `  VANTIV_API_URL=${sim.url}`,
+      'In the portal: Manage integrations > Worldpay/Vantiv, enter',
+      `  API user name: ${sim.username}`,
+      `  API password:  ${sim.password}`,
+      'A legal name holding "REVIEW" is held for review (responseCode 20); the same legal entity again is duplicate="true".',
+      `Inspect: ${sim.url}/__sim/legal-entities and ${sim.url}/__sim/stats;`,
+      `faults: POST ${sim.url}/__sim/faults {"fail":2,"status":503}, {"slowMs":2000} or {"malformed":1}`,
+    ],
+    stop: () => sim.stop(),
+  };
+}
+
 const SIMULATORS: { name: string; start(env: Env): Promise<RunningSimulator> }[] = [
   { name: 'salesforce', start: salesforce },
   { name: 'transax', start: transax },
   { name: 'cardconnect', start: cardConnect },
   { name: 'kyc', start: kyc },
-  // issue #24: the card processors' simulators (CardConnect, Worldpay/Vantiv, TSYS) go here
+  { name: 'vantiv', start: vantiv },
 ];
 
 export async function startSimulators(env: Env): Promise<{ simulators: RunningSimulator[]; text: string }> {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * Transax and says so in every answer. Transax publishes no test environment: the path and shape are the ones our
  * client assumes (transax.client.ts). `GET /api/boarding/pricing` with Basic auth answers the list (401 otherwise,
  * with `WWW-Authenticate`); faults under `/__sim/`: `POST /__sim/faults` `{"fail":2,"status":503}`, `{"slowMs":2000}`,
- * `{"malformed":1}`; `GET /__sim/stats` counts the calls and the refused ones.
+ * `{"malformed":1}`, `{"redirectTo":"http://…"}` (a 302); `GET /__sim/stats` counts the calls and the refused ones.
  */
 export interface TransaxSimOptions {
   host?: string;
@@ -65,7 +65,7 @@ export async function startTransaxSimulator(options: TransaxSimOptions = {}): Pr
   const user = options.user ?? 'sim-transax-user';
   const password = options.password ?? 'SIMULATOR-TRANSAX-PASSWORD-NOT-TRANSAX';
   const stats = { calls: 0, refused: 0 };
-  const faults = { fail: 0, status: 503, slowMs: 0, malformed: 0 };
+  const faults = { fail: 0, status: 503, slowMs: 0, malformed: 0, redirectTo: '' };
 
   const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', 'x-simulator': NOTICE, ...headers });
@@ -78,7 +78,7 @@ export async function startTransaxSimulator(options: TransaxSimOptions = {}): Pr
       const route = `${req.method} ${url.pathname}`;
       if (route === 'POST /__sim/faults') {
         const f = JSON.parse((await body(req)) || '{}') as Partial<typeof faults>;
-        Object.assign(faults, { fail: 0, status: 503, slowMs: 0, malformed: 0 }, f);
+        Object.assign(faults, { fail: 0, status: 503, slowMs: 0, malformed: 0, redirectTo: '' }, f);
         return send(res, 200, { notice: NOTICE, faults });
       }
       if (route === 'GET /__sim/stats') return send(res, 200, { notice: NOTICE, ...stats });
@@ -89,6 +89,8 @@ export async function startTransaxSimulator(options: TransaxSimOptions = {}): Pr
         faults.fail--;
         return send(res, faults.status, { notice: NOTICE, error: 'unavailable' });
       }
+      // a gateway that sends the caller elsewhere (with its Basic auth, were the redirect followed)
+      if (faults.redirectTo) return send(res, 302, { notice: NOTICE }, { location: faults.redirectTo });
       const auth = req.headers.authorization ?? '';
       const given = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : '';
       if (!same(given, `${user}:${password}`)) {

@@ -18,6 +18,7 @@ export * from './integrations-kyc';
 export * from './integrations-mapping';
 export * from './integrations-sync';
 export * from './integrations-transax';
+export * from './integrations-vantiv';
 export * from './mail';
 export * from './notes';
 export * from './notifications';

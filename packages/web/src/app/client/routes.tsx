@@ -306,6 +306,14 @@ export const clientRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'transax-pricing/:formId?',
+                    lazy: lazyPage(() =>
+                      import('../../features/integrations/transax/routes/transax-pricing-page').then(
+                        (m) => m.TransaxPricingPage,
+                      ),
+                    ),
+                  },
+                  {
                     path: 'application-settings',
                     lazy: lazyPage(() =>
                       import('../../features/settings/routes/application-settings-page').then(

@@ -27,7 +27,7 @@ const PROCESSORS = {
   status: 200,
   body: [
     { id: 'cardconnect', name: 'CardConnect' },
-    { id: 'processor_b', name: 'Processor B' },
+    { id: 'processor_b', name: 'Worldpay/Vantiv' },
   ],
 };
 const slow = { timeout: 8000 };

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { TRANSAX_MESSAGES } from '@under/core/integrations/transax.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +115,9 @@ describe.each(testDatabases())('Transax pricing on %s', (kind) => {
       'https://secure.transaxgateway.com@169.254.169.254/',
       'https://169.254.169.254/latest/meta-data/',
       'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:7f00:1]/',
+      'https://[::1]/',
+      'https://127.0.0.1/',
       'https://2130706433/',
       'https://localhost/',
       `http://127.0.0.1:${Number(new URL(sim.url).port) + 1}/`,
@@ -129,6 +134,26 @@ describe.each(testDatabases())('Transax pricing on %s', (kind) => {
       });
     }
     expect(sim.stats.calls).toBe(calls);
+  });
+
+  it('follows no redirect of the gateway: the password never reaches the host it points to', async () => {
+    let hits = 0;
+    const elsewhere = createServer((_req, res) => {
+      hits++;
+      res.end('{"pricing":[]}');
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', () => r()));
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/api/boarding/pricing`;
+    try {
+      await faults({ redirectTo: target });
+      const res = await retrieve({ gatewayUrl: sim.url, user: sim.user, password: sim.password });
+      expect(res.statusCode).toBe(424);
+      expect(res.json().message).toBe('Connection Failed !');
+      expect(hits).toBe(0);
+    } finally {
+      await faults({});
+      await new Promise((r) => elsewhere.close(r));
+    }
   });
 
   it('is throttled per address: the 21st call in a minute is refused before any gateway is asked', async () => {

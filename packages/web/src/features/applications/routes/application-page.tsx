@@ -35,6 +35,7 @@ import { CorrectionsPanel } from '../review/corrections-panel';
 import { DecisionPanel } from '../review/decision-panel';
 import { IntegrationsPanel } from '../review/integrations-panel';
 import { NotesPanel } from '../review/notes-panel';
+import { VantivStagePanel } from '../review/vantiv-stage-panel';
 
 const CLIENT_ADMIN_ROLES = new Set(['ADMINISTRATOR', 'admin']);
 
@@ -236,6 +237,7 @@ export function ApplicationPage() {
         <CardConnectStatusPanel applicationId={applicationId} />
 
         <KycPanel applicationId={applicationId} />
+        <VantivStagePanel applicationId={applicationId} />
 
         <NotesPanel applicationId={applicationId} />
 

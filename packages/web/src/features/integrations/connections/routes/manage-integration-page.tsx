@@ -1,13 +1,17 @@
-import { Alert, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SalesforceAddInfoBody } from '@under/core/integrations/connections.schema';
 import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
-import { useSearchParams } from 'react-router';
+import { TRANSAX_TEXT } from '@under/core/ui-text/transax';
+import { VANTIV_SETUP_TEXT } from '@under/core/ui-text/vantiv';
+import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../../components/form-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { UpgradeRequired } from '../../../../components/upgrade-required';
 import { errorMessage } from '../../../../lib/http-error';
 import { notifySuccess } from '../../../../lib/notify';
 import { CardConnectCard } from '../../cardconnect/components/cardconnect-card';
+import { useSaveVantiv, useVantivSetup } from '../../vantiv/api/vantiv-setup-api';
+import { VantivCard } from '../../vantiv/components/vantiv-card';
 import { useAddSalesforceInfo, useIntegrations, useTurnOffSalesforce } from '../api/connections-api';
 import { SalesforceCard, StateBadge } from '../components/salesforce-card';
 import { connectionResult } from '../lib/connection-result';
@@ -23,6 +27,8 @@ export function ManageIntegrationPage() {
   const integrations = useIntegrations();
   const addInfo = useAddSalesforceInfo();
   const turnOff = useTurnOffSalesforce(integrations.data?.companyId ?? '');
+  const vantiv = useVantivSetup();
+  const saveVantiv = useSaveVantiv();
 
   async function connect(body: SalesforceAddInfoBody) {
     const { authorizeUrl } = await addInfo.mutateAsync(body);
@@ -32,7 +38,9 @@ export function ManageIntegrationPage() {
   const data = integrations.data;
   const salesforce = data?.integrations.find((i) => i.kind === 'salesforce');
   // CardConnect has its own card (issue #24 §1); the other processors are listed until their part
-  const processors = data?.integrations.filter((i) => i.kind !== 'salesforce' && i.kind !== 'cardconnect') ?? [];
+  const processors =
+    data?.integrations.filter((i) => i.kind !== 'salesforce' && i.kind !== 'cardconnect' && i.kind !== 'worldpay') ??
+    [];
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -72,6 +80,16 @@ export function ManageIntegrationPage() {
           </Paper>
         )}
         {data ? <CardConnectCard canManage={data.canManage} /> : null}
+        {data ? (
+          <VantivCard
+            view={vantiv.data}
+            canManage={data.canManage}
+            onSave={async (body) => {
+              await saveVantiv.mutateAsync(body);
+              notifySuccess(VANTIV_SETUP_TEXT.saved);
+            }}
+          />
+        ) : null}
         {processors.length > 0 ? (
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="processors-title">
             <Stack gap="sm">
@@ -85,7 +103,14 @@ export function ManageIntegrationPage() {
                 {processors.map((p) => (
                   <Group key={p.kind} component="li" justify="space-between" gap="sm">
                     <Text size="sm">{T.names[p.kind]}</Text>
-                    <StateBadge state={p.state} />
+                    <Group gap="sm">
+                      {p.kind === 'tsys' && data?.canManage ? (
+                        <Anchor component={Link} to="/transax-pricing" size="sm">
+                          {TRANSAX_TEXT.manage}
+                        </Anchor>
+                      ) : null}
+                      <StateBadge state={p.state} />
+                    </Group>
                   </Group>
                 ))}
               </Stack>
