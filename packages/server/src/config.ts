@@ -105,6 +105,9 @@ const EnvSchema = z.object({
   /** The KYC provider's API base (issue #24 §3, §5; decision 089): no default (no provider was named); unset, KYC is
    * not available here. `npm run simulators` prints the simulator's. */
   KYC_API_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Worldpay's PayFac Merchant Provisioner (issue #24 §2; decision 088): production by default; its pre-live
    * (`https://payfac.vantivprelive.com`) or `npm run simulators`'. */
   VANTIV_API_URL: z
