@@ -100,6 +100,11 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * How long a sync worker owns a claimed sync without renewing it (ms; default 60000, decision 086). Tests that kill
+   * the server shorten it so a killed process's syncs are taken again sooner.
+   */
+  SYNC_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   INTEGRATION_TEST_HOSTS: z
     .string()
     .regex(
@@ -149,6 +154,8 @@ export interface Config {
   outbound: { testHosts: string[]; timeoutMs: number; maxBodyBytes: number };
   /** CardPointe CoPilot's endpoints (issue #24 §1; decision 083). */
   cardConnect: { apiUrl: string; tokenUrl: string };
+  /** A sync worker's lease (renewed while its attempt runs; decision 086). */
+  syncLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -266,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: e.CARDCONNECT_API_URL ?? CARDCONNECT_PRODUCTION.apiUrl,
       tokenUrl: e.CARDCONNECT_TOKEN_URL ?? CARDCONNECT_PRODUCTION.tokenUrl,
     },
+    syncLeaseMs: e.SYNC_LEASE_MS,
   };
 }
 

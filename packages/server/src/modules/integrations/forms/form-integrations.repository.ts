@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   applications,
+  cardConnectMappings,
   customForms,
   integrationConfigs,
   integrationConnections,
@@ -97,6 +98,16 @@ export function createFormIntegrationsRepository(db: DbOrTx) {
         .select({ formId: salesforceMappings.customFormId, mode: salesforceMappings.mode })
         .from(salesforceMappings)
         .where(inArray(salesforceMappings.customFormId, formIds));
+    },
+
+    /** Whether the template (master form) has a CardConnect mapping with at least one line (decision 086). */
+    async cardConnectMapped(masterFormId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ fields: cardConnectMappings.fields })
+        .from(cardConnectMappings)
+        .where(eq(cardConnectMappings.masterFormId, masterFormId))
+        .limit(1);
+      return (row?.fields.length ?? 0) > 0;
     },
 
     async connections(companyId: string) {

@@ -4,6 +4,7 @@ import {
   type Syncability,
 } from '@under/core/integrations/form-integrations.schema';
 import type { IntegrationState, SalesforceMapping } from '@under/core/integrations/integrations';
+import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import type { Db } from '../../../db/client';
 import type { SalesforceConnections, SalesforceMappings } from '../ports';
@@ -73,8 +74,41 @@ export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityP
     };
   }
 
+  /**
+   * The CardConnect verdict (decision 086): the template's permission, the form's config (`activeIntegration`; its
+   * `autoSync` is the mode), the company's CardConnect connection and the template's CardConnect mapping.
+   */
+  async function cardconnect(source: {
+    companyId: string;
+    customFormId: string;
+    masterFormId?: string;
+  }): Promise<IntegrationSyncability & { state: IntegrationState }> {
+    const repo = createFormIntegrationsRepository(db);
+    const masterFormId =
+      source.masterFormId ?? (await repo.companyForms(source.companyId, [source.customFormId]))[0]?.masterFormId;
+    const config = (await repo.configs([source.customFormId])).find((c) => c.kind === 'cardconnect');
+    const permissions = masterFormId ? await repo.permissions(source.companyId, [masterFormId]) : [];
+    const connection = (await repo.connections(source.companyId)).find((c) => c.kind === 'cardconnect');
+    const state = (connection?.state as IntegrationState | undefined) ?? 'not_connected';
+    const mapped = masterFormId ? await repo.cardConnectMapped(masterFormId) : false;
+    const reasons: string[] = [];
+    if (!permitted(permissions[0])) reasons.push(SYNCABILITY_WORDS.notPermitted);
+    if (!formUses('cardconnect', config)) reasons.push(CC_SYNC_WORDS.formNotUsing);
+    if (state === 'turned_off') reasons.push(CC_SYNC_WORDS.turnedOff);
+    else if (state !== 'connected') reasons.push(CC_SYNC_WORDS.notConnected);
+    if (!mapped) reasons.push(CC_SYNC_WORDS.noMapping);
+    return {
+      integration: 'cardconnect',
+      syncable: reasons.length === 0,
+      mode: config ? (config.autoSync ? 'auto-sync' : 'manual-sync') : null,
+      reasons,
+      state,
+    };
+  }
+
   return {
     salesforce,
+    cardconnect,
 
     /** Every integration's verdict for an application (null: no such application). */
     async forApplication(applicationId: string): Promise<(Syncability & { companyId: string }) | null> {

@@ -382,25 +382,38 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     for (const id of queuedIds) expect(sent[1]).toContain(id);
   });
 
-  it("at start, every sync left running is taken again at once (its lease ended), its job sent with the sweep's", async () => {
-    const one = await queued();
-    const two = await queued();
-    const held = instance({ afterProvider: hang });
-    void held.runSync(one.syncId);
-    void held.runSync(two.syncId);
+  it('at start, only leases that ran out are taken: a live instance keeps the sync it runs (its lease renewed)', async () => {
+    const live = await queued();
+    const dead = await queued();
+    // two instances at the provider: one alive (renewing its lease), one killed (renewing nothing)
+    const alive = instance({ afterProvider: hang, leaseMs: 1_500 });
+    const killed = instance({ afterProvider: hang, leaseMs: 1_500 });
+    void alive.runSync(live.syncId);
+    void killed.runSync(dead.syncId);
     await until('both at the provider', async () => sf.counts.upserts === 2);
+    killed.stop();
+    // time passes beyond both first leases; only the live worker moves its lease on
+    clock += 1_501;
+    await until('the live lease renewed', async () => ((await rowOf(live.syncId)).leaseUntil?.getTime() ?? 0) > clock);
+    expect((await rowOf(dead.syncId)).leaseUntil?.getTime()).toBeLessThan(clock);
     const sent: string[][] = [];
     const jobs = {
       sendManyOnce: async (_q: string, js: { key: string }[]) => {
         sent.push(js.map((j) => j.key));
       },
     } as unknown as Jobs;
-    await instance({ jobs }).resume();
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toEqual(expect.arrayContaining([one.syncId, two.syncId]));
-    // taken without waiting for the lease
-    expect(await instance().runSync(one.syncId)).toBe('synced');
-    expect(await instance().runSync(two.syncId)).toBe('synced');
+    const restarted = instance({ jobs, leaseMs: 1_500 });
+    await restarted.resume();
+    restarted.stop();
+    expect(sent).toEqual([[dead.syncId]]);
+    // the live one is not taken (no second call at the provider while the first still runs)
+    expect(await instance().runSync(live.syncId)).toBeNull();
+    expect(await instance().runSync(dead.syncId)).toBe('synced');
+    // once its worker dies too, its lease runs out and it is taken
+    alive.stop();
+    clock += 1_501;
+    expect(await instance().runSync(live.syncId)).toBe('synced');
+    expect(sf.counts.creates).toBe(2);
   });
 
   it('answers the latest ten attempts of each sync, newest first', async () => {
