@@ -5,7 +5,8 @@
  */
 export const CC_SYNC_WORDS = {
   notConnected: 'CardConnect is not set up for your company: set it up on Manage Integration, then Sync again.',
-  turnedOff: 'CardConnect is turned off for your company: turn it back on (Edit on Manage Integration), then Sync again.',
+  turnedOff:
+    'CardConnect is turned off for your company: turn it back on (Edit on Manage Integration), then Sync again.',
   formNotUsing:
     "This application's form does not use CardConnect: turn CardConnect on in the form's integrations, then Sync again.",
   noMapping:

@@ -1,10 +1,10 @@
+import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
 import {
   type IntegrationSyncability,
   SYNCABILITY_WORDS,
   type Syncability,
 } from '@under/core/integrations/form-integrations.schema';
 import type { IntegrationState, SalesforceMapping } from '@under/core/integrations/integrations';
-import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import type { Db } from '../../../db/client';
 import type { SalesforceConnections, SalesforceMappings } from '../ports';

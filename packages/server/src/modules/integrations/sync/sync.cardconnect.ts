@@ -1,8 +1,8 @@
 import type { FormDefinition } from '@under/core/forms/form.schema';
-import { compileForm, type CompiledScope } from '@under/core/forms/compile-form';
 import { CC_ATTRIBUTES } from '@under/core/integrations/cardconnect-attributes';
 import { buildMerchantBody, type CcMapperField } from '@under/core/integrations/cardconnect-convert';
 import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
+import { mappableFields } from '@under/core/integrations/salesforce-mapping';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import { createCardConnectSession, updateMerchantWithdrawing } from '../cardconnect/cardconnect.client';
 import { type CardConnectClient, CardConnectError, type CcApiError } from '../cardconnect/cardconnect.port';
@@ -27,19 +27,14 @@ export interface SyncCardConnect {
   mappingFor(masterFormId: string): Promise<readonly CcMapperField[]>;
 }
 
-/** Labels and encrypted keys of a form (containers and grids too), by field key. */
+/** Labels and encrypted keys of a form by the mapper's keys (a container's fields as `container.key`). */
 function fieldsOf(form: FormDefinition | undefined) {
   const labels: Record<string, string> = {};
   const encrypted = new Set<string>();
-  if (!form) return { labels, encrypted };
-  const walk = (scope: CompiledScope) => {
-    for (const field of scope.fields) {
-      labels[field.key] = field.label || field.key;
-      if (field.encrypted) encrypted.add(field.key);
-      if (field.scope) walk(field.scope);
-    }
-  };
-  walk(compileForm(form));
+  for (const f of form ? mappableFields(form.components) : []) {
+    labels[f.key] = f.label;
+    if ((f.component as { euEncrypted?: unknown }).euEncrypted === true) encrypted.add(f.key);
+  }
   return { labels, encrypted };
 }
 

@@ -291,7 +291,12 @@ export function createSyncRepository(db: DbOrTx) {
       const [row] = await db
         .select({ until: sql<string | Date | null>`min(${integrationSyncs.leaseUntil})` })
         .from(integrationSyncs)
-        .where(and(eq(integrationSyncs.state, 'running'), sql`${integrationSyncs.leaseUntil} > ${at.toISOString()}::timestamptz`));
+        .where(
+          and(
+            eq(integrationSyncs.state, 'running'),
+            sql`${integrationSyncs.leaseUntil} > ${at.toISOString()}::timestamptz`,
+          ),
+        );
       return row?.until ? new Date(row.until) : null;
     },
 

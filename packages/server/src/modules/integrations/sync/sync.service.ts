@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import type { IntegrationKind, SyncState } from '@under/core/integrations/integrations';
 import type { FormDefinition } from '@under/core/forms/form.schema';
+import type { IntegrationKind, SyncState } from '@under/core/integrations/integrations';
 import {
   type ApplicationSync,
   type ApplicationSyncs,
@@ -254,7 +254,8 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     renewals.add(renew);
     let result: Attempted;
     try {
-      result = row.kind === 'cardconnect' ? await attemptCardConnect(row, attempt) : await attemptSalesforce(row, attempt);
+      result =
+        row.kind === 'cardconnect' ? await attemptCardConnect(row, attempt) : await attemptSalesforce(row, attempt);
     } catch (err) {
       result = { kind: 'failure', failure: classifyFailure(err) };
     } finally {
