@@ -195,10 +195,14 @@ describe.each(testDatabases())('the sync to CardConnect on %s', (kind) => {
     state: string,
     after?: (s: NonNullable<Awaited<ReturnType<typeof ccSync>>>) => boolean,
   ) =>
-    until(`cardconnect ${state} for ${id}`, async () => {
-      const s = await ccSync(id);
-      return s && s.state === state && (!after || after(s)) ? s : null;
-    });
+    until(
+      `cardconnect ${state} for ${id}`,
+      async () => {
+        const s = await ccSync(id);
+        return s && s.state === state && (!after || after(s)) ? s : null;
+      },
+      60_000,
+    );
   const merchantsOf = (id: string) => sim.state.merchants().filter((m) => m.merchant.akaBusinessName === id);
   async function edit(id: string, data: Record<string, unknown>) {
     const detail = (await t.app.inject({ url: `/api/applications/${id}`, headers: bearer(a.token) })).json();

@@ -405,7 +405,10 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     const restarted = instance({ jobs, leaseMs: 1_500 });
     await restarted.resume();
     restarted.stop();
-    expect(sent).toEqual([[dead.syncId]]);
+    // (other tests' due syncs of this database may be sent with it)
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(dead.syncId);
+    expect(sent[0]).not.toContain(live.syncId);
     // the live one is not taken (no second call at the provider while the first still runs)
     expect(await instance().runSync(live.syncId)).toBeNull();
     expect(await instance().runSync(dead.syncId)).toBe('synced');
