@@ -274,14 +274,15 @@ export function createSyncRepository(db: DbOrTx) {
     },
 
     /**
-     * A live attempt's lease moves on (its worker renews it while the provider answers), fenced by the attempt: a
-     * worker whose claim was taken changes nothing. Answers whether it still holds the claim.
+     * A live attempt's lease moves on (its worker renews it while the provider answers), fenced by the attempt and
+     * only while it has not run out at `at` (a run-out claim may be another worker's to take): a worker whose claim
+     * was taken, or ran out, changes nothing. Answers whether it still holds the claim.
      */
-    async renewLease(id: string, attempt: number, leaseUntil: Date): Promise<boolean> {
+    async renewLease(id: string, attempt: number, at: Date, leaseUntil: Date): Promise<boolean> {
       const rows = await db
         .update(integrationSyncs)
         .set({ leaseUntil })
-        .where(claimed(id, attempt))
+        .where(and(claimed(id, attempt), sql`${integrationSyncs.leaseUntil} > ${at.toISOString()}::timestamptz`))
         .returning({ id: integrationSyncs.id });
       return rows.length > 0;
     },

@@ -246,7 +246,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
         if (stopped) return;
         const at = now();
         createSyncRepository(db)
-          .renewLease(syncId, attempt, new Date(at.getTime() + leaseMs))
+          .renewLease(syncId, attempt, at, new Date(at.getTime() + leaseMs))
           .catch((err) => log.warn({ syncId, err }, 'sync lease not renewed'));
       },
       Math.max(50, Math.floor(leaseMs / 3)),

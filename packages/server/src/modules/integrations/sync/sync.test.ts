@@ -385,16 +385,22 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
   it('at start, only leases that ran out are taken: a live instance keeps the sync it runs (its lease renewed)', async () => {
     const live = await queued();
     const dead = await queued();
-    // two instances at the provider: one alive (renewing its lease), one killed (renewing nothing)
-    const alive = instance({ afterProvider: hang, leaseMs: 1_500 });
+    // two instances at the provider: one killed (renewing nothing), one alive (renewing its lease), claimed 1 s apart
     const killed = instance({ afterProvider: hang, leaseMs: 1_500 });
-    void alive.runSync(live.syncId);
+    const alive = instance({ afterProvider: hang, leaseMs: 1_500 });
+    const t0 = clock;
     void killed.runSync(dead.syncId);
-    await until('both at the provider', async () => sf.counts.upserts === 2);
+    await until('the first at the provider', async () => sf.counts.upserts === 1);
     killed.stop();
-    // time passes beyond both first leases; only the live worker moves its lease on
-    clock += 1_501;
-    await until('the live lease renewed', async () => ((await rowOf(live.syncId)).leaseUntil?.getTime() ?? 0) > clock);
+    clock = t0 + 1_000;
+    void alive.runSync(live.syncId);
+    await until('both at the provider', async () => sf.counts.upserts === 2);
+    // the killed one's lease runs out; the live one's is renewed by its worker
+    clock = t0 + 1_600;
+    await until(
+      'the live lease renewed',
+      async () => ((await rowOf(live.syncId)).leaseUntil?.getTime() ?? 0) > t0 + 2_500,
+    );
     expect((await rowOf(dead.syncId)).leaseUntil?.getTime()).toBeLessThan(clock);
     const sent: string[][] = [];
     const jobs = {
@@ -414,7 +420,7 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     expect(await instance().runSync(dead.syncId)).toBe('synced');
     // once its worker dies too, its lease runs out and it is taken
     alive.stop();
-    clock += 1_501;
+    clock += 3_000;
     expect(await instance().runSync(live.syncId)).toBe('synced');
     expect(sf.counts.creates).toBe(2);
   });
