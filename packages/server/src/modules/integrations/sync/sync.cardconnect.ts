@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FormDefinition } from '@under/core/forms/form.schema';
 import { CC_ATTRIBUTES } from '@under/core/integrations/cardconnect-attributes';
 import { buildMerchantBody, type CcMapperField } from '@under/core/integrations/cardconnect-convert';
@@ -12,6 +13,9 @@ import { redactDetail, type SyncFailure } from './sync.errors';
 import { createSyncRepository, type SyncRow } from './sync.repository';
 import type { Attempted } from './sync.salesforce';
 import type { IntegrationSyncDeps } from './sync.service';
+
+/** CoPilot sessions (a token each) kept per process, one per company. */
+const SESSIONS_MAX = 500;
 
 /** CardConnect is one CoPilot partner account per company: its syncs have one target. */
 export const CARDCONNECT_TARGET = 'copilot';
@@ -116,6 +120,27 @@ export function createCardConnectAttempt(
   },
 ) {
   const { db, now } = deps;
+  /**
+   * One CoPilot session per company and credentials in this process: its token (300 s) is reused by the company's
+   * syncs until shortly before it expires, instead of a token call per sync. At most SESSIONS_MAX are kept.
+   */
+  const sessions = new Map<string, { key: string; session: ReturnType<typeof createCardConnectSession> }>();
+  function sessionOf(companyId: string, client: CardConnectClient, setup: CardConnectSetup) {
+    const c = setup.credentials;
+    const key = createHash('sha256')
+      .update([c.username, c.password, c.clientId, c.clientSecret].join('\u0000'))
+      .digest('base64url');
+    const kept = sessions.get(companyId);
+    if (kept?.key === key) return kept.session;
+    const session = createCardConnectSession(client, c, () => now().getTime());
+    sessions.delete(companyId);
+    sessions.set(companyId, { key, session });
+    if (sessions.size > SESSIONS_MAX) {
+      const oldest = sessions.keys().next().value;
+      if (oldest !== undefined) sessions.delete(oldest);
+    }
+    return session;
+  }
 
   return async function attemptCardConnect(row: SyncRow, attempt: number): Promise<Attempted> {
     const attention = (words: string, extra: Partial<Extract<Attempted, { kind: 'failure' }>> = {}): Attempted => ({
@@ -160,7 +185,7 @@ export function createCardConnectAttempt(
     const merchant = { ...built.body.merchant, salesCode: setup.saleCode };
     const ownerSiteUser = Object.keys(built.body.ownerSiteUser).length > 0 ? built.body.ownerSiteUser : undefined;
     const ctx = { byAttribute: new Map(fields.map((f) => [f.attribute, f.formKey])), labels, encrypted };
-    const session = createCardConnectSession(cc.client, setup.credentials, () => now().getTime());
+    const session = sessionOf(source.companyId, cc.client, setup);
     const synced = (merchantId: string, httpStatus: number): Attempted => ({
       kind: 'synced',
       object: CC_OBJECT,
