@@ -196,7 +196,8 @@ describe.each(testDatabases())('the CardConnect sync soak on %s', (kind) => {
     expect(rows.filter((r) => r.state === 'queued' || r.state === 'running')).toEqual([]);
     const synced = rows.filter((r) => r.state === 'synced');
     for (const r of synced) expect(merchantsOf(r.applicationId)[0]?.merchantId).toBe(r.providerRecordId);
-    // each create a kill cut short waits for a person, with its merchant made at the provider
+    // each create a kill cut short waits for a person (its merchant made, or the request never sent: we cannot
+    // tell, and CoPilot cannot be searched)
     const waiting = rows.filter((r) => r.state !== 'synced');
     expect(waiting.length).toBeGreaterThanOrEqual(1);
     for (const r of waiting) {
@@ -205,9 +206,11 @@ describe.each(testDatabases())('the CardConnect sync soak on %s', (kind) => {
         createPending: true,
         lastError: CC_SYNC_WORDS.uncertainCreate,
       });
-      expect(merchantsOf(r.applicationId)).toHaveLength(1);
     }
     expect(synced.length + waiting.length).toBe(APPLICATIONS);
-    expect(merchants.length).toBe(APPLICATIONS);
+    // at least the create whose answer the first kill lost was made
+    const made = waiting.filter((r) => merchantsOf(r.applicationId).length === 1);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    expect(merchants.length).toBe(synced.length + made.length);
   }, 300_000);
 });
