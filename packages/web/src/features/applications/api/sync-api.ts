@@ -68,7 +68,7 @@ export function useSyncNow(applicationId: string, customFormId?: string) {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (integration: string = 'salesforce') =>
+    mutationFn: (integration: string) =>
       integration === 'cardconnect' && customFormId
         ? http.call(SYNC_API.syncToCc, { params: { applicationId }, body: { formId: customFormId } })
         : http.call(SYNC_API.syncNow, { params: { applicationId } }),

@@ -155,7 +155,7 @@ export function IntegrationsPanel({ applicationId, customFormId }: { application
     setResult('');
     follow();
     try {
-      await syncNow.mutateAsync(integration);
+      await syncNow.mutateAsync(integration ?? 'salesforce');
       setWaiting(true);
     } catch (e) {
       notifyError(errorMessage(e));
