@@ -18,15 +18,20 @@ import { integrationSyncAttempts, integrationSyncs } from '../packages/server/sr
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../packages/server/src/infra/outbound/outbound';
 import { activeForm } from '../packages/server/src/modules/applications/review/lists.fixtures';
 import { adminToken, publishedMaster } from '../packages/server/src/modules/custom-forms/custom-forms.fixtures';
+import { createCardConnectClient } from '../packages/server/src/modules/integrations/cardconnect/cardconnect.client';
+import type { CardConnectClient } from '../packages/server/src/modules/integrations/cardconnect/cardconnect.port';
 import { createSalesforceClient } from '../packages/server/src/modules/integrations/salesforce/salesforce.client';
 import type { SalesforceClient } from '../packages/server/src/modules/integrations/salesforce/salesforce.port';
 import { leadMapping } from '../packages/server/src/modules/integrations/sync/sync.fixtures';
+import { startCardConnectSimulator } from '../packages/server/src/simulators/cardconnect';
 import { consentInSimulator, startSalesforceSimulator } from '../packages/server/src/simulators/salesforce';
 import { bearer, registerCompany } from '../packages/server/src/test/accounts';
 import { createTestApp, uniqueAddress, uniqueEmail } from '../packages/server/src/test/helpers';
 import { benchDatabases, loadInChild } from './_server';
 
 const N = Number(process.env.BENCH_SYNC_N ?? 1000);
+/** CardConnect's share (decision 086): applications synced to the CoPilot simulator after Salesforce's. */
+const CC_N = Number(process.env.BENCH_CC_N ?? 300);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const LATENCY_MS = 20;
@@ -247,10 +252,163 @@ async function measure(kind: 'pglite' | 'postgres') {
   }
 }
 
+/**
+ * CardConnect beside Salesforce (decision 086): CC_N applications submitted to forms whose CardConnect config says
+ * auto-sync, held at a gate until all are queued, then created at the CoPilot simulator (20 ms) through the real
+ * client, the sealed credentials and the template's mapping. Figures: syncs/s, p50/p99 per sync, one merchant each.
+ */
+async function measureCardConnect(kind: 'pglite' | 'postgres') {
+  if (CC_N <= 0) return;
+  const sim = await startCardConnectSimulator({ latencyMs: LATENCY_MS });
+  const user = sim.state.registerUser({ salesCodes: ['BENCH'], templateIds: ['500'] });
+  const outbound = createOutbound({
+    allow: DEFAULT_OUTBOUND_ALLOW,
+    testHosts: sim.testHosts,
+    timeoutMs: 10_000,
+    maxBodyBytes: 1_000_000,
+  });
+  const endpoints = { apiUrl: sim.apiUrl, tokenUrl: sim.tokenUrl };
+  const real = createCardConnectClient(outbound, endpoints);
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const client: CardConnectClient = {
+    ...real,
+    createMerchant: async (...a) => gate.then(() => real.createMerchant(...a)),
+    updateMerchant: async (...a) => gate.then(() => real.updateMerchant(...a)),
+    status: async (...a) => gate.then(() => real.status(...a)),
+  };
+  const t = await createTestApp(kind, {
+    outbound,
+    cardConnect: client,
+    config: { cardConnect: endpoints },
+    pgliteFiles: true,
+    poolSize: poolSizeOf(process.env.DATABASE_POOL_SIZE),
+  });
+  try {
+    const admin = await adminToken(t);
+    const masterId = await publishedMaster(t, admin, { name: 'Bench CardConnect Bank' });
+    const post = async (token: string, url: string, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+    };
+    await post(admin, `/api/card-connect/mapper/${masterId}`, {
+      fields: [
+        { formKey: 'CompanyName', attribute: 'merchant.legalBusinessName' },
+        { formKey: 'PhoneNumber', attribute: 'merchant.demographic.businessPhone' },
+        { formKey: 'Email', attribute: 'merchant.ownership.owner.ownerEmail' },
+        { formKey: 'pseudo.applicationId', attribute: 'merchant.akaBusinessName' },
+      ],
+    });
+    const a = await registerCompany(t, { companyName: 'Bench CardConnect Bank', membershipId: 'MEMBERSHIP_006' });
+    await post(a.token, '/api/companies/card-connect', {
+      username: user.username,
+      password: user.password,
+      saleCode: 'BENCH',
+      pricingTemplateId: '500',
+      clientSecretKey: user.clientSecret,
+      clientId: user.clientId,
+    });
+    const formIds: string[] = [];
+    for (let f = 0; f < Math.ceil(CC_N / PER_FORM); f++) {
+      const formId = await activeForm(t, a, masterId, `Bench CardConnect form ${f + 1}`);
+      await post(a.token, '/api/integrations/config', {
+        formId,
+        integrationToActivate: 'cardconnect',
+        autoSync: true,
+        activeIntegration: true,
+      });
+      formIds.push(formId);
+    }
+    const headers = { 'x-api-key': t.config.secrets.publicApiKey };
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: SUBMITTERS }, async () => {
+        while (next < CC_N) {
+          const i = next++;
+          const remoteAddress = uniqueAddress();
+          const draft = await t.app.inject({
+            method: 'POST',
+            url: '/api/public/applications/drafts',
+            headers,
+            payload: { customFormId: formIds[i % formIds.length], email: uniqueEmail('cc'), data: {} },
+            remoteAddress,
+          });
+          if (draft.statusCode !== 201) throw new Error(`draft: ${draft.body}`);
+          const { applicationId, code } = draft.json() as { applicationId: string; code: string };
+          const submit = await t.app.inject({
+            method: 'POST',
+            url: `/api/public/applications/${applicationId}/submit?code=${code}`,
+            headers,
+            payload: {
+              data: {
+                Firstname: 'Ada',
+                Lastname: `Lovelace ${i}`,
+                PhoneNumber: '(555) 123-4567',
+                Email: `ada.${i}@example.com`,
+                CompanyName: `Analytical Engines ${i} LLC`,
+              },
+              revision: 1,
+            },
+            remoteAddress,
+          });
+          if (submit.statusCode !== 200) throw new Error(`submit: ${submit.body}`);
+        }
+      }),
+    );
+    await t.events.drain();
+    const db = t.database.db;
+    const rows = async (state?: string) => {
+      const [r] = await db
+        .select({ n: count() })
+        .from(integrationSyncs)
+        .where(
+          state
+            ? and(eq(integrationSyncs.kind, 'cardconnect'), eq(integrationSyncs.state, state))
+            : eq(integrationSyncs.kind, 'cardconnect'),
+        );
+      return r?.n ?? 0;
+    };
+    while ((await rows()) < CC_N) await new Promise((r) => setTimeout(r, 200));
+    await t.mailer.settle();
+    const opened = new Date();
+    const tOpen = performance.now();
+    open();
+    while ((await rows('synced')) < CC_N) {
+      if (performance.now() - tOpen > 15 * 60_000) throw new Error('the CardConnect syncs did not finish in 15 min');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const syncS = (performance.now() - tOpen) / 1000;
+    const attempts = await db
+      .select({ startedAt: integrationSyncAttempts.startedAt, finishedAt: integrationSyncAttempts.finishedAt })
+      .from(integrationSyncAttempts)
+      .where(and(isNotNull(integrationSyncAttempts.finishedAt), gte(integrationSyncAttempts.startedAt, opened)));
+    const ms = attempts.map((x) => (x.finishedAt as Date).getTime() - x.startedAt.getTime());
+    const merchants = sim.state.merchants();
+    const apps = new Set(merchants.map((m) => m.merchant.akaBusinessName));
+    const perS = CC_N / syncS;
+    const once = sim.state.stats().creates === CC_N && apps.size === CC_N;
+    console.log(
+      `\n${kind} CardConnect: ${CC_N} synced in ${syncS.toFixed(1)} s after the gate opened: ${perS.toFixed(1)} syncs/s; per sync p50 ${quantile(ms, 0.5)} ms, p99 ${quantile(ms, 0.99)} ms (${ms.length} attempts); simulator creates ${sim.state.stats().creates}, token calls ${sim.state.stats().tokenCalls}; load average ${load()}`,
+    );
+    verdicts.push(
+      `${kind} CardConnect: ${perS.toFixed(1)} syncs/s (target >= 50) -> ${perS >= 50 ? 'met' : 'NOT met'}; ${once ? `${CC_N} merchants created once each` : 'merchant creates differ from the applications: WRONG'}`,
+    );
+  } finally {
+    open();
+    await t.close();
+    await sim.stop();
+  }
+}
+
 const only = process.env.BENCH_DB;
 console.log(
   `sync bench: ${N} applications, simulator answering in ${LATENCY_MS} ms, ${process.platform} ${process.arch}`,
 );
-for (const kind of benchDatabases().filter((k) => !only || k === only)) await measure(kind);
+for (const kind of benchDatabases().filter((k) => !only || k === only)) {
+  if (N > 0) await measure(kind);
+  await measureCardConnect(kind);
+}
 console.log(`\n${verdicts.join('\n')}`);
 if (!process.env.TEST_DATABASE_URL) console.log('(set TEST_DATABASE_URL to measure PostgreSQL in the same run)');

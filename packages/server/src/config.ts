@@ -114,6 +114,11 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * How long a sync worker owns a claimed sync without renewing it (ms; default 60000, decision 086). Tests that kill
+   * the server shorten it so a killed process's syncs are taken again sooner.
+   */
+  SYNC_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   INTEGRATION_TEST_HOSTS: z
     .string()
     .regex(
@@ -167,6 +172,8 @@ export interface Config {
   kyc: KycEndpoints;
   /** Worldpay/Vantiv's PayFac API base (issue #24 §2; decision 088). */
   vantiv: { apiUrl: string };
+  /** A sync worker's lease (renewed while its attempt runs; decision 086). */
+  syncLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -286,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     kyc: { apiUrl: e.KYC_API_URL ?? null },
     vantiv: { apiUrl: e.VANTIV_API_URL ?? VANTIV_PRODUCTION_URL },
+    syncLeaseMs: e.SYNC_LEASE_MS,
   };
 }
 

@@ -80,6 +80,10 @@ describe('CardConnect value conversion', () => {
       countryCd: 'US',
     });
     expect(toCcAddress({ address1: '1 Main St', city: 'Denver', state: 'ZZ', zip: '80202' })).toBeNull();
+    // our address component's value
+    expect(
+      toCcAddress({ mode: 'manual', address: { address1: '1 Main St', city: 'Denver', state: 'CO', zip: '80202' } }),
+    ).toMatchObject({ address1: '1 Main St', stateCd: 'CO', zip: '80202' });
     expect(toCcAddress('1 Main St, Denver')).toBeNull();
   });
 });

@@ -112,7 +112,12 @@ const AddressInputSchema = z.looseObject({
 
 /** An address answer (our address components' keys or common spellings) -> CoPilot's address object; else null. */
 export function toCcAddress(v: Raw): Record<string, string> | null {
-  const p = AddressInputSchema.safeParse(v);
+  // our address component's value: `{mode: 'manual', address: {address1, city, state, zip}}`
+  const inner =
+    v !== null && typeof v === 'object' && 'address' in v && typeof (v as { address: unknown }).address === 'object'
+      ? (v as { address: unknown }).address
+      : v;
+  const p = AddressInputSchema.safeParse(inner);
   if (!p.success) return null;
   const a = p.data;
   const address1 = a.address1 ?? a.street ?? a.line1 ?? '';

@@ -75,10 +75,4 @@ export const SYNCABILITY_WORDS = {
   formNotUsing:
     "This application's form does not use Salesforce: turn Salesforce on in the form's integrations (Forms), then Sync again.",
   draft: 'This application is a draft: it is synced once the applicant submits it.',
-  formNotUsingCardConnect:
-    "This application's form does not use CardConnect: turn CardConnect on in the form's integrations (Forms), then Sync again.",
-  cardConnectNotConnected:
-    'CardConnect is not set up for this company: a client administrator enters its credentials under Integrations.',
-  cardConnectTurnedOff:
-    'CardConnect is turned off for this company: a client administrator turns it on again with Edit under Integrations.',
 } as const;

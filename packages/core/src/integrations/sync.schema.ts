@@ -42,6 +42,10 @@ export type ApplicationSync = z.infer<typeof ApplicationSyncSchema>;
 export const ApplicationSyncsSchema = z.strictObject({ items: z.array(ApplicationSyncSchema) });
 export type ApplicationSyncs = z.infer<typeof ApplicationSyncsSchema>;
 
+/** `POST /api/applications/{applicationId}/sync-to-cc` (spec 2 §7): the application's custom form. */
+export const CardConnectSyncBodySchema = z.strictObject({ formId: z.uuid() });
+export type CardConnectSyncBody = z.infer<typeof CardConnectSyncBodySchema>;
+
 export const ManualSyncResponseSchema = z.strictObject({ status: SyncStateSchema });
 export type ManualSyncResponse = z.infer<typeof ManualSyncResponseSchema>;
 

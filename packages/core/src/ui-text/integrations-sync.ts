@@ -20,6 +20,8 @@ export const SYNC_TEXT = {
     `Still waiting for the sync: this page stopped checking after ${minutes} minutes. Refresh to look again.`,
   refresh: 'Refresh',
   recordLabel: 'Record',
+  /** A provider record without a link (CardConnect's merchant id, decision 086). */
+  recordIdLabel: (integration: string) => (integration === 'CardConnect' ? 'Merchant ID' : `${integration} record`),
   attemptsLabel: 'Attempts',
   nextAttempt: 'Next attempt',
   lastSynced: 'Last synced',

@@ -1,5 +1,9 @@
 import { ApplicationParamsSchema } from '../../applications/application.schema';
-import { ApplicationSyncsSchema, ManualSyncResponseSchema } from '../../integrations/sync.schema';
+import {
+  ApplicationSyncsSchema,
+  CardConnectSyncBodySchema,
+  ManualSyncResponseSchema,
+} from '../../integrations/sync.schema';
 import { endpoint } from '../contract';
 
 const tag = 'integrations';
@@ -22,5 +26,16 @@ export const SYNC_API = {
     response: ManualSyncResponseSchema,
     tag,
     summary: 'Sync now / Sync again: queues the application for Salesforce at once, whatever its CRM mode',
+  }),
+  syncToCc: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/sync-to-cc',
+    params: ApplicationParamsSchema,
+    body: CardConnectSyncBodySchema,
+    status: 202,
+    response: ManualSyncResponseSchema,
+    tag,
+    summary:
+      'Sync now / Sync again to CardConnect: queues the application at once (the first sync creates the merchant, later ones update it)',
   }),
 } as const;

@@ -1,5 +1,6 @@
 import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
+import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
 import { describe, expect, it, vi } from 'vitest';
@@ -95,6 +96,38 @@ describe('the Integrations panel of an application (issue #23 section 4)', { tim
     const link = within(panel).getByRole('link', { name: /Open the record in Salesforce/ });
     expect(link.getAttribute('href')).toBe(RECORD);
     expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it("a CardConnect sync shows its merchant id; Sync again sends sync-to-cc with the application's form", async () => {
+    const cc = (over: object) =>
+      sync({
+        syncId: 's2',
+        integration: 'cardconnect',
+        target: 'copilot',
+        lastError: CC_SYNC_WORDS.uncertainCreate,
+        ...over,
+      });
+    const { user, api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: [
+          { status: 200, body: { items: [cc({})] } },
+          { status: 200, body: { items: [cc({ state: 'synced', lastError: null, recordId: '840000000007919' })] } },
+        ],
+        [`POST /api/applications/${APP}/sync-to-cc`]: { status: 202, body: { status: 'queued' } },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    const card = await within(panel).findByRole('article', { name: 'CardConnect' }, { timeout: 8000 });
+    expect(within(card).getByTestId('sync-error').textContent).toContain(CC_SYNC_WORDS.uncertainCreate);
+    await user.click(within(card).getByRole('button', { name: `${S.syncAgain}: CardConnect` }));
+    expect(await within(panel).findByText(S.resultSynced('CardConnect'), {}, { timeout: 8000 })).toBeTruthy();
+    const calls = api.calls(`POST /api/applications/${APP}/sync-to-cc`);
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify(calls[0])).toContain(DETAIL.customFormId);
+    expect(api.calls(`POST /api/salesforce/sync/${APP}`)).toHaveLength(0);
+    expect(within(panel).getByTestId('sync-record-id').textContent).toBe('Merchant ID: 840000000007919');
   });
 
   it('an application never synced offers Sync now', async () => {

@@ -333,6 +333,12 @@ export function createApplicationDetailService(deps: {
         status: application.status as ApplicationStatus,
         revision: application.revision,
         data: fieldCrypto.openData(row.form as unknown as FormDefinition, application.data),
+        // what a card processor's sync names and sends besides the answers (decision 086)
+        masterFormId: row.masterFormId,
+        formName: row.formName,
+        formVersion: application.formVersion,
+        submittedAt: application.submittedAt?.toISOString() ?? null,
+        form: row.form as unknown as FormDefinition,
       };
     },
   };

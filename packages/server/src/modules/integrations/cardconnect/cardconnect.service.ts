@@ -352,6 +352,11 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
       return outbox.length;
     },
 
+    /** The template's (master form's) mapping lines, for the sync (decision 086); empty when it has none. */
+    async mappingFor(masterFormId: string): Promise<CcMapperBody['fields']> {
+      return (await createCardConnectRepository(db).findMapping(masterFormId))?.fields ?? [];
+    },
+
     /**
      * The opened credentials of a company whose CardConnect is on, for the sync and the status poll (issue #24
      * §1); null when it is not set up or turned off (nothing is sent then).

@@ -2,11 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   applications,
+  cardConnectMappings,
+  cardConnectTemplateMappings,
   cardConnectTrials,
   customForms,
   integrationConfigs,
   integrationConnections,
   integrationPermissions,
+  masterForms,
   salesforceMappings,
   subscriptions,
 } from '../../../db/schema/index';
@@ -110,6 +113,26 @@ export function createFormIntegrationsRepository(db: DbOrTx) {
         .where(eq(cardConnectTrials.companyId, companyId))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Whether the master form has a CardConnect mapping with at least one line (decision 086): its own, else the one
+     * its template carries from a clone with isCloneCcMapper (decision 090), as the sync's mapping is found.
+     */
+    async cardConnectMapped(masterFormId: string): Promise<boolean> {
+      const [own] = await db
+        .select({ fields: cardConnectMappings.fields })
+        .from(cardConnectMappings)
+        .where(eq(cardConnectMappings.masterFormId, masterFormId))
+        .limit(1);
+      if (own) return own.fields.length > 0;
+      const [carried] = await db
+        .select({ fields: cardConnectTemplateMappings.fields })
+        .from(masterForms)
+        .innerJoin(cardConnectTemplateMappings, eq(cardConnectTemplateMappings.templateId, masterForms.templateId))
+        .where(eq(masterForms.id, masterFormId))
+        .limit(1);
+      return (carried?.fields.length ?? 0) > 0;
     },
 
     async connections(companyId: string) {

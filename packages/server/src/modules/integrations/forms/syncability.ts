@@ -1,3 +1,4 @@
+import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
 import { ccTrialAt, ccTrialReason } from '@under/core/integrations/cardconnect-trial';
 import {
   type IntegrationSyncability,
@@ -28,12 +29,6 @@ const STATE_WORDS: Record<Exclude<IntegrationState, 'connected'>, string> = {
   not_connected: SYNC_WORDS.notConnected,
   expired: SYNC_WORDS.expired,
   turned_off: SYNC_WORDS.turnedOff,
-};
-
-const CC_STATE_WORDS: Record<Exclude<IntegrationState, 'connected'>, string> = {
-  not_connected: SYNCABILITY_WORDS.cardConnectNotConnected,
-  expired: SYNCABILITY_WORDS.cardConnectNotConnected,
-  turned_off: SYNCABILITY_WORDS.cardConnectTurnedOff,
 };
 
 /**
@@ -83,9 +78,10 @@ export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityP
   }
 
   /**
-   * The CardConnect verdict (issue #24 §1): the template's permission, the form's use of CardConnect (its config),
-   * the company's connection, and its 30-day trial (decision 090): once over, nothing is sent to CardConnect unless
-   * the company is on a paid plan, in words. The sync (sync-to-cc) asks it before every attempt.
+   * The CardConnect verdict (decision 086): the template's permission, the form's config (`activeIntegration`; its
+   * `autoSync` is the mode), the company's CardConnect connection, the template's CardConnect mapping, and the
+   * company's 30-day trial (decision 090): once over, nothing is sent to CardConnect unless the company is on a paid
+   * plan, in words. The sync (sync-to-cc) asks it before every attempt.
    */
   async function cardconnect(source: {
     companyId: string;
@@ -95,16 +91,18 @@ export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityP
     const repo = createFormIntegrationsRepository(db);
     const masterFormId =
       source.masterFormId ?? (await repo.companyForms(source.companyId, [source.customFormId]))[0]?.masterFormId;
-    const configs = await repo.configs([source.customFormId]);
+    const config = (await repo.configs([source.customFormId])).find((c) => c.kind === 'cardconnect');
     const permissions = masterFormId ? await repo.permissions(source.companyId, [masterFormId]) : [];
-    const state = ((await repo.connections(source.companyId)).find((c) => c.kind === 'cardconnect')?.state ??
-      'not_connected') as IntegrationState;
-    const found = await repo.cardconnectTrial(source.companyId);
-    const config = configs.find((c) => c.kind === 'cardconnect');
+    const connection = (await repo.connections(source.companyId)).find((c) => c.kind === 'cardconnect');
+    const state = (connection?.state as IntegrationState | undefined) ?? 'not_connected';
+    const mapped = masterFormId ? await repo.cardConnectMapped(masterFormId) : false;
     const reasons: string[] = [];
     if (!permitted(permissions[0])) reasons.push(SYNCABILITY_WORDS.notPermitted);
-    if (!formUses('cardconnect', config)) reasons.push(SYNCABILITY_WORDS.formNotUsingCardConnect);
-    if (state !== 'connected') reasons.push(CC_STATE_WORDS[state]);
+    if (!formUses('cardconnect', config)) reasons.push(CC_SYNC_WORDS.formNotUsing);
+    if (state === 'turned_off') reasons.push(CC_SYNC_WORDS.turnedOff);
+    else if (state !== 'connected') reasons.push(CC_SYNC_WORDS.notConnected);
+    if (!mapped) reasons.push(CC_SYNC_WORDS.noMapping);
+    const found = await repo.cardconnectTrial(source.companyId);
     const trialEnded = ccTrialReason(ccTrialAt(found?.trial, found?.planStatus, now()));
     if (trialEnded) reasons.push(trialEnded);
     return {

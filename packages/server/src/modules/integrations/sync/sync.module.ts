@@ -7,8 +7,8 @@ import { createIntegrationSyncService } from './sync.service';
 export const integrationSyncsModule = defineModule({
   name: 'integrationSyncs',
   needs: ['customForms', 'notifications', 'applicationDetail'],
-  later: ['integrations', 'salesforceMappings'],
-  create: ({ db, jobs, log, now, salesforce }, services) => {
+  later: ['integrations', 'salesforceMappings', 'cardConnect'],
+  create: ({ db, jobs, log, now, salesforce, cardConnect, config }, services) => {
     const { customForms, notifications, applicationDetail } = services;
     return createIntegrationSyncService({
       db,
@@ -24,6 +24,12 @@ export const integrationSyncsModule = defineModule({
         mappings: services.salesforceMappings,
         client: salesforce,
       }),
+      cardConnect: () => ({
+        client: cardConnect,
+        setupFor: (companyId) => services.cardConnect.setupFor(companyId),
+        mappingFor: (masterFormId) => services.cardConnect.mappingFor(masterFormId),
+      }),
+      leaseMs: config.syncLeaseMs,
     });
   },
   routes: (app, syncs) => registerSyncRoutes(app, { syncs }),
@@ -34,7 +40,8 @@ export const integrationSyncsModule = defineModule({
     on('integrationSyncs', 'application.data-changed', (tx, { payload }) => syncs.request(tx, payload.applicationId)),
     on('integrationSyncs', 'application.status-changed', (tx, { payload }) => syncs.request(tx, payload.applicationId)),
   ],
-  start: async (syncs) => {
+  start: async (syncs, { app }) => {
+    app.addHook('onClose', async () => syncs.stop());
     await syncs.register();
     await syncs.resume();
   },

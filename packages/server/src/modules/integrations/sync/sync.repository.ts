@@ -273,14 +273,32 @@ export function createSyncRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
-    /** Every running sync's lease ends now, in one statement (at start: their worker died with the last process). */
-    async expireLeases(at: Date): Promise<string[]> {
+    /**
+     * A live attempt's lease moves on (its worker renews it while the provider answers), fenced by the attempt and
+     * only while it has not run out at `at` (a run-out claim may be another worker's to take): a worker whose claim
+     * was taken, or ran out, changes nothing. Answers whether it still holds the claim.
+     */
+    async renewLease(id: string, attempt: number, at: Date, leaseUntil: Date): Promise<boolean> {
       const rows = await db
         .update(integrationSyncs)
-        .set({ leaseUntil: at })
-        .where(eq(integrationSyncs.state, 'running'))
+        .set({ leaseUntil })
+        .where(and(claimed(id, attempt), sql`${integrationSyncs.leaseUntil} > ${at.toISOString()}::timestamptz`))
         .returning({ id: integrationSyncs.id });
-      return rows.map((r) => r.id);
+      return rows.length > 0;
+    },
+
+    /** When the earliest lease still running ends (null: none runs); the sweep takes it then. */
+    async nextLeaseEnd(at: Date): Promise<Date | null> {
+      const [row] = await db
+        .select({ until: sql<string | Date | null>`min(${integrationSyncs.leaseUntil})` })
+        .from(integrationSyncs)
+        .where(
+          and(
+            eq(integrationSyncs.state, 'running'),
+            sql`${integrationSyncs.leaseUntil} > ${at.toISOString()}::timestamptz`,
+          ),
+        );
+      return row?.until ? new Date(row.until) : null;
     },
 
     /** Every sync of an application with its latest `attemptsEach` attempts (newest first), bounded in SQL. */

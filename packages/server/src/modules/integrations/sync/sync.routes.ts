@@ -15,4 +15,13 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { syncs: Integrat
   defineRoute(app, SYNC_API.syncNow, { access: 'client' }, ({ req, params }) =>
     deps.syncs.syncNow({ auth: requireAuth(req), applicationId: params.applicationId }),
   );
+  // spec 2 §7: POST /applications/{applicationId}/sync-to-cc {formId} (decision 086)
+  defineRoute(app, SYNC_API.syncToCc, { access: 'client' }, ({ req, params, body }) =>
+    deps.syncs.syncNow({
+      auth: requireAuth(req),
+      applicationId: params.applicationId,
+      integration: 'cardconnect',
+      formId: body.formId,
+    }),
+  );
 }

@@ -1,7 +1,10 @@
+import { ERROR_CODES } from '@under/core/api/error.schema';
+import type { FormDefinition } from '@under/core/forms/form.schema';
 import type { IntegrationKind, SyncState } from '@under/core/integrations/integrations';
 import {
   type ApplicationSync,
   type ApplicationSyncs,
+  INTEGRATION_LABELS,
   type ManualSyncResponse,
   SYNC_WORDS,
   type SyncAttemptOutcome,
@@ -11,12 +14,14 @@ import type { AuthContext } from '../../../auth-context';
 import type { Clock } from '../../../clock';
 import type { Db, DbOrTx } from '../../../db/client';
 import { writeAudit } from '../../../db/repositories/audit.repository';
+import { AppError } from '../../../errors';
 import type { AfterCommit } from '../../../infra/events/events';
 import type { Jobs } from '../../../infra/jobs/jobs';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
 import type { NotificationsService } from '../../notifications/notifications.service';
 import { createSyncability } from '../forms/syncability';
 import type { SalesforceMappings, SalesforcePorts } from '../ports';
+import { CARDCONNECT_TARGET, createCardConnectAttempt, type SyncCardConnect } from './sync.cardconnect';
 import { classifyFailure, redactDetail } from './sync.errors';
 import { createSyncRepository, type QueueRules, type RequestRow, type SyncEnd, type SyncRow } from './sync.repository';
 import { type Attempted, createSalesforceAttempt } from './sync.salesforce';
@@ -32,7 +37,7 @@ export const SALESFORCE_TARGET = 'org';
 export const RETRY_DELAYS_MS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 480, 480].map((m) => m * 60_000);
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** A worker owns a claimed sync this long; a killed worker's sync is resumed after it (or at the next start). */
-export const LEASE_MS = 5 * 60_000;
+export const LEASE_MS = 60_000;
 /** A request older than this without its decision was left by a crash: the sweep decides it. */
 const REQUEST_STALE_MS = 30_000;
 const HISTORY_SHOWN = 10;
@@ -66,7 +71,6 @@ export async function queueSync(
   return row;
 }
 
-/** What the sync asks of the Salesforce parts (wired by the lead: integrations, salesforceMappings, the client). */
 /** What a sync uses of Salesforce: the platform's client, the companies' connections and the forms' mappings. */
 export interface SyncSalesforce extends SalesforcePorts {
   mappings: SalesforceMappings;
@@ -78,6 +82,13 @@ export interface SyncSource {
   companyId: string;
   customFormId: string;
   data: Record<string, unknown>;
+  /** What a card processor's sync names and sends besides the answers (decision 086). */
+  masterFormId?: string;
+  formName?: string;
+  formVersion?: number;
+  submittedAt?: string | null;
+  /** The application's form version (labels, encrypted fields). */
+  form?: FormDefinition;
 }
 
 export interface IntegrationSyncDeps {
@@ -91,6 +102,10 @@ export interface IntegrationSyncDeps {
   notifications: Pick<NotificationsService, 'syncFailed' | 'dispatch'>;
   /** The Salesforce parts, asked at each use (they may be wired after this service is made). */
   salesforce: () => SyncSalesforce;
+  /** The CardConnect parts, asked at each use (decision 086); without them a CardConnect sync waits in words. */
+  cardConnect?: () => SyncCardConnect;
+  /** How long a worker owns a claimed sync before another may take it (LEASE_MS; tests shorten it). */
+  leaseMs?: number;
   /** Describes kept at most (default DESCRIBE_MAX_ENTRIES); tests make it small. */
   describeMaxEntries?: number;
   /** Tests: called after the provider answered and before our commit (a crash there). */
@@ -112,6 +127,16 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   // the one syncability check (decision 078): before every attempt, and to decide an auto-sync
   const syncability = createSyncability({ db, salesforce: deps.salesforce, now: deps.now });
   const attemptSalesforce = createSalesforceAttempt({ ...deps, now, syncability });
+  const attemptCardConnect = createCardConnectAttempt({
+    ...deps,
+    now,
+    syncability,
+    cardConnect: () => {
+      if (!deps.cardConnect) throw new Error('CardConnect is not wired');
+      return deps.cardConnect();
+    },
+  });
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
 
   /**
    * A job for a sync that is due now. Never a delayed one: a waiting job holds the sync's singleton key, so a job
@@ -144,30 +169,35 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     const read = new Set(requests.map((r) => r.applicationId));
     if (!requests.length) return read;
     const live = requests.filter((r) => r.companyId && r.customFormId && r.status && r.status !== 'draft');
-    // one verdict of the syncability check (decision 078) per company and form of the batch
-    const auto = new Map<string, boolean>();
+    // one verdict of the syncability check (decision 078) per company, form and integration of the batch: the
+    // integrations that auto-sync this form's applications
+    const auto = new Map<string, { kind: string; target: string }[]>();
     const keyOf = (r: RequestRow) => `${r.companyId}:${r.customFormId}`;
     for (const r of live) {
       if (auto.has(keyOf(r))) continue;
-      const verdict = await syncability.salesforce({
-        companyId: r.companyId as string,
-        customFormId: r.customFormId as string,
-      });
-      auto.set(keyOf(r), verdict.syncable && verdict.mode === 'auto-sync');
+      const source = { companyId: r.companyId as string, customFormId: r.customFormId as string };
+      const kinds: { kind: string; target: string }[] = [];
+      const sf = await syncability.salesforce(source);
+      if (sf.syncable && sf.mode === 'auto-sync') kinds.push({ kind: 'salesforce', target: SALESFORCE_TARGET });
+      if (deps.cardConnect) {
+        const cc = await syncability.cardconnect(source);
+        if (cc.syncable && cc.mode === 'auto-sync') kinds.push({ kind: 'cardconnect', target: CARDCONNECT_TARGET });
+      }
+      auto.set(keyOf(r), kinds);
     }
-    const autoRequests = live.filter((r) => auto.get(keyOf(r)));
     const queued = await db.transaction(async (tx) => {
       const repo = createSyncRepository(tx);
       const taken = await repo.takeRequests(requests);
       return repo.queue(
-        autoRequests
+        live
           .filter((r) => taken.has(r.applicationId))
-          .map((r) => ({
-            applicationId: r.applicationId,
-            companyId: r.companyId as string,
-            kind: 'salesforce',
-            target: SALESFORCE_TARGET,
-          })),
+          .flatMap((r) =>
+            (auto.get(keyOf(r)) ?? []).map((k) => ({
+              applicationId: r.applicationId,
+              companyId: r.companyId as string,
+              ...k,
+            })),
+          ),
         now(),
         queueRules(false),
       );
@@ -176,6 +206,11 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     await enqueueMany(queued.map((q) => q.id)).catch((err) => log.warn({ err }, 'sync jobs not queued'));
     return read;
   }
+
+  let resumeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The leases this process renews while their attempts run; a stopped process renews none. */
+  const renewals = new Set<ReturnType<typeof setInterval>>();
+  let stopped = false;
 
   /** Requests of this process whose decision is due after their commit (application id -> written at). */
   const undecided = new Map<string, number>();
@@ -201,15 +236,31 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
   /** One attempt at one sync; answers the state it ended in, or null when it was not due. */
   async function runSync(syncId: string): Promise<SyncState | null> {
     const start = now();
-    const row = await createSyncRepository(db).claim(syncId, start, new Date(start.getTime() + LEASE_MS));
+    const row = await createSyncRepository(db).claim(syncId, start, new Date(start.getTime() + leaseMs));
     if (!row) return null;
     const attempt = row.attempts;
     await createSyncRepository(db).startAttempt({ syncId, run: row.run, attempt, at: start });
+    // the lease is renewed while the attempt runs (a live worker's sync is never taken by another instance)
+    const renew = setInterval(
+      () => {
+        if (stopped) return;
+        const at = now();
+        createSyncRepository(db)
+          .renewLease(syncId, attempt, at, new Date(at.getTime() + leaseMs))
+          .catch((err) => log.warn({ syncId, err }, 'sync lease not renewed'));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
+    renewals.add(renew);
     let result: Attempted;
     try {
-      result = await attemptSalesforce(row, attempt);
+      result =
+        row.kind === 'cardconnect' ? await attemptCardConnect(row, attempt) : await attemptSalesforce(row, attempt);
     } catch (err) {
       result = { kind: 'failure', failure: classifyFailure(err) };
+    } finally {
+      clearInterval(renew);
+      renewals.delete(renew);
     }
     const at = now();
     let end: SyncEnd;
@@ -254,7 +305,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
       const failed = written?.state === 'needs_attention' || written?.state === 'failed';
       const notices = failed
         ? await deps.notifications.syncFailed(tx, row.applicationId, {
-            integration: 'Salesforce',
+            integration: INTEGRATION_LABELS[row.kind as IntegrationKind] ?? row.kind,
             attempt: `sync:${row.id}:${row.run}`,
           })
         : [];
@@ -330,17 +381,29 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
      * POST /api/salesforce/sync/{applicationId} ("Sync now", "Sync again"): any member who may see the application
      * queues it now, whatever the form's CRM mode; what the provider answers shows on the application.
      */
-    async syncNow(opts: { auth: AuthContext; applicationId: string }): Promise<ManualSyncResponse> {
+    async syncNow(opts: {
+      auth: AuthContext;
+      applicationId: string;
+      integration?: 'salesforce' | 'cardconnect';
+      /** sync-to-cc's `formId`: the application's custom form (another answers 400, nothing queued). */
+      formId?: string;
+    }): Promise<ManualSyncResponse> {
+      const integration = opts.integration ?? 'salesforce';
       const queued = await db.transaction(async (tx) => {
         const { application } = await loadVisibleApplication(tx, opts.auth, opts.applicationId, {
           grants: deps.forms,
           lock: true,
         });
+        if (opts.formId !== undefined && opts.formId !== application.customFormId) {
+          throw new AppError(ERROR_CODES.validation, "The form is not this application's form.", [
+            { path: 'formId', message: "Send the application's own form id." },
+          ]);
+        }
         const row = await queueSync(tx, {
           applicationId: application.id,
           companyId: application.companyId,
-          kind: 'salesforce',
-          target: SALESFORCE_TARGET,
+          kind: integration,
+          target: integration === 'cardconnect' ? CARDCONNECT_TARGET : SALESFORCE_TARGET,
           at: now(),
           force: true,
         });
@@ -350,7 +413,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
           companyId: application.companyId,
           targetType: 'application',
           targetId: application.id,
-          details: { integration: 'salesforce' },
+          details: { integration },
         });
         return row;
       });
@@ -369,18 +432,38 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     sweep,
 
     /**
-     * At start: syncs left `running` by a process that died are taken again now (their lease is ended), then every
-     * due sync is queued (a restart does not wait for the minute's sweep). Upserts and the pending-create lookup keep
-     * a sync that another live instance still runs from creating twice.
+     * At start: every due sync is queued (a restart does not wait for the minute's sweep), including syncs left
+     * `running` whose lease has run out. A lease still running may be another live instance's (its worker renews it
+     * while the attempt runs): it is never taken (decision 086; before, every lease ended here, so a second instance
+     * starting could run a live sync twice, a double create at a provider without lookup). A lease that runs out
+     * later (its worker died with the last process) is swept when it ends, not a minute after.
      */
     async resume(): Promise<number> {
-      const ids = await createSyncRepository(db).expireLeases(now());
       try {
-        return ids.length + (await sweep());
+        const due = await sweep();
+        const next = await createSyncRepository(db).nextLeaseEnd(now());
+        if (next) {
+          const wait = Math.min(leaseMs, Math.max(0, next.getTime() - now().getTime())) + 50;
+          resumeTimer = setTimeout(() => {
+            resumeTimer = null;
+            sweep().catch((err) => log.warn({ err }, 'sync sweep after the leases failed'));
+          }, wait);
+          resumeTimer.unref?.();
+        }
+        return due;
       } catch (err) {
         log.warn({ err }, 'sync sweep at start failed');
-        return ids.length;
+        return 0;
       }
+    },
+
+    /** The app's close (or a test's kill): no more lease renewals, and no sweep waiting for leases to end. */
+    stop() {
+      stopped = true;
+      for (const r of renewals) clearInterval(r);
+      renewals.clear();
+      if (resumeTimer) clearTimeout(resumeTimer);
+      resumeTimer = null;
     },
 
     /** The worker and the sweep (every minute); jobs queued before a restart are taken by the worker. */
@@ -393,7 +476,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
         retryDelay: 30,
         retryBackoff: true,
         // a job of a killed process comes back after this (the lease ends first)
-        expireInSeconds: LEASE_MS / 1000 + 60,
+        expireInSeconds: Math.ceil(leaseMs / 1000) + 60,
         // ten syncs at a time: each claims its own row with a lease (one worker per sync), and a batch waits for its
         // slowest, so the batch bounds throughput (5: 76 syncs/s on PostgreSQL, 10: 158; decision 077)
         batchSize: 10,

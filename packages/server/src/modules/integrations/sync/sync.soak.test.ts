@@ -131,6 +131,8 @@ describe.each(testDatabases())('the sync soak on %s', (kind) => {
           const check = setInterval(() => {
             if (killed) {
               clearInterval(check);
+              // a dead process renews no lease
+              syncs.stop();
               resolve('killed');
             }
           }, 5);

@@ -382,25 +382,47 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     for (const id of queuedIds) expect(sent[1]).toContain(id);
   });
 
-  it("at start, every sync left running is taken again at once (its lease ended), its job sent with the sweep's", async () => {
-    const one = await queued();
-    const two = await queued();
-    const held = instance({ afterProvider: hang });
-    void held.runSync(one.syncId);
-    void held.runSync(two.syncId);
+  it('at start, only leases that ran out are taken: a live instance keeps the sync it runs (its lease renewed)', async () => {
+    const live = await queued();
+    const dead = await queued();
+    // two instances at the provider: one killed (renewing nothing), one alive (renewing its lease), claimed 1 s apart
+    const killed = instance({ afterProvider: hang, leaseMs: 1_500 });
+    const alive = instance({ afterProvider: hang, leaseMs: 1_500 });
+    const t0 = clock;
+    void killed.runSync(dead.syncId);
+    await until('the first at the provider', async () => sf.counts.upserts === 1);
+    killed.stop();
+    clock = t0 + 1_000;
+    void alive.runSync(live.syncId);
     await until('both at the provider', async () => sf.counts.upserts === 2);
+    // the killed one's lease runs out; the live one's is renewed by its worker
+    clock = t0 + 1_600;
+    await until(
+      'the live lease renewed',
+      async () => ((await rowOf(live.syncId)).leaseUntil?.getTime() ?? 0) > t0 + 2_500,
+    );
+    expect((await rowOf(dead.syncId)).leaseUntil?.getTime()).toBeLessThan(clock);
     const sent: string[][] = [];
     const jobs = {
       sendManyOnce: async (_q: string, js: { key: string }[]) => {
         sent.push(js.map((j) => j.key));
       },
     } as unknown as Jobs;
-    await instance({ jobs }).resume();
+    const restarted = instance({ jobs, leaseMs: 1_500 });
+    await restarted.resume();
+    restarted.stop();
+    // (other tests' due syncs of this database may be sent with it)
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toEqual(expect.arrayContaining([one.syncId, two.syncId]));
-    // taken without waiting for the lease
-    expect(await instance().runSync(one.syncId)).toBe('synced');
-    expect(await instance().runSync(two.syncId)).toBe('synced');
+    expect(sent[0]).toContain(dead.syncId);
+    expect(sent[0]).not.toContain(live.syncId);
+    // the live one is not taken (no second call at the provider while the first still runs)
+    expect(await instance().runSync(live.syncId)).toBeNull();
+    expect(await instance().runSync(dead.syncId)).toBe('synced');
+    // once its worker dies too, its lease runs out and it is taken
+    alive.stop();
+    clock += 3_000;
+    expect(await instance().runSync(live.syncId)).toBe('synced');
+    expect(sf.counts.creates).toBe(2);
   });
 
   it('answers the latest ten attempts of each sync, newest first', async () => {

@@ -60,12 +60,18 @@ export function useApplicationSyncs(applicationId: string) {
   return { query, stalled: stalled && isBusy(query.data), refresh, follow };
 }
 
-/** "Sync now" / "Sync again". */
-export function useSyncNow(applicationId: string) {
+/**
+ * "Sync now" / "Sync again": Salesforce's route, or CardConnect's `sync-to-cc` with the application's form
+ * (decision 086).
+ */
+export function useSyncNow(applicationId: string, customFormId?: string) {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.call(SYNC_API.syncNow, { params: { applicationId } }),
+    mutationFn: (integration: string) =>
+      integration === 'cardconnect' && customFormId
+        ? http.call(SYNC_API.syncToCc, { params: { applicationId }, body: { formId: customFormId } })
+        : http.call(SYNC_API.syncNow, { params: { applicationId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key(applicationId) }),
   });
 }

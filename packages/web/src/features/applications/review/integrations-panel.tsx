@@ -66,6 +66,11 @@ function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: ()
         </Button>
       </Group>
       <Stack gap={4}>
+        {sync.recordId && !sync.recordUrl ? (
+          <Text size="sm" data-testid="sync-record-id">
+            {T.recordIdLabel(name)}: {sync.recordId}
+          </Text>
+        ) : null}
         {sync.recordUrl ? (
           <Text size="sm">
             {T.recordLabel}:{' '}
@@ -119,9 +124,9 @@ function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: ()
  * The application's Integrations (issue #23 §4): each integration's sync state, the provider's record, the last
  * error as a person can act on it, the attempts, and "Sync now" / "Sync again" with its progress and result.
  */
-export function IntegrationsPanel({ applicationId }: { applicationId: string }) {
+export function IntegrationsPanel({ applicationId, customFormId }: { applicationId: string; customFormId?: string }) {
   const { query: syncs, stalled, refresh, follow } = useApplicationSyncs(applicationId);
-  const syncNow = useSyncNow(applicationId);
+  const syncNow = useSyncNow(applicationId, customFormId);
   const [waiting, setWaiting] = useState(false);
   const [result, setResult] = useState('');
   const items = syncs.data?.items ?? [];
@@ -146,11 +151,11 @@ export function IntegrationsPanel({ applicationId }: { applicationId: string }) 
     );
   }, [waiting, syncNow.isPending, syncs.isFetching, syncs.isError, items]);
 
-  async function run() {
+  async function run(integration?: string) {
     setResult('');
     follow();
     try {
-      await syncNow.mutateAsync();
+      await syncNow.mutateAsync(integration ?? 'salesforce');
       setWaiting(true);
     } catch (e) {
       notifyError(errorMessage(e));
@@ -169,7 +174,7 @@ export function IntegrationsPanel({ applicationId }: { applicationId: string }) 
           </Text>
         </div>
         {items.length === 0 && syncs.isSuccess ? (
-          <Button variant="default" onClick={run} loading={syncNow.isPending}>
+          <Button variant="default" onClick={() => run()} loading={syncNow.isPending}>
             {T.syncNow}
           </Button>
         ) : null}
@@ -179,7 +184,7 @@ export function IntegrationsPanel({ applicationId }: { applicationId: string }) 
       {syncs.isSuccess && items.length === 0 ? <Text size="sm">{T.none}</Text> : null}
       <Stack gap="sm">
         {items.map((s) => (
-          <SyncCard key={s.syncId} sync={s} onSync={run} pending={syncNow.isPending} />
+          <SyncCard key={s.syncId} sync={s} onSync={() => run(s.integration)} pending={syncNow.isPending} />
         ))}
       </Stack>
       <Text size="sm" role="status" aria-live="polite" mt="xs" data-testid="sync-result">

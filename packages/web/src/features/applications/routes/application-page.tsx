@@ -232,7 +232,7 @@ export function ApplicationPage() {
 
         <AttachmentsPanel applicationId={applicationId} isAdmin={isAdmin} actions={actions} />
 
-        <IntegrationsPanel applicationId={applicationId} />
+        <IntegrationsPanel applicationId={applicationId} customFormId={application.data.customFormId} />
 
         <CardConnectStatusPanel applicationId={applicationId} />
 
