@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
+import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
 import { FORM_INTEGRATION_STATUS_MAX, SYNCABILITY_WORDS } from '@under/core/integrations/form-integrations.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +256,14 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
           syncable: false,
           mode: 'auto-sync',
           reasons: [SYNCABILITY_WORDS.formNotUsing],
+        },
+        // CardConnect too (decision 086): this company never set it up, nor does the form use it (its config row,
+        // made when Salesforce was switched, says manual)
+        {
+          integration: 'cardconnect',
+          syncable: false,
+          mode: 'manual-sync',
+          reasons: [CC_SYNC_WORDS.formNotUsing, CC_SYNC_WORDS.notConnected, CC_SYNC_WORDS.noMapping],
         },
       ],
     });

@@ -122,12 +122,16 @@ export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityP
     async forApplication(applicationId: string): Promise<(Syncability & { companyId: string }) | null> {
       const app = await createFormIntegrationsRepository(db).applicationForm(applicationId);
       if (!app) return null;
-      const { state: _state, mapping: _mapping, ...verdict } = await salesforce(app);
+      const { state: _state, mapping: _mapping, ...sf } = await salesforce(app);
+      const { state: _ccState, ...cc } = await cardconnect(app);
+      const verdicts = [sf, cc];
       if (app.status === 'draft') {
-        verdict.syncable = false;
-        verdict.reasons = [SYNCABILITY_WORDS.draft, ...verdict.reasons];
+        for (const verdict of verdicts) {
+          verdict.syncable = false;
+          verdict.reasons = [SYNCABILITY_WORDS.draft, ...verdict.reasons];
+        }
       }
-      return { applicationId: app.applicationId, companyId: app.companyId, integrations: [verdict] };
+      return { applicationId: app.applicationId, companyId: app.companyId, integrations: verdicts };
     },
   };
 }
