@@ -50,10 +50,19 @@ const WORDS: Record<VantivOutcome, string> = {
   errors: VANTIV_MESSAGES.errors,
 };
 
-/** Worldpay's error texts with every value we sent that is sealed at rest (SSN, bank numbers) taken out. */
-function scrub(texts: string[], secrets: (string | undefined)[]): string[] {
-  const values = secrets.filter((s): s is string => !!s && s.length >= 4);
-  return texts.map((t) => values.reduce((acc, v) => acc.split(v).join('[removed]'), t));
+/** Worldpay's texts with every sealed value it may quote replaced by "[removed]", digits matched across separators. */
+export function scrub(texts: string[], secrets: (string | undefined)[]): string[] {
+  const patterns = secrets
+    .filter((s): s is string => !!s && s.length >= 4)
+    .map((v) => {
+      const digits = v.replace(/\D/g, '');
+      // a number is found however Worldpay spells it back: 123456789, 123-45-6789, 12 3456 789
+      if (digits.length >= 4 && digits.length === v.replace(/[\s.-]/g, '').length) {
+        return new RegExp(digits.split('').join('[\\s.-]?'), 'g');
+      }
+      return new RegExp(v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g');
+    });
+  return texts.map((t) => patterns.reduce((acc, re) => acc.replace(re, '[removed]'), t));
 }
 
 /**
@@ -206,11 +215,15 @@ export function createVantivService(deps: VantivServiceDeps) {
           problems: [VANTIV_MESSAGES.cannotSend, ...built.problems],
         };
       } else {
+        // what an error text must never carry: the encrypted answers sent (SSN, EIN, bank numbers) and the birth date
         const sealed = [
           built.legalEntity.principal.ssn,
+          built.legalEntity.taxId,
+          built.legalEntity.principal.dateOfBirth,
           built.subMerchant.bankAccountNumber,
           built.subMerchant.bankRoutingNumber,
         ];
+        const described = (text: string | null) => (text === null ? null : (scrub([text], sealed)[0] ?? null));
         let legal: Awaited<ReturnType<VantivClient['createLegalEntity']>> | undefined;
         try {
           legal = await client.createLegalEntity(creds, built.legalEntity);
@@ -221,7 +234,7 @@ export function createVantivService(deps: VantivServiceDeps) {
               legalEntityId: legal.legalEntityId,
               subMerchantId: null,
               responseCode: legal.responseCode,
-              responseDescription: legal.responseDescription,
+              responseDescription: described(legal.responseDescription),
               problems: [],
             };
           } else {
@@ -232,7 +245,7 @@ export function createVantivService(deps: VantivServiceDeps) {
               legalEntityId: legal.legalEntityId,
               subMerchantId: sub.subMerchantId,
               responseCode: legal.responseCode,
-              responseDescription: legal.responseDescription,
+              responseDescription: described(legal.responseDescription),
               problems: [],
             };
           }
@@ -244,7 +257,7 @@ export function createVantivService(deps: VantivServiceDeps) {
             legalEntityId: legal?.legalEntityId ?? previous?.legalEntityId ?? null,
             subMerchantId: previous?.subMerchantId ?? null,
             responseCode: legal?.responseCode ?? previous?.responseCode ?? null,
-            responseDescription: legal?.responseDescription ?? previous?.responseDescription ?? null,
+            responseDescription: legal ? described(legal.responseDescription) : (previous?.responseDescription ?? null),
             problems: scrub(err.errors.length > 0 ? err.errors : ['Worldpay refused the request.'], sealed),
           };
         }
