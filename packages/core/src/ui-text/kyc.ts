@@ -21,3 +21,19 @@ export const KYC_TEXT = {
   noOwners: 'No owner has been sent yet.',
   loadError: 'The identity checks could not be loaded.',
 } as const;
+
+/**
+ * The words of a provider's reason codes (decision 089). The provider's own message is never kept or shown: it may
+ * quote what we sent (an SSN, a birth date, an address). An unknown code is shown as the code.
+ */
+export const KYC_REASON_WORDS: Record<string, string> = {
+  address_unverified: 'The address could not be matched to the person.',
+  ssn_mismatch: 'The SSN does not match the name and date of birth.',
+  id_missing: 'No national identifier was given.',
+  dob_mismatch: 'The date of birth does not match the person.',
+  name_mismatch: 'The name does not match the identifier.',
+  watchlist_hit: 'The person matches a watchlist entry: review it with the provider.',
+  deceased: 'The identifier belongs to a person reported deceased.',
+};
+export const kycReasonWords = (code: string) =>
+  KYC_REASON_WORDS[code] ?? `The provider gave reason "${code}": see its console for details.`;

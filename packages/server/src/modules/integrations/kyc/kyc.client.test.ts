@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type KycSimulator, startKycSimulator } from '../../../simulators/kyc';
-import { createKycClient } from './kyc.client';
+import { createKycClient, reasonOf } from './kyc.client';
 import { kycAllowlist } from './kyc.endpoints';
 import { KycError, type KycPerson } from './kyc.port';
 
@@ -91,5 +91,18 @@ describe('the KYC client (decision 089)', () => {
     expect((await kindOf(elsewhere.verifyKey('k'))).kind).toBe('refused');
     expect(kycAllowlist({ apiUrl: 'https://kyc.example.com/api' })).toEqual(['kyc.example.com']);
     expect(kycAllowlist({ apiUrl: null })).toEqual([]);
+  });
+
+  it("keeps the reason's code and our words for it, never the provider's message (it may quote what we sent)", () => {
+    expect(reasonOf('ssn_mismatch')).toEqual({
+      code: 'ssn_mismatch',
+      message: 'The SSN does not match the name and date of birth.',
+    });
+    expect(reasonOf('new_rule_7').message).toContain('new_rule_7');
+    // a code that is not a code (it could carry a value) is not kept either
+    expect(reasonOf('SSN 123-45-6789 mismatch')).toEqual({
+      code: 'unknown',
+      message: expect.stringContaining('unknown'),
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { kycReasonWords } from '@under/core/ui-text/kyc';
 import { z } from 'zod';
 import {
   type Outbound,
@@ -52,6 +53,15 @@ function jsonOf(res: OutboundResponse): unknown {
   }
 }
 
+/**
+ * A reason as it is kept: the provider's code (letters, digits, `_.-` only, else "unknown") and OUR words for it, never
+ * the provider's message, which may quote the SSN, birth date or address we sent (decision 089).
+ */
+export function reasonOf(code: string): { code: string; message: string } {
+  const safe = /^[A-Za-z0-9_.-]{1,100}$/.test(code) ? code : 'unknown';
+  return { code: safe, message: kycReasonWords(safe) };
+}
+
 function checkOf(body: unknown, status: number): KycCheck {
   const p = CheckSchema.safeParse(body);
   if (!p.success) throw new KycError('unavailable', 'the check answer is not as documented', status);
@@ -61,7 +71,7 @@ function checkOf(body: unknown, status: number): KycCheck {
     persons: p.data.persons.map((x) => ({
       reference: x.reference,
       outcome: x.outcome ?? null,
-      reasons: (x.reasons ?? []).map((r) => ({ code: r.code.slice(0, 100), message: r.message.slice(0, 500) })),
+      reasons: (x.reasons ?? []).map((r) => reasonOf(r.code)),
       decidedAt: x.decidedAt ?? null,
     })),
   };
