@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { SYNC_STATE_LABELS, SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import { UI_TEXT } from '@under/core/ui-text';
 import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
@@ -10,17 +11,25 @@ import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 /**
- * Issue #23 §4 (decision 074): the application page's Integrations panel without a Salesforce connection: "Sync now"
- * shows why the sync waits in words, "Sync again" with its progress and result, by keyboard; the list filters by
- * sync state.
+ * Issue #23 §4 (decision 074): the application page's Integrations panel without a Salesforce connection: no "Sync
+ * now" is offered (nothing connected to send to, issue #24 review: never a Salesforce sync by default), and says so;
+ * a Salesforce sync asked for through the API shows why it waits in words, "Sync again" with its progress and result,
+ * by keyboard; the list filters by sync state.
  */
+async function requestSalesforceSync(page: Page, request: APIRequestContext, headers: Record<string, string>) {
+  const applicationId = /\/applications\/([0-9a-f-]{36})/.exec(page.url())?.[1];
+  expect(applicationId).toBeTruthy();
+  const asked = await request.post(`/api/salesforce/sync/${applicationId}`, { headers });
+  expect(asked.status(), await asked.text()).toBe(202);
+  await page.reload();
+}
 test('an application whose sync waits because Salesforce is not connected: the words, Sync again, the filter', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
   const { email: clientEmail, password } = demoClient();
-  const { customFormId } = await activeDemoForm(request, clientEmail, password);
+  const { customFormId, headers } = await activeDemoForm(request, clientEmail, password);
   const email = uniqueEmail('sync');
   const company = `Sync Trading ${Date.now() % 100000}`;
   await submitApplication(page, customFormId, email, company);
@@ -36,21 +45,22 @@ test('an application whose sync waits because Salesforce is not connected: the w
   const panel = page.getByRole('region', { name: S.title });
   await expect(panel).toBeVisible();
   await expect(panel.getByText(S.none)).toBeVisible();
-  // by keyboard: focus "Sync now" and press Enter
-  const syncNow = panel.getByRole('button', { name: S.syncNow });
-  await syncNow.focus();
-  await page.keyboard.press('Enter');
+  // nothing connected: no button, and what to do
+  await expect(panel.getByTestId('sync-no-target')).toHaveText(S.noTarget);
+  await expect(panel.getByRole('button')).toHaveCount(0);
+  await requestSalesforceSync(page, request, headers);
   await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.needs_attention, { timeout: 20_000 });
   await expect(panel.getByTestId('sync-error')).toContainText(SYNC_WORDS.notConnected);
   await expect(panel.getByTestId('sync-attempts')).toContainText(`${S.attemptsLabel}: 1`);
   await expect(panel.getByTestId('sync-attempt')).toHaveCount(1);
-  await expect(panel.getByTestId('sync-result')).toContainText(S.resultProblem('Salesforce'));
   await panel.scrollIntoViewIfNeeded();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'integrations-panel-needs-attention');
 
   // Sync again: progress, then the result in words; one more attempt in the history
-  await panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` }).click();
+  // Sync again by keyboard: focus it and press Enter
+  await panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` }).focus();
+  await page.keyboard.press('Enter');
   await expect(panel.getByTestId('sync-attempt')).toHaveCount(2, { timeout: 20_000 });
   await expect(panel.getByTestId('sync-result')).toContainText(S.resultProblem('Salesforce'));
   await expect(panel.getByTestId('sync-error')).toContainText(SYNC_WORDS.notConnected);
@@ -70,13 +80,13 @@ test('an application whose sync waits because Salesforce is not connected: the w
 test.describe('at 390 px (a phone)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the application's Integrations panel: Sync now, the words, the attempts, nothing wider than the screen", async ({
+  test("the application's Integrations panel: the words, the attempts, nothing wider than the screen", async ({
     page,
     request,
   }) => {
     test.setTimeout(180_000);
     const { email: clientEmail, password } = demoClient();
-    const { customFormId } = await activeDemoForm(request, clientEmail, password);
+    const { customFormId, headers } = await activeDemoForm(request, clientEmail, password);
     const email = uniqueEmail('sync390');
     await submitApplication(page, customFormId, email, `Sync Phone ${Date.now() % 100000}`);
 
@@ -93,10 +103,10 @@ test.describe('at 390 px (a phone)', () => {
 
     const panel = page.getByRole('region', { name: S.title });
     await expect(panel).toBeVisible();
-    await panel.getByRole('button', { name: S.syncNow }).click();
+    await expect(panel.getByTestId('sync-no-target')).toHaveText(S.noTarget);
+    await requestSalesforceSync(page, request, headers);
     await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.needs_attention, { timeout: 20_000 });
     await expect(panel.getByTestId('sync-error')).toContainText(SYNC_WORDS.notConnected);
-    await expect(panel.getByTestId('sync-result')).toContainText(S.resultProblem('Salesforce'));
     await expect(panel.getByRole('button', { name: `${S.syncAgain}: Salesforce` })).toBeVisible();
     // the page never scrolls sideways; the panel fits the screen (the attempts table scrolls inside its own box)
     const widths = await page.evaluate(() => ({

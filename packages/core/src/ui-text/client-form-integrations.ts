@@ -14,6 +14,13 @@ export const FORM_INTEGRATIONS_TEXT = {
   turnedOff: (integration: string, form: string) =>
     `${integration} is off for ${form}: its applications are not synced.`,
   loading: 'Loading integrations…',
+  /** A card processor's sync mode (its config's `autoSync`, decision 086): a second switch beside the first. */
+  autoSync: 'Auto-sync',
+  autoSyncOf: (integration: string, form: string) => `Send ${form}'s applications to ${integration} on submit`,
+  autoSyncOn: (integration: string, form: string) =>
+    `${form}'s applications are sent to ${integration} when they are submitted.`,
+  autoSyncOff: (integration: string, form: string) =>
+    `${form}'s applications are sent to ${integration} only from the application's page (Send to ${integration}).`,
 } as const;
 
 /** The admin's syncability check on an application (decision 078). */

@@ -4,6 +4,16 @@ export const SYNC_TEXT = {
   lead: "Where this application is sent: each integration's sync, its record and what went wrong, in words.",
   none: 'Not sent to any integration yet.',
   syncNow: 'Sync now',
+  /** "Sync now" names its integration when the form uses one that is not Salesforce, or several. */
+  syncNowTo: (integration: string) => `Sync now: ${integration}`,
+  /** CardConnect's first sync of an application (POST …/sync-to-cc, decision 086). */
+  sendToCardConnect: 'Send to CardConnect',
+  /** The company's CardConnect is connected, but the application's form does not use it. */
+  ccFormOff:
+    "CardConnect is connected, but this application's form does not use it: a client administrator turns it on for the form in Forms (Integrations).",
+  /** No integration the form uses is connected: nothing to send to. */
+  noTarget:
+    "This application's form uses no connected integration. An administrator connects one on Manage Integration and turns it on for the form in Forms.",
   syncAgain: 'Sync again',
   syncing: 'Syncing…',
   queuedToast: 'Sync queued.',

@@ -2,6 +2,7 @@ import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
+import { CC_STATUS_TEXT as C } from '@under/core/ui-text/cardconnect-status';
 import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
@@ -56,6 +57,50 @@ const sync = (over: object) => ({
   ...over,
 });
 const RECORD = 'https://acme.my.salesforce.com/lightning/r/Lead/00Q1/view';
+const STATUS_CALL = 'POST /api/custom_forms/integration_status';
+const SF_SYNC = `POST /api/salesforce/sync/${APP}`;
+const CC_SYNC = `POST /api/applications/${APP}/sync-to-cc`;
+const integration = (kind: string, over: object = {}) => ({
+  integration: kind,
+  active: false,
+  permitted: true,
+  state: 'not_connected',
+  mapped: false,
+  mode: null,
+  ...over,
+});
+/** The application's form's integrations (the forms list's status call for its one form). */
+const formStatus = (sf: object, cc: object) => ({
+  status: 200,
+  body: {
+    items: [
+      {
+        customFormId: DETAIL.customFormId,
+        integrations: [integration('salesforce', sf), integration('cardconnect', cc)],
+      },
+    ],
+  },
+});
+const SF_ONLY = formStatus({ active: true, state: 'connected', mapped: true, mode: 'auto-sync' }, {});
+/** A company with CardConnect and no Salesforce; its form uses CardConnect. */
+const CC_ONLY = formStatus({ active: true }, { active: true, state: 'connected', mode: 'manual-sync' });
+const ccView = (over: object = {}) => ({
+  configured: true,
+  sent: false,
+  merchantId: null,
+  boardingStatusCd: null,
+  boardingStatus: null,
+  signatureStatusCd: null,
+  signatureStatus: null,
+  final: false,
+  pending: false,
+  lastCheckedAt: null,
+  nextCheckAt: null,
+  message: 'Not sent to CardConnect yet.',
+  problems: [],
+  history: [],
+  ...over,
+});
 
 describe('the Integrations panel of an application (issue #23 section 4)', { timeout: 60_000 }, () => {
   it('shows the state, the error in words and the attempts; Sync again asks once and shows the result', async () => {
@@ -130,17 +175,124 @@ describe('the Integrations panel of an application (issue #23 section 4)', { tim
     expect(within(panel).getByTestId('sync-record-id').textContent).toBe('Merchant ID: 840000000007919');
   });
 
-  it('an application never synced offers Sync now', async () => {
+  it('an application never synced offers Sync now when its form uses a connected Salesforce', async () => {
+    const { api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: { status: 200, body: { items: [] } },
+        [STATUS_CALL]: SF_ONLY,
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    expect(await within(panel).findByText(S.none, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await within(panel).findByRole('button', { name: S.syncNow }, { timeout: 8000 })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: S.sendToCardConnect })).toBeNull();
+    expect(JSON.parse(String(api.calls(STATUS_CALL)[0]?.[1]?.body))).toEqual({ customFormIds: [DETAIL.customFormId] });
+  });
+
+  it("a CardConnect-only company's application offers Send to CardConnect, never Salesforce's route; the CardConnect status follows the sync", async () => {
+    const ccSync = (over: object) =>
+      sync({ syncId: 's3', integration: 'cardconnect', target: 'copilot', lastError: null, history: [], ...over });
+    const { user, api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: [
+          { status: 200, body: { items: [] } },
+          { status: 200, body: { items: [ccSync({ state: 'queued', attempts: 0 })] } },
+          { status: 200, body: { items: [ccSync({ state: 'synced', recordId: '840000000007919' })] } },
+        ],
+        [STATUS_CALL]: CC_ONLY,
+        [CC_SYNC]: { status: 202, body: { status: 'queued' } },
+        // not sent until the sync made the merchant; then its status, without anyone pressing Refresh
+        [`GET /api/applications/${APP}/cc-status`]: [
+          { status: 200, body: ccView() },
+          { status: 200, body: ccView() },
+          {
+            status: 200,
+            body: ccView({
+              sent: true,
+              merchantId: '840000000007919',
+              boardingStatusCd: 'INPROG',
+              boardingStatus: 'In progress',
+              signatureStatusCd: 'NOT_SENT',
+              signatureStatus: 'Not sent',
+              message: null,
+            }),
+          },
+        ],
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    const send = await within(panel).findByRole('button', { name: S.sendToCardConnect }, { timeout: 8000 });
+    // no Salesforce connection: no Salesforce "Sync now"
+    expect(within(panel).queryByRole('button', { name: S.syncNow })).toBeNull();
+    const status = await screen.findByRole('region', { name: C.title }, { timeout: 8000 });
+    expect(within(status).queryByText('840000000007919')).toBeNull();
+    // the keyboard reaches it
+    send.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(panel).findByText(S.resultSynced('CardConnect'), {}, { timeout: 15_000 })).toBeTruthy();
+    expect(api.calls(SF_SYNC)).toHaveLength(0);
+    const calls = api.calls(CC_SYNC);
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ formId: DETAIL.customFormId });
+    // sent once: no second offer
+    expect(within(panel).queryByRole('button', { name: S.sendToCardConnect })).toBeNull();
+    expect(await within(status).findByText('840000000007919', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(within(status).getAllByText('In progress').length).toBeGreaterThan(0);
+    expect(api.calls(`POST /api/applications/${APP}/cc-status/refresh`)).toHaveLength(0);
+  });
+
+  it('beside a Salesforce sync, offers Send to CardConnect while CardConnect has none; a form not using it says so', async () => {
+    const { api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: {
+          status: 200,
+          body: { items: [sync({ state: 'synced', lastError: null, recordId: '00Q1', recordUrl: RECORD })] },
+        },
+        [STATUS_CALL]: [
+          formStatus({ active: true, state: 'connected' }, { active: true, state: 'connected', mode: 'auto-sync' }),
+        ],
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    expect(await within(panel).findByRole('button', { name: S.sendToCardConnect }, { timeout: 8000 })).toBeTruthy();
+    // syncs exist: no empty-state Sync now
+    expect(within(panel).queryByRole('button', { name: S.syncNow })).toBeNull();
+    expect(api.calls(CC_SYNC)).toHaveLength(0);
+  });
+
+  it('CardConnect connected but not used by the form, no Salesforce: no button, and why', async () => {
     renderApp({
       path: `/applications/${APP}`,
       api: {
         [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
         [`GET /api/applications/${APP}/syncs`]: { status: 200, body: { items: [] } },
+        [STATUS_CALL]: formStatus({ active: true }, { active: false, state: 'connected' }),
       },
     });
     const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
-    expect(await within(panel).findByText(S.none, {}, { timeout: 8000 })).toBeTruthy();
-    expect(within(panel).getByRole('button', { name: S.syncNow })).toBeTruthy();
+    expect(await within(panel).findByText(S.ccFormOff, {}, { timeout: 8000 })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: S.syncNow })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: S.sendToCardConnect })).toBeNull();
+  });
+
+  it('no connected integration on the form: no button, and what to do', async () => {
+    renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: { status: 200, body: { items: [] } },
+        [STATUS_CALL]: formStatus({ active: true }, {}),
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    expect(await within(panel).findByText(S.noTarget, {}, { timeout: 8000 })).toBeTruthy();
+    expect(within(panel).queryByRole('button')).toBeNull();
   });
   it('Sync now that leaves no sync says nothing took it and why, not "Syncing…" for ever', async () => {
     const { user, api } = renderApp({
@@ -149,6 +301,7 @@ describe('the Integrations panel of an application (issue #23 section 4)', { tim
         [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
         [`GET /api/applications/${APP}/syncs`]: { status: 200, body: { items: [] } },
         [`POST /api/salesforce/sync/${APP}`]: { status: 202, body: { status: 'queued' } },
+        [STATUS_CALL]: SF_ONLY,
       },
     });
     const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });

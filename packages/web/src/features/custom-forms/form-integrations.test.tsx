@@ -32,15 +32,62 @@ const salesforce = (over: Record<string, unknown>) => ({
   mode: 'auto-sync',
   ...over,
 });
+const cardconnect = (over: Record<string, unknown>) => ({
+  integration: 'cardconnect',
+  active: false,
+  permitted: true,
+  state: 'not_connected',
+  mapped: false,
+  mode: null,
+  ...over,
+});
 const STATUS = {
   status: 200,
   body: {
     items: [
-      { customFormId: FORM.customFormId, integrations: [salesforce({})] },
-      { customFormId: OTHER.customFormId, integrations: [salesforce({ active: false, permitted: false })] },
+      { customFormId: FORM.customFormId, integrations: [salesforce({}), cardconnect({})] },
+      {
+        customFormId: OTHER.customFormId,
+        integrations: [salesforce({ active: false, permitted: false }), cardconnect({ permitted: false })],
+      },
     ],
   },
 };
+/** The company connected CardConnect; the first form's use of it as given. */
+const ccStatus = (cc: Record<string, unknown>) => ({
+  status: 200,
+  body: {
+    items: [
+      {
+        customFormId: FORM.customFormId,
+        integrations: [salesforce({}), cardconnect({ state: 'connected', ...cc })],
+      },
+      {
+        customFormId: OTHER.customFormId,
+        integrations: [
+          salesforce({ active: false, permitted: false }),
+          cardconnect({ state: 'connected', permitted: false }),
+        ],
+      },
+    ],
+  },
+});
+const CONFIG = 'POST /api/integrations/config';
+const configBody = (autoSync: boolean) => ({
+  status: 200,
+  body: {
+    id: '00000000-0000-4000-8000-0000000000c1',
+    formId: FORM.customFormId,
+    integrationToActivate: 'cardconnect',
+    companyId: '00000000-0000-4000-8000-0000000000c0',
+    credentials: {},
+    credentialsTemplateId: null,
+    selectedStoredPricing: null,
+    autoSync,
+    activeIntegration: true,
+    updatedAt: '2026-11-02T10:00:00.000Z',
+  },
+});
 const list = { status: 200, body: { items: [FORM, OTHER], total: 2, page: 1, pageSize: 10 } };
 const slow = { timeout: 8000 };
 const PATCH = `PATCH /api/custom_forms/${FORM.customFormId}/integrations`;
@@ -60,6 +107,9 @@ describe("the forms list's integrations (decision 078)", { timeout: 90_000 }, ()
     });
     const toggle = await screen.findByRole('switch', { name: F.switchOf('Salesforce', FORM.name) }, slow);
     expect((toggle as HTMLInputElement).checked).toBe(true);
+    // a company without CardConnect: Salesforce alone
+    expect(screen.queryByRole('switch', { name: F.switchOf('CardConnect', FORM.name) })).toBeNull();
+    expect(screen.queryByText(/CardConnect/)).toBeNull();
     const [row, withheld] = screen.getAllByTestId('custom-form-row') as HTMLElement[];
     expect(within(row as HTMLElement).getByText('Connected · Mapped · Auto-sync')).toBeTruthy();
     // the withheld template: no switch, and why
@@ -90,5 +140,80 @@ describe("the forms list's integrations (decision 078)", { timeout: 90_000 }, ()
     expect(await screen.findByText(`Salesforce: ${F.on}`, {}, slow)).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(INTEGRATION_MESSAGES.notPermitted).toMatch(/not allowed/);
+  });
+
+  it('with CardConnect connected, an ADMINISTRATOR turns it on for a form and chooses auto-sync (keyboard too)', async () => {
+    const { user, api } = renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/custom_forms': list,
+        'POST /api/custom_forms/integration_status': [
+          ccStatus({}),
+          ccStatus({ active: true, mode: 'manual-sync' }),
+          ccStatus({ active: true, mode: 'auto-sync' }),
+          ccStatus({ active: true, mode: 'manual-sync' }),
+        ],
+        [PATCH]: {
+          status: 200,
+          body: {
+            customFormId: FORM.customFormId,
+            integrations: [salesforce({}), cardconnect({ state: 'connected', active: true, mode: 'manual-sync' })],
+          },
+        },
+        [CONFIG]: [configBody(true), configBody(false)],
+      },
+    });
+    const cc = await screen.findByRole('switch', { name: F.switchOf('CardConnect', FORM.name) }, slow);
+    expect((cc as HTMLInputElement).checked).toBe(false);
+    // Salesforce's switch is still there beside it
+    expect(screen.getByRole('switch', { name: F.switchOf('Salesforce', FORM.name) })).toBeTruthy();
+    // off: no mode to choose yet
+    expect(screen.queryByRole('switch', { name: F.autoSyncOf('CardConnect', FORM.name) })).toBeNull();
+    // the withheld template: CardConnect in words, no switch
+    const [, withheld] = screen.getAllByTestId('custom-form-row') as HTMLElement[];
+    expect(within(withheld as HTMLElement).getByText(`CardConnect: ${F.off}`)).toBeTruthy();
+    expect(within(withheld as HTMLElement).queryByRole('switch')).toBeNull();
+
+    await user.click(cc);
+    expect(await screen.findByText(F.turnedOn('CardConnect', FORM.name), {}, slow)).toBeTruthy();
+    const sent = (key: string, i = 0) => JSON.parse(String(api.calls(key)[i]?.[1]?.body));
+    expect(sent(PATCH)).toEqual({ integrations: { cardconnect: true } });
+    const auto = await screen.findByRole('switch', { name: F.autoSyncOf('CardConnect', FORM.name) }, slow);
+    expect((auto as HTMLInputElement).checked).toBe(false);
+    const line = screen.getAllByTestId('form-integration-cardconnect')[0] as HTMLElement;
+    expect(within(line).getByText('Connected · Manual sync')).toBeTruthy();
+
+    await user.click(auto);
+    expect(await screen.findByText(F.autoSyncOn('CardConnect', FORM.name), {}, slow)).toBeTruthy();
+    expect(sent(CONFIG)).toEqual({
+      formId: FORM.customFormId,
+      integrationToActivate: 'cardconnect',
+      activeIntegration: true,
+      autoSync: true,
+    });
+    await waitFor(() => expect((auto as HTMLInputElement).checked).toBe(true), slow);
+    expect(within(line).getByText('Connected · Auto-sync')).toBeTruthy();
+
+    // the keyboard: Space on the focused switch turns auto-sync off again
+    auto.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText(F.autoSyncOff('CardConnect', FORM.name), {}, slow)).toBeTruthy();
+    expect(sent(CONFIG, 1)).toMatchObject({ integrationToActivate: 'cardconnect', autoSync: false });
+    // never a Salesforce change on the way
+    expect(api.calls(PATCH)).toHaveLength(1);
+  });
+
+  it('a STANDARD member reads CardConnect and its mode in words', async () => {
+    renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/me': { status: 200, body: { ...ME, role: 'STANDARD' } },
+        'GET /api/custom_forms': list,
+        'POST /api/custom_forms/integration_status': ccStatus({ active: true, mode: 'auto-sync' }),
+      },
+    });
+    expect(await screen.findByText(`CardConnect: ${F.on}`, {}, slow)).toBeTruthy();
+    expect(screen.getByText('Connected · Auto-sync')).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
   });
 });

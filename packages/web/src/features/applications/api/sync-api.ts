@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FORM_INTEGRATIONS_API } from '@under/core/api/integrations/forms.contract';
 import { SYNC_API } from '@under/core/api/integrations/sync.contract';
+import type { FormIntegration } from '@under/core/integrations/form-integrations.schema';
 import type { ApplicationSyncs } from '@under/core/integrations/sync.schema';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../../lib/session-context';
+import { ccStatusKey } from './cc-status-api';
 
 /** A root of its own: the company's integrations (['integrations']) are invalidated without refetching these. */
 export const applicationSyncsKey = (applicationId: string) => ['application-syncs', applicationId] as const;
@@ -23,6 +26,12 @@ export function syncPollDelay(busyForMs: number): number | false {
 
 const isBusy = (data: ApplicationSyncs | undefined) =>
   Boolean(data?.items.some((s) => s.state === 'queued' || s.state === 'running'));
+
+/** What the CardConnect status panel depends on in the syncs: the CardConnect sync's state and merchant id. */
+const ccMark = (data: ApplicationSyncs | undefined) => {
+  const cc = data?.items.find((s) => s.integration === 'cardconnect');
+  return cc ? `${cc.state}|${cc.recordId ?? ''}|${cc.updatedAt}` : '';
+};
 
 /**
  * An application's syncs, asked again while one is queued or running, less and less often (syncPollDelay); after
@@ -48,6 +57,18 @@ export function useApplicationSyncs(applicationId: string) {
     },
   });
   const { refetch } = query;
+  // the CardConnect status follows its sync (decision 087): once a CardConnect sync starts, settles or gets its
+  // merchant id, the stored status is read again (it answers `sent` from then on, and follows the merchant)
+  const queryClient = useQueryClient();
+  const seen = useRef<string | null>(null);
+  const mark = query.isSuccess ? ccMark(query.data) : null;
+  useEffect(() => {
+    if (mark === null) return;
+    const before = seen.current;
+    seen.current = mark;
+    if (before !== null && before !== mark)
+      void queryClient.invalidateQueries({ queryKey: ccStatusKey(applicationId) });
+  }, [mark, applicationId, queryClient]);
   /** Follows the syncs from now on again (after "Sync now"). */
   const follow = useCallback(() => {
     since.current = null;
@@ -60,18 +81,45 @@ export function useApplicationSyncs(applicationId: string) {
   return { query, stalled: stalled && isBusy(query.data), refresh, follow };
 }
 
+/** The integrations "Sync now" can send to: Salesforce's route, and CardConnect's `sync-to-cc`. */
+export type SyncTarget = 'salesforce' | 'cardconnect';
+
 /**
- * "Sync now" / "Sync again": Salesforce's route, or CardConnect's `sync-to-cc` with the application's form
- * (decision 086).
+ * "Sync now" / "Sync again" / "Send to CardConnect": Salesforce's route, or CardConnect's `sync-to-cc` with the
+ * application's form (decision 086; never Salesforce's route for CardConnect). A CardConnect sync asked for also
+ * reads the CardConnect status again.
  */
 export function useSyncNow(applicationId: string, customFormId?: string) {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (integration: string) =>
-      integration === 'cardconnect' && customFormId
-        ? http.call(SYNC_API.syncToCc, { params: { applicationId }, body: { formId: customFormId } })
-        : http.call(SYNC_API.syncNow, { params: { applicationId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key(applicationId) }),
+    mutationFn: (integration: SyncTarget) => {
+      if (integration === 'salesforce') return http.call(SYNC_API.syncNow, { params: { applicationId } });
+      if (!customFormId) throw new Error("The application's form is not known yet: try again.");
+      return http.call(SYNC_API.syncToCc, { params: { applicationId }, body: { formId: customFormId } });
+    },
+    onSettled: (_data, _error, integration) => {
+      void queryClient.invalidateQueries({ queryKey: key(applicationId) });
+      if (integration === 'cardconnect') void queryClient.invalidateQueries({ queryKey: ccStatusKey(applicationId) });
+    },
+  });
+}
+
+/**
+ * The application's form's integrations (the forms list's status call for one form): which the form uses and the
+ * company's connection of each, so the panel offers only the syncs that can happen.
+ */
+export function useFormSyncTargets(customFormId: string | undefined) {
+  const { http } = useSession();
+  return useQuery({
+    queryKey: ['custom-forms', 'integration-status', [customFormId]] as const,
+    enabled: Boolean(customFormId),
+    queryFn: async ({ signal }): Promise<FormIntegration[]> => {
+      const found = await http.call(FORM_INTEGRATIONS_API.statusList, {
+        body: { customFormIds: [customFormId as string] },
+        signal,
+      });
+      return found.items.find((i) => i.customFormId === customFormId)?.integrations ?? [];
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { FormIntegration } from '@under/core/integrations/form-integrations.schema';
 import type { SyncState } from '@under/core/integrations/integrations';
 import { type ApplicationSync, INTEGRATION_LABELS, SYNC_STATE_LABELS } from '@under/core/integrations/sync.schema';
 import { SYNC_TEXT as T } from '@under/core/ui-text/integrations-sync';
@@ -6,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError } from '../../../lib/notify';
-import { SYNC_POLL, useApplicationSyncs, useSyncNow } from '../api/sync-api';
+import { SYNC_POLL, type SyncTarget, useApplicationSyncs, useFormSyncTargets, useSyncNow } from '../api/sync-api';
 import { when } from '../lib/when';
 
 const STATE_COLORS: Record<SyncState, string> = {
@@ -121,15 +122,39 @@ function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: ()
 }
 
 /**
+ * What the panel offers from the form's integrations (decisions 078, 086): "Sync now" to Salesforce when no sync
+ * exists and the form uses Salesforce with a company connection (connected, or expired: the sync then says to
+ * reconnect); "Send to CardConnect" while no CardConnect sync exists, the company's CardConnect is connected and the
+ * form uses it; a CardConnect connection the form does not use says so. Unknown (not loaded): nothing is offered.
+ */
+export function syncOffers(
+  integrations: FormIntegration[] | undefined,
+  syncs: ApplicationSync[],
+): { salesforce: boolean; cardconnect: boolean; ccFormOff: boolean } {
+  const sf = integrations?.find((i) => i.integration === 'salesforce');
+  const cc = integrations?.find((i) => i.integration === 'cardconnect');
+  const has = (kind: SyncTarget) => syncs.some((s) => s.integration === kind);
+  const ccConnected = cc?.state === 'connected';
+  return {
+    salesforce: Boolean(sf?.active && (sf.state === 'connected' || sf.state === 'expired')) && syncs.length === 0,
+    cardconnect: Boolean(ccConnected && cc?.active) && !has('cardconnect'),
+    ccFormOff: Boolean(ccConnected && !cc?.active) && !has('cardconnect'),
+  };
+}
+
+/**
  * The application's Integrations (issue #23 §4): each integration's sync state, the provider's record, the last
- * error as a person can act on it, the attempts, and "Sync now" / "Sync again" with its progress and result.
+ * error as a person can act on it, the attempts, and "Sync now" / "Sync again" / "Send to CardConnect" with its
+ * progress and result.
  */
 export function IntegrationsPanel({ applicationId, customFormId }: { applicationId: string; customFormId?: string }) {
   const { query: syncs, stalled, refresh, follow } = useApplicationSyncs(applicationId);
   const syncNow = useSyncNow(applicationId, customFormId);
+  const targets = useFormSyncTargets(customFormId);
   const [waiting, setWaiting] = useState(false);
   const [result, setResult] = useState('');
   const items = syncs.data?.items ?? [];
+  const offers = syncOffers(syncs.isSuccess ? targets.data : undefined, items);
 
   // the result in words once the sync asked for has settled: synced, a problem, or nothing took it
   useEffect(() => {
@@ -151,16 +176,20 @@ export function IntegrationsPanel({ applicationId, customFormId }: { application
     );
   }, [waiting, syncNow.isPending, syncs.isFetching, syncs.isError, items]);
 
-  async function run(integration?: string) {
+  async function run(integration: SyncTarget) {
     setResult('');
     follow();
     try {
-      await syncNow.mutateAsync(integration ?? 'salesforce');
+      await syncNow.mutateAsync(integration);
       setWaiting(true);
     } catch (e) {
       notifyError(errorMessage(e));
     }
   }
+
+  const pendingFor = (kind: SyncTarget) => syncNow.isPending && syncNow.variables === kind;
+  const noTarget =
+    syncs.isSuccess && items.length === 0 && targets.isSuccess && !offers.salesforce && !offers.cardconnect;
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="integrations-title" data-testid="integrations-panel">
@@ -173,18 +202,51 @@ export function IntegrationsPanel({ applicationId, customFormId }: { application
             {T.lead}
           </Text>
         </div>
-        {items.length === 0 && syncs.isSuccess ? (
-          <Button variant="default" onClick={() => run()} loading={syncNow.isPending}>
-            {T.syncNow}
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          {offers.salesforce ? (
+            <Button
+              variant="default"
+              onClick={() => run('salesforce')}
+              loading={pendingFor('salesforce')}
+              disabled={syncNow.isPending}
+              aria-label={offers.cardconnect ? T.syncNowTo(INTEGRATION_LABELS.salesforce) : undefined}
+            >
+              {T.syncNow}
+            </Button>
+          ) : null}
+          {offers.cardconnect ? (
+            <Button
+              variant="default"
+              onClick={() => run('cardconnect')}
+              loading={pendingFor('cardconnect')}
+              disabled={syncNow.isPending}
+            >
+              {T.sendToCardConnect}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {syncs.isPending ? <Loader size="sm" role="status" aria-label={T.title} /> : null}
       {syncs.isError ? <Alert color="red">{T.loadError}</Alert> : null}
       {syncs.isSuccess && items.length === 0 ? <Text size="sm">{T.none}</Text> : null}
+      {noTarget && !offers.ccFormOff ? (
+        <Text size="sm" c="dimmed" data-testid="sync-no-target">
+          {T.noTarget}
+        </Text>
+      ) : null}
+      {offers.ccFormOff ? (
+        <Text size="sm" c="dimmed" data-testid="sync-cc-form-off">
+          {T.ccFormOff}
+        </Text>
+      ) : null}
       <Stack gap="sm">
         {items.map((s) => (
-          <SyncCard key={s.syncId} sync={s} onSync={() => run(s.integration)} pending={syncNow.isPending} />
+          <SyncCard
+            key={s.syncId}
+            sync={s}
+            onSync={() => run(s.integration === 'cardconnect' ? 'cardconnect' : 'salesforce')}
+            pending={syncNow.isPending}
+          />
         ))}
       </Stack>
       <Text size="sm" role="status" aria-live="polite" mt="xs" data-testid="sync-result">
