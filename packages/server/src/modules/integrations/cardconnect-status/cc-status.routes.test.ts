@@ -307,6 +307,8 @@ describe.each(testDatabases())('CardConnect status on %s', (kind) => {
     const cloneForm = await activeForm(t, a, cloneMaster, 'CC status clone form');
     const id = (await insertApplication(t.database.db, { companyId: a.companyId, customFormId: cloneForm })).id;
     await sent(id);
+    // the first check (the row made) before the refused one, as a person's page would
+    await refresh(id);
     injected.push(
       new CardConnectError('invalid_data', '1113 dba', 400, [
         { code: '1113', message: 'dbaName is invalid', errorField: 'merchant.dbaName', status: 'BAD_REQUEST' },
