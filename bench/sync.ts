@@ -12,7 +12,7 @@
 // until the last application is submitted, so the figures measure the syncs and not the submits. The few syncs a
 // worker claimed before the gate opened are left out of the per-sync figures (their wait is the gate's).
 import { cpus, loadavg } from 'node:os';
-import { and, count, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import { poolSizeOf } from '../packages/server/src/db/client';
 import { integrationSyncAttempts, integrationSyncs } from '../packages/server/src/db/schema/index';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../packages/server/src/infra/outbound/outbound';
@@ -375,11 +375,22 @@ async function measureCardConnect(kind: 'pglite' | 'postgres') {
     const opened = new Date();
     const tOpen = performance.now();
     open();
-    while ((await rows('synced')) < CC_N) {
+    // a sync that ends needing attention or failed is over too: waiting for it to be synced would hang to the bound
+    const ended = async () => (await rows('synced')) + (await rows('needs_attention')) + (await rows('failed'));
+    while ((await ended()) < CC_N) {
       if (performance.now() - tOpen > 15 * 60_000) throw new Error('the CardConnect syncs did not finish in 15 min');
       await new Promise((r) => setTimeout(r, 100));
     }
     const syncS = (performance.now() - tOpen) / 1000;
+    const unsynced = await db
+      .select({ state: integrationSyncs.state, lastError: integrationSyncs.lastError, n: count() })
+      .from(integrationSyncs)
+      .where(
+        and(eq(integrationSyncs.kind, 'cardconnect'), inArray(integrationSyncs.state, ['needs_attention', 'failed'])),
+      )
+      .groupBy(integrationSyncs.state, integrationSyncs.lastError);
+    for (const u of unsynced) console.log(`${kind} CardConnect: ${u.n} ${u.state}: ${u.lastError ?? '(no words)'}`);
+    const notSynced = unsynced.reduce((n, u) => n + Number(u.n), 0);
     const attempts = await db
       .select({ startedAt: integrationSyncAttempts.startedAt, finishedAt: integrationSyncAttempts.finishedAt })
       .from(integrationSyncAttempts)
@@ -393,7 +404,7 @@ async function measureCardConnect(kind: 'pglite' | 'postgres') {
       `\n${kind} CardConnect: ${CC_N} synced in ${syncS.toFixed(1)} s after the gate opened: ${perS.toFixed(1)} syncs/s; per sync p50 ${quantile(ms, 0.5)} ms, p99 ${quantile(ms, 0.99)} ms (${ms.length} attempts); simulator creates ${sim.state.stats().creates}, token calls ${sim.state.stats().tokenCalls}; load average ${load()}`,
     );
     verdicts.push(
-      `${kind} CardConnect: ${perS.toFixed(1)} syncs/s (target >= 50) -> ${perS >= 50 ? 'met' : 'NOT met'}; ${once ? `${CC_N} merchants created once each` : 'merchant creates differ from the applications: WRONG'}`,
+      `${kind} CardConnect: ${perS.toFixed(1)} syncs/s (target >= 50) -> ${perS >= 50 && notSynced === 0 ? 'met' : 'NOT met'}; ${once ? `${CC_N} merchants created once each` : 'merchant creates differ from the applications: WRONG'}${notSynced ? `; ${notSynced} ended needs_attention/failed: WRONG` : ''}`,
     );
   } finally {
     open();

@@ -33,6 +33,14 @@ export const CC_SYNC_WORDS = {
    */
   uncertainCreate:
     'We sent this application to CardConnect but never got the answer, and CoPilot cannot be searched for it: check CoPilot for a merchant of this application (delete a duplicate if there are two) before Sync again, which creates a new merchant.',
+  /** A refused field whose provider message is not shown (not a mapped plain answer: it may quote a value). */
+  valueRefused: 'the value is not accepted',
+  /**
+   * The stored merchant id is no longer found at CoPilot (deleted there?): nothing is created by itself; a person's
+   * Sync again creates a new merchant.
+   */
+  merchantGone: (merchantId: string) =>
+    `CardConnect no longer finds merchant ${merchantId} of this application: check CoPilot (it may have been deleted) before Sync again, which creates a new merchant.`,
   /** Sending the merchant back out for signature after an update failed. */
   signatureNotRequested: (problems: readonly string[]) =>
     `The merchant was updated, but CardConnect did not send it out for signature again: ${problems.join('; ') || 'it refused'}. Request the signature in CoPilot, or correct the application and Sync again.`,

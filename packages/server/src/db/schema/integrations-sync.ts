@@ -39,6 +39,11 @@ export const integrationSyncs = pgTable(
      * create's outcome is looked up, never sent twice blindly.
      */
     createPending: boolean('create_pending').notNull().default(false),
+    /**
+     * CardConnect: the merchant's signature request was (or is about to be) withdrawn for an update and must be
+     * requested again. Committed before the withdraw, cleared only by a sync that requested it (decision 086).
+     */
+    signatureOwed: boolean('signature_owed').notNull().default(false),
     /** The last error as a person can act on it (shown). */
     lastError: text('last_error'),
     /** The provider's detail of the last error, redacted and bounded: admins and logs only, never shown as is. */

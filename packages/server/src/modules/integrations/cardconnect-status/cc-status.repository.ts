@@ -5,8 +5,10 @@ import {
   cardConnectMappings,
   cardConnectStatusChanges,
   cardConnectStatuses,
+  cardConnectTemplateMappings,
   integrationConnections,
   integrationSyncs,
+  masterForms,
 } from '../../../db/schema';
 
 export type CcStatusRow = typeof cardConnectStatuses.$inferSelect;
@@ -146,14 +148,24 @@ export function createCcStatusRepository(db: DbOrTx) {
       return row?.state ?? 'not_connected';
     },
 
-    /** The master form's CardConnect mapping (form key -> attribute). */
+    /**
+     * The master form's CardConnect mapping (form key -> attribute): its own, or else the one its template carries
+     * from a clone with `isCloneCcMapper` (decision 090), as the sync finds it.
+     */
     async mappingOf(masterFormId: string): Promise<{ formKey: string; attribute: string }[]> {
       const [row] = await db
         .select({ fields: cardConnectMappings.fields })
         .from(cardConnectMappings)
         .where(eq(cardConnectMappings.masterFormId, masterFormId))
         .limit(1);
-      return row?.fields ?? [];
+      if (row) return row.fields;
+      const [carried] = await db
+        .select({ fields: cardConnectTemplateMappings.fields })
+        .from(masterForms)
+        .innerJoin(cardConnectTemplateMappings, eq(cardConnectTemplateMappings.templateId, masterForms.templateId))
+        .where(eq(masterForms.id, masterFormId))
+        .limit(1);
+      return carried?.fields ?? [];
     },
   };
 }

@@ -3,7 +3,14 @@ import { ERROR_CODES } from '@under/core/api/error.schema';
 import { CC_STATUS_TEXT } from '@under/core/ui-text/cardconnect-status';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, cardConnectStatuses, integrationSyncs } from '../../../db/schema';
+import {
+  auditEvents,
+  cardConnectStatuses,
+  cardConnectTemplateMappings,
+  integrationSyncs,
+  masterForms,
+  pdfTemplates,
+} from '../../../db/schema';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type CardConnectSimulator, type CcSimUser, startCardConnectSimulator } from '../../../simulators/cardconnect';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/accounts';
@@ -13,7 +20,7 @@ import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fix
 import { createCardConnectClient } from '../cardconnect/cardconnect.client';
 import { type CardConnectClient, CardConnectError, type CardConnectToken } from '../cardconnect/cardconnect.port';
 import { until } from '../sync/sync.fixtures';
-import { isFinalBoarding, POLL_DELAYS_MS, pollDelay } from './cc-status.service';
+import { isFinalBoarding, PENDING_DELAY_MS, POLL_DELAYS_MS, pollDelay } from './cc-status.service';
 
 const EXTRA = [{ type: 'textfield', key: 'bank_name', label: 'Doing business as', input: true }];
 
@@ -265,6 +272,50 @@ describe.each(testDatabases())('CardConnect status on %s', (kind) => {
     expect(refused.problems).toEqual([{ field: 'Doing business as', message: expect.stringContaining('100') }]);
     const ok = (await refresh(id)).json();
     expect(ok).toMatchObject({ message: null, problems: [] });
+  });
+
+  it('a "still processing" (409) answer is looked at again soon, not on the long back-off', async () => {
+    const id = await application();
+    await sent(id);
+    await refresh(id);
+    // many quiet checks: the back-off is at its 6 h
+    await t.database.db
+      .update(cardConnectStatuses)
+      .set({ quietChecks: 20 })
+      .where(eq(cardConnectStatuses.applicationId, id));
+    injected.push(new CardConnectError('pending', 'status 409', 409));
+    const pending = (await refresh(id)).json();
+    expect(pending).toMatchObject({ pending: true, message: CC_STATUS_TEXT.stillProcessing });
+    expect(new Date(pending.nextCheckAt).getTime()).toBeLessThanOrEqual(Date.now() + PENDING_DELAY_MS + 1_000);
+  });
+
+  it("refused fields keep the form's labels when the mapping is the one its template carries (isCloneCcMapper)", async () => {
+    const admin = await adminToken(t);
+    const cloneMaster = await publishedMaster(t, admin, {
+      name: 'CC Status Clone',
+      extra: [{ type: 'textfield', key: 'trade', label: 'Trading name', input: true }],
+    });
+    const [template] = await t.database.db
+      .insert(pdfTemplates)
+      .values({ name: `CC clone ${randomUUID()}`, fileKey: 'templates/test/none.pdf', fileSize: 1, pages: [] })
+      .returning();
+    await t.database.db.update(masterForms).set({ templateId: template?.id }).where(eq(masterForms.id, cloneMaster));
+    await t.database.db.insert(cardConnectTemplateMappings).values({
+      templateId: template?.id as string,
+      fields: [{ formKey: 'trade', attribute: 'merchant.dbaName' }],
+    });
+    const cloneForm = await activeForm(t, a, cloneMaster, 'CC status clone form');
+    const id = (await insertApplication(t.database.db, { companyId: a.companyId, customFormId: cloneForm })).id;
+    await sent(id);
+    // the first check (the row made) before the refused one, as a person's page would
+    await refresh(id);
+    injected.push(
+      new CardConnectError('invalid_data', '1113 dba', 400, [
+        { code: '1113', message: 'dbaName is invalid', errorField: 'merchant.dbaName', status: 'BAD_REQUEST' },
+      ]),
+    );
+    const refused = (await refresh(id)).json();
+    expect(refused.problems).toEqual([{ field: 'Trading name', message: expect.stringContaining('100') }]);
   });
 
   it("another company's user gets 404 and nothing is asked; so does a member without the form", async () => {

@@ -144,11 +144,15 @@ export function createCcStatusService(deps: CcStatusDeps) {
       if (!row) return;
       if (!seen.ok) {
         const quietChecks = row.quietChecks + 1;
+        // CoPilot still processing a change (409) is looked at again soon, not on the back-off
+        const pending = seen.error === CC_STATUS_TEXT.stillProcessing;
         await repo.update(applicationId, {
-          pending: seen.error === CC_STATUS_TEXT.stillProcessing,
+          pending,
           quietChecks,
           // a final merchant stays final (a refresh that failed changes nothing of it)
-          nextCheckAt: row.final ? null : new Date(at.getTime() + pollDelay(quietChecks)),
+          nextCheckAt: row.final
+            ? null
+            : new Date(at.getTime() + (pending ? PENDING_DELAY_MS : pollDelay(quietChecks))),
           lastCheckedAt: at,
           lastError: seen.error,
           problems: seen.problems,

@@ -95,6 +95,9 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
     });
     expect((await configOf(formId))?.activeIntegration).toBe(false);
     expect((await call(a, 'GET', `/api/custom_forms/${formId}`)).json().integrations).toEqual({ salesforce: false });
+    // switching Salesforce makes that integration's config only (no CardConnect row)
+    const kinds = await t.database.db.select().from(integrationConfigs).where(eq(integrationConfigs.formId, formId));
+    expect(kinds.map((c) => c.integrationToActivate)).toEqual(['salesforce']);
 
     expect((await patch(member, formId, { salesforce: true })).statusCode).toBe(403);
     expect((await patch(b, formId, { salesforce: true })).statusCode).toBe(404);
@@ -257,8 +260,9 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
           mode: 'auto-sync',
           reasons: [SYNCABILITY_WORDS.formNotUsing],
         },
-        // CardConnect too (decision 086): this company never set it up, nor does the form use it (its config row,
-        // made when Salesforce was switched, says manual)
+        // CardConnect too (decision 086): this company never set it up, nor does the form use it. Its mode is that
+        // of the form's inactive CardConnect config made by the permissions test above (POST /api/integrations/config
+        // with activeIntegration false: manual); switching Salesforce makes no CardConnect row
         {
           integration: 'cardconnect',
           syncable: false,

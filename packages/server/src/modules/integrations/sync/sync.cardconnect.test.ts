@@ -72,6 +72,12 @@ describe.each(testDatabases())('the sync to CardConnect on %s', (kind) => {
   const createErrors: CardConnectError[] = [];
   /** The next create reaches the simulator but its answer is lost (a timeout after the provider made it). */
   const lose = { nextCreate: false };
+  /** Errors the next calls of one kind answer instead of the simulator (after the withdraw: a failed update…). */
+  const inject: Record<'status' | 'updateMerchant' | 'requestSignature', CardConnectError[]> = {
+    status: [],
+    updateMerchant: [],
+    requestSignature: [],
+  };
 
   beforeAll(async () => {
     sim = await startCardConnectSimulator();
@@ -94,6 +100,21 @@ describe.each(testDatabases())('the sync to CardConnect on %s', (kind) => {
           throw new CardConnectError('unavailable', 'timeout after 1500 ms');
         }
         return made;
+      },
+      async status(tk, id) {
+        const injected = inject.status.shift();
+        if (injected) throw injected;
+        return real.status(tk, id);
+      },
+      async updateMerchant(tk, id, body) {
+        const injected = inject.updateMerchant.shift();
+        if (injected) throw injected;
+        return real.updateMerchant(tk, id, body);
+      },
+      async requestSignature(tk, id) {
+        const injected = inject.requestSignature.shift();
+        if (injected) throw injected;
+        return real.requestSignature(tk, id);
       },
     };
     t = await createTestApp(kind, {
@@ -138,6 +159,7 @@ describe.each(testDatabases())('the sync to CardConnect on %s', (kind) => {
     sim.state.lowerCaseErrorField(false);
     createErrors.length = 0;
     lose.nextCreate = false;
+    for (const q of Object.values(inject)) q.length = 0;
     await configure(false);
   });
 
@@ -278,6 +300,100 @@ describe.each(testDatabases())('the sync to CardConnect on %s', (kind) => {
     expect(m?.merchant.dbaName).toBe('Engines Signed');
     expect(m?.boardingProcessStatusCd).toBe('OFS');
     expect(m?.signatureStatusCd).toBe('PENDING');
+  });
+
+  /** An application synced, then sent out for signature at CoPilot (OFS), then edited. */
+  async function outForSignature(dba: string) {
+    const id = await submitted();
+    await syncToCc(id);
+    const { recordId } = await settled(id, 'synced');
+    const client = createCardConnectClient(
+      createOutbound({ allow: DEFAULT_OUTBOUND_ALLOW, testHosts: sim.testHosts, timeoutMs: 5_000, maxBodyBytes: 1e6 }),
+      { apiUrl: sim.apiUrl, tokenUrl: sim.tokenUrl },
+    );
+    await client.requestSignature(await client.token(user), recordId as string);
+    expect(sim.state.merchant(recordId as string)?.boardingProcessStatusCd).toBe('OFS');
+    await edit(id, { dba });
+    return { id, merchantId: recordId as string };
+  }
+  const rowOf = async (id: string) =>
+    (await t.database.db.select().from(integrationSyncs).where(eq(integrationSyncs.applicationId, id)))[0];
+
+  it('an update failing after the withdraw (retried): the next attempt still sends it out for signature again', async () => {
+    const { id, merchantId } = await outForSignature('Engines Withdrawn');
+    inject.updateMerchant.push(new CardConnectError('unavailable', 'status 503', 503));
+    await syncToCc(id);
+    await until('the failed update queued a retry', async () => {
+      const r = await rowOf(id);
+      return r?.state === 'queued' && r.attempts >= 1 ? r : null;
+    });
+    expect(sim.state.merchant(merchantId)?.boardingProcessStatusCd).toBe('INPROG');
+    expect((await rowOf(id))?.signatureOwed).toBe(true);
+    // the retry (now rather than in a minute): the merchant is in progress, but the signature is still owed
+    await syncToCc(id);
+    await settled(id, 'synced', () => sim.state.merchant(merchantId)?.merchant.dbaName === 'Engines Withdrawn');
+    expect(sim.state.merchant(merchantId)?.boardingProcessStatusCd).toBe('OFS');
+    expect((await rowOf(id))?.signatureOwed).toBe(false);
+  });
+
+  it('a signature request refused after the update: needs attention, and Sync again requests it', async () => {
+    const { id, merchantId } = await outForSignature('Engines Refused');
+    inject.requestSignature.push(
+      new CardConnectError('invalid_data', '1105', 400, [
+        { code: '1105', message: 'dbaName has invalid length.', errorField: 'merchant.dbaName', status: 'BAD_REQUEST' },
+      ]),
+    );
+    await syncToCc(id);
+    const s = await settled(id, 'needs_attention');
+    expect(s.lastError).toContain('The merchant was updated');
+    expect(sim.state.merchant(merchantId)?.boardingProcessStatusCd).toBe('INPROG');
+    await syncToCc(id);
+    await settled(id, 'synced');
+    expect(sim.state.merchant(merchantId)?.boardingProcessStatusCd).toBe('OFS');
+  });
+
+  it('a stored merchant no longer found: needs attention, nothing created; Sync again creates one', async () => {
+    const id = await submitted();
+    await syncToCc(id);
+    const { recordId } = await settled(id, 'synced');
+    const creates = sim.state.stats().creates;
+    inject.status.push(new CardConnectError('not_found', 'status 404', 404));
+    await syncToCc(id);
+    const s = await settled(id, 'needs_attention');
+    expect(s.lastError).toBe(CC_SYNC_WORDS.merchantGone(recordId as string));
+    expect(sim.state.stats().creates).toBe(creates);
+    // a later event does not create either: only a person's Sync again
+    await configure(true);
+    await edit(id, { dba: 'Engines Gone' });
+    await until('the edit ran the sync again', async () => {
+      const r = await rowOf(id);
+      return r && r.run >= 3 && r.state === 'needs_attention';
+    });
+    expect(sim.state.stats().creates).toBe(creates);
+    await syncToCc(id);
+    const again = await settled(id, 'synced');
+    expect(sim.state.stats().creates).toBe(creates + 1);
+    expect(again.recordId).not.toBe(recordId);
+  });
+
+  it("a refused field's message is shown only for a mapped plain answer (sub-fields, leaves, indexes)", async () => {
+    const id = await submitted();
+    const err = (errorField: string, message: string) => ({ code: '1105', message, errorField, status: 'BAD_REQUEST' });
+    createErrors.push(
+      new CardConnectError('invalid_data', '1105', 400, [
+        err('ownerSSN', `ownerSSN ${SSN} is not valid.`),
+        err('merchant.ownership.owners[0].ownerSSN', `SSN ${SSN} is not valid.`),
+        err('merchant.taxId', `taxId ${SSN} is not valid.`),
+        err('merchant.demographic.businessAddress.zip', 'zip is too short.'),
+      ]),
+    );
+    await syncToCc(id);
+    const s = await settled(id, 'needs_attention');
+    expect(s.lastError).not.toContain(SSN);
+    expect(s.lastError).toContain('Owner social security number: the value of an encrypted answer');
+    expect(s.lastError).toContain(`: ${CC_SYNC_WORDS.valueRefused}`);
+    expect(s.lastError).toContain('Shop address: zip is too short.');
+    expect(JSON.stringify(await rowOf(id))).not.toContain(SSN);
   });
 
   it('a value that cannot be converted: needs attention with its label and help text, nothing sent; fixed, it syncs', async () => {

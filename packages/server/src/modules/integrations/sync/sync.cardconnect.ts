@@ -5,7 +5,7 @@ import { buildMerchantBody, type CcMapperField } from '@under/core/integrations/
 import { CC_SYNC_WORDS } from '@under/core/integrations/cardconnect-sync-words';
 import { mappableFields } from '@under/core/integrations/salesforce-mapping';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
-import { createCardConnectSession, updateMerchantWithdrawing } from '../cardconnect/cardconnect.client';
+import { createCardConnectSession } from '../cardconnect/cardconnect.client';
 import { type CardConnectClient, CardConnectError, type CcApiError } from '../cardconnect/cardconnect.port';
 import type { CardConnectSetup } from '../cardconnect/cardconnect.service';
 import type { SyncabilityCheck } from '../forms/syncability';
@@ -44,25 +44,55 @@ function fieldsOf(form: FormDefinition | undefined) {
 
 const ATTRIBUTE_LABEL = new Map(CC_ATTRIBUTES.map((a) => [a.name, a]));
 
+type WordsContext = { byAttribute: Map<string, string>; labels: Record<string, string>; encrypted: Set<string> };
+
+/** A CoPilot error field as a path of names: indexes dropped (`owners[0].ownerSSN`, `owners.0.ownerSSN`), lower case. */
+const pathOf = (field: string) =>
+  field
+    .replace(/\[\d+\]/g, '')
+    .split('.')
+    .filter((p) => p !== '' && !/^\d+$/.test(p))
+    .map((p) => p.toLowerCase());
+
+/**
+ * The mapped lines a CoPilot error field may be about: the attribute itself, one it is a part of (an address's
+ * `zip`), or the same leaf name (`ownerSSN`). Indexes and case are ignored.
+ */
+function mappedOf(field: string, byAttribute: Map<string, string>): { attribute: string; formKey: string }[] {
+  const path = pathOf(field);
+  if (path.length === 0) return [];
+  const leaf = path[path.length - 1];
+  const found: { attribute: string; formKey: string }[] = [];
+  for (const [attribute, formKey] of byAttribute) {
+    const a = pathOf(attribute);
+    const exact = a.length === path.length && a.every((p, i) => p === path[i]);
+    const within = a.length < path.length && a.every((p, i) => p === path[i]);
+    const sameLeaf = a[a.length - 1] === leaf;
+    if (exact || within || sameLeaf) found.push({ attribute, formKey });
+  }
+  return found;
+}
+
 /**
  * CoPilot's field errors in the person's words: each field named by the form's label when it was mapped (the
- * attribute's own label otherwise), with the provider's message, unless the field was filled from an encrypted
- * answer (its message may quote the value: the attribute's help text instead). The detail kept for admins has the
- * codes and fields only.
+ * attribute's own label otherwise). The provider's message is shown only when the field is a mapped answer that is
+ * not encrypted (its message may quote the value): otherwise the attribute's help text. The detail kept for admins
+ * has the codes and fields only.
  */
-function refusedWords(
-  errors: readonly CcApiError[],
-  ctx: { byAttribute: Map<string, string>; labels: Record<string, string>; encrypted: Set<string> },
-): { words: string; detail: string } {
+function refusedWords(errors: readonly CcApiError[], ctx: WordsContext): { words: string; detail: string } {
   const problems = errors.slice(0, 8).map((e) => {
     const field = e.errorField ?? '';
-    const formKey = ctx.byAttribute.get(field);
-    const attribute = ATTRIBUTE_LABEL.get(field);
-    const label = formKey ? (ctx.labels[formKey] ?? formKey) : (attribute?.label ?? (field || 'CardConnect'));
-    const sealed = formKey !== undefined && ctx.encrypted.has(formKey);
+    const mapped = mappedOf(field, ctx.byAttribute);
+    const first = mapped[0];
+    const attribute = ATTRIBUTE_LABEL.get(first?.attribute ?? field);
+    const label = first ? (ctx.labels[first.formKey] ?? first.formKey) : (attribute?.label ?? (field || 'CardConnect'));
+    const sealed = mapped.some((m) => ctx.encrypted.has(m.formKey));
+    const help = attribute ? ` (${attribute.helpText})` : '';
     const message = sealed
-      ? `${CC_SYNC_WORDS.encryptedRefused}${attribute ? ` (${attribute.helpText})` : ''}`
-      : redactDetail(e.message).slice(0, 200);
+      ? `${CC_SYNC_WORDS.encryptedRefused}${help}`
+      : mapped.length === 0
+        ? `${CC_SYNC_WORDS.valueRefused}${help}`
+        : redactDetail(e.message).slice(0, 200);
     return `${label}: ${message}`;
   });
   const detail = errors.map((e) => `${e.code}${e.errorField ? ` [${e.errorField}]` : ''}`).join('; ');
@@ -70,10 +100,7 @@ function refusedWords(
 }
 
 /** A CoPilot failure as the sync acts on it (`retry` later, or `attention` of a person). */
-function classify(
-  err: unknown,
-  ctx: { byAttribute: Map<string, string>; labels: Record<string, string>; encrypted: Set<string> },
-): SyncFailure {
+function classify(err: unknown, ctx: WordsContext): SyncFailure {
   if (!(err instanceof CardConnectError)) {
     return { kind: 'retry', words: SYNC_WORDS.unexpected, detail: err instanceof Error ? err.message : String(err) };
   }
@@ -108,7 +135,8 @@ function classify(
  * the syncability check first; the template's mapping applied to the application's answers (encrypted ones opened
  * in memory only) and converted (core `buildMerchantBody`): a value that cannot be converted ends it with the
  * field's label and the help text. With a merchant id stored, the whole object is sent (`PUT`, a signature request
- * withdrawn first and asked again after); without one, `create_pending` is committed, then `POST /merchant` with the
+ * withdrawn first and asked again after: the owed request is committed before the withdraw and kept until one is
+ * made); a merchant no longer found needs a person; without one, `create_pending` is committed, then `POST /merchant` with the
  * company's template id and sale code, and the merchant id is stored with the state in the sync's end. CoPilot has
  * no lookup by anything of ours: a create whose answer was lost is never sent again until a person has checked.
  */
@@ -194,19 +222,52 @@ export function createCardConnectAttempt(
       httpStatus,
     });
 
-    let merchantId = row.providerObject === CC_OBJECT ? row.providerRecordId : null;
+    const merchantId = row.providerObject === CC_OBJECT ? row.providerRecordId : null;
     if (!merchantId && row.createPending && row.providerObject === CC_OBJECT) {
       // the create was sent and its answer never stored; CoPilot cannot be searched for it (decision 086)
       return attention(CC_SYNC_WORDS.uncertainCreate, { object: CC_OBJECT, createPending: true });
     }
     if (merchantId) {
       const id = merchantId;
+      let status: Awaited<ReturnType<CardConnectClient['status']>>;
       try {
-        const { withdrew } = await session.run((t) =>
-          updateMerchantWithdrawing(cc.client, t, id, { merchant, ownerSiteUser: ownerSiteUser ?? null }),
-        );
+        status = await session.run((t) => cc.client.status(t, id));
+      } catch (err) {
+        if (err instanceof CardConnectError && err.kind === 'not_found') {
+          // no such merchant any more (deleted at CoPilot?): never a second merchant by itself. The id is dropped
+          // and the create marked uncertain, so only a person's Sync again (which clears that) creates one.
+          return {
+            kind: 'failure',
+            failure: {
+              kind: 'attention',
+              words: CC_SYNC_WORDS.merchantGone(id),
+              detail: `not_found 404 merchant ${id}`,
+            },
+            object: CC_OBJECT,
+            recordId: null,
+            createPending: true,
+          };
+        }
+        return { kind: 'failure', failure: classify(err, ctx) };
+      }
+      try {
+        if (status.boardingProcessPendingFlg) {
+          throw new CardConnectError('pending', 'the provider is still processing a change');
+        }
+        // the owed request outlives this attempt: committed before the withdraw, cleared only by a synced end
+        let owed = row.signatureOwed;
+        if (status.boardingProcessStatusCd === 'OFS') {
+          if (!owed && !(await createSyncRepository(db).markSignatureOwed(row.id, attempt, now()))) {
+            throw new Error('sync claim lost before the withdraw');
+          }
+          owed = true;
+          await session.run((t) => cc.client.withdrawSignature(t, id));
+        } else if (status.boardingProcessStatusCd !== 'INPROG') {
+          throw new CardConnectError('not_editable', `the merchant is ${status.boardingProcessStatusCd}`);
+        }
+        await session.run((t) => cc.client.updateMerchant(t, id, { merchant, ownerSiteUser: ownerSiteUser ?? null }));
         await deps.afterProvider?.(row.id);
-        if (withdrew) {
+        if (owed) {
           // it was out for signature: send it out again, as it was (the owner signs the updated application)
           try {
             await session.run((t) => cc.client.requestSignature(t, id));
@@ -223,11 +284,8 @@ export function createCardConnectAttempt(
         }
         return synced(id, 200);
       } catch (err) {
-        // no such merchant any more (deleted at the provider): a new one rather than updating nothing
-        if (!(err instanceof CardConnectError && err.kind === 'not_found')) {
-          return { kind: 'failure', failure: classify(err, ctx) };
-        }
-        merchantId = null;
+        // a 404 here (after the merchant was found) is the provider's hiccup: retried, never a new merchant
+        return { kind: 'failure', failure: classify(err, ctx) };
       }
     }
     // the token first: a refused API user is certain, and nothing is marked pending for it

@@ -26,6 +26,8 @@ export interface SyncEnd {
   recordId?: string | null;
   recordUrl?: string | null;
   createPending?: boolean;
+  /** CardConnect's owed signature request (set before a withdraw, cleared when requested again). */
+  signatureOwed?: boolean;
   lastError?: string | null;
   lastErrorDetail?: string | null;
 }
@@ -209,6 +211,19 @@ export function createSyncRepository(db: DbOrTx) {
     },
 
     /**
+     * Committed before a CardConnect signature request is withdrawn: whatever happens next (a failed update, a crash),
+     * every later attempt requests the signature again until one has (decision 086).
+     */
+    async markSignatureOwed(id: string, attempt: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(integrationSyncs)
+        .set({ signatureOwed: true, updatedAt: at })
+        .where(claimed(id, attempt))
+        .returning({ id: integrationSyncs.id });
+      return rows.length > 0;
+    },
+
+    /**
      * Ends the claimed attempt: the row's state with the record id (one statement, so the id is never stored
      * without its state), and the attempt's history row. A request that arrived meanwhile (`generation` moved on)
      * queues the sync again at once, whatever this attempt came to. Answers the state and schedule written, or null
@@ -236,6 +251,7 @@ export function createSyncRepository(db: DbOrTx) {
           ...(end.recordId !== undefined ? { providerRecordId: end.recordId } : {}),
           ...(end.recordUrl !== undefined ? { providerRecordUrl: end.recordUrl } : {}),
           ...(end.createPending !== undefined ? { createPending: end.createPending } : {}),
+          ...(end.signatureOwed !== undefined ? { signatureOwed: end.signatureOwed } : {}),
           ...(end.lastError !== undefined ? { lastError: end.lastError } : {}),
           ...(end.lastErrorDetail !== undefined ? { lastErrorDetail: end.lastErrorDetail } : {}),
           ...(end.state === 'synced' ? { syncedAt: attempt.at } : {}),

@@ -48,7 +48,14 @@ export function createTtlCache<T>(opts: { ttlMs: number; max: number; now: () =>
 /** What one attempt at the provider came to. */
 export type Attempted =
   | { kind: 'synced'; object: string; recordId: string; recordUrl: string | null; httpStatus: number | null }
-  | { kind: 'failure'; failure: SyncFailure; object?: string; createPending?: boolean };
+  | {
+      kind: 'failure';
+      failure: SyncFailure;
+      object?: string;
+      /** null: the stored record id is dropped (CardConnect's merchant no longer found). */
+      recordId?: null;
+      createPending?: boolean;
+    };
 
 /**
  * One attempt of a sync at Salesforce (decision 074): the application read for the job, the connection checked

@@ -275,6 +275,8 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
         recordId: result.recordId,
         recordUrl: result.recordUrl,
         createPending: false,
+        // CardConnect's synced attempt requested any owed signature (decision 086)
+        signatureOwed: false,
         lastError: null,
         lastErrorDetail: null,
       };
@@ -290,6 +292,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
         state: retry ? 'queued' : failure.kind === 'retry' ? 'failed' : 'needs_attention',
         nextAttemptAt: new Date(at.getTime() + (retry ? (delay ?? 0) : 0)),
         ...(result.object !== undefined ? { object: result.object } : {}),
+        ...(result.recordId !== undefined ? { recordId: result.recordId, recordUrl: null } : {}),
         ...(result.createPending !== undefined ? { createPending: result.createPending } : {}),
         lastError: words,
         lastErrorDetail: failure.detail ? redactDetail(failure.detail) : null,

@@ -1,0 +1,1 @@
+ALTER TABLE "integration_syncs" ADD COLUMN "signature_owed" boolean DEFAULT false NOT NULL;
