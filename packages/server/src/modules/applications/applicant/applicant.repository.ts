@@ -1,6 +1,7 @@
 import type { AuditEventInput } from '@under/core/audit/audit-actions';
 import { and, asc, type Column, count, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { isDivisionByZero } from '../../../db/errors';
 import { type BuiltQuery, buildQuery, executeBuilt, executeNamed, preparedOn } from '../../../db/prepared';
 import {
   auditChainTemplate,
@@ -171,26 +172,52 @@ export function createApplicationsRepository(db: DbOrTx) {
       read: GuardedRead,
       patch: { application: Partial<NewApplication>; owner: Partial<NewOwner> },
       audits: readonly AuditEventInput[],
-    ): Promise<RowVersions | undefined> {
+    ): Promise<SavedRows | undefined> {
       const shape = shapeOf(read, patch);
       const key = `${shape.application.join(',')}|${shape.owner.join(',')}|${shape.soleOwner}|${audits.length}`;
       let built = saveTemplates.get(key);
       if (!built) {
         const parts = [...guardedParts(db, shape, true), ...auditChainTemplate(audits.length, GUARD)];
-        // the rows' new versions (the xmin of this statement's transaction): the owner's next save checks them
-        const owner = shape.owner.length > 0 ? sql`(select x from w_owner)` : sql`null`;
-        built = buildQuery(
-          db,
-          sql`with ${partsList(parts)} select ${sql.raw(GUARD)}.x as application, ${owner} as owner from ${sql.raw(GUARD)}`,
-        );
+        // the rows' new versions (the xmin of this statement's transaction): the owner's next save checks them; the
+        // owner's link columns as the write left them. When the application's write applied but the owner's did
+        // not (the owner row changed after the statement began: w_app's check reads the starting view, w_owner's is
+        // re-checked on the row another transaction wrote), the division by zero aborts the whole statement:
+        // nothing is written, as when w_app refuses
+        const owner =
+          shape.owner.length > 0
+            ? sql`w_owner.x as owner, w_owner.code_hash, w_owner.removed_at, w_owner.code_revoked_at, w_owner.code_expires_at, 1 / (select count(*) from w_owner) as owner_written from ${sql.raw(GUARD)} left join w_owner on true`
+            : sql`null as owner from ${sql.raw(GUARD)}`;
+        built = buildQuery(db, sql`with ${partsList(parts)} select ${sql.raw(GUARD)}.x as application, ${owner}`);
         if (saveTemplates.size < MAX_SAVE_TEMPLATES) saveTemplates.set(key, built);
       }
       const values = { ...guardedValues(read, patch), ...(audits.length > 0 ? auditChainValues(audits) : {}) };
-      const [row] = (await executeBuilt(db, built, 'applicant_save', values)) as {
+      const rows = await executeBuilt(db, built, 'applicant_save', values).catch((err: unknown) => {
+        if (isDivisionByZero(err)) return [];
+        throw err;
+      });
+      const [row] = rows as {
         application: string;
         owner: string | null;
+        code_hash?: string | null;
+        removed_at?: unknown;
+        code_revoked_at?: unknown;
+        code_expires_at?: unknown;
       }[];
-      return row ? { application: row.application, owner: row.owner ?? read.versions.owner } : undefined;
+      if (!row) return undefined;
+      const versions = { application: row.application, owner: row.owner ?? read.versions.owner };
+      if (shape.owner.length === 0) return { versions };
+      if (row.owner === null || !row.code_hash) return { versions, owner: null };
+      const at = (k: 'removedAt' | 'codeRevokedAt' | 'codeExpiresAt', v: unknown) =>
+        v === null || v === undefined ? null : (ownerColumns[k].mapFromDriverValue(v) as Date);
+      return {
+        versions,
+        owner: {
+          codeHash: row.code_hash,
+          removedAt: at('removedAt', row.removed_at),
+          codeRevokedAt: at('codeRevokedAt', row.code_revoked_at),
+          codeExpiresAt: at('codeExpiresAt', row.code_expires_at) as Date,
+        },
+      };
     },
     updateApplicationSql(id: string, patch: Partial<NewApplication>): SQL {
       return db.update(applications).set(patch).where(eq(applications.id, id)).getSQL();
@@ -217,6 +244,18 @@ const ownersQuery = (db: DbOrTx) =>
 
 const isNamed = (s: SQL | NamedPart | undefined): s is NamedPart =>
   s !== undefined && typeof (s as NamedPart).name === 'string' && 'sql' in (s as object);
+
+/**
+ * What an applied autosave wrote (decision 081): the rows' versions, and the owner's link columns as its write left
+ * them (undefined when the save had no owner patch; null when its write answered none: never remembered).
+ */
+export interface SavedRows {
+  versions: RowVersions;
+  owner?: Pick<
+    typeof applicationOwners.$inferSelect,
+    'codeHash' | 'removedAt' | 'codeRevokedAt' | 'codeExpiresAt'
+  > | null;
+}
 
 /** What an optimistic write found when it read (decision 081). */
 interface GuardedRead {
@@ -281,8 +320,16 @@ function guardedParts(db: DbOrTx, shape: GuardedShape, versions = false): NamedP
       sql: sql`${db
         .update(applicationOwners)
         .set(placeholders(shape.owner, 'o_'))
-        .where(and(eq(applicationOwners.id, sql.placeholder('g_owner')), sql`exists (select 1 from ${sql.raw(GUARD)})`))
-        .getSQL()} ${versions ? returning : sql``}`,
+        .where(
+          and(
+            eq(applicationOwners.id, sql.placeholder('g_owner')),
+            sql`exists (select 1 from ${sql.raw(GUARD)})`,
+            // the autosave remembers the owner row it wrote: only on top of the version it read (re-checked after
+            // waiting for a writer of the row, which w_app's check, read from the statement's start, is not)
+            versions ? sql`${applicationOwners}.xmin = ${sql.placeholder('g_owner_xmin')}::xid` : undefined,
+          ),
+        )
+        .getSQL()} ${versions ? sql`returning xmin::text as x, code_hash, removed_at, code_revoked_at, code_expires_at` : sql``}`,
     });
   }
   return parts;

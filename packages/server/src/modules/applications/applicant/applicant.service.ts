@@ -609,13 +609,24 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
       pending.audits,
     );
     if (!after) return undefined;
-    if (lastSaved.size >= LAST_SAVED_MAX) lastSaved.delete(lastSaved.keys().next().value as string);
-    lastSaved.set(key, {
-      application: written.application,
-      owner: { ...owner, ...pending.owner } as ApplicationOwnerRow,
-      versions: after,
-      until: at.getTime() + LAST_SAVED_MS,
-    });
+    // remembered only as the rows really are: an owner without a patch as read (its version checked by the next
+    // write); a patched one only when its write applied on top of the version read, with the link columns it
+    // returned still this code's and open (never a code replaced or revoked meanwhile)
+    const stored =
+      after.owner === undefined
+        ? owner
+        : after.owner && after.owner.codeHash === hashAccessCode(codeSecret, opts.code) && linkOpen(after.owner, at)
+          ? ({ ...owner, ...pending.owner, ...after.owner } as ApplicationOwnerRow)
+          : undefined;
+    if (stored) {
+      if (lastSaved.size >= LAST_SAVED_MAX) lastSaved.delete(lastSaved.keys().next().value as string);
+      lastSaved.set(key, {
+        application: written.application,
+        owner: stored,
+        versions: after.versions,
+        until: at.getTime() + LAST_SAVED_MS,
+      });
+    }
     return { revision: written.application.revision, savedAt: at.toISOString() };
   }
 

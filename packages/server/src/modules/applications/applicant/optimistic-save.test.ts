@@ -212,6 +212,111 @@ describe.each(testDatabases())('optimistic autosave on %s', (kind) => {
     expect(after).toMatchObject({ revision: 3, applicantCompanyName: 'Two' });
   });
 
+  it('a save racing a replacement of the owner’s code writes and remembers nothing: the old code’s saves answer 404, write nothing', async () => {
+    const d = await draft();
+    // the owner's save leaves its rows remembered (the owner not patched: seen less than a minute ago)
+    expect((await save(d.applicationId, d.code, { data: { CompanyName: 'One' }, revision: 1 })).statusCode).toBe(200);
+    const [owner] = await db()
+      .select()
+      .from(applicationOwners)
+      .where(eq(applicationOwners.applicationId, d.applicationId));
+    const fresh = newAccessCode();
+    const freshHash = hashAccessCode(t.config.secrets.codeSecret, fresh);
+    const replaceCode = (tx: Pick<ReturnType<typeof db>, 'update'>) =>
+      tx
+        .update(applicationOwners)
+        .set({ codeHash: freshHash })
+        .where(eq(applicationOwners.id, owner?.id ?? ''));
+    if (kind === 'postgres') {
+      // another transaction (on connections of its own: the app's pool has one) replaces the code, as issueLink's
+      // resend does (the application row untouched), and holds the owner row uncommitted while the owner's save
+      // with an owner patch (a new page) runs from the remembered rows
+      const [{ name } = { name: '' }] = (
+        (await db().execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
+      ).rows;
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${name}`;
+      const other = new pg.Client({ connectionString: url.toString() });
+      const watcher = new pg.Client({ connectionString: url.toString() });
+      await Promise.all([other.connect(), watcher.connect()]);
+      try {
+        await other.query('begin');
+        await other.query('update application_owners set code_hash = $1 where id = $2', [freshHash, owner?.id]);
+        const racing = save(d.applicationId, d.code, {
+          data: { CompanyName: 'Two' },
+          revision: 2,
+          page: 'racingPage',
+        });
+        // the save's owner write waits for the other transaction's row lock
+        let waited = false;
+        for (let i = 0; i < 250 && !waited; i++) {
+          const { rows } = await watcher.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'with w_app as%'",
+          );
+          waited = (rows[0] as { n: number }).n > 0;
+          if (!waited) await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(waited).toBe(true);
+        await other.query('commit');
+        // its application write saw the owner as it was when it began, its owner write the replaced row: the
+        // statement writes nothing, and the save decided again answers as the replaced code's link does
+        expect((await racing).statusCode).toBe(404);
+      } finally {
+        await other.end();
+        await watcher.end();
+      }
+    } else {
+      await replaceCode(db());
+      // (one connection: no race) the replaced code's save from the remembered rows is refused as the link says
+      const late = await save(d.applicationId, d.code, {
+        data: { CompanyName: 'Two' },
+        revision: 2,
+        page: 'racingPage',
+      });
+      expect(late.statusCode).toBe(404);
+    }
+    // nothing of the racing save written (answers, revision, page, audit), the other transaction's code kept
+    const revision = 2;
+    const before = {
+      application: (await db().select().from(applications).where(eq(applications.id, d.applicationId)))[0],
+      owner: (
+        await db()
+          .select()
+          .from(applicationOwners)
+          .where(eq(applicationOwners.id, owner?.id ?? ''))
+      )[0],
+    };
+    expect(before.application).toMatchObject({ revision, applicantCompanyName: 'One' });
+    expect(before.owner?.codeHash).toBe(freshHash);
+    expect(before.owner?.resumePage).not.toBe('racingPage');
+    // the old code opens nothing any more: each of its saves (with or without an owner patch) answers 404, writes nothing
+    for (const payload of [
+      { data: { CompanyName: 'Three' }, revision, page: 'laterPage' },
+      { data: { CompanyName: 'Four' }, revision },
+    ]) {
+      expect((await save(d.applicationId, d.code, payload)).statusCode).toBe(404);
+    }
+    const after = {
+      application: (await db().select().from(applications).where(eq(applications.id, d.applicationId)))[0],
+      owner: (
+        await db()
+          .select()
+          .from(applicationOwners)
+          .where(eq(applicationOwners.id, owner?.id ?? ''))
+      )[0],
+    };
+    expect(after).toEqual(before);
+    // the new code saves
+    expect((await save(d.applicationId, fresh, { data: { CompanyName: 'Five' }, revision })).statusCode).toBe(200);
+    const chain = await chainOf(d.applicationId);
+    expect(chain.verdict.intact).toBe(true);
+    // audited saves: the first and the new code's, none of the old code's after the replacement
+    expect(chain.events.filter((e) => e.action === 'application.save').map((e) => e.details)).toEqual([
+      expect.objectContaining({ revision: 2, fields: ['CompanyName'] }),
+      expect.objectContaining({ revision: 3, fields: ['CompanyName'] }),
+    ]);
+  });
+
   it('writes nothing (row, owner, audit, chain head) when the application or the owner changed after the read', async () => {
     const d = await draft();
     const read = async () =>
