@@ -1,7 +1,16 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { SYNC_STATE_LABELS } from '@under/core/integrations/sync.schema';
 import { CC_MAPPER_TEXT as T } from '@under/core/ui-text/admin-cardconnect-mapper';
+import { CC_STATUS_TEXT as C, ccBoardingWords, ccSignatureWords } from '@under/core/ui-text/cardconnect-status';
+import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
+import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
+import { CARDCONNECT_SIM } from '../playwright.config';
 import { signInAdmin } from '../support/admin';
+import { adminHeaders, type Headers } from '../support/admin-api';
+import { submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
+import { clientWithCompany, PASSWORD } from '../support/client';
+import { uniqueEmail } from '../support/outbox';
 import { shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
@@ -71,4 +80,169 @@ test('an admin maps the sample master form to CardConnect attributes', async ({ 
     'Average monthly volume (USD) (decimal)',
   );
   await expect(rowOf(page, 'business_description').locator('input').first()).toHaveValue('');
+});
+
+/**
+ * Issue #24 §1, end to end against the CardConnect SIMULATOR (never CardConnect): an institution with CardConnect set
+ * up and a form that uses it; the platform admin's mapping of the sample master form has a line that cannot convert
+ * (the years in business read as the business start date); an applicant submits; "Send to CardConnect" stops in words naming the
+ * help text; the admin corrects the mapping and "Sync again" boards the merchant with converted values; the
+ * application shows boarding and signature status moving as the simulator's merchant is signed and boarded.
+ *
+ * It owns the sample master form's CardConnect mapping while it runs, after the mapper's journey above: the two are
+ * in one file so that they run one after the other in one worker (fullyParallel is off), never both at once.
+ */
+const SIM_USER = {
+  username: 'under-api-sim',
+  password: 'SIMULATOR-PASSWORD-NOT-CARDCONNECT',
+  saleCode: 'SIM1',
+  pricingTemplateId: '1001',
+  clientSecretKey: 'SIMULATOR-CLIENT-SECRET-NOT-CARDCONNECT',
+  clientId: 'merchapi-sim',
+};
+const MAPPING = [
+  { formKey: 'CompanyName', attribute: 'merchant.dbaName' },
+  { formKey: 'legal_name', attribute: 'merchant.legalBusinessName' },
+  { formKey: 'monthly_volume', attribute: 'merchant.processing.volumeDetails.averageMonthlyVolume' },
+  // what CardConnect requires before it sends the application out for signature
+  { formKey: 'business_address', attribute: 'merchant.demographic.businessAddress.address1' },
+  { formKey: 'business_city', attribute: 'merchant.demographic.businessAddress.city' },
+  { formKey: 'business_state', attribute: 'merchant.demographic.businessAddress.stateCd' },
+  { formKey: 'business_zip', attribute: 'merchant.demographic.businessAddress.zip' },
+  { formKey: 'owner1_last_name', attribute: 'merchant.ownership.owner.ownerName' },
+  { formKey: 'Email', attribute: 'merchant.ownership.owner.ownerEmail' },
+];
+const WRONG_LINE = { formKey: 'years_in_business', attribute: 'merchant.businessStartDate' };
+
+async function mapSample(request: APIRequestContext, admin: Headers, masterFormId: string, fields: typeof MAPPING) {
+  const saved = await request.post(`/api/card-connect/mapper/${masterFormId}`, { headers: admin, data: { fields } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+interface SimMerchant {
+  merchantId: string;
+  merchant: Record<string, unknown> & { processing?: { volumeDetails?: { averageMonthlyVolume?: unknown } } };
+}
+
+test('an application is boarded at CardConnect: a value that cannot convert, Sync again, status moving', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const company = `Boarding Bank ${Date.now() % 100000}`;
+  const clientEmail = await clientWithCompany(page, company);
+  const signedIn = await request.post('/api/auth/client/sign-in', { data: { email: clientEmail, password: PASSWORD } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const client = { authorization: `Bearer ${(await signedIn.json()).accessToken}` };
+
+  // the institution's CardConnect (its setup page is cardconnect.spec.ts's subject): checked by a token at the simulator
+  const setUp = await request.post('/api/companies/card-connect', { headers: client, data: SIM_USER });
+  expect(setUp.ok(), await setUp.text()).toBe(true);
+  const masters = (await (await request.get('/api/client_master_forms', { headers: client })).json()) as {
+    formId: string;
+    name: string;
+  }[];
+  const sample = masters.find((m) => m.name === 'Sample merchant application');
+  expect(sample).toBeTruthy();
+  const masterFormId = sample?.formId as string;
+  const admin = await adminHeaders(request);
+  await mapSample(request, admin, masterFormId, [...MAPPING, WRONG_LINE]);
+
+  // a form of its own that uses CardConnect (manual sync: "Send to CardConnect")
+  const made = await request.post('/api/custom_forms', {
+    headers: client,
+    data: { masterFormId, name: `Boarding form ${Date.now() % 100000}` },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { customFormId } = (await made.json()) as { customFormId: string };
+  const on = await request.patch(`/api/custom_forms/${customFormId}/status`, {
+    headers: client,
+    data: { status: 'active' },
+  });
+  expect(on.ok(), await on.text()).toBe(true);
+  const uses = await request.patch(`/api/custom_forms/${customFormId}/integrations`, {
+    headers: client,
+    data: { integrations: { cardconnect: true } },
+  });
+  expect(uses.ok(), await uses.text()).toBe(true);
+
+  const applicantEmail = uniqueEmail('boarding');
+  const dba = `Boarding Trading ${Date.now() % 100000}`;
+  await submitApplication(page, customFormId, applicantEmail, dba);
+
+  await page.goto('/applications');
+  await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
+  await page.getByLabel(A.searchLabel).fill(applicantEmail);
+  await expect(page.getByRole('row')).toHaveCount(2, { timeout: 15_000 });
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+
+  const panel = page.getByRole('region', { name: S.title });
+  await expect(panel).toBeVisible();
+  const send = panel.getByRole('button', { name: S.sendToCardConnect });
+  await expect(send).toBeVisible({ timeout: 15_000 });
+  await send.focus();
+  await page.keyboard.press('Enter');
+
+  // a number of years cannot be read as a date: the sync stops in words, with the attribute's help text, and sends nothing
+  await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.needs_attention, { timeout: 30_000 });
+  await expect(panel.getByTestId('sync-error')).toContainText('Value must be parsed to MM/DD/YYYY');
+  await expect(panel.getByTestId('sync-record-id')).toHaveCount(0);
+  await panel.scrollIntoViewIfNeeded();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'cardconnect-boarding-invalid');
+
+  // the admin corrects the mapping; Sync again creates the merchant with converted values
+  await mapSample(request, admin, masterFormId, MAPPING);
+  await panel.getByRole('button', { name: `${S.syncAgain}: CardConnect` }).click();
+  await expect(panel.getByTestId('sync-state')).toHaveText(SYNC_STATE_LABELS.synced, { timeout: 30_000 });
+  const merchantId = ((await panel.getByTestId('sync-record-id').textContent()) ?? '').replace(/\D/g, '');
+  expect(merchantId).not.toBe('');
+  const after = (await (await request.get(`${CARDCONNECT_SIM}/__sim/merchants`)).json()) as {
+    merchants: SimMerchant[];
+  };
+  // the merchant the application shows, with the applicant's answers at the mapped attributes
+  const ours = after.merchants.filter((m) => m.merchantId === merchantId);
+  expect(ours).toHaveLength(1);
+  expect(ours[0]?.merchant.dbaName).toBe('Test value');
+  expect(ours[0]?.merchant.legalBusinessName).toBe('Test value');
+  expect(ours[0]?.merchant.demographic).toMatchObject({ businessAddress: { stateCd: 'CA', zip: '94105' } });
+  // money as a decimal (the sample's monthly volume answer)
+  expect(String(ours[0]?.merchant.processing?.volumeDetails?.averageMonthlyVolume)).toMatch(/^\d+(\.\d{1,2})?$/);
+
+  // the boarding panel: in progress, then out for signature, signed, boarded, as the simulator moves it
+  const status = page.getByTestId('cc-status-panel');
+  await expect(status.getByTestId('cc-merchant-id')).toHaveText(merchantId, { timeout: 30_000 });
+  await expect(status.getByTestId('cc-boarding')).toContainText(ccBoardingWords('INPROG'));
+  const sim = async (path: string, data: unknown = {}) => {
+    const res = await request.post(`${CARDCONNECT_SIM}/__sim/merchants/${merchantId}/${path}`, { data });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  // CardConnect's sales rep sends the application out for signature (the provider's own call, at the simulator)
+  const token = await request.post(`${CARDCONNECT_SIM}/auth/realms/cardconnect/protocol/openid-connect/token`, {
+    form: {
+      grant_type: 'password',
+      username: SIM_USER.username,
+      password: SIM_USER.password,
+      client_id: SIM_USER.clientId,
+      client_secret: SIM_USER.clientSecretKey,
+    },
+  });
+  expect(token.ok(), await token.text()).toBe(true);
+  const out = await request.put(`${CARDCONNECT_SIM}/merchant/${merchantId}/signature`, {
+    headers: { authorization: `Bearer ${(await token.json()).access_token}`, 'X-CopilotAPI-Version': '1.0' },
+    data: {},
+  });
+  expect(out.ok(), await out.text()).toBe(true);
+  await status.getByRole('button', { name: C.refresh }).click();
+  await expect(status.getByTestId('cc-signature')).toContainText(ccSignatureWords('PENDING'), { timeout: 20_000 });
+  await expect(status.getByTestId('cc-boarding')).toContainText(ccBoardingWords('OFS'), { timeout: 20_000 });
+  await sim('sign');
+  await sim('advance', { to: 'BOARDED' });
+  await status.getByRole('button', { name: C.refresh }).click();
+  await expect(status.getByTestId('cc-boarding')).toContainText(ccBoardingWords('BOARDED'), { timeout: 20_000 });
+  await expect(status.getByTestId('cc-signature')).toContainText(ccSignatureWords('SIGNED'));
+  await expect(status.getByTestId('cc-change').first()).toBeVisible();
+  await status.scrollIntoViewIfNeeded();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'cardconnect-boarding-status');
 });

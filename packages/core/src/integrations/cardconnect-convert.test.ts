@@ -144,4 +144,23 @@ describe('buildMerchantBody', () => {
     ]);
     expect(body.merchant).toEqual({});
   });
+
+  it('builds an address from separate street, city, state and ZIP answers (forms that ask them apart)', () => {
+    const base = 'merchant.demographic.businessAddress';
+    const { body, problems } = buildMerchantBody({
+      fields: [
+        { formKey: 'street', attribute: `${base}.address1` },
+        { formKey: 'city', attribute: `${base}.city` },
+        { formKey: 'state', attribute: `${base}.stateCd` },
+        { formKey: 'zip', attribute: `${base}.zip` },
+      ],
+      answers: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' },
+      labels: {},
+      facts,
+    });
+    expect(problems).toEqual([]);
+    expect(body.merchant.demographic).toEqual({
+      businessAddress: { address1: '1 Main St', city: 'Springfield', stateCd: 'IL', zip: '62701' },
+    });
+  });
 });
