@@ -24,6 +24,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/applications/:applicationId/invite-edit': { email: 'owner@example.com' },
   'POST /api/applications/:applicationId/copy': { email: 'copy@example.com' },
   'POST /api/applications/:applicationId/repopulate': {},
+  // any form id: the guard answers before the form is compared with the application's
+  'POST /api/applications/:applicationId/sync-to-cc': { formId: '00000000-0000-4000-8000-000000000001' },
 };
 
 /**
