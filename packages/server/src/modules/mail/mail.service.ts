@@ -122,10 +122,26 @@ export function createMailService(deps: MailServiceDeps) {
     try {
       await withTimeout(mailer.send(message), SEND_TIMEOUT_MS);
     } catch (err) {
-      return failedAttempt(row, attempt, describeMailError(err));
+      return afterStop(() => failedAttempt(row, attempt, describeMailError(err)), 'retry');
     }
-    await repo.markSent(id, attempt, new Date(now()));
-    return 'sent';
+    return afterStop(async () => {
+      await repo.markSent(id, attempt, new Date(now()));
+      return 'sent' as const;
+    }, 'retry');
+  }
+
+  /**
+   * A send can outlive the service (a slow mail server, shutdown waits 30 s for jobs, a send 90 s): its outcome then
+   * meets a closed database. The row keeps its lease and is taken again after it (decision 023's outbox): that is
+   * not an error worth an unhandled rejection.
+   */
+  async function afterStop<T>(work: () => Promise<T>, whenStopped: T): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (stopped) return whenStopped;
+      throw err;
+    }
   }
 
   async function failedAttempt(row: OutboxRow, attempt: number, error: string): Promise<'retry' | 'failed'> {
