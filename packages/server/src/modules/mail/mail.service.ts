@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../auth-context';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import { isClosedDatabase } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../infra/jobs/jobs';
@@ -131,15 +132,15 @@ export function createMailService(deps: MailServiceDeps) {
   }
 
   /**
-   * A send can outlive the service (a slow mail server, shutdown waits 30 s for jobs, a send 90 s): its outcome then
-   * meets a closed database. The row keeps its lease and is taken again after it (decision 023's outbox): that is
+   * A send can outlive the service or its database (a slow mail server, shutdown waits 30 s for jobs, a send 90 s):
+   * its outcome then meets a closed database. The row keeps its lease and is taken again after it (decision 023's outbox): that is
    * not an error worth an unhandled rejection.
    */
   async function afterStop<T>(work: () => Promise<T>, whenStopped: T): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      if (stopped) return whenStopped;
+      if (stopped || isClosedDatabase(err)) return whenStopped;
       throw err;
     }
   }
