@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { isClosedDatabase } from '../../db/errors';
 
 type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
@@ -53,10 +54,11 @@ export function createJobs(deps: {
     inflight.add(query);
     const forget = () => inflight.delete(query);
     query.then(forget, forget);
-    // once stopping, pg-boss's own SQL (a late complete or fail it does not await) may meet a closed database: the
-    // job stays as the database has it (retried after its expiry), never an unhandled rejection
+    // after stop, pg-boss's own SQL (a late complete or fail it does not await) may meet the closed database: the
+    // job stays as the database has it (retried after its expiry), never an unhandled rejection. Any other failure
+    // is pg-boss's to see.
     return query.catch((err: unknown) => {
-      if (stopped) return { rows: [] } as unknown as Awaited<typeof query>;
+      if (stopped && isClosedDatabase(err)) return { rows: [] } as unknown as Awaited<typeof query>;
       throw err;
     });
   }
@@ -110,14 +112,7 @@ export function createJobs(deps: {
     const run = async (job: PgBoss.Job<unknown>) => {
       // fetched while stopping: not started against a closing database; failed now, so it is retried later
       if (stopped) throw new Error('jobs stopped');
-      try {
-        return await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-      } catch (err) {
-        // a handler that outlived stop() (stop waits 30 s, a mail send may take 90 s) fails against the closed
-        // database: what it did not finish is retried from its row after the lease, so it ends quietly here
-        if (stopped) return undefined;
-        throw err;
-      }
+      return handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
     };
     const workerId = await b.work(
       name,

@@ -123,24 +123,24 @@ export function createMailService(deps: MailServiceDeps) {
     try {
       await withTimeout(mailer.send(message), SEND_TIMEOUT_MS);
     } catch (err) {
-      return afterStop(() => failedAttempt(row, attempt, describeMailError(err)), 'retry');
+      return unlessClosed(() => failedAttempt(row, attempt, describeMailError(err)));
     }
-    return afterStop(async () => {
+    return unlessClosed(async () => {
       await repo.markSent(id, attempt, new Date(now()));
       return 'sent' as const;
-    }, 'retry');
+    });
   }
 
   /**
-   * A send can outlive the service or its database (a slow mail server, shutdown waits 30 s for jobs, a send 90 s):
-   * its outcome then meets a closed database. The row keeps its lease and is taken again after it (decision 023's outbox): that is
-   * not an error worth an unhandled rejection.
+   * A send can outlive its database (shutdown waits 30 s for jobs, a send may take 90 s): its outcome then cannot be
+   * written. The row keeps its lease and is taken again after it (decision 023), so that ends as a retry, not as an
+   * unhandled rejection; any other failure of the write is the caller's to see.
    */
-  async function afterStop<T>(work: () => Promise<T>, whenStopped: T): Promise<T> {
+  async function unlessClosed<T>(work: () => Promise<T>): Promise<T | 'retry'> {
     try {
       return await work();
     } catch (err) {
-      if (stopped || isClosedDatabase(err)) return whenStopped;
+      if (isClosedDatabase(err)) return 'retry';
       throw err;
     }
   }
