@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage } from 'node:http';
 import {
   CC_LOOKUPS,
   type CcBoardingStatus,
   type CcSignatureStatus,
 } from '@under/core/integrations/cardconnect-lookups';
 import { checkMerchantBody, missingForSignature, type SimFieldError } from './cardconnect-rules';
+import { closeServer, listen, readBody } from './http';
 
 /**
  * A loopback SIMULATOR of a card processor's merchant-boarding API, shaped like CardPointe CoPilot's public API
@@ -109,7 +109,6 @@ type Answer = { status: number; body?: unknown; raw?: string; html?: string; hea
 
 export const CC_SIM_NOTICE = 'Card-processor boarding SIMULATOR for development and tests (not CardConnect)';
 export const CC_TOKEN_PATH = '/auth/realms/cardconnect/protocol/openid-connect/token';
-const MAX_BODY = 1_000_000;
 const NEXT: Partial<Record<CcBoardingStatus, CcBoardingStatus>> = {
   INPROG: 'OFS',
   OFS: 'QUALIFY',
@@ -119,27 +118,6 @@ const NEXT: Partial<Record<CcBoardingStatus, CcBoardingStatus>> = {
   BOARDED: 'LIVE',
 };
 const FINAL: ReadonlySet<CcBoardingStatus> = new Set(['LIVE', 'DECLINED', 'CANCELLED']);
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
 
 function keycloak(status: number, error: string, description: string): Answer {
   return { status, body: { error, error_description: description } };
@@ -619,7 +597,7 @@ export async function startCardConnectSimulator(options: CardConnectSimOptions =
     state,
     async stop() {
       server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await closeServer(server);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import { safeEqual } from '../security/secrets';
+import { closeServer, listen, readBody } from './http';
 
 /**
  * A loopback SIMULATOR of the KYC API of decision 089 (issue #24 §3, §5), for development and tests. It is not a
@@ -45,23 +46,6 @@ export interface KycSimulator {
 const NOTICE = 'KYC SIMULATOR for development and tests (not a KYC provider)';
 const MAX_BODY = 256 * 1024;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function same(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > MAX_BODY) throw new Error('too large');
-    chunks.push(c as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const REASONS = {
   review: { code: 'address_unverified', message: 'The address could not be matched to the person.' },
@@ -132,7 +116,8 @@ export async function startKycSimulator(options: KycSimOptions = {}): Promise<Ky
       const url = new URL(req.url ?? '/', 'http://sim');
       const route = `${req.method} ${url.pathname}`;
       // the body is read first: a slow answer is a request taken and answered late (the client may give up)
-      const text = req.method === 'POST' ? await readBody(req) : '';
+      const text = req.method === 'POST' ? await readBody(req, MAX_BODY) : '';
+      if (text === null) return error(res, 413, 'too_large', 'The request is too large.');
       if (route === 'POST /__sim/faults') {
         const f = JSON.parse(text || '{}') as Partial<typeof faults>;
         Object.assign(faults, { fail: 0, status: 503, slowMs: 0, malformed: 0 }, f);
@@ -156,7 +141,7 @@ export async function startKycSimulator(options: KycSimOptions = {}): Promise<Ky
         return error(res, faults.status, 'unavailable', 'The simulator was told to fail.');
       }
       const auth = req.headers.authorization ?? '';
-      if (!auth.startsWith('Bearer ') || !same(auth.slice(7), apiKey)) {
+      if (!auth.startsWith('Bearer ') || !safeEqual(auth.slice(7), apiKey)) {
         stats.refused++;
         return error(res, 401, 'invalid_api_key', 'The API key is not valid.');
       }
@@ -214,17 +199,13 @@ export async function startKycSimulator(options: KycSimOptions = {}): Promise<Ky
       if (!res.headersSent) error(res, 500, 'simulator_error', 'The simulator failed.');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4050, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port ?? 4050, host);
   return {
     apiUrl: `http://${host}:${port}`,
     testHosts: [`${host}:${port}`],
     apiKey,
     stats,
     checks,
-    stop: () => new Promise<void>((r) => server.close(() => r())),
+    stop: () => closeServer(server),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listen, readBody } from './http';
 import { checkWrite, defaultsOf, describeOf, type SimError, type SimObject, simObjects } from './salesforce-objects';
 
 /**
@@ -118,7 +118,6 @@ type Answer = { status: number; body?: unknown; headers?: Record<string, string>
 
 const ORG_ID = '00D5g00000SIMORG';
 const USER_ID = '0055g00000SIMUSR';
-const MAX_BODY = 1_000_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SIM_NOTICE = 'Salesforce SIMULATOR for development and tests (not Salesforce)';
 
@@ -176,27 +175,6 @@ function unescapeSoql(s: string): string | null {
     out += map[n];
   }
   return out;
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 export async function startSalesforceSimulator(options: SalesforceSimOptions = {}): Promise<SalesforceSimulator> {

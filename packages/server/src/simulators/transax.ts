@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
+import { closeServer, listen, readBody } from './http';
 
 /**
  * A loopback SIMULATOR of a Transax gateway's pricing list (issue #24 §2), for development and tests. It is not
@@ -54,12 +54,6 @@ function same(a: string, b: string) {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function body(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function startTransaxSimulator(options: TransaxSimOptions = {}): Promise<TransaxSimulator> {
   const host = options.host ?? '127.0.0.1';
   const user = options.user ?? 'sim-transax-user';
@@ -77,7 +71,7 @@ export async function startTransaxSimulator(options: TransaxSimOptions = {}): Pr
       const url = new URL(req.url ?? '/', 'http://sim');
       const route = `${req.method} ${url.pathname}`;
       if (route === 'POST /__sim/faults') {
-        const f = JSON.parse((await body(req)) || '{}') as Partial<typeof faults>;
+        const f = JSON.parse((await readBody(req, 4096)) || '{}') as Partial<typeof faults>;
         Object.assign(faults, { fail: 0, status: 503, slowMs: 0, malformed: 0, redirectTo: '' }, f);
         return send(res, 200, { notice: NOTICE, faults });
       }
@@ -112,17 +106,13 @@ export async function startTransaxSimulator(options: TransaxSimOptions = {}): Pr
       if (!res.headersSent) send(res, 500, { notice: NOTICE, error: 'simulator_error' });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4040, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port ?? 4040, host);
   return {
     url: `http://${host}:${port}`,
     testHosts: [`${host}:${port}`],
     user,
     password,
     stats,
-    stop: () => new Promise<void>((r) => server.close(() => r())),
+    stop: () => closeServer(server),
   };
 }

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { safeEqual } from '../security/secrets';
+import { closeServer, listen, readBody } from './http';
 
 /**
  * A loopback SIMULATOR of Worldpay's eComm PayFac Merchant Provisioner (issue #24 §2; decision 088), for development
@@ -64,23 +64,6 @@ const xml = (root: string, body: object) =>
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8', '@_standalone': 'yes' },
     [root]: { '@_xmlns': NS, ...body },
   }) as string;
-
-function same(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > 256 * 1024) throw new Error('too large');
-    chunks.push(c as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 type Node = Record<string, unknown>;
 const text = (n: Node | undefined, k: string): string | undefined => {
@@ -183,7 +166,7 @@ export async function startVantivSimulator(options: VantivSimOptions = {}): Prom
       const url = new URL(req.url ?? '/', 'http://sim');
       const route = `${req.method} ${url.pathname}`;
       if (route === 'POST /__sim/faults') {
-        const f = JSON.parse((await readBody(req)) || '{}') as Partial<typeof faults>;
+        const f = JSON.parse((await readBody(req, 4096)) || '{}') as Partial<typeof faults>;
         Object.assign(faults, { fail: 0, status: 503, slowMs: 0, malformed: 0 }, f);
         return json(res, 200, { faults });
       }
@@ -201,7 +184,7 @@ export async function startVantivSimulator(options: VantivSimOptions = {}): Prom
       }
       const auth = req.headers.authorization ?? '';
       const given = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : '';
-      if (!same(given, `${username}:${password}`)) {
+      if (!safeEqual(given, `${username}:${password}`)) {
         stats.refused++;
         res.writeHead(401, { 'www-authenticate': 'Basic realm="payfac-sim"', 'x-simulator': NOTICE });
         return res.end();
@@ -209,9 +192,11 @@ export async function startVantivSimulator(options: VantivSimOptions = {}): Prom
       if (req.headers['content-type'] !== CONTENT_TYPE) {
         return errors(res, 415, [`Content-Type must be ${CONTENT_TYPE}`]);
       }
+      const raw = await readBody(req, 256 * 1024);
+      if (raw === null) return errors(res, 413, ['The request is too large']);
       let doc: Node;
       try {
-        doc = parser.parse(await readBody(req), true) as Node;
+        doc = parser.parse(raw, true) as Node;
       } catch {
         return errors(res, 400, ['The request is not well-formed XML']);
       }
@@ -280,11 +265,7 @@ export async function startVantivSimulator(options: VantivSimOptions = {}): Prom
       if (!res.headersSent) send(res, 500, 'simulator error', 'text/plain');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4050, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port ?? 4060, host);
   return {
     url: `http://${host}:${port}`,
     testHosts: [`${host}:${port}`],
@@ -292,6 +273,6 @@ export async function startVantivSimulator(options: VantivSimOptions = {}): Prom
     password,
     stats,
     legalEntities,
-    stop: () => new Promise<void>((r) => server.close(() => r())),
+    stop: () => closeServer(server),
   };
 }
