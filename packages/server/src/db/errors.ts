@@ -5,9 +5,3 @@ export const isUniqueViolation = (err: unknown): boolean =>
 /** A division by zero (PostgreSQL 22012), directly or as the cause of a driver error: a statement's deliberate abort. */
 export const isDivisionByZero = (err: unknown): boolean =>
   (err as { code?: string }).code === '22012' || (err as { cause?: { code?: string } }).cause?.code === '22012';
-
-const CLOSED = /PGlite is closed|Cannot use a pool after calling end on the pool|Client was closed/;
-/** The database was closed under the query (shutdown, a test's end), directly or as the cause of a driver error. */
-export const isClosedDatabase = (err: unknown): boolean =>
-  CLOSED.test(String((err as { message?: unknown }).message ?? '')) ||
-  CLOSED.test(String((err as { cause?: { message?: unknown } }).cause?.message ?? ''));

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../auth-context';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { isClosedDatabase } from '../../db/errors';
 import { writeAudit } from '../../db/repositories/audit.repository';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../infra/jobs/jobs';
@@ -123,26 +122,10 @@ export function createMailService(deps: MailServiceDeps) {
     try {
       await withTimeout(mailer.send(message), SEND_TIMEOUT_MS);
     } catch (err) {
-      return unlessClosed(() => failedAttempt(row, attempt, describeMailError(err)));
+      return failedAttempt(row, attempt, describeMailError(err));
     }
-    return unlessClosed(async () => {
-      await repo.markSent(id, attempt, new Date(now()));
-      return 'sent' as const;
-    });
-  }
-
-  /**
-   * A send can outlive its database (shutdown waits 30 s for jobs, a send may take 90 s): its outcome then cannot be
-   * written. The row keeps its lease and is taken again after it (decision 023), so that ends as a retry, not as an
-   * unhandled rejection; any other failure of the write is the caller's to see.
-   */
-  async function unlessClosed<T>(work: () => Promise<T>): Promise<T | 'retry'> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isClosedDatabase(err)) return 'retry';
-      throw err;
-    }
+    await repo.markSent(id, attempt, new Date(now()));
+    return 'sent';
   }
 
   async function failedAttempt(row: OutboxRow, attempt: number, error: string): Promise<'retry' | 'failed'> {

@@ -45,7 +45,10 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     // only workers, each attempt the test's
     await t.jobs.stop();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    for (const m of made) m.stop();
+    await t.close();
+  });
   beforeEach(() => {
     sf = fakeSalesforce();
     sf.states.set(a.companyId, 'connected');
@@ -55,8 +58,10 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
   });
 
   const noJobs = { sendOnce: async () => null, sendManyOnce: async () => undefined } as unknown as Jobs;
+  /** Every instance made, stopped after the file: a hung attempt's lease renewal must not outlive the database. */
+  const made: { stop(): void }[] = [];
   function instance(over: Partial<IntegrationSyncDeps> = {}) {
-    return createIntegrationSyncService({
+    const service = createIntegrationSyncService({
       db: t.database.db,
       jobs: noJobs,
       log: t.app.log,
@@ -80,6 +85,8 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
       salesforce: () => sf,
       ...over,
     });
+    made.push(service);
+    return service;
   }
   /** A pending application and its queued sync, as an event or "Sync now" leaves it. */
   async function queued(force = false) {
