@@ -172,6 +172,40 @@ describe('fields found on a flat page', () => {
     ).toEqual(['checkbox:']);
   });
 
+  it('a tick-many row in the same columns as a "check one" row stays checkboxes (a grid is not one group)', () => {
+    const square = (x: number, y: number) => ({ x, y, width: 8, height: 8, kind: 'rect' as const });
+    const found = detectPage(
+      page({
+        shapes: [
+          square(150, 182),
+          square(230, 182),
+          square(310, 182),
+          square(150, 212),
+          square(230, 212),
+          square(310, 212),
+        ],
+        runs: [
+          run('Cards accepted:', 36, 190, 8),
+          run('Visa', 162, 190, 8),
+          run('Mastercard', 242, 190, 8),
+          run('Amex', 322, 190, 8),
+          run('Entity (check one):', 36, 220, 8),
+          run('Sole proprietor', 162, 220, 8),
+          run('LLC', 242, 220, 8),
+          run('Corporation', 322, 220, 8),
+        ],
+      }),
+    );
+    expect(found.map((f) => `${f.type}:${f.optionValue ?? f.label}`)).toEqual([
+      'checkbox:Visa',
+      'checkbox:Mastercard',
+      'checkbox:Amex',
+      'radio:Sole proprietor',
+      'radio:LLC',
+      'radio:Corporation',
+    ]);
+  });
+
   it('a small square drawn as four separate lines is a checkbox; three lines are not', () => {
     const sides = [h(100, 108, 200), h(100, 108, 208), v(200, 208, 100), v(200, 208, 108)];
     const runs = [run('I agree to the terms', 112, 207, 8)];

@@ -194,31 +194,84 @@ export function boxesFromLines(rules: readonly Rule[], shapes: readonly Shape[])
   const near = (a: number, b: number) => Math.abs(a - b) <= 1.5;
   const flat = rules.filter((r) => r.dir === 'h' && !r.dashed && r.x1 - r.x0 <= 17).sort((a, b) => a.y - b.y);
   const upright = rules.filter((r) => r.dir === 'v' && !r.dashed);
+  // lines and shapes indexed by position in 2 pt cells: each look-up reads a square's neighbourhood, never the whole
+  // page (a hostile page of thousands of short lines stays linear, not cubic)
+  const flatByX0 = cells(flat, (r) => r.x0);
+  const flatByY = cells(flat, (r) => r.y);
+  const uprightByX = cells(upright, (v) => v.y);
+  const shapesByX = cells(shapes, (sh) => sh.x);
   const spans = (x: number, y0: number, y1: number) =>
-    upright.some((v) => near(v.y, x) && v.x0 <= y0 + 1.5 && v.x1 >= y1 - 1.5);
+    within(uprightByX, x, x).some((v) => near(v.y, x) && v.x0 <= y0 + 1.5 && v.x1 >= y1 - 1.5);
   const out: Shape[] = [];
-  for (const [i, top] of flat.entries())
-    for (let j = i + 1; j < flat.length; j++) {
-      const bottom = flat[j] as Rule;
-      if (bottom.y - top.y > 16) break;
-      if (!near(top.x0, bottom.x0) || !near(top.x1, bottom.x1)) continue;
+  for (const top of flat) {
+    // the nearest line of this extent below, at least a square's smallest side away and within its largest: it
+    // closes the box or nothing does
+    let bottom: Rule | undefined;
+    for (let key = Math.floor(top.x0 / CELL) - 1; key <= Math.floor(top.x0 / CELL) + 1; key++) {
+      // each cell's lines are in y order (flat is): start at the first 4.5 pt below, look at a few at most
+      const list = flatByX0.get(key) ?? [];
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((list[mid] as Rule).y < top.y + 4.5) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let k = lo; k < Math.min(list.length, lo + NEAR_LINES); k++) {
+        const b = list[k] as Rule;
+        if (b.y - top.y > 16 || (bottom && b.y >= bottom.y)) break;
+        if (near(top.x0, b.x0) && near(top.x1, b.x1)) {
+          bottom = b;
+          break;
+        }
+      }
+    }
+    if (bottom) {
       const x0 = Math.min(top.x0, bottom.x0);
       const x1 = Math.max(top.x1, bottom.x1);
       const [w, h] = [x1 - x0, bottom.y - top.y];
-      if (w < 4.5 || h < 4.5 || w > 16 || w / h >= 1.4 || h / w >= 1.4) continue;
+      if (w < 4.5 || w > 16 || w / h >= 1.4 || h / w >= 1.4) continue;
       if (!spans(x0, top.y, bottom.y) || !spans(x1, top.y, bottom.y)) continue;
       // the next line of this extent down closes the box; one across the inside makes it a frame of rows
-      const across = (r: Rule) =>
-        r.y > top.y + 1.5 && r.y < bottom.y - 1.5 && overlap(r.x0, r.x1, x0, x1) > 0.5 * (x1 - x0);
-      const cut = upright.some(
+      const across = within(flatByY, top.y, bottom.y).some(
+        (r) => r.y > top.y + 1.5 && r.y < bottom.y - 1.5 && overlap(r.x0, r.x1, x0, x1) > 0.5 * (x1 - x0),
+      );
+      const cut = within(uprightByX, x0, x1).some(
         (v) => v.y > x0 + 1.5 && v.y < x1 - 1.5 && overlap(v.x0, v.x1, top.y, bottom.y) > 0.5 * (bottom.y - top.y),
       );
-      if (!flat.some(across) && !cut) {
+      if (!across && !cut) {
         const box: Shape = { x: x0, y: top.y, width: x1 - x0, height: bottom.y - top.y, kind: 'rect' };
-        if (!shapes.some((s) => near(s.x, box.x) && near(s.y, box.y) && near(s.width, box.width))) out.push(box);
+        const drawn = within(shapesByX, box.x, box.x).some(
+          (sh) => near(sh.x, box.x) && near(sh.y, box.y) && near(sh.width, box.width),
+        );
+        if (!drawn) out.push(box);
       }
-      break;
     }
+  }
+  return out;
+}
+
+const CELL = 2;
+/** Short lines looked at below one line for the bottom of its square: a real page has a handful there. */
+const NEAR_LINES = 32;
+/** Items by the 2 pt cell of one coordinate. */
+function cells<T>(items: readonly T[], at: (item: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const item of items) {
+    const key = Math.floor(at(item) / CELL);
+    const list = map.get(key);
+    if (list) list.push(item);
+    else map.set(key, [item]);
+  }
+  return map;
+}
+/** The items whose coordinate falls in [lo, hi], give or take a cell either side. */
+function within<T>(map: Map<number, T[]>, lo: number, hi: number): T[] {
+  const out: T[] = [];
+  for (let key = Math.floor(lo / CELL) - 1; key <= Math.floor(hi / CELL) + 1; key++) {
+    const list = map.get(key);
+    if (list) out.push(...list);
+  }
   return out;
 }
 
@@ -419,26 +472,68 @@ export function detectPage(page: PageContent): FoundField[] {
       proposals.push({ d: o.d, type, label, own: o.label, option: isGroup ? o.label : '' });
     }
   }
-  // squares stacked in a column (or in columns side by side) under one question are one radio group too, when the
-  // page says only one is chosen: Yes/No options, a question mark, or "Check only one box" beside them (decision 085)
+  // Squares the rows above left as checkboxes become one radio group only where the page says one is chosen, and
+  // only over the squares that cue speaks for (decision 085, amended): a row of squares with "check one" (or
+  // "select one") printed to its left; or squares stacked in one column, each alone in its row, under a question that
+  // asks (?), with Yes/No-style options or such a cue beside the column. A row of tick-many squares above or below
+  // (Visa, Mastercard, Amex) is never drawn into another row's group by sharing its columns.
   const lone = proposals.filter((p) => p.type === 'checkbox');
-  const groupOf = lone.map((_, i) => i);
-  const root = (i: number): number => (groupOf[i] === i ? i : root(groupOf[i] as number));
-  for (const [i, a] of lone.entries())
-    for (const [j, b] of lone.entries()) {
-      if (j <= i) continue;
-      const column = Math.abs(a.d.x0 - b.d.x0) < 1.5 && Math.abs(a.d.y0 - b.d.y0) <= COLUMN_STEP;
-      const row = Math.abs((a.d.y0 + a.d.y1) / 2 - (b.d.y0 + b.d.y1) / 2) < 3;
-      if (column || row) groupOf[root(j)] = root(i);
+  const midOf = (p: (typeof lone)[number]) => (p.d.y0 + p.d.y1) / 2;
+  const radio = (members: typeof lone, questionText: string) => {
+    for (const m of members) {
+      m.type = 'radio';
+      m.option = m.own;
+      if (questionText && questionText !== m.own) m.label = questionText;
     }
-  const components = new Map<number, typeof lone>();
-  for (const [i, p] of lone.entries()) components.set(root(i), [...(components.get(root(i)) ?? []), p]);
-  for (const members of components.values()) {
+  };
+  const rows: (typeof lone)[] = [];
+  for (const p of [...lone].sort((a, b) => midOf(a) - midOf(b))) {
+    const last = rows.at(-1);
+    if (last && Math.abs(midOf(last[0] as (typeof lone)[number]) - midOf(p)) < 3) last.push(p);
+    else rows.push([p]);
+  }
+  const rowX0 = (row: typeof lone) => Math.min(...row.map((m) => m.d.x0));
+  const rowY0 = (row: typeof lone) => Math.min(...row.map((m) => m.d.y0));
+  const rowY1 = (row: typeof lone) => Math.max(...row.map((m) => m.d.y1));
+  const grouped = new Set<(typeof lone)[number]>();
+  for (const [i, row] of rows.entries()) {
+    if (row.some((m) => grouped.has(m)) || !oneOnly(rowX0(row), rowY0(row), rowY1(row))) continue;
+    // the cue's row, and the rows right below it whose squares stand in its columns and that have no question of
+    // their own (the IRS's filing status: two columns under one "Check only one box")
+    const group = [...row];
+    const columnsX = row.map((m) => m.d.x0);
+    let lastY0 = rowY0(row);
+    for (const next of rows.slice(i + 1)) {
+      if (rowY0(next) - lastY0 > COLUMN_STEP) break;
+      const inColumns = next.every((m) => columnsX.some((x) => Math.abs(x - m.d.x0) < 1.5));
+      if (!inColumns || leftOf(rowX0(next), rowY0(next) - 2, rowY1(next) + 2, 200)) break;
+      group.push(...next);
+      lastY0 = rowY0(next);
+    }
+    if (group.length < 2) continue;
+    for (const m of group) grouped.add(m);
+    radio(group, '');
+  }
+  // a column: squares alone in their rows, at one x, each within a step of the next
+  const single = rows
+    .filter((r) => r.length === 1 && !grouped.has(r[0] as (typeof lone)[number]))
+    .map((r) => r[0] as (typeof lone)[number]);
+  const byX = [...single].sort((a, b) => a.d.x0 - b.d.x0 || a.d.y0 - b.d.y0);
+  const columns: (typeof lone)[] = [];
+  for (const p of byX) {
+    const column = columns.find((c) => {
+      const last = c.at(-1) as (typeof lone)[number];
+      return Math.abs(last.d.x0 - p.d.x0) < 1.5 && p.d.y0 - last.d.y0 <= COLUMN_STEP;
+    });
+    if (column) column.push(p);
+    else columns.push([p]);
+  }
+  for (const members of columns) {
     if (members.length < 2) continue;
     const top = members[0] as (typeof members)[number];
-    const y0 = Math.min(...members.map((m) => m.d.y0));
+    const y0 = top.d.y0;
     const y1 = Math.max(...members.map((m) => m.d.y1));
-    const x0 = Math.min(...members.map((m) => m.d.x0));
+    const x0 = top.d.x0;
     const question =
       leftOf(top.d.x0, top.d.y0 - 2, top.d.y1 + 2, 200) ??
       named
@@ -448,12 +543,7 @@ export function detectPage(page: PageContent): FoundField[] {
         .at(-1);
     const asked = /\?\s*$/.test(question?.text ?? '');
     if (!(asked || members.every((m) => CHOICE_WORDS.test(m.own)) || oneOnly(x0, y0, y1))) continue;
-    const questionText = asked ? clean(question?.text ?? '') : '';
-    for (const m of members) {
-      m.type = 'radio';
-      m.option = m.own;
-      if (questionText && questionText !== m.own) m.label = questionText;
-    }
+    radio(members, asked ? clean(question?.text ?? '') : '');
   }
   for (const p of proposals)
     add(p.d, {
