@@ -565,12 +565,13 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     opts: Parameters<ApplicationsService['saveDraft']>[0],
     at: Date,
   ): Promise<{ revision: number; savedAt: string } | undefined> {
-    const key = `${opts.applicationId}:${hashAccessCode(codeSecret, opts.code)}`;
+    const codeHash = hashAccessCode(codeSecret, opts.code);
+    const key = `${opts.applicationId}:${codeHash}`;
     const remembered = lastSaved.get(key);
     if (remembered) {
       lastSaved.delete(key);
       if (remembered.until > at.getTime() && linkOpen(remembered.owner, at)) {
-        const saved = await trySave(opts, at, key, remembered).catch((err: unknown) => {
+        const saved = await trySave(opts, at, { key, codeHash }, remembered).catch((err: unknown) => {
           if (err instanceof NeedsLock || err instanceof AppError) return undefined;
           throw err;
         });
@@ -579,7 +580,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     }
     const read = await link(db, opts.applicationId, opts.code, false);
     try {
-      return await trySave(opts, at, key, read);
+      return await trySave(opts, at, { key, codeHash }, read);
     } catch (err) {
       if (err instanceof NeedsLock || err instanceof AppError) return undefined;
       throw err;
@@ -590,7 +591,7 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
   async function trySave(
     opts: Parameters<ApplicationsService['saveDraft']>[0],
     at: Date,
-    key: string,
+    { key, codeHash }: { key: string; codeHash: string },
     read: { application: ApplicationRow; owner: ApplicationOwnerRow; versions: RowVersions },
   ): Promise<{ revision: number; savedAt: string } | undefined> {
     const { application, owner, versions } = read;
@@ -615,11 +616,15 @@ export function createApplicationsService(deps: ApplicationsServiceDeps) {
     const stored =
       after.owner === undefined
         ? owner
-        : after.owner && after.owner.codeHash === hashAccessCode(codeSecret, opts.code) && linkOpen(after.owner, at)
+        : after.owner && after.owner.codeHash === codeHash && linkOpen(after.owner, at)
           ? ({ ...owner, ...pending.owner, ...after.owner } as ApplicationOwnerRow)
           : undefined;
     if (stored) {
-      if (lastSaved.size >= LAST_SAVED_MAX) lastSaved.delete(lastSaved.keys().next().value as string);
+      // the oldest entries first: those past their time, then (full) the one saved longest ago
+      for (const [k, entry] of lastSaved) {
+        if (entry.until > at.getTime() && lastSaved.size < LAST_SAVED_MAX) break;
+        lastSaved.delete(k);
+      }
       lastSaved.set(key, {
         application: written.application,
         owner: stored,
