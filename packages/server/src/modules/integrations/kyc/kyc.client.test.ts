@@ -59,7 +59,15 @@ describe('the KYC client (decision 089)', () => {
       client.submit(sim.apiKey, { reference: crypto.randomUUID(), persons: [{ ...ADA, dateOfBirth: '10/12/85' }] }),
     );
     expect(bad).toMatchObject({ kind: 'invalid_request', status: 422, fields: ['persons[0].dateOfBirth'] });
+    expect(bad.detail).toBe('invalid_request HTTP 422');
     expect(bad.detail).not.toContain('10/12/85');
+    // the simulator's own words DO echo the date sent (as real providers may): only the client keeps it out
+    const raw = await fetch(`${sim.apiUrl}/v1/checks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.apiKey}`, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ reference: 'r', persons: [{ reference: 'a', lastName: 'L', dateOfBirth: '10/12/85' }] }),
+    });
+    expect(await raw.text()).toContain('10/12/85');
     const reference = crypto.randomUUID();
     await client.submit(sim.apiKey, { reference, persons: [ADA] });
     const conflict = await kindOf(client.submit(sim.apiKey, { reference, persons: [{ ...ADA, lastName: 'Byron' }] }));

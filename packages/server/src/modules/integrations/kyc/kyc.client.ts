@@ -136,13 +136,14 @@ export function createKycClient(outbound: Pick<Outbound, 'request'>, endpoints: 
     const body = jsonOf(res);
     if (res.status >= 200 && res.status < 300) return { status: res.status, body };
     const e = ErrorSchema.safeParse(body);
-    // the provider's code and message only (its words about what we sent name fields, never values)
-    const detail = redact(e.success ? `${e.data.error.code} ${e.data.error.message}` : `HTTP ${res.status}`, 300);
+    // the provider's code and our status only: its message may quote what we sent (an SSN, a date of birth)
+    const code = e.success ? clean(e.data.error.code, 100) : null;
+    const detail = redact(code ? `${code} HTTP ${res.status}` : `HTTP ${res.status}`, 300);
     if (res.status === 401 || res.status === 403) throw new KycError('invalid_key', detail, res.status);
     if (res.status === 404) throw new KycError('not_found', detail, 404);
     if (res.status === 429 || res.status >= 500) throw new KycError('unavailable', detail, res.status);
     if (res.status === 400 || res.status === 422) {
-      const fields = e.success ? (e.data.error.fields ?? []).map((f) => f.slice(0, 100)) : [];
+      const fields = e.success ? (e.data.error.fields ?? []).slice(0, 50).map((f) => clean(f, 100)) : [];
       throw new KycError('invalid_request', detail, res.status, fields);
     }
     throw new KycError('unavailable', detail, res.status);
