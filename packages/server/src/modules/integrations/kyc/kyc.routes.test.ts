@@ -1,7 +1,9 @@
 import { maskValue } from '@under/core/forms/masking';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../../auth-context';
 import { integrationConnections, kycSubmissions } from '../../../db/schema/index';
+import { AppError } from '../../../errors';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type KycSimulator, startKycSimulator } from '../../../simulators/kyc';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/accounts';
@@ -9,7 +11,8 @@ import { createTestApp, type TestApp, testDatabases } from '../../../test/helper
 import { submittedAndSigned } from '../../../test/signing';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
 import { until } from '../sync/sync.fixtures';
-import { KYC_PROBLEMS } from './kyc.service';
+import { createKycClient } from './kyc.client';
+import { createKycService, KYC_PROBLEMS } from './kyc.service';
 
 const owner = (n: number) => [
   { type: 'textfield', key: `owner${n}_first_name`, label: `Owner ${n} first name`, input: true },
@@ -162,6 +165,30 @@ describe.each(testDatabases())('KYC on %s', { timeout: 120_000 }, (kind) => {
       apiKey: null,
       connectedAt: expect.any(String),
     });
+  });
+
+  it("an outbound refusal of the provider's address says so (not that KYC_API_URL is unset)", async () => {
+    // the same service on a client whose outbound refuses the simulator's host (it is not allowlisted here)
+    const refusing = createOutbound({
+      allow: DEFAULT_OUTBOUND_ALLOW,
+      testHosts: [],
+      timeoutMs: 1_000,
+      maxBodyBytes: 1,
+    });
+    const kyc = createKycService({
+      db: t.database.db,
+      provider: createKycClient(refusing, { apiUrl: sim.apiUrl }),
+      endpoints: { apiUrl: sim.apiUrl },
+      fieldCrypto: t.fieldCrypto,
+      jobs: t.jobs,
+      grants: t.services.customForms,
+      log: t.app.log,
+      now: () => Date.now(),
+    });
+    const auth = { userId: a.userId, companyId: a.companyId } as AuthContext;
+    const err = await kyc.connect({ auth, body: { apiKey: sim.apiKey } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).message).toBe(KYC_PROBLEMS.refused);
   });
 
   it("on the last signature: one submission, sent once, pending, then each owner's result and reasons", async () => {

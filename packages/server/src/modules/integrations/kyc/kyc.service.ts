@@ -355,9 +355,10 @@ export function createKycService(deps: KycServiceDeps) {
             { path: 'apiKey', message: 'The KYC provider refused this API key.' },
           ]);
         }
-        if (err.kind === 'not_configured' || err.kind === 'refused') {
+        if (err.kind === 'not_configured') {
           throw new AppError(ERROR_CODES.integrationNotAvailable, KYC_PROBLEMS.notConfigured);
         }
+        if (err.kind === 'refused') throw new AppError(ERROR_CODES.integrationNotAvailable, KYC_PROBLEMS.refused);
         throw new AppError(ERROR_CODES.integrationFailed);
       }
       const at = now();
