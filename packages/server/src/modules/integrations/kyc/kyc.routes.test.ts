@@ -305,7 +305,26 @@ describe.each(testDatabases())('KYC on %s', { timeout: 120_000 }, (kind) => {
     expect((await stepUntil(id, 'completed')).owners.map((o) => o.result)).toEqual(['pass', 'review', 'fail']);
   });
 
-  it('a refused API key fails the submission in words', async () => {
+  it('a key the provider now refuses fails the submission in words (invalid_key)', async () => {
+    const c = await registerCompany(t, { companyName: 'Stale Key Bank', membershipId: 'MEMBERSHIP_006' });
+    const connected = await call('POST', '/api/companies/kyc', c.token, { apiKey: sim.apiKey });
+    expect(connected.statusCode, connected.body).toBe(200);
+    // the key is revoked at the provider after it was checked: the stored one is no longer accepted
+    await t.database.db
+      .update(integrationConnections)
+      .set({ secrets: { apiKey: t.fieldCrypto.encryptValue('revoked-key') } })
+      .where(eq(integrationConnections.companyId, c.companyId));
+    const refusedBefore = sim.stats.refused;
+    const form = await customForm(c, 'Stale key form', true);
+    const id = await signed(form);
+    const row = await stepUntil(id, 'failed');
+    expect(row.problem).toBe(KYC_PROBLEMS.invalidKey);
+    expect(sim.stats.refused).toBeGreaterThan(refusedBefore);
+    const answer = await forApp(id, c.token);
+    expect(answer.json().submission).toMatchObject({ state: 'failed', problem: KYC_PROBLEMS.invalidKey });
+  });
+
+  it('without an API key the submission fails in words', async () => {
     const b = await registerCompany(t, { companyName: 'Key Bank', membershipId: 'MEMBERSHIP_006' });
     const form = await customForm(b, 'Key form', true);
     const id = await signed(form);
