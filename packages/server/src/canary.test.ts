@@ -338,7 +338,7 @@ describe.each(testDatabases())('encrypted fields canary on %s', (kind) => {
       expect((await call({ url: '/api/companies/card-connect', headers: client })).json().state).toBe('turned_off');
       INTEGRATION_SECRETS.push(...Object.values(CARDCONNECT), ...CARDCONNECT_TOKENS);
       expect(CARDCONNECT_TOKENS.length).toBe(ccTokensBefore + 1);
-      // KYC's API key (decision 089): checked with the provider, kept sealed, answered as a mask (a member: none)
+      // KYC's API key (decision 089): checked with the provider, kept sealed, answered as a mask (what a member sees is kyc.routes.test's)
       const kyc = await call({
         method: 'POST',
         url: '/api/companies/kyc',

@@ -171,7 +171,13 @@ export async function startKycSimulator(options: KycSimOptions = {}): Promise<Ky
           return send(res, 200, view(c));
         }
         const bad = problems(body.persons);
-        if (bad.length > 0) return error(res, 422, 'invalid_request', 'Some persons are incomplete.', bad);
+        if (bad.length > 0) {
+          // like real providers, its words echo what was sent (a date of birth), which the client must not keep
+          const sent = (Array.isArray(body.persons) ? body.persons : []).map((x: { dateOfBirth?: unknown } | null) =>
+            String(x?.dateOfBirth ?? ''),
+          );
+          return error(res, 422, 'invalid_request', `Some persons are incomplete (dates of birth: ${sent}).`, bad);
+        }
         const persons = body.persons as Record<string, unknown>[];
         const check: KycSimCheck = {
           id: `chk_${randomBytes(8).toString('hex')}`,

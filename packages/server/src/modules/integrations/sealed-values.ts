@@ -16,3 +16,9 @@ export function keptOrTyped(fieldCrypto: FieldCrypto, sent: string, sealedStored
   const plain = openSecret(fieldCrypto, sealedStored);
   return plain && maskValue(plain) === sent ? plain : null;
 }
+
+/** A sealed credential as an admin sees it: its mask, or null when there is none (spec 2 §5; members get null). */
+export function maskedSecret(fieldCrypto: FieldCrypto, sealed: string | undefined): string | null {
+  const plain = openSecret(fieldCrypto, sealed);
+  return plain ? maskValue(plain) : null;
+}

@@ -112,15 +112,28 @@ export function createButtonLinksRepository(db: DbOrTx) {
       return link ? { delivery: row, link } : undefined;
     },
 
-    /** The attempt's outcome, only if the claim is still this worker's (same attempt, still sending). */
+    /**
+     * The attempt's outcome, only if the claim is still this worker's (same attempt, still sending). A retry of a
+     * delivery a resend superseded while this attempt was in flight (its `lastError` is `supersededMark`) is not
+     * queued again: it fails with that mark, and the receiver gets the event from the resend only. The mark is read
+     * from the row being updated, so a resend committing meanwhile is seen (the update waits for its row lock).
+     * Answers the state written, or undefined when the claim was no longer this worker's.
+     */
     async finish(
       id: string,
       attempt: number,
       set: Pick<DeliveryRow, 'state' | 'nextAttemptAt' | 'responseCode' | 'durationMs' | 'lastError' | 'deliveredAt'>,
+      supersededMark: string,
     ) {
+      const superseded = sql`(${set.state} = 'queued' and ${buttonLinkDeliveries.lastError} is not distinct from ${supersededMark})`;
       const rows = await db
         .update(buttonLinkDeliveries)
-        .set({ ...set, leaseUntil: null })
+        .set({
+          ...set,
+          state: sql`case when ${superseded} then 'failed' else ${set.state} end`,
+          lastError: sql`case when ${superseded} then ${supersededMark} else ${set.lastError} end`,
+          leaseUntil: null,
+        })
         .where(
           and(
             eq(buttonLinkDeliveries.id, id),
@@ -128,16 +141,25 @@ export function createButtonLinksRepository(db: DbOrTx) {
             eq(buttonLinkDeliveries.attempts, attempt),
           ),
         )
-        .returning({ id: buttonLinkDeliveries.id });
-      return rows.length > 0;
+        .returning({ state: buttonLinkDeliveries.state });
+      return rows[0]?.state;
     },
 
-    /** A delivery still waiting for its next attempt stops there: a resend of its event replaces it. */
-    async supersede(id: string, lastError: string) {
+    /**
+     * A resend of its event replaces this delivery: one waiting for its next attempt (or whose worker died, its lease
+     * run out) fails at once with `lastError`; one being sent now is marked with it, and `finish` then does not
+     * queue it again (decision 084).
+     */
+    async supersede(id: string, lastError: string, at: Date) {
+      const now = sql`(${buttonLinkDeliveries.state} = 'queued' or ${buttonLinkDeliveries.leaseUntil} <= ${at})`;
       const rows = await db
         .update(buttonLinkDeliveries)
-        .set({ state: 'failed', lastError, leaseUntil: null })
-        .where(and(eq(buttonLinkDeliveries.id, id), eq(buttonLinkDeliveries.state, 'queued')))
+        .set({
+          state: sql`case when ${now} then 'failed' else ${buttonLinkDeliveries.state} end`,
+          leaseUntil: sql`case when ${now} then null else ${buttonLinkDeliveries.leaseUntil} end`,
+          lastError,
+        })
+        .where(and(eq(buttonLinkDeliveries.id, id), inArray(buttonLinkDeliveries.state, ['queued', 'sending'])))
         .returning({ id: buttonLinkDeliveries.id });
       return rows.length > 0;
     },

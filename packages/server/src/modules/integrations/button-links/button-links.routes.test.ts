@@ -33,17 +33,22 @@ interface Received {
   path: string;
 }
 
-/** A loopback receiver (an INTEGRATION_TEST_HOSTS pair): records every POST and answers the next scripted status. */
+/**
+ * A loopback receiver (an INTEGRATION_TEST_HOSTS pair): records every POST and answers the next scripted status (a
+ * promise of one holds the answer until it settles).
+ */
 function receiver() {
   const received: Received[] = [];
-  const script: number[] = [];
+  const script: (number | Promise<number>)[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), path: req.url ?? '' });
-      res.statusCode = script.shift() ?? 200;
-      res.end('{"ok":true,"echo":"receiver text never kept"}');
+      void Promise.resolve(script.shift() ?? 200).then((status) => {
+        res.statusCode = status;
+        res.end('{"ok":true,"echo":"receiver text never kept"}');
+      });
     });
   });
   return { received, script, server };
@@ -320,6 +325,38 @@ describe.each(testDatabases())('button links on %s', (kind) => {
       .where(eq(buttonLinkDeliveries.integrationId, made.integration.id));
     expect(await t.services.buttonLinks.prune()).toBeGreaterThanOrEqual(2);
     expect((await log(made.integration.id)).json()).toMatchObject({ items: [], total: 0 });
+    await turnOff(made.integration.id);
+  });
+
+  it('a resend while the original is being sent: that attempt failing is not retried (the receiver gets it once more only)', async () => {
+    const made = await link(a.companyId);
+    let answer: (status: number) => void = () => {};
+    rx.script.push(new Promise<number>((r) => (answer = r)));
+    await submitted(formA);
+    const sending = await until('the first attempt in flight', async () => {
+      const [d] = (await log(made.integration.id)).json().items;
+      return rx.received.length === 1 && d?.state === 'sending' && d;
+    });
+    const resent = await api('POST', `/api/admin/button-links/${made.integration.id}/deliveries/${sending.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(202);
+    await until('the resend delivered', async () => {
+      const d = (await log(made.integration.id)).json().items.find((x: { id: string }) => x.id === resent.json().id);
+      return d?.state === 'delivered' && d;
+    });
+    answer(503);
+    const original = await until('the held attempt done', async () => {
+      const d = (await log(made.integration.id)).json().items.find((x: { id: string }) => x.id === sending.id);
+      return d?.state !== 'sending' && d;
+    });
+    expect(original).toMatchObject({ state: 'failed', attempts: 1, lastError: SUPERSEDED_BY_RESEND });
+    // its back-off would have come due: nothing is sent again
+    t.clock.offsetMs += 61_000;
+    try {
+      expect(await t.services.buttonLinks.sweep()).toBe(0);
+    } finally {
+      t.clock.offsetMs -= 61_000;
+    }
+    expect(rx.received).toHaveLength(2);
     await turnOff(made.integration.id);
   });
 

@@ -240,16 +240,21 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
     const delay = DELIVERY_RETRY_DELAYS_MS[attempt - 1];
     const retry = error !== null && retryable && attempt < DELIVERY_MAX_ATTEMPTS && delay !== undefined;
     const state: DeliveryState = error === null ? 'delivered' : retry ? 'queued' : 'failed';
-    await createButtonLinksRepository(db).finish(delivery.id, attempt, {
-      state,
-      nextAttemptAt: new Date(at.getTime() + (retry ? (delay ?? 0) : 0)),
-      responseCode,
-      durationMs,
-      lastError: error,
-      deliveredAt: error === null ? at : null,
-    });
+    const written = await createButtonLinksRepository(db).finish(
+      delivery.id,
+      attempt,
+      {
+        state,
+        nextAttemptAt: new Date(at.getTime() + (retry ? (delay ?? 0) : 0)),
+        responseCode,
+        durationMs,
+        lastError: error,
+        deliveredAt: error === null ? at : null,
+      },
+      SUPERSEDED_BY_RESEND,
+    );
     if (error) log.info({ deliveryId, attempt, responseCode, state }, 'button-link delivery not taken');
-    return state;
+    return (written as DeliveryState | undefined) ?? state;
   }
 
   /** Every due delivery gets its job (deduplicated per delivery): back-offs that came due, lost jobs, dead workers. */
@@ -428,8 +433,9 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
           resendOf: original.id,
         };
         await repo.insertDeliveries([fresh]);
-        // the original, if it still waits for a retry, stops: the receiver gets the event from the resend only
-        await repo.supersede(original.id, SUPERSEDED_BY_RESEND);
+        // the original, waiting for a retry or being sent now, is not tried again: the receiver gets the event from the
+        // resend only (an attempt in flight finishes, but a failure of it is no longer re-queued)
+        await repo.supersede(original.id, SUPERSEDED_BY_RESEND, at);
         await writeAudit(tx, {
           action: 'button-link.resend',
           actorUserId: opts.auth.userId,

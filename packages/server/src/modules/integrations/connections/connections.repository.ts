@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { createIntegrationConnectionsRepository } from '../../../db/repositories/integration-connections.repository';
 import {
   customForms,
   integrationConfigs,
@@ -17,35 +18,18 @@ export type PermissionRow = typeof integrationPermissions.$inferSelect;
 
 /** The integrations' connections, OAuth states, configs and permissions (decision 073): the only Drizzle code here. */
 export function createConnectionsRepository(db: DbOrTx) {
+  const shared = createIntegrationConnectionsRepository(db);
   return {
     /** The company's connection of a kind; `lock` reads it FOR UPDATE (one refresh at a time per connection). */
-    async find(companyId: string, kind: string, lock = false): Promise<ConnectionRow | undefined> {
-      const q = db
-        .select()
-        .from(integrationConnections)
-        .where(and(eq(integrationConnections.companyId, companyId), eq(integrationConnections.kind, kind)))
-        .limit(1);
-      const [row] = lock ? await q.for('update') : await q;
-      return row;
-    },
+    find: (companyId: string, kind: string, lock = false): Promise<ConnectionRow | undefined> =>
+      shared.find(companyId, kind, lock),
 
     async listByCompany(companyId: string): Promise<ConnectionRow[]> {
       return db.select().from(integrationConnections).where(eq(integrationConnections.companyId, companyId));
     },
 
     /** Creates or replaces the company's connection of a kind (one row per company and kind). */
-    async upsert(values: typeof integrationConnections.$inferInsert): Promise<ConnectionRow> {
-      const { companyId, kind, ...rest } = values;
-      const [row] = await db
-        .insert(integrationConnections)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [integrationConnections.companyId, integrationConnections.kind],
-          set: { ...rest },
-        })
-        .returning();
-      return row as ConnectionRow;
-    },
+    upsert: (values: typeof integrationConnections.$inferInsert): Promise<ConnectionRow> => shared.upsert(values),
 
     /** Inserts the connection only when the company has none of that kind (a connect in between keeps its row). */
     async insertIfAbsent(values: typeof integrationConnections.$inferInsert): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type KycSimulator, startKycSimulator } from '../../../simulators/kyc';
-import { createKycClient, reasonOf } from './kyc.client';
+import { createKycClient, KYC_MAX_REASONS, readKycCheck, reasonOf } from './kyc.client';
 import { kycAllowlist } from './kyc.endpoints';
 import { KycError, type KycPerson } from './kyc.port';
 
@@ -59,7 +59,15 @@ describe('the KYC client (decision 089)', () => {
       client.submit(sim.apiKey, { reference: crypto.randomUUID(), persons: [{ ...ADA, dateOfBirth: '10/12/85' }] }),
     );
     expect(bad).toMatchObject({ kind: 'invalid_request', status: 422, fields: ['persons[0].dateOfBirth'] });
+    expect(bad.detail).toBe('invalid_request HTTP 422');
     expect(bad.detail).not.toContain('10/12/85');
+    // the simulator's own words DO echo the date sent (as real providers may): only the client keeps it out
+    const raw = await fetch(`${sim.apiUrl}/v1/checks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.apiKey}`, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ reference: 'r', persons: [{ reference: 'a', lastName: 'L', dateOfBirth: '10/12/85' }] }),
+    });
+    expect(await raw.text()).toContain('10/12/85');
     const reference = crypto.randomUUID();
     await client.submit(sim.apiKey, { reference, persons: [ADA] });
     const conflict = await kindOf(client.submit(sim.apiKey, { reference, persons: [{ ...ADA, lastName: 'Byron' }] }));
@@ -104,5 +112,22 @@ describe('the KYC client (decision 089)', () => {
       code: 'unknown',
       message: expect.stringContaining('unknown'),
     });
+  });
+});
+
+describe('hostile KYC answers (decision 089)', () => {
+  const person = (over: object) => ({
+    id: 'chk_1',
+    status: 'completed',
+    persons: [{ reference: 'owner1', outcome: 'fail', reasons: [], decidedAt: '2026-11-29T05:00:00Z', ...over }],
+  });
+  it('keeps an ISO date-time only, at most 20 reasons, and no control character', () => {
+    expect(readKycCheck(person({}), 200).persons[0]?.decidedAt).toBe('2026-11-29T05:00:00Z');
+    expect(readKycCheck(person({ decidedAt: 'x'.repeat(100_000) }), 200).persons[0]?.decidedAt).toBeNull();
+    expect(readKycCheck(person({ decidedAt: '2026-11-29\u0000' }), 200).persons[0]?.decidedAt).toBeNull();
+    const many = Array.from({ length: 500 }, () => ({ code: 'ssn_mismatch', message: 'm' }));
+    expect(readKycCheck(person({ reasons: many }), 200).persons[0]?.reasons).toHaveLength(KYC_MAX_REASONS);
+    expect(readKycCheck(person({ reference: 'own\u0000er1' }), 200).persons[0]?.reference).toBe('owner1');
+    expect(JSON.stringify(readKycCheck(person({ reasons: [{ code: 'a\u0000b' }] }), 200))).not.toContain('\\u0000');
   });
 });

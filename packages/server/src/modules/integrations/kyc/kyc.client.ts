@@ -21,15 +21,25 @@ import { type KycCheck, KycError, type KycPerson, type KycProvider } from './kyc
  * we sent (a date of birth, an SSN, an address, the key) is ever put in an error's detail.
  */
 
+/** Check ids are the provider's, but never anything that could change our URL's path. */
+const CHECK_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** At most this many reasons per person are kept (they are stored and served on every poll). */
+export const KYC_MAX_REASONS = 20;
+/** C0/C1 control characters (a NUL makes PostgreSQL refuse the jsonb write). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const clean = (s: string, max: number) => s.replace(CONTROL, '').slice(0, max);
+
 const ReasonSchema = z.looseObject({ code: z.string().catch('unknown'), message: z.string().catch('') });
 const PersonSchema = z.looseObject({
   reference: z.string(),
   outcome: z.enum(['pass', 'review', 'fail']).nullish().catch(null),
   reasons: z.array(ReasonSchema).nullish().catch([]),
-  decidedAt: z.string().nullish().catch(null),
+  // an ISO 8601 date-time, else null (never an arbitrary provider string in our jsonb)
+  decidedAt: z.iso.datetime({ offset: true }).nullish().catch(null),
 });
 const CheckSchema = z.looseObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  id: z.string().regex(CHECK_ID),
   status: z.enum(['pending', 'completed']),
   persons: z.array(PersonSchema),
 });
@@ -40,8 +50,6 @@ const ErrorSchema = z.looseObject({
     fields: z.array(z.string()).nullish().catch(null),
   }),
 });
-/** Check ids are the provider's, but never anything that could change our URL's path. */
-const CHECK_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** Each call's time: a provider answers a submission at once and works later. */
 export const KYC_CALL_TIMEOUT_MS = 20_000;
 
@@ -62,16 +70,17 @@ export function reasonOf(code: string): { code: string; message: string } {
   return { code: safe, message: kycReasonWords(safe) };
 }
 
-function checkOf(body: unknown, status: number): KycCheck {
+/** A check answer read (exported for its test): bounded, control characters stripped, dates ISO or null. */
+export function readKycCheck(body: unknown, status: number): KycCheck {
   const p = CheckSchema.safeParse(body);
   if (!p.success) throw new KycError('unavailable', 'the check answer is not as documented', status);
   return {
     id: p.data.id,
     status: p.data.status,
     persons: p.data.persons.map((x) => ({
-      reference: x.reference,
+      reference: clean(x.reference, 100),
       outcome: x.outcome ?? null,
-      reasons: (x.reasons ?? []).map((r) => reasonOf(r.code)),
+      reasons: (x.reasons ?? []).slice(0, KYC_MAX_REASONS).map((r) => reasonOf(r.code)),
       decidedAt: x.decidedAt ?? null,
     })),
   };
@@ -127,13 +136,14 @@ export function createKycClient(outbound: Pick<Outbound, 'request'>, endpoints: 
     const body = jsonOf(res);
     if (res.status >= 200 && res.status < 300) return { status: res.status, body };
     const e = ErrorSchema.safeParse(body);
-    // the provider's code and message only (its words about what we sent name fields, never values)
-    const detail = redact(e.success ? `${e.data.error.code} ${e.data.error.message}` : `HTTP ${res.status}`, 300);
+    // the provider's code and our status only: its message may quote what we sent (an SSN, a date of birth)
+    const code = e.success ? clean(e.data.error.code, 100) : null;
+    const detail = redact(code ? `${code} HTTP ${res.status}` : `HTTP ${res.status}`, 300);
     if (res.status === 401 || res.status === 403) throw new KycError('invalid_key', detail, res.status);
     if (res.status === 404) throw new KycError('not_found', detail, 404);
     if (res.status === 429 || res.status >= 500) throw new KycError('unavailable', detail, res.status);
     if (res.status === 400 || res.status === 422) {
-      const fields = e.success ? (e.data.error.fields ?? []).map((f) => f.slice(0, 100)) : [];
+      const fields = e.success ? (e.data.error.fields ?? []).slice(0, 50).map((f) => clean(f, 100)) : [];
       throw new KycError('invalid_request', detail, res.status, fields);
     }
     throw new KycError('unavailable', detail, res.status);
@@ -148,12 +158,12 @@ export function createKycClient(outbound: Pick<Outbound, 'request'>, endpoints: 
         headers: { 'idempotency-key': request.reference },
         json: { reference: request.reference, persons: request.persons.map(personBody) },
       });
-      return checkOf(body, status);
+      return readKycCheck(body, status);
     },
     async check(apiKey, checkId) {
       if (!CHECK_ID.test(checkId)) throw new KycError('not_found', 'not a check id');
       const { status, body } = await call(apiKey, 'GET', `/v1/checks/${checkId}`);
-      return checkOf(body, status);
+      return readKycCheck(body, status);
     },
   };
 }

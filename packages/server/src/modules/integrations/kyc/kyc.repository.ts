@@ -1,9 +1,10 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { createIntegrationConnectionsRepository } from '../../../db/repositories/integration-connections.repository';
 import {
   applications,
   integrationConfigs,
-  integrationConnections,
+  type integrationConnections,
   type KycOwnerRow,
   kycSubmissions,
 } from '../../../db/schema/index';
@@ -24,28 +25,14 @@ const due = (at: Date) =>
 
 /** KYC submissions and the company's KYC connection (decision 089). The only Drizzle code of the KYC module. */
 export function createKycRepository(db: DbOrTx) {
+  const connections = createIntegrationConnectionsRepository(db);
   return {
-    async findConnection(companyId: string, lock = false): Promise<KycConnectionRow | undefined> {
-      const q = db
-        .select()
-        .from(integrationConnections)
-        .where(and(eq(integrationConnections.companyId, companyId), eq(integrationConnections.kind, KYC)))
-        .limit(1);
-      const [row] = lock ? await q.for('update') : await q;
-      return row;
-    },
+    /** The company's KYC connection (the query shared with the other integrations' rows). */
+    findConnection: (companyId: string): Promise<KycConnectionRow | undefined> => connections.find(companyId, KYC),
 
-    async upsertConnection(
+    upsertConnection: (
       values: Omit<typeof integrationConnections.$inferInsert, 'kind' | 'companyId'> & { companyId: string },
-    ): Promise<KycConnectionRow> {
-      const { companyId, ...rest } = values;
-      const [row] = await db
-        .insert(integrationConnections)
-        .values({ ...values, kind: KYC })
-        .onConflictDoUpdate({ target: [integrationConnections.companyId, integrationConnections.kind], set: rest })
-        .returning();
-      return row as KycConnectionRow;
-    },
+    ): Promise<KycConnectionRow> => connections.upsert({ ...values, kind: KYC }),
 
     /** The application's company and form, and whether that form's config turns KYC on. */
     async signedFacts(applicationId: string) {

@@ -1,7 +1,9 @@
 import { maskValue } from '@under/core/forms/masking';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../../auth-context';
 import { integrationConnections, kycSubmissions } from '../../../db/schema/index';
+import { AppError } from '../../../errors';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type KycSimulator, startKycSimulator } from '../../../simulators/kyc';
 import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/accounts';
@@ -9,7 +11,8 @@ import { createTestApp, type TestApp, testDatabases } from '../../../test/helper
 import { submittedAndSigned } from '../../../test/signing';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
 import { until } from '../sync/sync.fixtures';
-import { KYC_PROBLEMS } from './kyc.service';
+import { createKycClient } from './kyc.client';
+import { createKycService, KYC_PROBLEMS } from './kyc.service';
 
 const owner = (n: number) => [
   { type: 'textfield', key: `owner${n}_first_name`, label: `Owner ${n} first name`, input: true },
@@ -164,6 +167,30 @@ describe.each(testDatabases())('KYC on %s', { timeout: 120_000 }, (kind) => {
     });
   });
 
+  it("an outbound refusal of the provider's address says so (not that KYC_API_URL is unset)", async () => {
+    // the same service on a client whose outbound refuses the simulator's host (it is not allowlisted here)
+    const refusing = createOutbound({
+      allow: DEFAULT_OUTBOUND_ALLOW,
+      testHosts: [],
+      timeoutMs: 1_000,
+      maxBodyBytes: 1,
+    });
+    const kyc = createKycService({
+      db: t.database.db,
+      provider: createKycClient(refusing, { apiUrl: sim.apiUrl }),
+      endpoints: { apiUrl: sim.apiUrl },
+      fieldCrypto: t.fieldCrypto,
+      jobs: t.jobs,
+      grants: t.services.customForms,
+      log: t.app.log,
+      now: () => Date.now(),
+    });
+    const auth = { userId: a.userId, companyId: a.companyId } as AuthContext;
+    const err = await kyc.connect({ auth, body: { apiKey: sim.apiKey } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).message).toBe(KYC_PROBLEMS.refused);
+  });
+
   it("on the last signature: one submission, sent once, pending, then each owner's result and reasons", async () => {
     const createdBefore = sim.stats.created;
     const id = await signed(kycForm);
@@ -278,7 +305,26 @@ describe.each(testDatabases())('KYC on %s', { timeout: 120_000 }, (kind) => {
     expect((await stepUntil(id, 'completed')).owners.map((o) => o.result)).toEqual(['pass', 'review', 'fail']);
   });
 
-  it('a refused API key fails the submission in words', async () => {
+  it('a key the provider now refuses fails the submission in words (invalid_key)', async () => {
+    const c = await registerCompany(t, { companyName: 'Stale Key Bank', membershipId: 'MEMBERSHIP_006' });
+    const connected = await call('POST', '/api/companies/kyc', c.token, { apiKey: sim.apiKey });
+    expect(connected.statusCode, connected.body).toBe(200);
+    // the key is revoked at the provider after it was checked: the stored one is no longer accepted
+    await t.database.db
+      .update(integrationConnections)
+      .set({ secrets: { apiKey: t.fieldCrypto.encryptValue('revoked-key') } })
+      .where(eq(integrationConnections.companyId, c.companyId));
+    const refusedBefore = sim.stats.refused;
+    const form = await customForm(c, 'Stale key form', true);
+    const id = await signed(form);
+    const row = await stepUntil(id, 'failed');
+    expect(row.problem).toBe(KYC_PROBLEMS.invalidKey);
+    expect(sim.stats.refused).toBeGreaterThan(refusedBefore);
+    const answer = await forApp(id, c.token);
+    expect(answer.json().submission).toMatchObject({ state: 'failed', problem: KYC_PROBLEMS.invalidKey });
+  });
+
+  it('without an API key the submission fails in words', async () => {
     const b = await registerCompany(t, { companyName: 'Key Bank', membershipId: 'MEMBERSHIP_006' });
     const form = await customForm(b, 'Key form', true);
     const id = await signed(form);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import type { FormDefinition } from '@under/core/forms/form.schema';
-import { maskValue } from '@under/core/forms/masking';
 import type { IntegrationState } from '@under/core/integrations/integrations';
 import type {
   ApplicationKyc,
@@ -27,7 +26,7 @@ import {
   loadApplicationForJob,
   loadVisibleApplication,
 } from '../../applications/access/visible-application';
-import { keptOrTyped, openSecret } from '../sealed-values';
+import { keptOrTyped, maskedSecret, openSecret } from '../sealed-values';
 import type { KycEndpoints } from './kyc.endpoints';
 import { type KycCheck, KycError, type KycProvider } from './kyc.port';
 import { createKycRepository, KYC, type KycConnectionRow, type KycSubmissionRow } from './kyc.repository';
@@ -134,10 +133,9 @@ export function createKycService(deps: KycServiceDeps) {
   });
 
   function connectionView(row: KycConnectionRow | undefined, masks: boolean): KycConnectionView {
-    const key = row && masks ? openSecret(fieldCrypto, row.secrets.apiKey) : undefined;
     return {
       state: (row?.state as IntegrationState | undefined) ?? 'not_connected',
-      apiKey: key ? maskValue(key) : null,
+      apiKey: row && masks ? maskedSecret(fieldCrypto, row.secrets.apiKey) : null,
       connectedAt: iso(row?.connectedAt ?? null),
     };
   }
@@ -355,9 +353,10 @@ export function createKycService(deps: KycServiceDeps) {
             { path: 'apiKey', message: 'The KYC provider refused this API key.' },
           ]);
         }
-        if (err.kind === 'not_configured' || err.kind === 'refused') {
+        if (err.kind === 'not_configured') {
           throw new AppError(ERROR_CODES.integrationNotAvailable, KYC_PROBLEMS.notConfigured);
         }
+        if (err.kind === 'refused') throw new AppError(ERROR_CODES.integrationNotAvailable, KYC_PROBLEMS.refused);
         throw new AppError(ERROR_CODES.integrationFailed);
       }
       const at = now();

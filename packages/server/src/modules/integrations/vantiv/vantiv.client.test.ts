@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readVantivXml, vantivErrors, vantivXml } from './vantiv.client';
+import type { Outbound } from '../../../infra/outbound/outbound';
+import { createVantivClient, readVantivXml, VantivError, vantivErrors, vantivXml } from './vantiv.client';
 import { VANTIV_NAMESPACE } from './vantiv.endpoints';
 
 /** The PayFac XML (decision 088): built by the library with every value escaped, read back, errors in words. */
@@ -26,5 +27,35 @@ describe('Worldpay/Vantiv XML', () => {
     expect(vantivErrors(readVantivXml(two))).toEqual(['a', 'b & c']);
     expect(readVantivXml('<legalEntityCreateResponse><legalEntityId>')).toBeNull();
     expect(vantivErrors(readVantivXml('not xml at all'))).toEqual([]);
+  });
+});
+
+describe('hostile Worldpay answers', () => {
+  it('refuses a <!DOCTYPE (no entity of its own is expanded) and strips control characters from error texts', () => {
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>' +
+      '<errorResponse><errors><error>&b;</error></errors></errorResponse>';
+    expect(readVantivXml(bomb)).toBeNull();
+    const nul = '<errorResponse><errors><error>bad\u0000name\u0007</error></errors></errorResponse>';
+    expect(vantivErrors(readVantivXml(nul))).toEqual(['bad name']);
+  });
+
+  it('keeps only numeric ids of at most 19 digits', async () => {
+    const answer = (legalEntityId: string) =>
+      ({
+        async request() {
+          const text = `<legalEntityCreateResponse><legalEntityId>${legalEntityId}</legalEntityId></legalEntityCreateResponse>`;
+          return { status: 201, headers: {}, text, json: () => null };
+        },
+      }) as unknown as Outbound;
+    const creds = { username: 'u', password: 'p' };
+    const ok = await createVantivClient(answer('0012'), { apiUrl: 'https://w' }).createLegalEntity(creds, {} as never);
+    expect(ok.legalEntityId).toBe('0012');
+    for (const bad of ['1'.repeat(20), '12a', '1\u00002', '../1']) {
+      const err = await createVantivClient(answer(bad), { apiUrl: 'https://w' })
+        .createLegalEntity(creds, {} as never)
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(VantivError);
+    }
   });
 });

@@ -64,7 +64,24 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   removeNSPrefix: true,
   isArray: (name) => name === 'error',
+  // limits set here, not left to the library's defaults: an answer is a few elements deep and names no entity of
+  // its own (a <!DOCTYPE is refused before parsing, see readVantivXml)
+  maxNestedTags: 20,
+  processEntities: {
+    enabled: true,
+    maxEntitySize: 1_000,
+    maxEntityCount: 100,
+    maxExpansionDepth: 1,
+    maxTotalExpansions: 1_000,
+    maxExpandedLength: 100_000,
+  },
+  htmlEntities: false,
 });
+/** Worldpay's ids are numeric (at most 19 digits); anything else is not an id we keep or put in a path. */
+export const VANTIV_ID = /^\d{1,19}$/;
+/** C0/C1 control characters (a NUL makes PostgreSQL refuse the write that records the answer). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** The XML document of a request: the XSD's root element in its namespace. */
 export function vantivXml(root: string, body: object): string {
@@ -76,6 +93,7 @@ export function vantivXml(root: string, body: object): string {
 
 /** An answer read; null when it is not XML of the expected shape. */
 export function readVantivXml(text: string): Record<string, unknown> | null {
+  if (/<!DOCTYPE/i.test(text)) return null;
   try {
     const doc = parser.parse(text, true) as Record<string, unknown>;
     return doc && typeof doc === 'object' ? doc : null;
@@ -84,13 +102,20 @@ export function readVantivXml(text: string): Record<string, unknown> | null {
   }
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const str = (v: unknown): string | null => {
+  const t = typeof v === 'string' ? v.replace(CONTROL, ' ').trim() : '';
+  return t !== '' ? t : null;
+};
+const id = (v: unknown): string | null => {
+  const t = str(v);
+  return t && VANTIV_ID.test(t) ? t : null;
+};
 
 /** `<errorResponse><errors><error>…</error></errors></errorResponse>`'s texts (at most 20, each cut to 300). */
 export function vantivErrors(doc: Record<string, unknown> | null): string[] {
   const errors = (doc?.errorResponse as { errors?: { error?: unknown[] } } | undefined)?.errors?.error ?? [];
   return errors
-    .map((e) => (typeof e === 'string' ? e : str((e as Record<string, unknown>)?.['#text'])))
+    .map((e) => str(typeof e === 'string' ? e : (e as Record<string, unknown>)?.['#text']))
     .filter((e): e is string => !!e)
     .slice(0, 20)
     .map((e) => e.trim().slice(0, 300));
@@ -138,7 +163,7 @@ export function createVantivClient(outbound: Outbound, endpoints: { apiUrl: stri
     async createLegalEntity(creds, legalEntity) {
       const doc = await post(creds, '/legalentity', vantivXml('legalEntityCreateRequest', legalEntity));
       const answer = doc.legalEntityCreateResponse as Record<string, unknown> | undefined;
-      const legalEntityId = str(answer?.legalEntityId);
+      const legalEntityId = id(answer?.legalEntityId);
       if (!answer || !legalEntityId) throw new VantivError('unavailable', 'Worldpay answered without a legalEntityId');
       const code = Number(str(answer.responseCode));
       return {
@@ -153,7 +178,7 @@ export function createVantivClient(outbound: Outbound, endpoints: { apiUrl: stri
       const path = `/legalentity/${encodeURIComponent(legalEntityId)}/submerchant`;
       const doc = await post(creds, path, vantivXml('subMerchantCreateRequest', subMerchant));
       const answer = doc.subMerchantCreateResponse as Record<string, unknown> | undefined;
-      const subMerchantId = str(answer?.subMerchantId);
+      const subMerchantId = id(answer?.subMerchantId);
       if (!answer || !subMerchantId) throw new VantivError('unavailable', 'Worldpay answered without a subMerchantId');
       return { subMerchantId, duplicate: str(answer['@_duplicate']) === 'true' };
     },

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { integrationConnections, vantivStagings } from '../../../db/schema/index';
+import { createIntegrationConnectionsRepository } from '../../../db/repositories/integration-connections.repository';
+import { type integrationConnections, vantivStagings } from '../../../db/schema/index';
 
 export type VantivConnectionRow = typeof integrationConnections.$inferSelect;
 export type VantivStagingRow = typeof vantivStagings.$inferSelect;
@@ -14,27 +15,15 @@ export const WORLDPAY = 'worldpay';
  * SEALED_COLUMNS) and the applications' stagings. The only Drizzle code of the Vantiv module.
  */
 export function createVantivRepository(db: DbOrTx) {
+  const connections = createIntegrationConnectionsRepository(db);
   return {
-    async findConnection(companyId: string): Promise<VantivConnectionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(integrationConnections)
-        .where(and(eq(integrationConnections.companyId, companyId), eq(integrationConnections.kind, WORLDPAY)))
-        .limit(1);
-      return row;
-    },
+    /** The company's WORLDPAY connection (the query shared with the other integrations' rows). */
+    findConnection: (companyId: string): Promise<VantivConnectionRow | undefined> =>
+      connections.find(companyId, WORLDPAY),
 
-    async upsertConnection(
+    upsertConnection: (
       values: Omit<typeof integrationConnections.$inferInsert, 'kind' | 'companyId'> & { companyId: string },
-    ): Promise<VantivConnectionRow> {
-      const { companyId, ...rest } = values;
-      const [row] = await db
-        .insert(integrationConnections)
-        .values({ ...values, kind: WORLDPAY })
-        .onConflictDoUpdate({ target: [integrationConnections.companyId, integrationConnections.kind], set: rest })
-        .returning();
-      return row as VantivConnectionRow;
-    },
+    ): Promise<VantivConnectionRow> => connections.upsert({ ...values, kind: WORLDPAY }),
 
     async findStaging(applicationId: string): Promise<VantivStagingRow | undefined> {
       const [row] = await db.select().from(vantivStagings).where(eq(vantivStagings.applicationId, applicationId));

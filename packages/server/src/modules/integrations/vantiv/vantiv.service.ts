@@ -1,5 +1,4 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
-import { maskValue } from '@under/core/forms/masking';
 import type { IntegrationState } from '@under/core/integrations/integrations';
 import { mappableFields } from '@under/core/integrations/salesforce-mapping';
 import {
@@ -20,7 +19,7 @@ import type { FieldCrypto } from '../../../infra/field-crypto/field-crypto';
 import { OutboundRefused } from '../../../infra/outbound/outbound';
 import { isClientAdmin, requireCompanyId } from '../../accounts/tenant';
 import { type FormGrants, loadVisibleApplication } from '../../applications/access/visible-application';
-import { keptOrTyped, openSecret } from '../sealed-values';
+import { keptOrTyped, maskedSecret, openSecret } from '../sealed-values';
 import { type VantivClient, type VantivCredentials, VantivError } from './vantiv.client';
 import {
   createVantivRepository,
@@ -77,10 +76,7 @@ export function createVantivService(deps: VantivServiceDeps) {
   const { db, fieldCrypto, client, now, log } = deps;
 
   function viewOf(row: VantivConnectionRow | undefined, masks: boolean): VantivView {
-    const mask = (f: Field) => {
-      const plain = row && masks ? openSecret(fieldCrypto, row.secrets[f]) : undefined;
-      return plain ? maskValue(plain) : null;
-    };
+    const mask = (f: Field) => (row && masks ? maskedSecret(fieldCrypto, row.secrets[f]) : null);
     return {
       state: (row?.state as IntegrationState | undefined) ?? 'not_connected',
       username: mask('username'),
