@@ -32,6 +32,11 @@ export interface PdfLimits {
   heapMb: number;
   /** All memory of a child, MB: heap, array buffers and native allocations (RLIMIT_DATA and an RSS watchdog). */
   memoryMb: number;
+  /**
+   * A child whose peak memory passes this, MB, exits after its task so that a fresh process serves the next one;
+   * half of `memoryMb` unless set (tests set it low to make every task count as heavy).
+   */
+  retireMb?: number;
 }
 
 const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({

@@ -196,6 +196,20 @@ describe('PDF worker pool', () => {
     }
   });
 
+  it('a child that retires after a heavy task is given no task in between: the next waiting task is not lost', async () => {
+    // every task is "heavy" here (a child's peak passes 1 MB at once), so each child exits after its task;
+    // with a second task already waiting, the parent once handed it to the exiting child, which failed it as
+    // too complex (a flaky refusal of an ordinary upload under load)
+    const retiring = createPdfPool({ size: 1, timeoutMs: 60_000, limits: { retireMb: 1 } });
+    try {
+      const pdf = await makePdf({ pages: 1 });
+      const results = await Promise.allSettled([1, 2, 3, 4].map(() => retiring.inspect(pdf)));
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    } finally {
+      await retiring.close();
+    }
+  }, 120_000);
+
   it('a timeout kills the child process for real', async () => {
     const slow = createPdfPool({ size: 1, timeoutMs: 300 });
     try {

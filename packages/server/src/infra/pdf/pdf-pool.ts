@@ -73,7 +73,12 @@ interface Slot {
   exited: Promise<void>;
   /** The templates the child holds prepared, in its own cache's order (a mirror: the child corrects it if wrong). */
   prepared: string[];
+  /** The child said it exits after its last reply (a heavy task): it gets no further task. */
+  retiring?: boolean;
 }
+
+/** How long a retiring child may take to exit by itself before the pool ends it. */
+const RETIRE_GRACE_MS = 5_000;
 
 /**
  * The time a seal read may work (decision 055): 1.5 s, and 0.1 s more per MB (4 s at the verify API's 25 MB). The
@@ -196,6 +201,10 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       clearTimeout(slot.timer);
       slot.task = undefined;
       hold(slot, false);
+      if (msg.retiring) {
+        slot.retiring = true;
+        setTimeout(() => kill(slot, 'failed'), RETIRE_GRACE_MS).unref();
+      }
       const key = task.request.op === 'fill' ? task.request.cacheKey : undefined;
       if (!msg.ok && msg.kind === 'not-prepared') {
         // the child no longer holds the template: the same task again, with its bytes
@@ -243,7 +252,7 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
     while (queue.length) {
       const task = queue[0] as Task;
       const key = task.request.op === 'fill' ? task.request.cacheKey : undefined;
-      const idle = slots.filter((s) => s.ready && !s.task && !s.killedFor);
+      const idle = slots.filter((s) => s.ready && !s.task && !s.killedFor && !s.retiring);
       // a child that holds the template prepared, if one is free
       const slot = idle.find((s) => key !== undefined && s.prepared.includes(key)) ?? idle[0];
       if (!slot) break;
@@ -262,8 +271,10 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       });
     }
     // start children for the tasks still waiting, up to the pool's size
+    // (a retiring child's place is taken at once: it works no more)
     const starting = slots.filter((s) => !s.ready).length;
-    for (let n = starting; n < queue.length && slots.length < size; n++) spawnChild();
+    const serving = () => slots.filter((s) => !s.retiring).length;
+    for (let n = starting; n < queue.length && serving() < size; n++) spawnChild();
   }
 
   function run<T extends PdfResult>(request: PdfRequest, taskTimeoutMs?: number): Promise<T> {

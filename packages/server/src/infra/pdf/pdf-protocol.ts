@@ -112,8 +112,11 @@ export type PdfResult = InspectResult | Uint8Array | PreparedSealResult | SealRe
 /** Parent to child: one task at a time. */
 export type ToChild = PdfRequest & { type: 'task'; id: number };
 
-/** A task's outcome, child to parent. */
-export type TaskDone =
+/**
+ * A task's outcome, child to parent. `retiring`: the child exits after this reply (a heavy task), so the parent
+ * must give it no further task.
+ */
+export type TaskDone = (
   | { type: 'done'; id: number; ok: true; result: PdfResult }
   | {
       type: 'done';
@@ -122,7 +125,8 @@ export type TaskDone =
       kind: PdfRefusalKind | 'failed' | 'not-prepared';
       message: string;
       key?: string;
-    };
+    }
+) & { retiring?: boolean };
 
 /** Child to parent: ready once loaded, then one outcome per task. */
 export type FromChild = { type: 'ready' } | TaskDone;

@@ -58,7 +58,7 @@ const peakBytes = () => process.resourceUsage().maxRSS * 1024;
  */
 async function run(task: ToChild, limits: PdfLimits): Promise<{ reply: TaskDone; heavy: boolean }> {
   const reply = await attempt(task, limits);
-  const heavy = peakBytes() > (limits.memoryMb * 1024 * 1024) / 2;
+  const heavy = peakBytes() > (limits.retireMb ?? limits.memoryMb / 2) * 1024 * 1024;
   if (heavy && !reply.ok && (reply.kind === 'damaged' || reply.kind === 'failed'))
     return { reply: { ...reply, kind: 'too-complex' as const, message: `out of memory: ${reply.message}` }, heavy };
   return { reply, heavy };
@@ -71,7 +71,8 @@ export function start(limits: PdfLimits) {
     if (task?.type !== 'task') return;
     void run(task, limits)
       .then(async ({ reply, heavy }) => {
-        await send(reply);
+        // said in the reply, so that the parent hands the next task to another child, not to one about to exit
+        await send(heavy ? { ...reply, retiring: true } : reply);
         if (heavy) process.exit(0);
       })
       .catch(() => process.exit(1));
