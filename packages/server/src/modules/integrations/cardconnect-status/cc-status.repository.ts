@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CARDCONNECT } from '@under/core/integrations/cardconnect.schema';
 import { and, desc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -13,9 +14,6 @@ import {
 
 export type CcStatusRow = typeof cardConnectStatuses.$inferSelect;
 export type CcStatusChangeRow = typeof cardConnectStatusChanges.$inferSelect;
-
-/** The kind of CardConnect's rows in `integration_syncs` and `integration_connections`. */
-export const CARDCONNECT_KIND = 'cardconnect';
 
 /** A merchant the sync made (its id in the sync's row) that the poll does not follow yet, or follows under another id. */
 export interface NewMerchant {
@@ -54,7 +52,7 @@ export function createCcStatusRepository(db: DbOrTx) {
       const [row] = await db
         .select({ applicationId: y.applicationId, companyId: y.companyId, merchantId: y.providerRecordId })
         .from(y)
-        .where(and(eq(y.applicationId, applicationId), eq(y.kind, CARDCONNECT_KIND), isNotNull(y.providerRecordId)))
+        .where(and(eq(y.applicationId, applicationId), eq(y.kind, CARDCONNECT), isNotNull(y.providerRecordId)))
         .limit(1);
       return row?.merchantId ? { ...row, merchantId: row.merchantId } : undefined;
     },
@@ -68,7 +66,7 @@ export function createCcStatusRepository(db: DbOrTx) {
         .leftJoin(s, eq(s.applicationId, y.applicationId))
         .where(
           and(
-            eq(y.kind, CARDCONNECT_KIND),
+            eq(y.kind, CARDCONNECT),
             isNotNull(y.providerRecordId),
             or(isNull(s.applicationId), ne(s.merchantId, y.providerRecordId)),
           ),
@@ -143,7 +141,7 @@ export function createCcStatusRepository(db: DbOrTx) {
       const [row] = await db
         .select({ state: c.state })
         .from(c)
-        .where(and(eq(c.companyId, companyId), eq(c.kind, CARDCONNECT_KIND)))
+        .where(and(eq(c.companyId, companyId), eq(c.kind, CARDCONNECT)))
         .limit(1);
       return row?.state ?? 'not_connected';
     },

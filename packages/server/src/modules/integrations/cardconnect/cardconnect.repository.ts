@@ -1,3 +1,4 @@
+import { CARDCONNECT } from '@under/core/integrations/cardconnect.schema';
 import { and, asc, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -14,9 +15,6 @@ import {
 export type CardConnectRow = typeof integrationConnections.$inferSelect;
 export type CardConnectMappingRow = typeof cardConnectMappings.$inferSelect;
 export type CardConnectTrialRow = typeof cardConnectTrials.$inferSelect;
-
-/** The kind of CardConnect's row in `integration_connections` (one row per company and kind; decision 073). */
-export const CARDCONNECT = 'cardconnect';
 
 /**
  * The company's CardConnect connection (issue #24 §1; decision 083): its row of `integration_connections`, whose

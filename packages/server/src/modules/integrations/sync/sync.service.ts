@@ -102,7 +102,10 @@ export interface IntegrationSyncDeps {
   notifications: Pick<NotificationsService, 'syncFailed' | 'dispatch'>;
   /** The Salesforce parts, asked at each use (they may be wired after this service is made). */
   salesforce: () => SyncSalesforce;
-  /** The CardConnect parts, asked at each use (decision 086); without them a CardConnect sync waits in words. */
+  /**
+   * The CardConnect parts, asked at each use (decision 086). Always wired by the app; without them (a test that
+   * leaves them out) a CardConnect attempt throws and is retried as unexpected.
+   */
   cardConnect?: () => SyncCardConnect;
   /** How long a worker owns a claimed sync before another may take it (LEASE_MS; tests shorten it). */
   leaseMs?: number;
