@@ -1,6 +1,7 @@
 import { CC_TRIAL_WORDS } from '@under/core/integrations/cardconnect-trial';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../../db/schema/index';
+import { billingPayments, subscriptions } from '../../../db/schema/index';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type CardConnectSimulator, type CcSimUser, startCardConnectSimulator } from '../../../simulators/cardconnect';
 import { bearer, type Caller, registerCompany } from '../../../test/accounts';
@@ -95,6 +96,11 @@ describe.each(testDatabases())('CardConnect trial on %s', (kind) => {
     const verdict = await check().cardconnect({ companyId: a.companyId, customFormId: a.companyId });
     expect(verdict.syncable).toBe(false);
     expect(verdict.reasons).toContain(CC_TRIAL_WORDS.ended(trial.endsAt.slice(0, 10)));
+    expect(
+      await t.database.db.select().from(billingPayments).where(eq(billingPayments.companyId, a.companyId)),
+    ).toEqual([]);
+    const subs = await t.database.db.select().from(subscriptions).where(eq(subscriptions.companyId, a.companyId));
+    expect(subs.filter((s) => s.cardLast4 !== null || s.status === 'active')).toEqual([]);
 
     // a paid plan: syncing goes on
     await t.database.db
