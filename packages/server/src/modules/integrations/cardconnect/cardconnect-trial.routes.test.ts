@@ -1,7 +1,7 @@
 import { CC_TRIAL_WORDS } from '@under/core/integrations/cardconnect-trial';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingPayments, subscriptions } from '../../../db/schema/index';
+import { billingPayments, subscriptions, users } from '../../../db/schema/index';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type CardConnectSimulator, type CcSimUser, startCardConnectSimulator } from '../../../simulators/cardconnect';
 import { bearer, type Caller, registerCompany } from '../../../test/accounts';
@@ -115,6 +115,14 @@ describe.each(testDatabases())('CardConnect trial on %s', (kind) => {
   it('tells the platform admins and the company administrators once when a trial ends', async () => {
     t.clock.offsetMs = 0;
     const b = await registerCompany(t, { companyName: 'Ending Bank' });
+    // a client user whose role is not ADMINISTRATOR is not told (billing's rule: the same people get both mails)
+    await t.database.db.insert(users).values({
+      pool: 'client',
+      email: 'ending-other@under.test',
+      passwordHash: 'x',
+      role: 'admin',
+      companyId: b.companyId,
+    });
     expect((await integrate(b)).statusCode).toBe(200);
     expect(await t.services.cardConnect.sweepTrialEnds()).toBe(0);
     t.clock.offsetMs = 30 * DAY + 60_000;
