@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CARDCONNECT } from '@under/core/integrations/cardconnect.schema';
 import { and, desc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import {
-  cardConnectMappings,
-  cardConnectStatusChanges,
-  cardConnectStatuses,
-  cardConnectTemplateMappings,
-  integrationConnections,
-  integrationSyncs,
-  masterForms,
-} from '../../../db/schema';
+import { cardConnectStatusChanges, cardConnectStatuses, integrationSyncs } from '../../../db/schema';
 
 export type CcStatusRow = typeof cardConnectStatuses.$inferSelect;
 export type CcStatusChangeRow = typeof cardConnectStatusChanges.$inferSelect;
@@ -133,37 +125,6 @@ export function createCcStatusRepository(db: DbOrTx) {
 
     async addChange(c: Omit<typeof cardConnectStatusChanges.$inferInsert, 'id'>): Promise<void> {
       await db.insert(cardConnectStatusChanges).values({ id: randomUUID(), ...c });
-    },
-
-    /** The company's CardConnect connection state (`not_connected` without a row). */
-    async connectionState(companyId: string): Promise<string> {
-      const c = integrationConnections;
-      const [row] = await db
-        .select({ state: c.state })
-        .from(c)
-        .where(and(eq(c.companyId, companyId), eq(c.kind, CARDCONNECT)))
-        .limit(1);
-      return row?.state ?? 'not_connected';
-    },
-
-    /**
-     * The master form's CardConnect mapping (form key -> attribute): its own, or else the one its template carries
-     * from a clone with `isCloneCcMapper` (decision 090), as the sync finds it.
-     */
-    async mappingOf(masterFormId: string): Promise<{ formKey: string; attribute: string }[]> {
-      const [row] = await db
-        .select({ fields: cardConnectMappings.fields })
-        .from(cardConnectMappings)
-        .where(eq(cardConnectMappings.masterFormId, masterFormId))
-        .limit(1);
-      if (row) return row.fields;
-      const [carried] = await db
-        .select({ fields: cardConnectTemplateMappings.fields })
-        .from(masterForms)
-        .innerJoin(cardConnectTemplateMappings, eq(cardConnectTemplateMappings.templateId, masterForms.templateId))
-        .where(eq(masterForms.id, masterFormId))
-        .limit(1);
-      return carried?.fields ?? [];
     },
   };
 }

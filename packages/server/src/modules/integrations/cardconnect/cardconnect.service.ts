@@ -358,6 +358,11 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
       return (await createCardConnectRepository(db).findMapping(masterFormId))?.fields ?? [];
     },
 
+    /** The company's CardConnect connection state (`not_connected` without a row), for the status view. */
+    async connectionState(companyId: string): Promise<string> {
+      return (await createCardConnectRepository(db).find(companyId))?.state ?? 'not_connected';
+    },
+
     /**
      * The opened credentials of a company whose CardConnect is on, for the sync and the status poll (issue #24
      * §1); null when it is not set up or turned off (nothing is sent then).
