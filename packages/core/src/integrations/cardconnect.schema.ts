@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CARDCONNECT_MESSAGES as M } from './cardconnect-messages';
 import { CardConnectTrialSchema } from './cardconnect-trial';
-import { IntegrationStateSchema } from './integrations';
+import { type IntegrationKind, IntegrationStateSchema } from './integrations';
+
+/** The CardConnect integration's kind (integration_connections.kind, integration_syncs.kind): the one spelling. */
+export const CARDCONNECT = 'cardconnect' satisfies IntegrationKind;
 
 /**
  * The CardConnect (CardPointe CoPilot) credentials of an institution (issue #24 §1, spec 2 §3 "Card-processor

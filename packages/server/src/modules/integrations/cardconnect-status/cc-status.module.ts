@@ -17,6 +17,8 @@ export const ccStatusModule = defineModule({
       now,
       client,
       setupFor: (companyId) => cardConnect.setupFor(companyId),
+      mappingFor: (masterFormId) => cardConnect.mappingFor(masterFormId),
+      connectionState: (companyId) => cardConnect.connectionState(companyId),
       forms: customForms,
     }),
   routes: (app, ccStatus) => registerCcStatusRoutes(app, { ccStatus }),

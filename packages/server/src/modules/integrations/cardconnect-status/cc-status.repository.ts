@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { CARDCONNECT } from '@under/core/integrations/cardconnect.schema';
 import { and, desc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import {
-  cardConnectMappings,
-  cardConnectStatusChanges,
-  cardConnectStatuses,
-  cardConnectTemplateMappings,
-  integrationConnections,
-  integrationSyncs,
-  masterForms,
-} from '../../../db/schema';
+import { cardConnectStatusChanges, cardConnectStatuses, integrationSyncs } from '../../../db/schema';
 
 export type CcStatusRow = typeof cardConnectStatuses.$inferSelect;
 export type CcStatusChangeRow = typeof cardConnectStatusChanges.$inferSelect;
-
-/** The kind of CardConnect's rows in `integration_syncs` and `integration_connections`. */
-export const CARDCONNECT_KIND = 'cardconnect';
 
 /** A merchant the sync made (its id in the sync's row) that the poll does not follow yet, or follows under another id. */
 export interface NewMerchant {
@@ -54,7 +44,7 @@ export function createCcStatusRepository(db: DbOrTx) {
       const [row] = await db
         .select({ applicationId: y.applicationId, companyId: y.companyId, merchantId: y.providerRecordId })
         .from(y)
-        .where(and(eq(y.applicationId, applicationId), eq(y.kind, CARDCONNECT_KIND), isNotNull(y.providerRecordId)))
+        .where(and(eq(y.applicationId, applicationId), eq(y.kind, CARDCONNECT), isNotNull(y.providerRecordId)))
         .limit(1);
       return row?.merchantId ? { ...row, merchantId: row.merchantId } : undefined;
     },
@@ -68,7 +58,7 @@ export function createCcStatusRepository(db: DbOrTx) {
         .leftJoin(s, eq(s.applicationId, y.applicationId))
         .where(
           and(
-            eq(y.kind, CARDCONNECT_KIND),
+            eq(y.kind, CARDCONNECT),
             isNotNull(y.providerRecordId),
             or(isNull(s.applicationId), ne(s.merchantId, y.providerRecordId)),
           ),
@@ -135,37 +125,6 @@ export function createCcStatusRepository(db: DbOrTx) {
 
     async addChange(c: Omit<typeof cardConnectStatusChanges.$inferInsert, 'id'>): Promise<void> {
       await db.insert(cardConnectStatusChanges).values({ id: randomUUID(), ...c });
-    },
-
-    /** The company's CardConnect connection state (`not_connected` without a row). */
-    async connectionState(companyId: string): Promise<string> {
-      const c = integrationConnections;
-      const [row] = await db
-        .select({ state: c.state })
-        .from(c)
-        .where(and(eq(c.companyId, companyId), eq(c.kind, CARDCONNECT_KIND)))
-        .limit(1);
-      return row?.state ?? 'not_connected';
-    },
-
-    /**
-     * The master form's CardConnect mapping (form key -> attribute): its own, or else the one its template carries
-     * from a clone with `isCloneCcMapper` (decision 090), as the sync finds it.
-     */
-    async mappingOf(masterFormId: string): Promise<{ formKey: string; attribute: string }[]> {
-      const [row] = await db
-        .select({ fields: cardConnectMappings.fields })
-        .from(cardConnectMappings)
-        .where(eq(cardConnectMappings.masterFormId, masterFormId))
-        .limit(1);
-      if (row) return row.fields;
-      const [carried] = await db
-        .select({ fields: cardConnectTemplateMappings.fields })
-        .from(masterForms)
-        .innerJoin(cardConnectTemplateMappings, eq(cardConnectTemplateMappings.templateId, masterForms.templateId))
-        .where(eq(masterForms.id, masterFormId))
-        .limit(1);
-      return carried?.fields ?? [];
     },
   };
 }

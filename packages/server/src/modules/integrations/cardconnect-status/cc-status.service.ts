@@ -49,6 +49,10 @@ export interface CcStatusDeps {
   client: CardConnectClient;
   /** The company's opened CardConnect setup (null when not set up or turned off). */
   setupFor: (companyId: string) => Promise<CardConnectSetup | null>;
+  /** The master form's CardConnect mapping (its own, else its template's carried one), the sync's rule. */
+  mappingFor: (masterFormId: string) => Promise<{ formKey: string; attribute: string }[]>;
+  /** The company's CardConnect connection state (`not_connected` without a row). */
+  connectionState: (companyId: string) => Promise<string>;
   forms: FormGrants;
 }
 
@@ -80,7 +84,7 @@ export function createCcStatusService(deps: CcStatusDeps) {
   /** The refused fields by their form labels (the mapping's field for the attribute), with the attribute's help. */
   async function labelled(applicationId: string, errors: readonly CcApiError[]): Promise<CcStatusProblem[]> {
     const app = await loadApplicationForJob(db, applicationId);
-    const mapping = app ? await createCcStatusRepository(db).mappingOf(app.masterFormId) : [];
+    const mapping = app ? await deps.mappingFor(app.masterFormId) : [];
     const form = app?.form as { components?: unknown } | null | undefined;
     const labels = new Map(
       Array.isArray(form?.components)
@@ -224,7 +228,7 @@ export function createCcStatusService(deps: CcStatusDeps) {
 
   async function view(applicationId: string, companyId: string): Promise<CcStatusView> {
     const repo = createCcStatusRepository(db);
-    const [row, state] = await Promise.all([repo.find(applicationId), repo.connectionState(companyId)]);
+    const [row, state] = await Promise.all([repo.find(applicationId), deps.connectionState(companyId)]);
     const configured = state !== 'not_connected';
     if (!row) {
       return {

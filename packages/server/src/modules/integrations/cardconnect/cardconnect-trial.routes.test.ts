@@ -1,6 +1,7 @@
 import { CC_TRIAL_WORDS } from '@under/core/integrations/cardconnect-trial';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../../db/schema/index';
+import { billingPayments, subscriptions, users } from '../../../db/schema/index';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW } from '../../../infra/outbound/outbound';
 import { type CardConnectSimulator, type CcSimUser, startCardConnectSimulator } from '../../../simulators/cardconnect';
 import { bearer, type Caller, registerCompany } from '../../../test/accounts';
@@ -95,6 +96,11 @@ describe.each(testDatabases())('CardConnect trial on %s', (kind) => {
     const verdict = await check().cardconnect({ companyId: a.companyId, customFormId: a.companyId });
     expect(verdict.syncable).toBe(false);
     expect(verdict.reasons).toContain(CC_TRIAL_WORDS.ended(trial.endsAt.slice(0, 10)));
+    expect(
+      await t.database.db.select().from(billingPayments).where(eq(billingPayments.companyId, a.companyId)),
+    ).toEqual([]);
+    const subs = await t.database.db.select().from(subscriptions).where(eq(subscriptions.companyId, a.companyId));
+    expect(subs.filter((s) => s.cardLast4 !== null || s.status === 'active')).toEqual([]);
 
     // a paid plan: syncing goes on
     await t.database.db
@@ -109,6 +115,14 @@ describe.each(testDatabases())('CardConnect trial on %s', (kind) => {
   it('tells the platform admins and the company administrators once when a trial ends', async () => {
     t.clock.offsetMs = 0;
     const b = await registerCompany(t, { companyName: 'Ending Bank' });
+    // a client user whose role is not ADMINISTRATOR is not told (billing's rule: the same people get both mails)
+    await t.database.db.insert(users).values({
+      pool: 'client',
+      email: 'ending-other@under.test',
+      passwordHash: 'x',
+      role: 'admin',
+      companyId: b.companyId,
+    });
     expect((await integrate(b)).statusCode).toBe(200);
     expect(await t.services.cardConnect.sweepTrialEnds()).toBe(0);
     t.clock.offsetMs = 30 * DAY + 60_000;

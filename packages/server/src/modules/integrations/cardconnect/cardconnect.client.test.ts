@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbound, DEFAULT_OUTBOUND_ALLOW, type Outbound } from '../../../infra/outbound/outbound';
 import { type CardConnectSimulator, type CcSimUser, startCardConnectSimulator } from '../../../simulators/cardconnect';
-import { createCardConnectClient, createCardConnectSession, updateMerchantWithdrawing } from './cardconnect.client';
+import {
+  createCardConnectClient,
+  createCardConnectSession,
+  ERROR_TEXT_MAX,
+  MAX_API_ERRORS,
+  parsedErrors,
+  updateMerchantWithdrawing,
+} from './cardconnect.client';
 import { CARDCONNECT_PRODUCTION } from './cardconnect.endpoints';
 import { type CardConnectClient, type CardConnectCredentials, CardConnectError } from './cardconnect.port';
 
@@ -122,6 +129,27 @@ describe('CardConnect client: merchants', () => {
     sim.state.failNext(1);
     expect((await failure(client.status(t, '840000000001'))).kind).toBe('unavailable');
     expect((await failure(client.status(t, '../lookup/stateCodes'))).kind).toBe('not_found');
+  });
+
+  it('keeps at most MAX_API_ERRORS errors, each string without control characters and cut to ERROR_TEXT_MAX', () => {
+    const long = 'z'.repeat(50_000);
+    const errors = parsedErrors({
+      errors: Array.from({ length: 1_000 }, () => ({
+        code: `1\u0000${long}`,
+        message: `bad\u0000\u0007\n${long}`,
+        errorfield: `merchant.\u001bdba${long}`,
+        status: `B\u0000${long}`,
+      })),
+    });
+    expect(errors).toHaveLength(MAX_API_ERRORS);
+    for (const e of errors) {
+      for (const text of [e.code, e.message, e.errorField ?? '', e.status]) {
+        expect(text.length).toBeLessThanOrEqual(ERROR_TEXT_MAX);
+        expect([...text].filter((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)).toEqual([]);
+      }
+    }
+    expect(errors[0]?.message.startsWith('bad   zz')).toBe(true);
+    expect(errors[0]?.errorField?.startsWith('merchant. dba')).toBe(true);
   });
 
   it('an update while out for signature withdraws the request first; signed is not editable', async () => {

@@ -58,15 +58,41 @@ const LOOKUP_NAME = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 /** Renew a token this long before the provider's expiry. */
 export const TOKEN_MARGIN_MS = 30_000;
 
-function parsedErrors(raw: unknown): CcApiError[] {
+/** At most this many of CoPilot's field errors are kept, each string cut to ERROR_TEXT_MAX characters. */
+export const MAX_API_ERRORS = 20;
+export const ERROR_TEXT_MAX = 200;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is stripped
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** A provider string as we may store and show it: no control characters (PostgreSQL refuses a NUL), bounded. */
+function bounded(text: string): string {
+  return text.replace(CONTROL, ' ').slice(0, ERROR_TEXT_MAX);
+}
+
+/**
+ * CoPilot's `errors` array, bounded where it enters: at most MAX_API_ERRORS, every string without control
+ * characters and at most ERROR_TEXT_MAX long (the sync's words and the status poll's `problems` store them).
+ */
+export function parsedErrors(raw: unknown): CcApiError[] {
   const list = ErrorsSchema.safeParse(raw);
   if (!list.success || !list.data.errors) return [];
-  return list.data.errors.flatMap((e) => {
-    const p = ApiErrorSchema.safeParse(e);
-    if (!p.success) return [];
-    const { code, message, errorField, errorfield, status } = p.data;
-    return [{ code, message, errorField: errorField ?? errorfield ?? null, status }];
-  });
+  return list.data.errors
+    .slice(0, MAX_API_ERRORS * 5)
+    .flatMap((e) => {
+      const p = ApiErrorSchema.safeParse(e);
+      if (!p.success) return [];
+      const { code, message, errorField, errorfield, status } = p.data;
+      const field = errorField ?? errorfield ?? null;
+      return [
+        {
+          code: bounded(code),
+          message: bounded(message),
+          errorField: field === null ? null : bounded(field),
+          status: bounded(status),
+        },
+      ];
+    })
+    .slice(0, MAX_API_ERRORS);
 }
 
 function jsonOf(res: OutboundResponse): unknown {
@@ -141,7 +167,11 @@ export function createCardConnectClient(
     });
     const body = jsonOf(res);
     const errors = parsedErrors(body);
-    const detail = () => redact(errors.length ? errors.map((e) => `${e.code} ${e.message}`).join('; ') : res.text, 500);
+    const detail = () =>
+      redact(
+        errors.length ? errors.map((e) => `${e.code} ${e.message}`).join('; ') : res.text.replace(CONTROL, ' '),
+        500,
+      );
     if (res.status === 401) throw new CardConnectError('invalid_token', detail(), 401);
     if (res.status === 404) throw new CardConnectError('not_found', detail(), 404, errors);
     if (res.status === 409) throw new CardConnectError('pending', detail(), 409, errors);

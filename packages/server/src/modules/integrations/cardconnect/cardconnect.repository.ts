@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { CARDCONNECT } from '@under/core/integrations/cardconnect.schema';
+import { and, asc, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   cardConnectMappings,
@@ -14,9 +15,6 @@ import {
 export type CardConnectRow = typeof integrationConnections.$inferSelect;
 export type CardConnectMappingRow = typeof cardConnectMappings.$inferSelect;
 export type CardConnectTrialRow = typeof cardConnectTrials.$inferSelect;
-
-/** The kind of CardConnect's row in `integration_connections` (one row per company and kind; decision 073). */
-export const CARDCONNECT = 'cardconnect';
 
 /**
  * The company's CardConnect connection (issue #24 §1; decision 083): its row of `integration_connections`, whose
@@ -93,7 +91,10 @@ export function createCardConnectRepository(db: DbOrTx) {
       await db.update(cardConnectTrials).set({ endNoticeAt: at }).where(eq(cardConnectTrials.companyId, companyId));
     },
 
-    /** The company's active client administrators (who can subscribe). */
+    /**
+     * The company's active client ADMINISTRATORs (who can subscribe): the rule of billing's `administratorEmails`,
+     * so the trial's and billing's mails reach the same people.
+     */
     async companyAdminEmails(companyId: string): Promise<string[]> {
       const rows = await db
         .select({ email: users.email })
@@ -103,7 +104,7 @@ export function createCardConnectRepository(db: DbOrTx) {
             eq(users.pool, 'client'),
             eq(users.companyId, companyId),
             eq(users.status, 'active'),
-            inArray(users.role, ['ADMINISTRATOR', 'admin']),
+            eq(users.role, 'ADMINISTRATOR'),
           ),
         )
         .orderBy(asc(users.email));

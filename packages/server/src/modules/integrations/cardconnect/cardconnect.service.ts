@@ -1,10 +1,11 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { maskValue } from '@under/core/forms/masking';
-import type {
-  CardConnectCredentialsBody,
-  CardConnectView,
-  CcMapperBody,
-  CcMapperView,
+import {
+  CARDCONNECT,
+  type CardConnectCredentialsBody,
+  type CardConnectView,
+  type CcMapperBody,
+  type CcMapperView,
 } from '@under/core/integrations/cardconnect.schema';
 import { CC_ATTRIBUTES } from '@under/core/integrations/cardconnect-attributes';
 import { CARDCONNECT_MESSAGES } from '@under/core/integrations/cardconnect-messages';
@@ -26,7 +27,7 @@ import type { MasterFormsService } from '../../master-forms/master-forms.service
 import { keptOrTyped, openSecret } from '../sealed-values';
 import type { CardConnectEndpoints } from './cardconnect.endpoints';
 import { type CardConnectClient, type CardConnectCredentials, CardConnectError } from './cardconnect.port';
-import { CARDCONNECT, type CardConnectRow, createCardConnectRepository } from './cardconnect.repository';
+import { type CardConnectRow, createCardConnectRepository } from './cardconnect.repository';
 
 export interface CardConnectServiceDeps {
   db: Db;
@@ -62,12 +63,12 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
 
   const open = (sealed: string | undefined) => openSecret(fieldCrypto, sealed);
 
-  /** Masks for a client ADMINISTRATOR only: a member sees the state (issue 23 §3), not parts of the credentials. */
   async function trialFor(companyId: string): Promise<CardConnectTrial | null> {
     const found = await createCardConnectRepository(db).trialOf(companyId);
     return ccTrialAt(found?.trial, found?.planStatus, now());
   }
 
+  /** Masks for a client ADMINISTRATOR only: a member sees the state (issue 23 §3), not parts of the credentials. */
   function viewOf(row: CardConnectRow | undefined, trial: CardConnectTrial | null, masks = true): CardConnectView {
     const mask = (f: Field) => {
       const plain = row && masks ? open(row.secrets[f]) : undefined;
@@ -355,6 +356,11 @@ export function createCardConnectService(deps: CardConnectServiceDeps) {
     /** The template's (master form's) mapping lines, for the sync (decision 086); empty when it has none. */
     async mappingFor(masterFormId: string): Promise<CcMapperBody['fields']> {
       return (await createCardConnectRepository(db).findMapping(masterFormId))?.fields ?? [];
+    },
+
+    /** The company's CardConnect connection state (`not_connected` without a row), for the status view. */
+    async connectionState(companyId: string): Promise<string> {
+      return (await createCardConnectRepository(db).find(companyId))?.state ?? 'not_connected';
     },
 
     /**

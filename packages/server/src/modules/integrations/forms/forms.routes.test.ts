@@ -248,6 +248,13 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
     expect((await settled('needs_attention')).lastError).toBe(SYNCABILITY_WORDS.formNotUsing);
     expect(reached()).toBe(0);
 
+    // the form's inactive CardConnect config (made here, whatever ran before): its mode is manual
+    const ccConfig = await call(a, 'POST', '/api/integrations/config', {
+      formId,
+      integrationToActivate: 'cardconnect',
+      activeIntegration: false,
+    });
+    expect(ccConfig.statusCode, ccConfig.body).toBe(200);
     // the admin's check says the same
     const verdict = await check(a.companyId);
     expect(verdict.statusCode, verdict.body).toBe(200);
@@ -261,8 +268,7 @@ describe.each(testDatabases())('custom forms integrations on %s', (kind) => {
           reasons: [SYNCABILITY_WORDS.formNotUsing],
         },
         // CardConnect too (decision 086): this company never set it up, nor does the form use it. Its mode is that
-        // of the form's inactive CardConnect config made by the permissions test above (POST /api/integrations/config
-        // with activeIntegration false: manual); switching Salesforce makes no CardConnect row
+        // of the form's inactive CardConnect config made above (activeIntegration false: manual)
         {
           integration: 'cardconnect',
           syncable: false,

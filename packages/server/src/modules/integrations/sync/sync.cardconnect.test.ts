@@ -8,7 +8,7 @@ import { bearer, type Caller, joinTeam, registerCompany } from '../../../test/ac
 import { createTestApp, type TestApp, testDatabases, uniqueAddress, uniqueEmail } from '../../../test/helpers';
 import { activeForm } from '../../applications/review/lists.fixtures';
 import { adminToken, publishedMaster } from '../../custom-forms/custom-forms.fixtures';
-import { createCardConnectClient } from '../cardconnect/cardconnect.client';
+import { createCardConnectClient, parsedErrors } from '../cardconnect/cardconnect.client';
 import { type CardConnectClient, CardConnectError } from '../cardconnect/cardconnect.port';
 import { until } from './sync.fixtures';
 
@@ -434,6 +434,23 @@ describe.each(testDatabases())('the sync to CardConnect on %s', (kind) => {
     await syncToCc(id);
     await settled(id, 'synced');
     expect(merchantsOf(id)).toHaveLength(1);
+  });
+
+  it("CoPilot's errors with a NUL byte and a huge answer still end the sync in bounded words (never a refused write)", async () => {
+    const id = await submitted();
+    const huge = Array.from({ length: 500 }, (_, i) => ({
+      code: `11${i}\u0000`,
+      message: `dbaName has\u0000 invalid length.${'x'.repeat(10_000)}`,
+      errorField: i === 0 ? 'merchant.dbaName' : `merchant.f\u0000${'y'.repeat(10_000)}`,
+      status: 'BAD_REQUEST',
+    }));
+    createErrors.push(new CardConnectError('invalid_data', '1105', 400, parsedErrors({ errors: huge })));
+    await syncToCc(id);
+    const s = await settled(id, 'needs_attention');
+    expect(s.lastError).toContain('Doing business as: dbaName has');
+    expect(s.lastError).not.toContain('\u0000');
+    const [row] = await t.database.db.select().from(integrationSyncs).where(eq(integrationSyncs.applicationId, id));
+    expect(JSON.stringify(row).length).toBeLessThan(20_000);
   });
 
   it('a create whose answer is lost (timeout): needs attention to check CoPilot, never created again by itself', async () => {

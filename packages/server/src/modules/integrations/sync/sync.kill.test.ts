@@ -20,6 +20,8 @@ const APPLICATIONS = 200;
 /** CardConnect's share of the soak (decision 086): modest, it rides along the Salesforce run. */
 const CC_APPLICATIONS = 40;
 const KILLS = 3;
+/** The sync queue's batchSize (sync.service.ts): a kill cuts short at most this many attempts. */
+const SYNC_BATCH = 10;
 /** The server's sync lease here: a killed process's syncs are taken again after it (renewed while live). */
 const LEASE_MS = 3_000;
 
@@ -219,6 +221,10 @@ describe('the sync across kill -9', () => {
       const merchantsOf = (id: string) => merchants.filter((m) => m.merchant.akaBusinessName === id);
       for (const id of ccIds) expect(merchantsOf(id).length).toBeLessThanOrEqual(1);
       expect(cc.state.stats().creates).toBe(merchants.length);
+      // each kill cuts short at most one batch of jobs (SYNC_BATCH, the sync queue's batchSize): the rest synced
+      const ccWaiting = ccRows.filter((r) => r.state !== 'synced');
+      expect(ccWaiting.length).toBeLessThanOrEqual(KILLS * SYNC_BATCH);
+      expect(ccRows.length - ccWaiting.length).toBeGreaterThanOrEqual(CC_APPLICATIONS - KILLS * SYNC_BATCH);
       for (const r of ccRows) {
         if (r.state === 'synced') expect(merchantsOf(r.applicationId)[0]?.merchantId).toBe(r.providerRecordId);
         else expect(r).toMatchObject({ state: 'needs_attention', lastError: CC_SYNC_WORDS.uncertainCreate });

@@ -102,7 +102,10 @@ export interface IntegrationSyncDeps {
   notifications: Pick<NotificationsService, 'syncFailed' | 'dispatch'>;
   /** The Salesforce parts, asked at each use (they may be wired after this service is made). */
   salesforce: () => SyncSalesforce;
-  /** The CardConnect parts, asked at each use (decision 086); without them a CardConnect sync waits in words. */
+  /**
+   * The CardConnect parts, asked at each use (decision 086). Always wired by the app; without them (a test that
+   * leaves them out) a CardConnect attempt throws and is retried as unexpected.
+   */
   cardConnect?: () => SyncCardConnect;
   /** How long a worker owns a claimed sync before another may take it (LEASE_MS; tests shorten it). */
   leaseMs?: number;
@@ -240,13 +243,22 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     if (!row) return null;
     const attempt = row.attempts;
     await createSyncRepository(db).startAttempt({ syncId, run: row.run, attempt, at: start });
-    // the lease is renewed while the attempt runs (a live worker's sync is never taken by another instance)
+    // the lease is renewed while the attempt runs (a live worker's sync is never taken by another instance); a
+    // renewal refused means the claim is lost (the lease ended, another worker took it): no more renewals, and the
+    // attempt's end is left to the new holder
+    let lost = false;
     const renew = setInterval(
       () => {
-        if (stopped) return;
+        if (stopped || lost) return;
         const at = now();
         createSyncRepository(db)
           .renewLease(syncId, attempt, at, new Date(at.getTime() + leaseMs))
+          .then((held) => {
+            if (held || lost) return;
+            lost = true;
+            clearInterval(renew);
+            log.warn({ syncId, attempt }, 'sync claim lost: the attempt ends without writing');
+          })
           .catch((err) => log.warn({ syncId, err }, 'sync lease not renewed'));
       },
       Math.max(50, Math.floor(leaseMs / 3)),
@@ -262,6 +274,7 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
       clearInterval(renew);
       renewals.delete(renew);
     }
+    if (lost) return null;
     const at = now();
     let end: SyncEnd;
     let outcome: SyncAttemptOutcome;

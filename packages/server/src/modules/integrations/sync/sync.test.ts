@@ -135,6 +135,31 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     expect(attempts.map((x) => x.outcome)).toEqual(['interrupted', 'synced']);
   });
 
+  it('a worker whose claim was lost stops renewing it and ends without writing; the new holder syncs', async () => {
+    const { syncId } = await queued();
+    const warned: string[] = [];
+    const log = Object.create(t.app.log) as typeof t.app.log;
+    log.warn = ((_o: unknown, msg?: string) => {
+      if (msg) warned.push(msg);
+    }) as typeof log.warn;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = instance({ leaseMs: 150, log, afterProvider: () => gate });
+    const ended = slow.runSync(syncId);
+    await until('the provider answered', async () => sf.counts.upserts === 1);
+    clock += 1_000;
+    expect(await instance().runSync(syncId)).toBe('synced');
+    await until('the claim was found lost', async () =>
+      warned.includes('sync claim lost: the attempt ends without writing'),
+    );
+    release();
+    expect(await ended).toBeNull();
+    expect(warned.filter((w) => w.startsWith('sync claim lost'))).toHaveLength(1);
+    expect((await rowOf(syncId)).state).toBe('synced');
+  });
+
   it('without an external id: create, then update the stored record on the next sync', async () => {
     sf.forms.set(formId, leadMapping({ externalIdField: null }));
     const { syncId } = await queued();
