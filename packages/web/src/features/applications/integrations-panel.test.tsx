@@ -266,6 +266,40 @@ describe('the Integrations panel of an application (issue #23 section 4)', { tim
     expect(api.calls(CC_SYNC)).toHaveLength(0);
   });
 
+  it('a one-row forms list and the application share the status call: going from one to the other and back renders both', async () => {
+    const FORM_ROW = {
+      customFormId: DETAIL.customFormId,
+      name: 'Merchant form',
+      status: 'active',
+      version: 1,
+      masterFormId: '00000000-0000-4000-8000-0000000000a1',
+      institution: 'Harbor Bank',
+      masterVersion: 1,
+      updateMode: 'system-auto-update',
+      wizardStep: 4,
+      isPublished: true,
+      hasUpdate: false,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      updatedAt: '2026-01-02T10:00:00.000Z',
+    };
+    const { router } = renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/custom_forms': { status: 200, body: { items: [FORM_ROW], total: 1, page: 1, pageSize: 10 } },
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: { status: 200, body: { items: [] } },
+        [STATUS_CALL]: SF_ONLY,
+      },
+    });
+    // the forms list stores the status of its one form under the key the application page reads
+    expect(await screen.findByText('Connected · Mapped · Auto-sync', {}, { timeout: 8000 })).toBeTruthy();
+    await router.navigate(`/applications/${APP}`);
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    expect(await within(panel).findByRole('button', { name: S.syncNow }, { timeout: 8000 })).toBeTruthy();
+    await router.navigate('/all-form');
+    expect(await screen.findByText('Connected · Mapped · Auto-sync', {}, { timeout: 8000 })).toBeTruthy();
+  });
+
   it('CardConnect connected but not used by the form, no Salesforce: no button, and why', async () => {
     renderApp({
       path: `/applications/${APP}`,

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORM_INTEGRATIONS_API } from '@under/core/api/integrations/forms.contract';
 import { SYNC_API } from '@under/core/api/integrations/sync.contract';
-import type { FormIntegration } from '@under/core/integrations/form-integrations.schema';
 import type { ApplicationSyncs } from '@under/core/integrations/sync.schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../../lib/session-context';
+import { useOneFormIntegrations } from '../../../lib/use-form-integration-status';
 import { ccStatusKey } from './cc-status-api';
 
 /** A root of its own: the company's integrations (['integrations']) are invalidated without refetching these. */
@@ -110,16 +109,5 @@ export function useSyncNow(applicationId: string, customFormId?: string) {
  * company's connection of each, so the panel offers only the syncs that can happen.
  */
 export function useFormSyncTargets(customFormId: string | undefined) {
-  const { http } = useSession();
-  return useQuery({
-    queryKey: ['custom-forms', 'integration-status', [customFormId]] as const,
-    enabled: Boolean(customFormId),
-    queryFn: async ({ signal }): Promise<FormIntegration[]> => {
-      const found = await http.call(FORM_INTEGRATIONS_API.statusList, {
-        body: { customFormIds: [customFormId as string] },
-        signal,
-      });
-      return found.items.find((i) => i.customFormId === customFormId)?.integrations ?? [];
-    },
-  });
+  return useOneFormIntegrations(customFormId);
 }

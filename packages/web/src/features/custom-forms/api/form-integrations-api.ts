@@ -1,20 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONNECTIONS_API } from '@under/core/api/integrations/connections.contract';
 import { FORM_INTEGRATIONS_API } from '@under/core/api/integrations/forms.contract';
 import type { IntegrationKind } from '@under/core/integrations/integrations';
 import { useSession } from '../../../lib/session-context';
+import { FORM_INTEGRATION_STATUS_KEY } from '../../../lib/use-form-integration-status';
 
-const KEY = ['custom-forms', 'integration-status'] as const;
-
-/** The integrations of the forms on the page: one call for all of them (decision 078). */
-export function useFormIntegrationStatus(customFormIds: string[]) {
-  const { http } = useSession();
-  return useQuery({
-    queryKey: [...KEY, customFormIds] as const,
-    enabled: customFormIds.length > 0,
-    queryFn: ({ signal }) => http.call(FORM_INTEGRATIONS_API.statusList, { body: { customFormIds }, signal }),
-  });
-}
+const KEY = FORM_INTEGRATION_STATUS_KEY;
 
 export function useSetFormIntegration() {
   const { http } = useSession();
