@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_CODES } from '@under/core/api/error.schema';
 import { type StoredTransaxPricing, TRANSAX_MESSAGES } from '@under/core/integrations/transax.schema';
+import { UI_TEXT } from '@under/core/ui-text';
 import { TRANSAX_TEXT as T } from '@under/core/ui-text/transax';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http-error';
@@ -46,6 +47,12 @@ describe('Transax pricing screen', () => {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(onRetrieve).not.toHaveBeenCalled();
+    // the gateway's credentials: the browser is not invited to fill in the user's Under login; the password field
+    // is marked invalid with its error and its show/hide toggle is named
+    expect(field(T.userLabel).getAttribute('autocomplete')).toBe('off');
+    expect(field(T.passwordLabel).getAttribute('autocomplete')).toBe('new-password');
+    expect(field(T.passwordLabel).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: UI_TEXT.togglePasswordVisibility })).toBeTruthy();
   });
 
   it("sends URL, user and password; shows the server's refusal in words and empties the password", async () => {
