@@ -300,6 +300,42 @@ describe('the Integrations panel of an application (issue #23 section 4)', { tim
     expect(await screen.findByText('Connected · Mapped · Auto-sync', {}, { timeout: 8000 })).toBeTruthy();
   });
 
+  it('beside a CardConnect sync sent first, still offers Salesforce Sync now when the form uses Salesforce', async () => {
+    const { user, api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: {
+          status: 200,
+          body: {
+            items: [
+              sync({
+                syncId: 's4',
+                integration: 'cardconnect',
+                target: 'copilot',
+                state: 'synced',
+                lastError: null,
+                recordId: '840000000007919',
+              }),
+            ],
+          },
+        },
+        [STATUS_CALL]: formStatus(
+          { active: true, state: 'connected', mapped: true, mode: 'manual-sync' },
+          { active: true, state: 'connected', mode: 'manual-sync' },
+        ),
+        [SF_SYNC]: { status: 202, body: { status: 'queued' } },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    const sf = await within(panel).findByRole('button', { name: S.syncNowTo('Salesforce') }, { timeout: 8000 });
+    // CardConnect was sent: no second offer
+    expect(within(panel).queryByRole('button', { name: S.sendToCardConnect })).toBeNull();
+    await user.click(sf);
+    await waitFor(() => expect(api.calls(SF_SYNC)).toHaveLength(1));
+    expect(api.calls(CC_SYNC)).toHaveLength(0);
+  });
+
   it('CardConnect connected but not used by the form, no Salesforce: no button, and why', async () => {
     renderApp({
       path: `/applications/${APP}`,
