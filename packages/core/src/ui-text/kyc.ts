@@ -20,6 +20,10 @@ export const KYC_TEXT = {
   problemTitle: 'Problem',
   noOwners: 'No owner has been sent yet.',
   loadError: 'The identity checks could not be loaded.',
+  /** The panel stopped asking while the checks stayed unfinished. */
+  pollStopped: (minutes: number) =>
+    `Still waiting for the provider: this page stopped checking after ${minutes} minutes. Refresh to look again.`,
+  refresh: 'Refresh',
 } as const;
 
 /**

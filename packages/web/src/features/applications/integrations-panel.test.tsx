@@ -266,6 +266,76 @@ describe('the Integrations panel of an application (issue #23 section 4)', { tim
     expect(api.calls(CC_SYNC)).toHaveLength(0);
   });
 
+  it('a one-row forms list and the application share the status call: going from one to the other and back renders both', async () => {
+    const FORM_ROW = {
+      customFormId: DETAIL.customFormId,
+      name: 'Merchant form',
+      status: 'active',
+      version: 1,
+      masterFormId: '00000000-0000-4000-8000-0000000000a1',
+      institution: 'Harbor Bank',
+      masterVersion: 1,
+      updateMode: 'system-auto-update',
+      wizardStep: 4,
+      isPublished: true,
+      hasUpdate: false,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      updatedAt: '2026-01-02T10:00:00.000Z',
+    };
+    const { router } = renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/custom_forms': { status: 200, body: { items: [FORM_ROW], total: 1, page: 1, pageSize: 10 } },
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: { status: 200, body: { items: [] } },
+        [STATUS_CALL]: SF_ONLY,
+      },
+    });
+    // the forms list stores the status of its one form under the key the application page reads
+    expect(await screen.findByText('Connected · Mapped · Auto-sync', {}, { timeout: 8000 })).toBeTruthy();
+    await router.navigate(`/applications/${APP}`);
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    expect(await within(panel).findByRole('button', { name: S.syncNow }, { timeout: 8000 })).toBeTruthy();
+    await router.navigate('/all-form');
+    expect(await screen.findByText('Connected · Mapped · Auto-sync', {}, { timeout: 8000 })).toBeTruthy();
+  });
+
+  it('beside a CardConnect sync sent first, still offers Salesforce Sync now when the form uses Salesforce', async () => {
+    const { user, api } = renderApp({
+      path: `/applications/${APP}`,
+      api: {
+        [`GET /api/applications/${APP}`]: { status: 200, body: DETAIL },
+        [`GET /api/applications/${APP}/syncs`]: {
+          status: 200,
+          body: {
+            items: [
+              sync({
+                syncId: 's4',
+                integration: 'cardconnect',
+                target: 'copilot',
+                state: 'synced',
+                lastError: null,
+                recordId: '840000000007919',
+              }),
+            ],
+          },
+        },
+        [STATUS_CALL]: formStatus(
+          { active: true, state: 'connected', mapped: true, mode: 'manual-sync' },
+          { active: true, state: 'connected', mode: 'manual-sync' },
+        ),
+        [SF_SYNC]: { status: 202, body: { status: 'queued' } },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: S.title }, { timeout: 8000 });
+    const sf = await within(panel).findByRole('button', { name: S.syncNowTo('Salesforce') }, { timeout: 8000 });
+    // CardConnect was sent: no second offer
+    expect(within(panel).queryByRole('button', { name: S.sendToCardConnect })).toBeNull();
+    await user.click(sf);
+    await waitFor(() => expect(api.calls(SF_SYNC)).toHaveLength(1));
+    expect(api.calls(CC_SYNC)).toHaveLength(0);
+  });
+
   it('CardConnect connected but not used by the form, no Salesforce: no button, and why', async () => {
     renderApp({
       path: `/applications/${APP}`,

@@ -1,8 +1,10 @@
 import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import { KYC_TEXT as T } from '@under/core/ui-text/kyc';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { pollDelay } from '../../lib/use-bounded-poll';
 import { renderApp } from '../../test/render-app';
+import { applicationKycKey, KYC_POLL } from './api/kyc-api';
 
 const APP = '00000000-0000-4000-8000-00000000a002';
 const DETAIL = {
@@ -101,6 +103,35 @@ describe('the KYC panel of an application (issue #24 section 3)', { timeout: 60_
     expect(within(panel).getByTestId('kyc-state').textContent).toBe(T.states.failed);
     expect(within(panel).getByText(/refused the API key/)).toBeTruthy();
     expect(within(panel).getAllByText(T.noResult)).toHaveLength(3);
+  });
+
+  it('stops asking by itself after a bound while the checks stay pending, and offers Refresh', async () => {
+    const KYC = `GET /api/applications/${APP}/kyc`;
+    const pending = { ...SUBMISSION, state: 'pending', completedAt: null };
+    const { api, queryClient, user } = page({ status: 200, body: { submission: pending } });
+    const panel = await screen.findByRole('region', { name: T.title }, { timeout: 20_000 });
+    expect(within(panel).queryByTestId('kyc-stalled')).toBeNull();
+    // the page's clock moves on past the bound; the next answer (still pending) finds it
+    const real = Date.now;
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => real() + KYC_POLL.stopAfterMs + 1000);
+    try {
+      await queryClient.invalidateQueries({ queryKey: applicationKycKey(APP) });
+      const stalled = await within(panel).findByTestId('kyc-stalled', {}, { timeout: 8000 });
+      expect(stalled.textContent).toContain(T.pollStopped(KYC_POLL.stopAfterMs / 60_000));
+      const asked = api.calls(KYC).length;
+      await user.click(within(stalled).getByRole('button', { name: T.refresh }));
+      await waitFor(() => expect(api.calls(KYC).length).toBeGreaterThan(asked));
+      await waitFor(() => expect(within(panel).queryByTestId('kyc-stalled')).toBeNull());
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('looks again less and less often while the checks stay pending, then not at all', () => {
+    expect(pollDelay(KYC_POLL, 0)).toBe(15_000);
+    expect(pollDelay(KYC_POLL, 4 * 60_000)).toBe(60_000);
+    expect(pollDelay(KYC_POLL, 20 * 60_000)).toBe(120_000);
+    expect(pollDelay(KYC_POLL, KYC_POLL.stopAfterMs)).toBe(false);
   });
 
   it('an application without KYC shows no panel', async () => {

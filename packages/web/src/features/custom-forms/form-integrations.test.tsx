@@ -88,6 +88,24 @@ const configBody = (autoSync: boolean) => ({
     updatedAt: '2026-11-02T10:00:00.000Z',
   },
 });
+/** The company's integrations overview: the form's stored CardConnect config, with settings the switch must keep. */
+const OVERVIEW = {
+  status: 200,
+  body: {
+    companyId: '00000000-0000-4000-8000-0000000000c0',
+    planAllowsCrm: true,
+    canManage: true,
+    integrations: [],
+    configs: [
+      {
+        ...configBody(false).body,
+        credentials: { merchantId: '••••' },
+        credentialsTemplateId: 'tpl-1',
+        selectedStoredPricing: { id: '4411', name: 'Restaurant tiered' },
+      },
+    ],
+  },
+};
 const list = { status: 200, body: { items: [FORM, OTHER], total: 2, page: 1, pageSize: 10 } };
 const slow = { timeout: 8000 };
 const PATCH = `PATCH /api/custom_forms/${FORM.customFormId}/integrations`;
@@ -161,6 +179,7 @@ describe("the forms list's integrations (decision 078)", { timeout: 90_000 }, ()
           },
         },
         [CONFIG]: [configBody(true), configBody(false)],
+        'GET /api/integrations': OVERVIEW,
       },
     });
     const cc = await screen.findByRole('switch', { name: F.switchOf('CardConnect', FORM.name) }, slow);
@@ -185,9 +204,13 @@ describe("the forms list's integrations (decision 078)", { timeout: 90_000 }, ()
 
     await user.click(auto);
     expect(await screen.findByText(F.autoSyncOn('CardConnect', FORM.name), {}, slow)).toBeTruthy();
+    // the whole config: the stored settings sent back as they are (a partial body would reset them to the defaults)
     expect(sent(CONFIG)).toEqual({
       formId: FORM.customFormId,
       integrationToActivate: 'cardconnect',
+      credentials: { merchantId: '••••' },
+      credentialsTemplateId: 'tpl-1',
+      selectedStoredPricing: { id: '4411', name: 'Restaurant tiered' },
       activeIntegration: true,
       autoSync: true,
     });

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CC_STATUS_API } from '@under/core/api/integrations/cardconnect-status.contract';
 import type { CcStatusView } from '@under/core/integrations/cardconnect-status.schema';
-import { useCallback, useRef, useState } from 'react';
 import { useSession } from '../../../lib/session-context';
+import { pollDelay, useBoundedPoll } from '../../../lib/use-bounded-poll';
 
 export const ccStatusKey = (applicationId: string) => ['cc-status', applicationId] as const;
 
@@ -14,8 +14,7 @@ export const ccStatusKey = (applicationId: string) => ['cc-status', applicationI
 export const CC_POLL = { firstMs: 5_000, maxMs: 60_000, stopAfterMs: 30 * 60_000 } as const;
 
 export function ccPollDelay(watchedForMs: number): number | false {
-  if (watchedForMs >= CC_POLL.stopAfterMs) return false;
-  return Math.min(CC_POLL.maxMs, Math.max(CC_POLL.firstMs, Math.round(watchedForMs / 4)));
+  return pollDelay(CC_POLL, watchedForMs);
 }
 
 const moving = (data: CcStatusView | undefined) => Boolean(data?.sent && !data.final);
@@ -23,28 +22,14 @@ const moving = (data: CcStatusView | undefined) => Boolean(data?.sent && !data.f
 /** The application's CardConnect status, read again while not final (ccPollDelay); `stalled` after the bound. */
 export function useCcStatus(applicationId: string) {
   const { http } = useSession();
-  const since = useRef<number | null>(null);
-  const [stalled, setStalled] = useState(false);
+  const poll = useBoundedPoll<CcStatusView>(CC_POLL, moving);
   const query = useQuery({
     queryKey: ccStatusKey(applicationId),
     queryFn: ({ signal }) => http.call(CC_STATUS_API.get, { params: { applicationId }, signal }),
     retry: false,
-    refetchInterval: (q) => {
-      if (!moving(q.state.data)) {
-        since.current = null;
-        return false;
-      }
-      since.current ??= Date.now();
-      const delay = ccPollDelay(Date.now() - since.current);
-      if (delay === false) queueMicrotask(() => setStalled(true));
-      return delay;
-    },
+    refetchInterval: poll.refetchInterval,
   });
-  const follow = useCallback(() => {
-    since.current = null;
-    setStalled(false);
-  }, []);
-  return { query, stalled: stalled && moving(query.data), follow };
+  return { query, stalled: poll.stalled(query.data), follow: poll.follow };
 }
 
 /** Refresh: asks CardConnect now; its answer replaces the stored status. */

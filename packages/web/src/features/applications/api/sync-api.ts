@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORM_INTEGRATIONS_API } from '@under/core/api/integrations/forms.contract';
 import { SYNC_API } from '@under/core/api/integrations/sync.contract';
-import type { FormIntegration } from '@under/core/integrations/form-integrations.schema';
 import type { ApplicationSyncs } from '@under/core/integrations/sync.schema';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSession } from '../../../lib/session-context';
+import { pollDelay, useBoundedPoll } from '../../../lib/use-bounded-poll';
+import { useOneFormIntegrations } from '../../../lib/use-form-integration-status';
 import { ccStatusKey } from './cc-status-api';
 
 /** A root of its own: the company's integrations (['integrations']) are invalidated without refetching these. */
@@ -14,14 +14,9 @@ const key = applicationSyncsKey;
 /** How the panel follows a sync that stays queued or running. */
 export const SYNC_POLL = { firstMs: 2_000, maxMs: 30_000, stopAfterMs: 10 * 60_000 } as const;
 
-/**
- * The wait before the next look at syncs busy for `busyForMs`: 2 s at first, then a quarter of the time waited so
- * far (a provider that is down is not asked about every 2 s for hours), at most 30 s; false after 10 minutes (the
- * panel then offers Refresh).
- */
+/** The wait before the next look at syncs busy for `busyForMs` (pollDelay with SYNC_POLL): 2 s, at most 30 s. */
 export function syncPollDelay(busyForMs: number): number | false {
-  if (busyForMs >= SYNC_POLL.stopAfterMs) return false;
-  return Math.min(SYNC_POLL.maxMs, Math.max(SYNC_POLL.firstMs, Math.round(busyForMs / 4)));
+  return pollDelay(SYNC_POLL, busyForMs);
 }
 
 const isBusy = (data: ApplicationSyncs | undefined) =>
@@ -39,22 +34,11 @@ const ccMark = (data: ApplicationSyncs | undefined) => {
  */
 export function useApplicationSyncs(applicationId: string) {
   const { http } = useSession();
-  // since when the syncs have been busy (this page's clock); null while none is
-  const since = useRef<number | null>(null);
-  const [stalled, setStalled] = useState(false);
+  const poll = useBoundedPoll<ApplicationSyncs>(SYNC_POLL, isBusy);
   const query = useQuery({
     queryKey: key(applicationId),
     queryFn: ({ signal }) => http.call(SYNC_API.syncs, { params: { applicationId }, signal }),
-    refetchInterval: (q) => {
-      if (!isBusy(q.state.data)) {
-        since.current = null;
-        return false;
-      }
-      since.current ??= Date.now();
-      const delay = syncPollDelay(Date.now() - since.current);
-      if (delay === false) queueMicrotask(() => setStalled(true));
-      return delay;
-    },
+    refetchInterval: poll.refetchInterval,
   });
   const { refetch } = query;
   // the CardConnect status follows its sync (decision 087): once a CardConnect sync starts, settles or gets its
@@ -70,15 +54,12 @@ export function useApplicationSyncs(applicationId: string) {
       void queryClient.invalidateQueries({ queryKey: ccStatusKey(applicationId) });
   }, [mark, applicationId, queryClient]);
   /** Follows the syncs from now on again (after "Sync now"). */
-  const follow = useCallback(() => {
-    since.current = null;
-    setStalled(false);
-  }, []);
+  const { follow } = poll;
   const refresh = useCallback(() => {
     follow();
     void refetch();
   }, [follow, refetch]);
-  return { query, stalled: stalled && isBusy(query.data), refresh, follow };
+  return { query, stalled: poll.stalled(query.data), refresh, follow };
 }
 
 /** The integrations "Sync now" can send to: Salesforce's route, and CardConnect's `sync-to-cc`. */
@@ -110,16 +91,5 @@ export function useSyncNow(applicationId: string, customFormId?: string) {
  * company's connection of each, so the panel offers only the syncs that can happen.
  */
 export function useFormSyncTargets(customFormId: string | undefined) {
-  const { http } = useSession();
-  return useQuery({
-    queryKey: ['custom-forms', 'integration-status', [customFormId]] as const,
-    enabled: Boolean(customFormId),
-    queryFn: async ({ signal }): Promise<FormIntegration[]> => {
-      const found = await http.call(FORM_INTEGRATIONS_API.statusList, {
-        body: { customFormIds: [customFormId as string] },
-        signal,
-      });
-      return found.items.find((i) => i.customFormId === customFormId)?.integrations ?? [];
-    },
-  });
+  return useOneFormIntegrations(customFormId);
 }

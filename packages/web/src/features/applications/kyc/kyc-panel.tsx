@@ -1,8 +1,8 @@
-import { Alert, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { KycOwnerResult, KycResult, KycSubmissionState } from '@under/core/integrations/kyc.schema';
 import { KYC_TEXT as T } from '@under/core/ui-text/kyc';
 import { HttpError } from '../../../lib/http-error';
-import { useApplicationKyc } from '../api/kyc-api';
+import { KYC_POLL, useApplicationKyc } from '../api/kyc-api';
 import { when } from '../lib/when';
 
 const RESULT_COLORS: Record<KycResult, string> = { pass: 'green', review: 'yellow', fail: 'red' };
@@ -68,7 +68,7 @@ function OwnerCard({ owner }: { owner: KycOwnerResult }) {
  * integration config turns KYC on), each owner's result, reasons and when; nothing for an application without KYC.
  */
 export function KycPanel({ applicationId }: { applicationId: string }) {
-  const kyc = useApplicationKyc(applicationId);
+  const { query: kyc, stalled, refresh } = useApplicationKyc(applicationId);
   // nothing while loading or when KYC is not used: most applications have no identity checks
   if (kyc.isPending) return null;
   if (kyc.isError) {
@@ -110,6 +110,16 @@ export function KycPanel({ applicationId }: { applicationId: string }) {
           ))}
         </Stack>
       )}
+      {stalled ? (
+        <Group gap="xs" mt="sm" data-testid="kyc-stalled">
+          <Text size="sm" role="status">
+            {T.pollStopped(KYC_POLL.stopAfterMs / 60_000)}
+          </Text>
+          <Button size="xs" variant="default" onClick={refresh} loading={kyc.isFetching}>
+            {T.refresh}
+          </Button>
+        </Group>
+      ) : null}
     </Paper>
   );
 }

@@ -122,8 +122,8 @@ function SyncCard({ sync, onSync, pending }: { sync: ApplicationSync; onSync: ()
 }
 
 /**
- * What the panel offers from the form's integrations (decisions 078, 086): "Sync now" to Salesforce when no sync
- * exists and the form uses Salesforce with a company connection (connected, or expired: the sync then says to
+ * What the panel offers from the form's integrations (decisions 078, 086): "Sync now" to Salesforce while no Salesforce
+ * sync exists (a CardConnect one may) and the form uses Salesforce with a company connection (connected, or expired: the sync then says to
  * reconnect); "Send to CardConnect" while no CardConnect sync exists, the company's CardConnect is connected and the
  * form uses it; a CardConnect connection the form does not use says so. Unknown (not loaded): nothing is offered.
  */
@@ -136,7 +136,7 @@ export function syncOffers(
   const has = (kind: SyncTarget) => syncs.some((s) => s.integration === kind);
   const ccConnected = cc?.state === 'connected';
   return {
-    salesforce: Boolean(sf?.active && (sf.state === 'connected' || sf.state === 'expired')) && syncs.length === 0,
+    salesforce: Boolean(sf?.active && (sf.state === 'connected' || sf.state === 'expired')) && !has('salesforce'),
     cardconnect: Boolean(ccConnected && cc?.active) && !has('cardconnect'),
     ccFormOff: Boolean(ccConnected && !cc?.active) && !has('cardconnect'),
   };
@@ -209,7 +209,10 @@ export function IntegrationsPanel({ applicationId, customFormId }: { application
               onClick={() => run('salesforce')}
               loading={pendingFor('salesforce')}
               disabled={syncNow.isPending}
-              aria-label={offers.cardconnect ? T.syncNowTo(INTEGRATION_LABELS.salesforce) : undefined}
+              // beside another integration's button or sync, the name says which
+              aria-label={
+                offers.cardconnect || items.length > 0 ? T.syncNowTo(INTEGRATION_LABELS.salesforce) : undefined
+              }
             >
               {T.syncNow}
             </Button>

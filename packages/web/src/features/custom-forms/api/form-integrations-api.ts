@@ -1,20 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONNECTIONS_API } from '@under/core/api/integrations/connections.contract';
 import { FORM_INTEGRATIONS_API } from '@under/core/api/integrations/forms.contract';
 import type { IntegrationKind } from '@under/core/integrations/integrations';
 import { useSession } from '../../../lib/session-context';
+import { FORM_INTEGRATION_STATUS_KEY } from '../../../lib/use-form-integration-status';
 
-const KEY = ['custom-forms', 'integration-status'] as const;
-
-/** The integrations of the forms on the page: one call for all of them (decision 078). */
-export function useFormIntegrationStatus(customFormIds: string[]) {
-  const { http } = useSession();
-  return useQuery({
-    queryKey: [...KEY, customFormIds] as const,
-    enabled: customFormIds.length > 0,
-    queryFn: ({ signal }) => http.call(FORM_INTEGRATIONS_API.statusList, { body: { customFormIds }, signal }),
-  });
-}
+const KEY = FORM_INTEGRATION_STATUS_KEY;
 
 export function useSetFormIntegration() {
   const { http } = useSession();
@@ -31,21 +22,32 @@ export function useSetFormIntegration() {
 
 /**
  * A card processor's sync mode for a form: its integration config's `autoSync` (POST /api/integrations/config,
- * client ADMINISTRATOR), the form's use of it (`activeIntegration`) sent as it is.
+ * client ADMINISTRATOR), the form's use of it (`activeIntegration`) sent as it is. The body is whole: the schema
+ * defaults what is left out (credentialsTemplateId and selectedStoredPricing to null) and the server keeps what it
+ * is sent, so the stored config is read first and its other settings sent back as they are (masked credentials
+ * keep the stored ones), as the Transax page does.
  */
 export function useSetFormAutoSync() {
   const { http } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { customFormId: string; integration: 'cardconnect'; active: boolean; autoSync: boolean }) =>
-      http.call(CONNECTIONS_API.saveConfig, {
+    mutationFn: async (v: { customFormId: string; integration: 'cardconnect'; active: boolean; autoSync: boolean }) => {
+      const overview = await http.call(CONNECTIONS_API.list, { query: {} });
+      const config = overview.configs.find(
+        (c) => c.formId === v.customFormId && c.integrationToActivate === v.integration,
+      );
+      return http.call(CONNECTIONS_API.saveConfig, {
         body: {
           formId: v.customFormId,
           integrationToActivate: v.integration,
+          credentials: config?.credentials ?? {},
+          credentialsTemplateId: config?.credentialsTemplateId ?? null,
+          selectedStoredPricing: config?.selectedStoredPricing ?? null,
           activeIntegration: v.active,
           autoSync: v.autoSync,
         },
-      }),
+      });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -13,12 +13,12 @@ import { type ListColumn, ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormIntegrationStatus } from '../../../lib/use-form-integration-status';
 import { useMe } from '../../../lib/use-me';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { InviteCustomerDialog } from '../../customers/components/invite-customer-dialog';
 import { applicantLink, useCustomForms, useFormActions } from '../api/custom-forms-api';
-import { useFormIntegrationStatus } from '../api/form-integrations-api';
 import { PreviewDialog, RenameDialog, VersionsDialog } from '../components/form-dialogs';
 import { FormIntegrationsCell } from '../components/form-integrations-cell';
 

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VANTIV_MESSAGES, type VantivView } from '@under/core/integrations/vantiv.schema';
+import { UI_TEXT } from '@under/core/ui-text';
 import { VANTIV_SETUP_TEXT as T } from '@under/core/ui-text/vantiv';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http-error';
@@ -34,6 +35,11 @@ describe('Worldpay/Vantiv credentials card', () => {
     expect(screen.getByText(VANTIV_MESSAGES.usernameRequired)).toBeTruthy();
     expect(screen.getByText(VANTIV_MESSAGES.passwordRequired)).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
+    // the error marks the password invalid, its show/hide toggle is named, and the browser is not asked to fill in
+    // the user's own login
+    expect(field(T.passwordLabel).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: UI_TEXT.togglePasswordVisibility })).toBeTruthy();
+    expect(field(T.passwordLabel).getAttribute('autocomplete')).toBe('new-password');
   });
 
   it('never prefills: an empty field keeps the saved value, sent back as its mask', async () => {

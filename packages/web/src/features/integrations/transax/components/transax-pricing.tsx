@@ -1,9 +1,10 @@
-import { Button, Group, PasswordInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatDateTime } from '@under/core/forms/format';
 import { RetrieveTransaxPricingBodySchema, type StoredTransaxPricing } from '@under/core/integrations/transax.schema';
 import { TRANSAX_TEXT as T } from '@under/core/ui-text/transax';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../../components/form-alert';
+import { PasswordField } from '../../../../components/password-field';
 import { ScrollTable } from '../../../../components/scroll-table';
 import { errorMessage } from '../../../../lib/http-error';
 
@@ -66,15 +67,16 @@ export function TransaxRetrieveForm({ onRetrieve }: { onRetrieve: (body: Body) =
           onChange={set('user')}
           error={errors.user}
           required
-          autoComplete="username"
+          // a third party's credentials: never the user's Under login filled in by the browser
+          autoComplete="off"
         />
-        <PasswordInput
+        <PasswordField
           label={T.passwordLabel}
           value={values.password}
           onChange={set('password')}
           error={errors.password}
           required
-          autoComplete="current-password"
+          autoComplete="new-password"
         />
         <Group>
           <Button type="submit" loading={busy}>

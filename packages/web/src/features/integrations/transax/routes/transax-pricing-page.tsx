@@ -45,7 +45,8 @@ export function TransaxPricingPage() {
 
   async function pick(id: string) {
     const plan = stored.data?.pricing.find((p) => p.id === id);
-    if (!formId || !plan) return;
+    // the form's stored config must be known: a save without it would overwrite its settings with defaults
+    if (!formId || !plan || !overview.isSuccess) return;
     setError(null);
     try {
       await select.mutateAsync({
@@ -91,12 +92,18 @@ export function TransaxPricingPage() {
               searchable
               clearable
             />
-            <FormAlert message={error ?? (stored.isError ? errorMessage(stored.error) : null)} />
+            <FormAlert
+              message={
+                error ??
+                (stored.isError ? errorMessage(stored.error) : overview.isError ? errorMessage(overview.error) : null)
+              }
+            />
             {stored.data ? (
               <TransaxPricingTable
                 stored={stored.data}
                 selectedId={selectedId}
-                onPick={formId ? (id) => void pick(id) : null}
+                // only once the form's stored config is known (its other settings are sent back as they are)
+                onPick={formId && overview.isSuccess ? (id) => void pick(id) : null}
                 picking={select.isPending}
               />
             ) : stored.isError ? null : (

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { IntegrationState } from '@under/core/integrations/integrations';
 import { VANTIV_MESSAGES, type VantivView } from '@under/core/integrations/vantiv.schema';
 import { MANAGE_INTEGRATION_TEXT } from '@under/core/ui-text/manage-integration';
 import { VANTIV_SETUP_TEXT as T } from '@under/core/ui-text/vantiv';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../../components/form-alert';
+import { PasswordField } from '../../../../components/password-field';
 import { errorMessage } from '../../../../lib/http-error';
 
 const BADGE: Record<IntegrationState, string> = {
@@ -84,7 +85,7 @@ export function VantivCard(props: {
                 description={view?.username ? T.savedMask(view.username) : undefined}
                 autoComplete="off"
               />
-              <PasswordInput
+              <PasswordField
                 label={T.passwordLabel}
                 value={values.password}
                 onChange={(e) => {
