@@ -46,7 +46,7 @@ test('a flat PDF becomes a mapped, bound template in one click that the admin re
   await page.getByRole('button', { name: D.detect }).click();
   const banner = page.getByRole('alert').filter({ hasText: D.title });
   // the first detection starts pdf.js in a PDF process: seconds on a busy machine (the button shows it working)
-  await expect(banner).toBeVisible({ timeout: 30_000 });
+  await expect(banner).toBeVisible({ timeout: 45_000 });
   const count = Number(/(\d+) proposed fields/.exec((await banner.textContent()) ?? '')?.[1]);
   expect(count).toBeGreaterThanOrEqual(38);
   const ein = page.getByRole('button', { name: /^Proposed Text field federal_tax_id, \d+% sure$/ });

@@ -13,6 +13,7 @@ import {
   PNG_BYTES,
   wellFormedRawPdf,
 } from '../../test/pdf-fixtures';
+import { makeFlatApplicationPdf } from '../../test/flat-application-pdf';
 import { createPdfPool, PdfWorkError } from './pdf-pool';
 
 const MIB = 1024 * 1024;
@@ -207,6 +208,18 @@ describe('PDF worker pool', () => {
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     } finally {
       await retiring.close();
+    }
+  }, 120_000);
+
+  it("a detection has 30 s of its own even where the pool's other tasks have less", async () => {
+    const hurried = createPdfPool({ size: 1, timeoutMs: 1 });
+    try {
+      const flat = await makeFlatApplicationPdf();
+      expect((await failure(hurried.inspect(flat)))?.kind).toBe('timeout');
+      const found = await hurried.detect(flat);
+      expect(found.fields.length).toBeGreaterThan(10);
+    } finally {
+      await hurried.close();
     }
   }, 120_000);
 

@@ -77,6 +77,13 @@ interface Slot {
   retiring?: boolean;
 }
 
+/**
+ * The time a detection may work, unless the pool allows more: the first detection in a child starts pdf.js (seconds
+ * on a busy machine), and a 50-page PDF at the detector's 500 ms a page takes 25 s. The pool's 10 s made the admin's
+ * "Detect fields" fail on a loaded server. Memory stays bounded as for every task.
+ */
+const DETECT_TIMEOUT_MS = 30_000;
+
 /** How long a retiring child may take to exit by itself before the pool ends it. */
 const RETIRE_GRACE_MS = 5_000;
 
@@ -295,7 +302,7 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
     },
     /** Finds the fields printed on a flat PDF's pages (issue 25), within the pool's time and memory. */
     detect(bytes: Uint8Array): Promise<DetectResult> {
-      return run<DetectResult>({ op: 'detect', bytes });
+      return run<DetectResult>({ op: 'detect', bytes }, Math.max(timeoutMs, DETECT_TIMEOUT_MS));
     },
     /** Fills a mapping into the template and returns the flattened PDF. */
     async fill(opts: {
