@@ -98,6 +98,132 @@ describe('the builder’s logic editor', { timeout: 30_000 }, () => {
     expect(annual()?.logic).toBeUndefined();
   });
 
+  it('shows the field’s current logic after undo and redo, and the next edit does not write the undone value back', async () => {
+    const form = buildForm([
+      { type: 'number', key: 'monthly', label: 'Monthly volume' },
+      {
+        type: 'textfield',
+        key: 'status',
+        label: 'Status',
+        calculateValue: { cat: ['A'] },
+        logic: [
+          {
+            trigger: { type: 'json', json: { '!!': [{ var: 'data.monthly' }] } },
+            actions: [{ type: 'value', value: { cat: ['Approved'] } }],
+          },
+        ],
+      },
+    ]);
+    const { user, onChange } = setup(form);
+    const status = () => onChange.mock.calls.at(-1)?.[0].components.find((c) => c.key === 'status');
+    await user.click(screen.getByRole('button', { name: 'Edit Status' }));
+    await user.click(screen.getByRole('tab', { name: UI_TEXT.builderEditLogic }));
+    const calc = screen.getByLabelText(UI_TEXT.builderLogicCalculatedValue) as HTMLTextAreaElement;
+    const action = within(screen.getByRole('group', { name: UI_TEXT.builderLogicAction(1) }));
+    const value = action.getByLabelText(UI_TEXT.builderLogicValue) as HTMLInputElement;
+    // typed as the user likes it (spaces), kept as typed while it means what the field holds
+    fireEvent.change(calc, { target: { value: '{"cat": ["B"]}' } });
+    expect(status()?.calculateValue).toEqual({ cat: ['B'] });
+    expect(calc.value).toBe('{"cat": ["B"]}');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.builderUndo }));
+    expect(calc.value).toBe('{"cat":["A"]}');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.builderRedo }));
+    expect(calc.value).toBe('{"cat":["B"]}');
+
+    fireEvent.change(value, { target: { value: 'Declined' } });
+    expect(status()?.logic?.[0]?.actions[0]).toEqual({ type: 'value', value: { cat: ['Declined'] } });
+    await user.click(screen.getByRole('button', { name: UI_TEXT.builderUndo }));
+    expect(value.value).toBe('Approved');
+    // the next edit of the action keeps the value the field holds, not the undone draft
+    await user.selectOptions(action.getByLabelText(UI_TEXT.builderConditionOperator), 'isEmpty');
+    expect(status()?.logic?.[0]).toEqual({
+      trigger: { type: 'json', json: { '!': [{ var: 'data.monthly' }] } },
+      actions: [{ type: 'value', value: { cat: ['Approved'] } }],
+    });
+    expect(value.value).toBe('Approved');
+    // an unfinished rule being typed stays while nothing else changes the field
+    fireEvent.change(value, { target: { value: '{"cat": [' } });
+    await user.selectOptions(action.getByLabelText(UI_TEXT.builderConditionOperator), 'isNotEmpty');
+    expect(value.value).toBe('{"cat": [');
+    expect(value.getAttribute('aria-invalid')).toBe('true');
+    expect(status()?.logic?.[0]?.actions[0]).toEqual({ type: 'value', value: { cat: ['Approved'] } });
+  });
+
+  it('keeps leading zeros: a set value for a text field stays the text typed; a number field gets a number', async () => {
+    const form = buildForm([
+      { type: 'number', key: 'monthly', label: 'Monthly volume' },
+      { type: 'textfield', key: 'zip', label: 'ZIP' },
+      { type: 'number', key: 'annual', label: 'Annual volume' },
+    ]);
+    const { user, onChange, annual } = setup(form);
+    const zip = () => onChange.mock.calls.at(-1)?.[0].components.find((c) => c.key === 'zip');
+    await user.click(screen.getByRole('button', { name: 'Edit ZIP' }));
+    await user.click(screen.getByRole('tab', { name: UI_TEXT.builderEditLogic }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.builderLogicAddAction }));
+    const first = within(screen.getByRole('group', { name: UI_TEXT.builderLogicAction(1) }));
+    await user.selectOptions(first.getByLabelText(UI_TEXT.builderLogicThen), 'value');
+    const value = first.getByLabelText(UI_TEXT.builderLogicValue) as HTMLInputElement;
+    fireEvent.change(value, { target: { value: '007' } });
+    expect(zip()?.logic?.[0]?.actions[0]).toEqual({ type: 'value', value: { cat: ['007'] } });
+    expect(value.value).toBe('007');
+    // a comparison's value keeps its zeros too, and shows what was typed
+    await user.selectOptions(first.getByLabelText(UI_TEXT.builderConditionOperator), 'greaterThan');
+    const compared = first.getByLabelText(UI_TEXT.builderConditionValue) as HTMLInputElement;
+    fireEvent.change(compared, { target: { value: '0123' } });
+    expect(zip()?.logic?.[0]?.trigger.json).toEqual({ '>': [{ var: 'data.monthly' }, '0123'] });
+    expect(compared.value).toBe('0123');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Annual volume' }));
+    await user.click(screen.getByRole('tab', { name: UI_TEXT.builderEditLogic }));
+    await user.click(screen.getByRole('button', { name: UI_TEXT.builderLogicAddAction }));
+    const numeric = within(screen.getByRole('group', { name: UI_TEXT.builderLogicAction(1) }));
+    await user.selectOptions(numeric.getByLabelText(UI_TEXT.builderLogicThen), 'value');
+    const amount = numeric.getByLabelText(UI_TEXT.builderLogicValue) as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '0120' } });
+    expect(annual()?.logic?.[0]?.actions[0]).toEqual({ type: 'value', value: 120 });
+    expect(amount.value).toBe('0120');
+    // a text is never turned into a number field's value: it is refused, and nothing is written
+    fireEvent.change(amount, { target: { value: 'twelve' } });
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(numeric.getByText(UI_TEXT.builderLogicValueNotNumber)).toBeTruthy();
+    expect(annual()?.logic?.[0]?.actions[0]).toEqual({ type: 'value', value: 120 });
+  });
+
+  it('keeps each action’s draft with its action when another is removed', async () => {
+    const when = { type: 'json' as const, json: { '!!': [{ var: 'data.monthly' }] } };
+    const form = buildForm([
+      { type: 'number', key: 'monthly', label: 'Monthly volume' },
+      {
+        type: 'textfield',
+        key: 'status',
+        label: 'Status',
+        logic: [
+          { trigger: when, actions: [{ type: 'value', value: { cat: ['First'] } }] },
+          { trigger: when, actions: [{ type: 'value', value: { cat: ['Second'] } }] },
+        ],
+      },
+    ]);
+    const { user, onChange } = setup(form);
+    const status = () => (onChange.mock.calls.at(-1)?.[0] ?? form).components.find((c) => c.key === 'status');
+    await user.click(screen.getByRole('button', { name: 'Edit Status' }));
+    await user.click(screen.getByRole('tab', { name: UI_TEXT.builderEditLogic }));
+    const second = within(screen.getByRole('group', { name: UI_TEXT.builderLogicAction(2) }));
+    const input = second.getByLabelText(UI_TEXT.builderLogicValue) as HTMLInputElement;
+    // an unfinished rule in the second action: not written, kept in its input
+    fireEvent.change(input, { target: { value: '{"cat": [' } });
+    expect(status()?.logic?.[1]?.actions[0]).toEqual({ type: 'value', value: { cat: ['Second'] } });
+    await user.click(screen.getByRole('button', { name: UI_TEXT.builderLogicRemoveAction(1) }));
+    const now = within(screen.getByRole('group', { name: UI_TEXT.builderLogicAction(1) }));
+    const moved = now.getByLabelText(UI_TEXT.builderLogicValue) as HTMLInputElement;
+    // the same input element, its draft and its error stay with the action it belongs to
+    expect(moved).toBe(input);
+    expect(moved.value).toBe('{"cat": [');
+    expect(moved.getAttribute('aria-invalid')).toBe('true');
+    expect(status()?.logic).toEqual([{ trigger: when, actions: [{ type: 'value', value: { cat: ['Second'] } }] }]);
+    // ids are the editor’s own: nothing but the schema’s attributes is saved
+    expect(Object.keys(status()?.logic?.[0] ?? {}).sort()).toEqual(['actions', 'trigger']);
+  });
+
   it('shows logic it cannot write as JSON, removable', async () => {
     const form = buildForm([
       { type: 'number', key: 'monthly', label: 'Monthly volume' },
