@@ -25,6 +25,9 @@ const EFFECT_LABELS: Record<LogicEffect, string> = {
   show: UI_TEXT.builderLogicEffectShow,
 };
 
+/** A problem with what is typed is read out as it appears (it is also the input's description). */
+const ANNOUNCED = { role: 'alert' } as const;
+
 /** JSON values are equal when they print alike (the rules here are small, and built from JSON). */
 const sameJson = (a: unknown, b: unknown) => Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);
 
@@ -177,6 +180,7 @@ function CalculationInput({ value, onChange }: { value: unknown; onChange: (rule
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       value={draft.text}
       error={draft.error}
+      errorProps={ANNOUNCED}
       onChange={(e) => {
         const text = e.currentTarget.value;
         const parsed = parseCalculation(text);
@@ -274,6 +278,7 @@ function LogicEntryEditor({ n, entry, target, fields, onChange, onRemove }: Logi
             description={UI_TEXT.builderLogicValueHelp}
             value={draft.text}
             error={draft.error}
+            errorProps={ANNOUNCED}
             onChange={(e) => update({ value: e.currentTarget.value })}
           />
         ) : null}
