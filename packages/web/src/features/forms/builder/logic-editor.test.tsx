@@ -237,6 +237,36 @@ describe('the builder’s logic editor', { timeout: 30_000 }, () => {
     expect(Object.keys(status()?.logic?.[0] ?? {}).sort()).toEqual(['actions', 'trigger']);
   });
 
+  it('works by keyboard: add an action, choose its effect, type its value, remove it; focus is never lost', async () => {
+    const { user, annual } = setup(merchant());
+    await user.click(screen.getByRole('button', { name: 'Edit Annual volume' }));
+    await user.click(screen.getByRole('tab', { name: UI_TEXT.builderEditLogic }));
+    const add = screen.getByRole('button', { name: UI_TEXT.builderLogicAddAction });
+    add.focus();
+    await user.keyboard('{Enter}');
+    const first = within(screen.getByRole('group', { name: UI_TEXT.builderLogicAction(1) }));
+    // the new action's first control takes focus; then operator, value, effect: each reached with Tab, in order
+    expect(document.activeElement).toBe(first.getByLabelText(UI_TEXT.builderConditionField));
+    await user.tab();
+    expect(document.activeElement).toBe(first.getByLabelText(UI_TEXT.builderConditionOperator));
+    await user.tab();
+    expect(document.activeElement).toBe(first.getByLabelText(UI_TEXT.builderConditionValue));
+    await user.keyboard('100');
+    await user.tab();
+    expect(document.activeElement).toBe(first.getByLabelText(UI_TEXT.builderLogicThen));
+    await user.selectOptions(first.getByLabelText(UI_TEXT.builderLogicThen), 'value');
+    await user.tab();
+    expect(document.activeElement).toBe(first.getByLabelText(UI_TEXT.builderLogicValue));
+    await user.keyboard('1200');
+    expect(annual()?.logic?.[0]?.actions[0]).toEqual({ type: 'value', value: 1200 });
+    await user.tab();
+    expect(document.activeElement).toBe(first.getByRole('button', { name: UI_TEXT.builderLogicRemoveAction(1) }));
+    await user.keyboard('{Enter}');
+    expect(annual()?.logic).toBeUndefined();
+    // the removed action's button is gone: focus goes to the next control, not to the page
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: UI_TEXT.builderLogicAddAction }));
+  });
+
   it('shows logic it cannot write as JSON, removable', async () => {
     const form = buildForm([
       { type: 'number', key: 'monthly', label: 'Monthly volume' },

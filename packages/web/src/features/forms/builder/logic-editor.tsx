@@ -2,7 +2,7 @@ import { Button, Code, Fieldset, NativeSelect, Stack, Switch, Text, Textarea, Te
 import type { LogicEntry } from '@under/core/forms/component.schema';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { UI_TEXT } from '@under/core/ui-text';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConditionFields } from './condition-editor';
 import {
   LOGIC_EFFECTS,
@@ -100,6 +100,9 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
   const setLogic = (next: LogicEntry[]) => set({ logic: next.length ? next : undefined }, 'logic');
   const ids = listIds(logic);
   const target = valueTargetOf(component.type);
+  // keyboard: an added action's first control takes focus; a removed one's Remove button gives it to "Add"
+  const [added, setAdded] = useState<string>();
+  const addButton = useRef<HTMLButtonElement>(null);
   return (
     <Stack gap="md">
       <CalculationInput
@@ -139,7 +142,11 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
             target={target}
             fields={fields}
             onChange={(next) => setLogic(logic.map((e, j) => (j === i ? sameId(next, e) : e)))}
-            onRemove={() => setLogic(logic.filter((_, j) => j !== i))}
+            focusOnMount={ids[i] === added}
+            onRemove={() => {
+              setLogic(logic.filter((_, j) => j !== i));
+              addButton.current?.focus();
+            }}
           />
         ))}
         {fields.length === 0 ? (
@@ -148,6 +155,7 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
           </Text>
         ) : null}
         <Button
+          ref={addButton}
           variant="light"
           size="xs"
           w="fit-content"
@@ -158,7 +166,9 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
               effect: 'disable',
               value: '',
             });
-            if ('entry' in made) setLogic([...logic, made.entry]);
+            if (!('entry' in made)) return;
+            setAdded(entryId(made.entry));
+            setLogic([...logic, made.entry]);
           }}
         >
           {UI_TEXT.builderLogicAddAction}
@@ -202,10 +212,17 @@ interface LogicEntryEditorProps {
   fields: readonly FormComponent[];
   onChange: (next: LogicEntry) => void;
   onRemove: () => void;
+  /** Just added: its first control takes focus. */
+  focusOnMount?: boolean;
 }
 
-function LogicEntryEditor({ n, entry, target, fields, onChange, onRemove }: LogicEntryEditorProps) {
+function LogicEntryEditor({ n, entry, target, fields, onChange, onRemove, focusOnMount }: LogicEntryEditorProps) {
   const simple = logicToSimple(entry);
+  const box = useRef<HTMLFieldSetElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the editor of a just added action appears
+  useEffect(() => {
+    if (focusOnMount) box.current?.querySelector<HTMLElement>('select, input, textarea, button')?.focus();
+  }, []);
   // the value as typed, kept while it is not yet valid (an unfinished JSON Logic rule) or while it means what the
   // entry holds; made afresh from the entry when the entry changes otherwise (undo, redo)
   const [draft, setDraft] = useDraft(entry, () => (simple === 'custom' ? '' : simple.value));
@@ -223,7 +240,7 @@ function LogicEntryEditor({ n, entry, target, fields, onChange, onRemove }: Logi
   );
   if (simple === 'custom') {
     return (
-      <Fieldset legend={UI_TEXT.builderLogicAction(n)}>
+      <Fieldset ref={box} legend={UI_TEXT.builderLogicAction(n)}>
         <Stack gap="xs">
           <Text size="sm">{UI_TEXT.builderLogicCustom}</Text>
           <Code block>{JSON.stringify(entry, null, 2)}</Code>
@@ -256,7 +273,7 @@ function LogicEntryEditor({ n, entry, target, fields, onChange, onRemove }: Logi
     onChange(made.entry);
   };
   return (
-    <Fieldset legend={UI_TEXT.builderLogicAction(n)}>
+    <Fieldset ref={box} legend={UI_TEXT.builderLogicAction(n)}>
       <Stack gap="xs">
         <Text size="sm" fw={500}>
           {UI_TEXT.builderLogicWhen}
