@@ -267,6 +267,28 @@ describe('the builder’s logic editor', { timeout: 30_000 }, () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: UI_TEXT.builderLogicAddAction }));
   });
 
+  it('starts afresh on another field with the same key in another scope: no draft or problem carries over', async () => {
+    const rule = { cat: ['x'] };
+    const form = buildForm([
+      { type: 'textfield', key: 'name', label: 'Business name', calculateValue: rule },
+      {
+        type: 'datagrid',
+        key: 'owners',
+        label: 'Owners',
+        components: [{ type: 'textfield', key: 'name', label: 'Owner name', calculateValue: rule }],
+      },
+    ]);
+    const { user } = setup(form);
+    await user.click(screen.getByRole('button', { name: 'Edit Business name' }));
+    await user.click(screen.getByRole('tab', { name: UI_TEXT.builderEditLogic }));
+    fireEvent.change(screen.getByLabelText(UI_TEXT.builderLogicCalculatedValue), { target: { value: 'data.a' } });
+    expect(screen.getByLabelText(UI_TEXT.builderLogicCalculatedValue).getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Edit Owner name' }));
+    const calc = screen.getByLabelText(UI_TEXT.builderLogicCalculatedValue) as HTMLTextAreaElement;
+    expect(calc.value).toBe('{"cat":["x"]}');
+    expect(calc.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('shows logic it cannot write as JSON, removable', async () => {
     const form = buildForm([
       { type: 'number', key: 'monthly', label: 'Monthly volume' },

@@ -106,7 +106,6 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
   return (
     <Stack gap="md">
       <CalculationInput
-        key={component.key}
         value={component.calculateValue}
         onChange={(rule) =>
           set(
