@@ -344,7 +344,8 @@ export const UI_TEXT = {
   builderLogicEffectShow: 'Show this field',
   builderLogicValue: 'New value',
   builderLogicValueHelp:
-    'Text, a number, true/false, or a JSON Logic rule such as {"*": [{"var": "data.monthlyVolume"}, 12]}.',
+    'Text, kept as typed (007 stays 007); a number for a number field, true/false for a checkbox; or a JSON Logic rule such as {"*": [{"var": "data.monthlyVolume"}, 12]}.',
+  builderLogicValueNotNumber: 'This field holds a number: enter a number or a JSON Logic rule.',
   builderLogicCustom: 'This logic action is JSON Logic the editor cannot show as a simple rule:',
   builderLogicNoOtherField: 'Add another field first: a logic action depends on another field’s answer.',
   builderJsonImportJson: 'Import JSON',

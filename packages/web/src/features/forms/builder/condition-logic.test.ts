@@ -23,6 +23,21 @@ describe('condition editor logic', () => {
     expect(hide?.(ctx({ count: 2 }))).toBe(true);
   });
 
+  it('compares with a number only when it reads back as typed: leading zeros stay the text typed', () => {
+    const zip = conditionToConditional({ action: 'show', when: 'zip', operator: 'greaterThan', value: '0123' });
+    expect(zip).toEqual({ json: { '>': [{ var: 'data.zip' }, '0123'] } });
+    expect(conditionalToCondition(zip)).toMatchObject({ value: '0123' });
+    for (const typed of ['007', '1.50', '-0', '12', '-3.5'])
+      expect(
+        conditionalToCondition(
+          conditionToConditional({ action: 'show', when: 'n', operator: 'lessThan', value: typed }),
+        ),
+      ).toMatchObject({ value: typed });
+    expect(conditionToConditional({ action: 'show', when: 'n', operator: 'lessThan', value: '12' }).json).toEqual({
+      '<': [{ var: 'data.n' }, 12],
+    });
+  });
+
   it('reads back every operator it writes, and Form.io simple conditions', () => {
     for (const op of OPERATORS) {
       for (const action of ['show', 'hide'] as const) {

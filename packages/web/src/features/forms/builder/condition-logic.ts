@@ -21,7 +21,13 @@ export interface SimpleCondition {
 
 type Rule = Record<string, unknown>;
 
-const numeric = (value: string): number | string => (/^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value);
+/**
+ * A compared value is a number only when it reads back exactly as typed (`12`, `-3.5`); `007`, `0123` or `1.50` stay
+ * the text typed, so no zero is lost and the editor shows what was typed (issue 25).
+ */
+export const exactNumber = (value: string): number | undefined =>
+  /^-?\d+(\.\d+)?$/.test(value) && String(Number(value)) === value ? Number(value) : undefined;
+const numeric = (value: string): number | string => exactNumber(value) ?? value;
 
 /** The test of a condition, without its show/hide action: what a logic action's trigger holds. */
 export type RuleCondition = Omit<SimpleCondition, 'action'>;

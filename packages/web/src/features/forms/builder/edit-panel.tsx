@@ -10,6 +10,8 @@ import { LogicEditor } from './logic-editor';
 import { ValidationFields } from './validation-fields';
 export interface EditPanelProps {
   component: FormComponent;
+  /** The component's id in the form (its key, or its path in a grid or container): drafts belong to it. */
+  id?: string;
   /** Every key of the component's scope (the form, or its grid or container), to refuse a duplicate. */
   keys: ReadonlySet<string>;
   /** The component sits in a grid or container: its key need only be unique there. */
@@ -27,6 +29,7 @@ export interface EditPanelProps {
 /** Every attribute of the selected component, in tabs. */
 export function EditPanel({
   component,
+  id,
   keys,
   scoped,
   fields,
@@ -195,6 +198,8 @@ export function EditPanel({
         {isData ? (
           <Tabs.Panel value="logic" pt="sm">
             <LogicEditor
+              // a field with the same key in another scope is another field: its drafts start afresh
+              key={id ?? component.key}
               component={component}
               fields={fields.filter((f) => f.key !== component.key)}
               onChange={onChange}

@@ -261,6 +261,7 @@ export function FormBuilder({ value, onChange, onSave, requireSystemFields = tru
               {selectedComponent ? (
                 <EditPanel
                   component={selectedComponent}
+                  id={selected}
                   keys={selectedScopeKeys}
                   scoped={selected?.includes('.')}
                   fields={fields}

@@ -2,7 +2,7 @@ import { Button, Code, Fieldset, NativeSelect, Stack, Switch, Text, Textarea, Te
 import type { LogicEntry } from '@under/core/forms/component.schema';
 import type { FormComponent } from '@under/core/forms/form.schema';
 import { UI_TEXT } from '@under/core/ui-text';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConditionFields } from './condition-editor';
 import {
   LOGIC_EFFECTS,
@@ -11,6 +11,8 @@ import {
   parseCalculation,
   type SimpleLogic,
   simpleToLogic,
+  type ValueTarget,
+  valueTargetOf,
 } from './logic-rules';
 
 const EFFECT_LABELS: Record<LogicEffect, string> = {
@@ -22,6 +24,63 @@ const EFFECT_LABELS: Record<LogicEffect, string> = {
   hide: UI_TEXT.builderLogicEffectHide,
   show: UI_TEXT.builderLogicEffectShow,
 };
+
+/** A problem with what is typed is read out as it appears (it is also the input's description). */
+const ANNOUNCED = { role: 'alert' } as const;
+
+/** JSON values are equal when they print alike (the rules here are small, and built from JSON). */
+const sameJson = (a: unknown, b: unknown) => Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);
+
+interface Draft<T> {
+  text: string;
+  /** What the text was made from or wrote: while the field still holds it, the text as typed stays. */
+  source: T;
+  error?: string;
+}
+
+/**
+ * A text the user types over a value the builder holds. The text stays as typed (spaces, an unfinished rule) while
+ * the field holds what it came from or wrote; once the field holds something else (undo, redo, an import), the text
+ * is made afresh from it, so the editor never shows, nor writes back, a value the field no longer has.
+ */
+function useDraft<T>(value: T, show: (value: T) => string): [Draft<T>, (next: Draft<T>) => void] {
+  const [draft, setDraft] = useState<Draft<T>>(() => ({ text: show(value), source: value }));
+  if (sameJson(draft.source, value)) return [draft, setDraft];
+  const fresh = { text: show(value), source: value };
+  setDraft(fresh);
+  return [fresh, setDraft];
+}
+
+/**
+ * Logic entries carry no id in the form's schema; the editor names each entry object, and the entry it writes in its
+ * place takes the same name. Undo brings back the very objects, so their names come back with them. Never saved.
+ */
+const entryIds = new WeakMap<LogicEntry, string>();
+let lastEntryId = 0;
+function entryId(entry: LogicEntry): string {
+  let id = entryIds.get(entry);
+  if (id === undefined) {
+    lastEntryId++;
+    id = `logic-entry-${lastEntryId}`;
+    entryIds.set(entry, id);
+  }
+  return id;
+}
+/** The entry written in place of another keeps its id (its editor, draft and focus stay). */
+function sameId(next: LogicEntry, previous: LogicEntry): LogicEntry {
+  entryIds.set(next, entryId(previous));
+  return next;
+}
+/** Ids for a list: the same object twice (a pasted duplicate) still gets two keys. */
+function listIds(entries: readonly LogicEntry[]): string[] {
+  const seen = new Map<string, number>();
+  return entries.map((entry) => {
+    const id = entryId(entry);
+    const n = seen.get(id) ?? 0;
+    seen.set(id, n + 1);
+    return n === 0 ? id : `${id}~${n}`;
+  });
+}
 
 interface LogicEditorProps {
   component: FormComponent;
@@ -39,10 +98,14 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
     onChange({ ...component, ...patch } as FormComponent, attribute);
   const logic = component.logic ?? [];
   const setLogic = (next: LogicEntry[]) => set({ logic: next.length ? next : undefined }, 'logic');
+  const ids = listIds(logic);
+  const target = valueTargetOf(component.type);
+  // keyboard: an added action's first control takes focus; a removed one's Remove button gives it to "Add"
+  const [added, setAdded] = useState<string>();
+  const addButton = useRef<HTMLButtonElement>(null);
   return (
     <Stack gap="md">
       <CalculationInput
-        key={component.key}
         value={component.calculateValue}
         onChange={(rule) =>
           set(
@@ -72,14 +135,17 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
         ) : null}
         {logic.map((entry, i) => (
           <LogicEntryEditor
-            // entries have no id: an added or removed one starts every entry's editor afresh from what it holds
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            key={`${component.key}-${i}-${logic.length}`}
+            key={ids[i]}
             n={i + 1}
             entry={entry}
+            target={target}
             fields={fields}
-            onChange={(next) => setLogic(logic.map((e, j) => (j === i ? next : e)))}
-            onRemove={() => setLogic(logic.filter((_, j) => j !== i))}
+            onChange={(next) => setLogic(logic.map((e, j) => (j === i ? sameId(next, e) : e)))}
+            focusOnMount={ids[i] === added}
+            onRemove={() => {
+              setLogic(logic.filter((_, j) => j !== i));
+              addButton.current?.focus();
+            }}
           />
         ))}
         {fields.length === 0 ? (
@@ -88,6 +154,7 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
           </Text>
         ) : null}
         <Button
+          ref={addButton}
           variant="light"
           size="xs"
           w="fit-content"
@@ -98,7 +165,9 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
               effect: 'disable',
               value: '',
             });
-            if ('entry' in made) setLogic([...logic, made.entry]);
+            if (!('entry' in made)) return;
+            setAdded(entryId(made.entry));
+            setLogic([...logic, made.entry]);
           }}
         >
           {UI_TEXT.builderLogicAddAction}
@@ -110,8 +179,7 @@ export function LogicEditor({ component, fields, onChange }: LogicEditorProps) {
 
 /** The calculation as JSON text: a draft that is written to the field only when it is valid JSON Logic. */
 function CalculationInput({ value, onChange }: { value: unknown; onChange: (rule: unknown) => void }) {
-  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value)));
-  const [error, setError] = useState<string>();
+  const [draft, setDraft] = useDraft(value, (v) => (v === undefined ? '' : JSON.stringify(v)));
   return (
     <Textarea
       label={UI_TEXT.builderLogicCalculatedValue}
@@ -119,14 +187,18 @@ function CalculationInput({ value, onChange }: { value: unknown; onChange: (rule
       autosize
       minRows={2}
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-      value={text}
-      error={error}
+      value={draft.text}
+      error={draft.error}
+      errorProps={ANNOUNCED}
       onChange={(e) => {
-        const next = e.currentTarget.value;
-        setText(next);
-        const parsed = parseCalculation(next);
-        setError(parsed.error);
-        if (parsed.error === undefined) onChange(parsed.rule);
+        const text = e.currentTarget.value;
+        const parsed = parseCalculation(text);
+        if (parsed.error !== undefined) {
+          setDraft({ text, source: draft.source, error: parsed.error });
+          return;
+        }
+        setDraft({ text, source: parsed.rule });
+        onChange(parsed.rule);
       }}
     />
   );
@@ -135,16 +207,24 @@ function CalculationInput({ value, onChange }: { value: unknown; onChange: (rule
 interface LogicEntryEditorProps {
   n: number;
   entry: LogicEntry;
+  target: ValueTarget;
   fields: readonly FormComponent[];
   onChange: (next: LogicEntry) => void;
   onRemove: () => void;
+  /** Just added: its first control takes focus. */
+  focusOnMount?: boolean;
 }
 
-function LogicEntryEditor({ n, entry, fields, onChange, onRemove }: LogicEntryEditorProps) {
+function LogicEntryEditor({ n, entry, target, fields, onChange, onRemove, focusOnMount }: LogicEntryEditorProps) {
   const simple = logicToSimple(entry);
-  // the value as typed, kept while it is not yet valid (an unfinished JSON Logic rule)
-  const [draft, setDraft] = useState(() => (simple === 'custom' ? '' : simple.value));
-  const [error, setError] = useState<string>();
+  const box = useRef<HTMLFieldSetElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the editor of a just added action appears
+  useEffect(() => {
+    if (focusOnMount) box.current?.querySelector<HTMLElement>('select, input, textarea, button')?.focus();
+  }, []);
+  // the value as typed, kept while it is not yet valid (an unfinished JSON Logic rule) or while it means what the
+  // entry holds; made afresh from the entry when the entry changes otherwise (undo, redo)
+  const [draft, setDraft] = useDraft(entry, () => (simple === 'custom' ? '' : simple.value));
   const remove = (
     <Button
       variant="subtle"
@@ -159,7 +239,7 @@ function LogicEntryEditor({ n, entry, fields, onChange, onRemove }: LogicEntryEd
   );
   if (simple === 'custom') {
     return (
-      <Fieldset legend={UI_TEXT.builderLogicAction(n)}>
+      <Fieldset ref={box} legend={UI_TEXT.builderLogicAction(n)}>
         <Stack gap="xs">
           <Text size="sm">{UI_TEXT.builderLogicCustom}</Text>
           <Code block>{JSON.stringify(entry, null, 2)}</Code>
@@ -168,19 +248,31 @@ function LogicEntryEditor({ n, entry, fields, onChange, onRemove }: LogicEntryEd
       </Fieldset>
     );
   }
+  const write = (next: LogicEntry, text: string) => {
+    setDraft({ text, source: next });
+    onChange(next);
+  };
   const update = (change: Partial<SimpleLogic>) => {
-    const next = { ...simple, value: draft, ...change };
-    if (change.value !== undefined) setDraft(change.value);
-    const made = simpleToLogic(next);
-    if ('error' in made) {
-      setError(made.error);
+    if (change.value !== undefined) {
+      // a typed value: written when valid, else kept as the input's draft with its problem
+      const made = simpleToLogic({ ...simple, value: change.value }, target);
+      if ('error' in made) setDraft({ text: change.value, source: draft.source, error: made.error });
+      else write(made.entry, change.value);
       return;
     }
-    setError(undefined);
+    // a change of the test or the effect: with a valid draft, its value (a value typed before the effect was
+    // "set value" comes back with it); with an unfinished one, the value the entry holds, and the draft stays
+    const value = draft.error === undefined ? draft.text : simple.value;
+    const made = simpleToLogic({ ...simple, value, ...change }, target);
+    if ('error' in made) {
+      setDraft({ ...draft, error: made.error });
+      return;
+    }
+    setDraft({ text: draft.text, source: made.entry, error: draft.error });
     onChange(made.entry);
   };
   return (
-    <Fieldset legend={UI_TEXT.builderLogicAction(n)}>
+    <Fieldset ref={box} legend={UI_TEXT.builderLogicAction(n)}>
       <Stack gap="xs">
         <Text size="sm" fw={500}>
           {UI_TEXT.builderLogicWhen}
@@ -200,8 +292,9 @@ function LogicEntryEditor({ n, entry, fields, onChange, onRemove }: LogicEntryEd
           <TextInput
             label={UI_TEXT.builderLogicValue}
             description={UI_TEXT.builderLogicValueHelp}
-            value={draft}
-            error={error}
+            value={draft.text}
+            error={draft.error}
+            errorProps={ANNOUNCED}
             onChange={(e) => update({ value: e.currentTarget.value })}
           />
         ) : null}

@@ -1,6 +1,7 @@
 import { compileForm, computeFieldValue, KEEP_VALUE } from '@under/core/forms/compile-form';
 import { LogicEntrySchema } from '@under/core/forms/component.schema';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { describe, expect, it } from 'vitest';
 import { buildForm } from '../../../test/form-test-utils';
 import { actionValueText, logicToSimple, parseActionValue, parseCalculation, simpleToLogic } from './logic-rules';
@@ -17,16 +18,30 @@ describe('logic editor rules', () => {
     expect(parseCalculation('{"var": "constructor.prototype"}').error).toBeTruthy();
   });
 
-  it('reads a set-value action as text, a number, true/false or a rule, and shows it back as typed', () => {
+  it('reads a set-value action by its field: text as typed, a number for a number field, true/false for a checkbox, or a rule', () => {
+    // a text field keeps what was typed: zeros, digits and words alike; a number is never made from its text
     expect(parseActionValue('Approved')).toEqual({ rule: { cat: ['Approved'] } });
-    expect(parseActionValue('12.5')).toEqual({ rule: 12.5 });
-    expect(parseActionValue('true')).toEqual({ rule: true });
-    expect(parseActionValue('{"*": [{"var": "data.monthly"}, 12]}')).toEqual({
+    expect(parseActionValue('007', 'text')).toEqual({ rule: { cat: ['007'] } });
+    expect(parseActionValue('0123', 'text')).toEqual({ rule: { cat: ['0123'] } });
+    expect(parseActionValue('12.5', 'text')).toEqual({ rule: { cat: ['12.5'] } });
+    expect(parseActionValue('true', 'text')).toEqual({ rule: { cat: ['true'] } });
+    // a number field takes a number, and refuses a text rather than store it
+    expect(parseActionValue('12.5', 'number')).toEqual({ rule: 12.5 });
+    expect(parseActionValue('0120', 'number')).toEqual({ rule: 120 });
+    expect(parseActionValue('twelve', 'number')).toEqual({ error: UI_TEXT.builderLogicValueNotNumber });
+    expect(parseActionValue('true', 'boolean')).toEqual({ rule: true });
+    expect(parseActionValue('{"*": [{"var": "data.monthly"}, 12]}', 'number')).toEqual({
       rule: { '*': [{ var: 'data.monthly' }, 12] },
     });
     expect(parseActionValue('{"*": [').error).toBe(MESSAGES.javascriptRefused);
-    for (const typed of ['Approved', '12.5', 'true', '{"*":[{"var":"data.monthly"},12]}'])
-      expect(actionValueText(parseActionValue(typed).rule)).toBe(typed);
+    for (const [typed, target] of [
+      ['Approved', 'text'],
+      ['007', 'text'],
+      ['12.5', 'number'],
+      ['true', 'boolean'],
+      ['{"*":[{"var":"data.monthly"},12]}', 'number'],
+    ] as const)
+      expect(actionValueText(parseActionValue(typed, target).rule)).toBe(typed);
   });
 
   it('writes entries the schema keeps and the engine runs, and reads them back', () => {

@@ -1,6 +1,7 @@
 import type { LogicAction, LogicEntry } from '@under/core/forms/component.schema';
 import { type JsonLogicRule, validateLogic } from '@under/core/forms/json-logic';
 import { MESSAGES } from '@under/core/messages';
+import { UI_TEXT } from '@under/core/ui-text';
 import { parseRule, type RuleCondition, ruleFor } from './condition-logic';
 
 /**
@@ -55,8 +56,19 @@ export function parseCalculation(text: string): Parsed {
   return error ? { error } : { rule: rule as JsonLogicRule };
 }
 
-/** A set-value action's value as typed: a JSON Logic rule (an object), a number or true/false, else text. */
-export function parseActionValue(text: string): Parsed {
+/** What a set-value action writes into: a number field takes numbers, a checkbox true/false, any other text. */
+export type ValueTarget = 'number' | 'boolean' | 'text';
+
+export function valueTargetOf(type: string): ValueTarget {
+  return type === 'number' || type === 'currency' ? 'number' : type === 'checkbox' ? 'boolean' : 'text';
+}
+
+/**
+ * A set-value action's value as typed: a JSON Logic rule (an object) for any field; else, for a number field, a
+ * number (anything else is refused, never turned into one), for a checkbox true/false, and otherwise the text
+ * exactly as typed (`007` stays `007`: ZIP codes and account numbers keep their zeros).
+ */
+export function parseActionValue(text: string, target: ValueTarget = 'text'): Parsed {
   const trimmed = text.trim();
   if (!trimmed) return { rule: undefined };
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
@@ -69,8 +81,9 @@ export function parseActionValue(text: string): Parsed {
     const error = issuesText(rule as JsonLogicRule, 'value');
     return error ? { error } : { rule: rule as JsonLogicRule };
   }
-  if (/^-?\d+(\.\d+)?$/.test(trimmed)) return { rule: Number(trimmed) };
-  if (trimmed === 'true' || trimmed === 'false') return { rule: trimmed === 'true' };
+  if (target === 'number')
+    return /^-?\d+(\.\d+)?$/.test(trimmed) ? { rule: Number(trimmed) } : { error: UI_TEXT.builderLogicValueNotNumber };
+  if (target === 'boolean' && (trimmed === 'true' || trimmed === 'false')) return { rule: trimmed === 'true' };
   // a bare text in a rule place reads as a script; the same text as an operation does not (as the import writes it)
   return { rule: { cat: [text] } };
 }
@@ -98,10 +111,13 @@ export function logicToSimple(entry: LogicEntry): SimpleLogic | 'custom' {
 }
 
 /** The logic entry of a simple one, or the problem with its value. */
-export function simpleToLogic(simple: SimpleLogic): { entry: LogicEntry } | { error: string } {
+export function simpleToLogic(
+  simple: SimpleLogic,
+  target: ValueTarget = 'text',
+): { entry: LogicEntry } | { error: string } {
   const trigger = { type: 'json' as const, json: ruleFor(simple.when) };
   if (simple.effect === 'value') {
-    const parsed = parseActionValue(simple.value);
+    const parsed = parseActionValue(simple.value, target);
     if (parsed.error !== undefined) return { error: parsed.error };
     const action: LogicAction = parsed.rule === undefined ? { type: 'value' } : { type: 'value', value: parsed.rule };
     return { entry: { trigger, actions: [action] } };
