@@ -36,7 +36,7 @@ const merchant = () =>
     { type: 'number', key: 'annual', label: 'Annual volume' },
   ]);
 
-describe('the builder’s logic editor', { timeout: 30_000 }, () => {
+describe('the builder’s logic editor', { timeout: 60_000 }, () => {
   it('writes a calculated value only when it is valid JSON Logic, and its manual override', async () => {
     const { user, onChange, annual } = setup(merchant());
     await user.click(screen.getByRole('button', { name: 'Edit Annual volume' }));
