@@ -11,7 +11,7 @@ import { submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { clientWithCompany, PASSWORD } from '../support/client';
 import { uniqueEmail } from '../support/outbox';
-import { shot } from '../support/page-tools';
+import { overflowing, shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 /**
@@ -233,7 +233,12 @@ test('an application is boarded at CardConnect: a value that cannot convert, Syn
     data: {},
   });
   expect(out.ok(), await out.text()).toBe(true);
-  await status.getByRole('button', { name: C.refresh }).click();
+  // Refresh by keyboard: CardConnect's answer replaces the status, the status region says it was checked
+  const refresh = status.getByRole('button', { name: C.refresh });
+  await refresh.focus();
+  await expect(refresh).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(status.getByRole('status')).toHaveText(C.refreshed, { timeout: 20_000 });
   await expect(status.getByTestId('cc-signature')).toContainText(ccSignatureWords('PENDING'), { timeout: 20_000 });
   await expect(status.getByTestId('cc-boarding')).toContainText(ccBoardingWords('OFS'), { timeout: 20_000 });
   await sim('sign');
@@ -245,4 +250,13 @@ test('an application is boarded at CardConnect: a value that cannot convert, Syn
   await status.scrollIntoViewIfNeeded();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'cardconnect-boarding-status');
+
+  // on a phone: the panel (facts, changes table) fits 390 px without scrolling the page sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('region', { name: C.title })).toBeVisible();
+  await status.scrollIntoViewIfNeeded();
+  expect(await overflowing(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'cardconnect-boarding-status-390', { fullPage: false });
 });
