@@ -3,6 +3,7 @@ import { SYNC_STATE_LABELS } from '@under/core/integrations/sync.schema';
 import { CC_MAPPER_TEXT as T } from '@under/core/ui-text/admin-cardconnect-mapper';
 import { CC_STATUS_TEXT as C, ccBoardingWords, ccSignatureWords } from '@under/core/ui-text/cardconnect-status';
 import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
+import { FORM_INTEGRATIONS_TEXT as F } from '@under/core/ui-text/client-form-integrations';
 import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
 import { CARDCONNECT_SIM } from '../playwright.config';
 import { signInAdmin } from '../support/admin';
@@ -37,7 +38,8 @@ test('an admin maps the sample master form to CardConnect attributes', async ({ 
   await signInAdmin(page);
   await page.goto('/admin/templates');
   await page.getByRole('link', { name: T.openMapperOf(SAMPLE) }).click();
-  await expect(page.getByRole('heading', { name: `${T.title}: ${SAMPLE}` })).toBeVisible();
+  // the heading names the form once the mapper's view is read (slow on a loaded machine, as the rows below)
+  await expect(page.getByRole('heading', { name: `${T.title}: ${SAMPLE}` })).toBeVisible({ timeout: 45_000 });
   await shot(page, 'cardconnect-mapper-loading');
   await expect(rowOf(page, 'pseudo.applicationId')).toBeVisible({ timeout: 45_000 });
   expect(await seriousViolations(page)).toEqual([]);
@@ -149,9 +151,10 @@ test('an application is boarded at CardConnect: a value that cannot convert, Syn
   await mapSample(request, admin, masterFormId, [...MAPPING, WRONG_LINE]);
 
   // a form of its own that uses CardConnect (manual sync: "Send to CardConnect")
+  const formName = `Boarding form ${Date.now() % 100000}`;
   const made = await request.post('/api/custom_forms', {
     headers: client,
-    data: { masterFormId, name: `Boarding form ${Date.now() % 100000}` },
+    data: { masterFormId, name: formName },
   });
   expect(made.status(), await made.text()).toBe(201);
   const { customFormId } = (await made.json()) as { customFormId: string };
@@ -160,11 +163,19 @@ test('an application is boarded at CardConnect: a value that cannot convert, Syn
     data: { status: 'active' },
   });
   expect(on.ok(), await on.text()).toBe(true);
-  const uses = await request.patch(`/api/custom_forms/${customFormId}/integrations`, {
-    headers: client,
-    data: { integrations: { cardconnect: true } },
-  });
-  expect(uses.ok(), await uses.text()).toBe(true);
+  // the forms list: CardConnect turned on for the form by its switch; the auto-sync switch beside it says which
+  // form and integration it switches (left off: manual sync); axe clean
+  await page.goto('/all-form');
+  const formRow = page.getByTestId('custom-form-row').filter({ hasText: formName });
+  const useCardConnect = formRow.getByRole('switch', { name: F.switchOf('CardConnect', formName) });
+  await useCardConnect.click();
+  await expect(page.getByText(F.turnedOn('CardConnect', formName))).toBeVisible();
+  await expect(useCardConnect).toBeChecked();
+  const autoSync = formRow.getByRole('switch', { name: `Auto-sync: CardConnect for ${formName}` });
+  await expect(autoSync).not.toBeChecked();
+  await expect(autoSync).toHaveAccessibleName(F.autoSyncOf('CardConnect', formName));
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'cardconnect-forms-list-switches');
 
   const applicantEmail = uniqueEmail('boarding');
   const dba = `Boarding Trading ${Date.now() % 100000}`;

@@ -199,6 +199,11 @@ describe("the forms list's integrations (decision 078)", { timeout: 90_000 }, ()
     expect(sent(PATCH)).toEqual({ integrations: { cardconnect: true } });
     const auto = await screen.findByRole('switch', { name: F.autoSyncOf('CardConnect', FORM.name) }, slow);
     expect((auto as HTMLInputElement).checked).toBe(false);
+    // its name says what it switches (integration and form) and starts with the words it shows (label in name)
+    expect(screen.getByRole('switch', { name: 'Auto-sync: CardConnect for Merchant form' })).toBe(auto);
+    const shown = document.querySelector(`label[for="${auto.id}"]`)?.textContent ?? '';
+    expect(shown).toBe(F.autoSync);
+    expect(auto.getAttribute('aria-label')?.startsWith(`${shown}:`)).toBe(true);
     const line = screen.getAllByTestId('form-integration-cardconnect')[0] as HTMLElement;
     expect(within(line).getByText('Connected · Manual sync')).toBeTruthy();
 
