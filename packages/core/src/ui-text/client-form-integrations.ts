@@ -23,6 +23,11 @@ export const FORM_INTEGRATIONS_TEXT = {
   autoSyncOf: (integration: string, form: string) => `Auto-sync: ${integration} for ${form}`,
   autoSyncOn: (integration: string, form: string) =>
     `${form}'s applications are sent to ${integration} when they are submitted.`,
+  /** KYC (decision 089): a form's identity checks of its owners on signature, listed once the company set KYC up. */
+  kyc: 'KYC',
+  kycOn: (form: string) =>
+    `Identity checks (KYC) are on for ${form}: its owners are checked when an application is signed.`,
+  kycOff: (form: string) => `Identity checks (KYC) are off for ${form}: no owner is checked.`,
   autoSyncOff: (integration: string, form: string) =>
     `${form}'s applications are sent to ${integration} only from the application's page (Send to ${integration}).`,
 } as const;

@@ -6,7 +6,7 @@ import { CC_STATUS_TEXT } from '@under/core/ui-text/cardconnect-status';
 import { FORM_INTEGRATIONS_TEXT, SYNCABILITY_TEXT } from '@under/core/ui-text/client-form-integrations';
 import { MAPPING_TEXT } from '@under/core/ui-text/client-integrations-mapping';
 import { SYNC_TEXT } from '@under/core/ui-text/integrations-sync';
-import { KYC_TEXT } from '@under/core/ui-text/kyc';
+import { KYC_SETUP_TEXT, KYC_TEXT } from '@under/core/ui-text/kyc';
 import { MANAGE_INTEGRATION_TEXT } from '@under/core/ui-text/manage-integration';
 import { TRANSAX_TEXT } from '@under/core/ui-text/transax';
 import { VANTIV_SETUP_TEXT, VANTIV_TEXT } from '@under/core/ui-text/vantiv';
@@ -52,6 +52,7 @@ const TEXTS: Record<string, object> = {
   MAPPING_TEXT,
   SYNC_TEXT,
   KYC_TEXT,
+  KYC_SETUP_TEXT,
   MANAGE_INTEGRATION_TEXT,
   TRANSAX_TEXT,
   VANTIV_TEXT,
