@@ -77,6 +77,8 @@ test('an admin maps the sample master form to CardConnect attributes', async ({ 
   await shot(page, 'cardconnect-mapper-saved');
 
   await page.reload();
+  // the attributes are read again (as slow as the first load on a loaded machine)
+  await expect(rowOf(page, 'CompanyName')).toBeVisible({ timeout: 45_000 });
   await expect(rowOf(page, 'CompanyName').locator('input').first()).toHaveValue('DBA name (string)');
   await expect(rowOf(page, 'monthly_volume').locator('input').first()).toHaveValue(
     'Average monthly volume (USD) (decimal)',
