@@ -179,13 +179,24 @@ export async function lastPageShown(page: Page) {
  * An applicant fills in the demo form from its public page and submits: the e-mail first, `company` in the first
  * input, every required field, a typed signature and the terms when asked. Ends on the success page.
  */
-export async function submitApplication(page: Page, customFormId: string, email: string, company: string) {
+export async function submitApplication(
+  page: Page,
+  customFormId: string,
+  email: string,
+  company: string,
+  /** Answers by exact label for fields the helper would leave empty (optional ones), filled where they appear. */
+  answers: Record<string, string> = {},
+) {
   await page.goto(`/application-form/${customFormId}`);
   await page.getByLabel(APPLICANT_TEXT.emailLabel).fill(email);
   await page.getByRole('button', { name: APPLICANT_TEXT.emailContinue }).click();
   await firstInput(page).fill(company);
   await expect(page.getByTestId('save-status')).toHaveText(APPLICANT_TEXT.statusSaved, { timeout: 15_000 });
   for (let i = 0; i < 20; i++) {
+    for (const [label, value] of Object.entries(answers)) {
+      const input = page.locator('form[aria-label]').getByLabel(label, { exact: true }).first();
+      if ((await input.isVisible()) && (await input.inputValue()) === '') await input.fill(value);
+    }
     await fillRequired(page, email);
     if (await page.getByRole('button', { name: APPLICANT_TEXT.submit }).isVisible()) break;
     await page.getByRole('button', { name: 'Next' }).click();

@@ -3,6 +3,7 @@ import { SYNC_STATE_LABELS } from '@under/core/integrations/sync.schema';
 import { CC_MAPPER_TEXT as T } from '@under/core/ui-text/admin-cardconnect-mapper';
 import { CC_STATUS_TEXT as C, ccBoardingWords, ccSignatureWords } from '@under/core/ui-text/cardconnect-status';
 import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
+import { FORM_INTEGRATIONS_TEXT as F } from '@under/core/ui-text/client-form-integrations';
 import { SYNC_TEXT as S } from '@under/core/ui-text/integrations-sync';
 import { CARDCONNECT_SIM } from '../playwright.config';
 import { signInAdmin } from '../support/admin';
@@ -11,7 +12,7 @@ import { submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
 import { clientWithCompany, PASSWORD } from '../support/client';
 import { uniqueEmail } from '../support/outbox';
-import { shot } from '../support/page-tools';
+import { overflowing, shot } from '../support/page-tools';
 import { expect, test } from '../support/test';
 
 /**
@@ -37,7 +38,8 @@ test('an admin maps the sample master form to CardConnect attributes', async ({ 
   await signInAdmin(page);
   await page.goto('/admin/templates');
   await page.getByRole('link', { name: T.openMapperOf(SAMPLE) }).click();
-  await expect(page.getByRole('heading', { name: `${T.title}: ${SAMPLE}` })).toBeVisible();
+  // the heading names the form once the mapper's view is read (slow on a loaded machine, as the rows below)
+  await expect(page.getByRole('heading', { name: `${T.title}: ${SAMPLE}` })).toBeVisible({ timeout: 45_000 });
   await shot(page, 'cardconnect-mapper-loading');
   await expect(rowOf(page, 'pseudo.applicationId')).toBeVisible({ timeout: 45_000 });
   expect(await seriousViolations(page)).toEqual([]);
@@ -75,6 +77,8 @@ test('an admin maps the sample master form to CardConnect attributes', async ({ 
   await shot(page, 'cardconnect-mapper-saved');
 
   await page.reload();
+  // the attributes are read again (as slow as the first load on a loaded machine)
+  await expect(rowOf(page, 'CompanyName')).toBeVisible({ timeout: 45_000 });
   await expect(rowOf(page, 'CompanyName').locator('input').first()).toHaveValue('DBA name (string)');
   await expect(rowOf(page, 'monthly_volume').locator('input').first()).toHaveValue(
     'Average monthly volume (USD) (decimal)',
@@ -149,9 +153,10 @@ test('an application is boarded at CardConnect: a value that cannot convert, Syn
   await mapSample(request, admin, masterFormId, [...MAPPING, WRONG_LINE]);
 
   // a form of its own that uses CardConnect (manual sync: "Send to CardConnect")
+  const formName = `Boarding form ${Date.now() % 100000}`;
   const made = await request.post('/api/custom_forms', {
     headers: client,
-    data: { masterFormId, name: `Boarding form ${Date.now() % 100000}` },
+    data: { masterFormId, name: formName },
   });
   expect(made.status(), await made.text()).toBe(201);
   const { customFormId } = (await made.json()) as { customFormId: string };
@@ -160,11 +165,19 @@ test('an application is boarded at CardConnect: a value that cannot convert, Syn
     data: { status: 'active' },
   });
   expect(on.ok(), await on.text()).toBe(true);
-  const uses = await request.patch(`/api/custom_forms/${customFormId}/integrations`, {
-    headers: client,
-    data: { integrations: { cardconnect: true } },
-  });
-  expect(uses.ok(), await uses.text()).toBe(true);
+  // the forms list: CardConnect turned on for the form by its switch; the auto-sync switch beside it says which
+  // form and integration it switches (left off: manual sync); axe clean
+  await page.goto('/all-form');
+  const formRow = page.getByTestId('custom-form-row').filter({ hasText: formName });
+  const useCardConnect = formRow.getByRole('switch', { name: F.switchOf('CardConnect', formName) });
+  await useCardConnect.click();
+  await expect(page.getByText(F.turnedOn('CardConnect', formName))).toBeVisible();
+  await expect(useCardConnect).toBeChecked();
+  const autoSync = formRow.getByRole('switch', { name: `Auto-sync: CardConnect for ${formName}` });
+  await expect(autoSync).not.toBeChecked();
+  await expect(autoSync).toHaveAccessibleName(F.autoSyncOf('CardConnect', formName));
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'cardconnect-forms-list-switches');
 
   const applicantEmail = uniqueEmail('boarding');
   const dba = `Boarding Trading ${Date.now() % 100000}`;
@@ -233,7 +246,12 @@ test('an application is boarded at CardConnect: a value that cannot convert, Syn
     data: {},
   });
   expect(out.ok(), await out.text()).toBe(true);
-  await status.getByRole('button', { name: C.refresh }).click();
+  // Refresh by keyboard: CardConnect's answer replaces the status, the status region says it was checked
+  const refresh = status.getByRole('button', { name: C.refresh });
+  await refresh.focus();
+  await expect(refresh).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(status.getByRole('status')).toHaveText(C.refreshed, { timeout: 20_000 });
   await expect(status.getByTestId('cc-signature')).toContainText(ccSignatureWords('PENDING'), { timeout: 20_000 });
   await expect(status.getByTestId('cc-boarding')).toContainText(ccBoardingWords('OFS'), { timeout: 20_000 });
   await sim('sign');
@@ -245,4 +263,13 @@ test('an application is boarded at CardConnect: a value that cannot convert, Syn
   await status.scrollIntoViewIfNeeded();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'cardconnect-boarding-status');
+
+  // on a phone: the panel (facts, changes table) fits 390 px without scrolling the page sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('region', { name: C.title })).toBeVisible();
+  await status.scrollIntoViewIfNeeded();
+  expect(await overflowing(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'cardconnect-boarding-status-390', { fullPage: false });
 });

@@ -1,5 +1,7 @@
 import { APPLICATIONS_TEXT as A } from '@under/core/ui-text/client-applications';
-import { KYC_TEXT as K } from '@under/core/ui-text/kyc';
+import { FORM_INTEGRATIONS_TEXT as F } from '@under/core/ui-text/client-form-integrations';
+import { KYC_TEXT as K, KYC_SETUP_TEXT as KS } from '@under/core/ui-text/kyc';
+import { MANAGE_INTEGRATION_TEXT as M } from '@under/core/ui-text/manage-integration';
 import { KYC_SIM } from '../playwright.config';
 import { activeDemoForm, signFromSuccessPage, submitApplication } from '../support/applicant';
 import { seriousViolations } from '../support/axe';
@@ -20,15 +22,38 @@ test.describe('at 390 px (a phone)', () => {
   }) => {
     test.setTimeout(240_000);
     const { email: clientEmail, password } = demoClient();
-    const { customFormId, headers } = await activeDemoForm(request, clientEmail, password);
-    // the institution's API key at the provider (the simulator), and the form's config turning KYC on
-    const key = await request.post('/api/companies/kyc', { headers, data: { apiKey: SIM_KEY } });
-    expect(key.ok(), await key.text()).toBe(true);
-    const config = await request.post('/api/integrations/config', {
-      headers,
-      data: { formId: customFormId, integrationToActivate: 'kyc', activeIntegration: true },
-    });
-    expect(config.ok(), await config.text()).toBe(true);
+    const { customFormId, name: formName } = await activeDemoForm(request, clientEmail, password);
+    // a client ADMINISTRATOR sets KYC up on the integrations page (the provider's API key: the simulator's), then
+    // turns identity checks on for the form in the forms list
+    await page.goto('/login');
+    await signIn(page, clientEmail, password);
+    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+    await page.goto('/manage-integration');
+    const setup = page.getByRole('region', { name: KS.title });
+    const apiKey = setup.getByLabel(KS.apiKeyLabel, { exact: false });
+    await expect(apiKey).toHaveAttribute('type', 'password');
+    await expect(apiKey).toHaveAttribute('autocomplete', 'new-password');
+    await apiKey.fill(SIM_KEY);
+    await setup.getByRole('button', { name: KS.save }).click();
+    await expect(page.getByText(KS.saved)).toBeVisible({ timeout: 15_000 });
+    await expect(setup.getByTestId('kyc-setup-state')).toHaveText(M.states.connected);
+    // write-only: the field is emptied, the key shown masked
+    await expect(apiKey).toHaveValue('');
+    await expect(setup.getByText(/^Saved: /)).toBeVisible();
+    await expect(setup).not.toContainText(SIM_KEY);
+    await setup.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'kyc-setup-390');
+
+    await page.goto('/all-form');
+    const formRow = page.getByTestId('custom-form-row').filter({ hasText: formName });
+    const useKyc = formRow.getByRole('switch', { name: F.switchOf(F.kyc, formName) });
+    await useKyc.scrollIntoViewIfNeeded();
+    await useKyc.click();
+    await expect(page.getByText(F.kycOn(formName))).toBeVisible();
+    await expect(useKyc).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'kyc-forms-list-390');
     const before = (await (await request.get(`${KYC_SIM}/__sim/stats`)).json()) as { created: number };
 
     const email = uniqueEmail('kyc390');
@@ -41,10 +66,6 @@ test.describe('at 390 px (a phone)', () => {
       })
       .toBeGreaterThan(before.created);
 
-    await page.goto('/login');
-    await signIn(page, clientEmail, password);
-    // signed in (the session is kept) before the next address is opened
-    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
     await page.goto('/applications');
     await expect(page.getByRole('heading', { name: A.listTitle })).toBeVisible();
     await page.getByLabel(A.searchLabel).fill(email);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths, centsToDollars, formatUsd, prorateCents } from './money';
 import { checkTestCard, luhnValid, tokenizeTestCard } from './test-cards';
@@ -6,7 +7,20 @@ describe('money', () => {
   it('shows cents as dollars with 2 decimals', () => {
     expect(centsToDollars(4900)).toBe('49.00');
     expect(centsToDollars(5)).toBe('0.05');
+    expect(centsToDollars(123456)).toBe('1234.56');
     expect(formatUsd(-1250)).toBe('-$12.50');
+    // thousands separated, as every other amount on screen (it once printed $2990.00 beside $2,990.00)
+    expect(formatUsd(299000)).toBe('$2,990.00');
+    expect(formatUsd(0)).toBe('$0.00');
+  });
+
+  it('round-trips any whole number of cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        expect(Math.round(Number(centsToDollars(cents)) * 100)).toBe(cents);
+        expect(Math.round(Number(formatUsd(cents).replace(/[$,]/g, '')) * 100)).toBe(cents);
+      }),
+    );
   });
 
   it('adds calendar months, clamped to the month end', () => {

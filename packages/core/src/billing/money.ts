@@ -1,11 +1,17 @@
-/** Spec 1 §9: cents convert to dollars with 2 decimals. */
+import { formatCurrency } from '../forms/format';
+
+/** Spec 1 §9: cents convert to dollars with 2 decimals: 123456 becomes '1234.56'. */
 export function centsToDollars(cents: number): string {
-  return (cents / 100).toFixed(2);
+  return (Math.round(cents) / 100).toFixed(2);
 }
 
-/** `$49.00`; negative amounts (refunds) as `-$49.00`. */
+/**
+ * Every amount held in cents (plans, coupons, charges, refunds, revenue), on screen, in mails and invoices:
+ * `$49.00`, `$2,990.00`, a refund as `-$49.00`. The one formatter of such amounts; answers in dollars use
+ * forms/format's formatCurrency, which this shares.
+ */
 export function formatUsd(cents: number): string {
-  return `${cents < 0 ? '-' : ''}$${centsToDollars(Math.abs(cents))}`;
+  return formatCurrency(Math.round(cents) / 100, 'USD');
 }
 
 /**

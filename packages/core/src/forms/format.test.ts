@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bytesToMegabytes,
-  centsToDollars,
-  formatCents,
   formatCurrency,
   formatDate,
   formatDatePattern,
@@ -86,21 +84,6 @@ describe('currency', () => {
     expect(formatCurrency(-3)).toBe('-$3.00');
     expect(formatCurrency(0)).toBe('$0.00');
     expect(formatCurrency(Number.NaN)).toBe('');
-  });
-
-  it('converts cents to dollars with 2 decimals', () => {
-    expect(centsToDollars(123456)).toBe('1234.56');
-    expect(centsToDollars(5)).toBe('0.05');
-    expect(formatCents(299000)).toBe('$2,990.00');
-  });
-
-  it('round-trips any whole number of cents', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
-        expect(Math.round(Number(centsToDollars(cents)) * 100)).toBe(cents);
-        expect(Math.round(Number(formatCents(cents).replace(/[$,]/g, '')) * 100)).toBe(cents);
-      }),
-    );
   });
 });
 

@@ -75,16 +75,6 @@ export function formatCurrency(amount: number, currency: CurrencyCode = 'USD'): 
   return `${sign}${CURRENCY_SYMBOLS[currency]}${grouped}.${cents}`;
 }
 
-/** Cents to dollars with 2 decimals (spec 1 §9): 123456 becomes '1234.56'. */
-export function centsToDollars(cents: number): string {
-  return (Math.round(cents) / 100).toFixed(2);
-}
-
-/** Formats an amount held in cents, as billing stores it. */
-export function formatCents(cents: number, currency: CurrencyCode = 'USD'): string {
-  return formatCurrency(Math.round(cents) / 100, currency);
-}
-
 /** Bytes to megabytes, dividing by 1,000,000 as spec 1 §9 says (so 25 MB is 25,000,000 bytes). */
 export function bytesToMegabytes(bytes: number): number {
   return bytes / 1_000_000;

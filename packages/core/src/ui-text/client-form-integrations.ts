@@ -16,9 +16,18 @@ export const FORM_INTEGRATIONS_TEXT = {
   loading: 'Loading integrations…',
   /** A card processor's sync mode (its config's `autoSync`, decision 086): a second switch beside the first. */
   autoSync: 'Auto-sync',
-  autoSyncOf: (integration: string, form: string) => `Send ${form}'s applications to ${integration} on submit`,
+  /**
+   * The auto-sync switch's accessible name: its visible label first (WCAG 2.5.3, label in name), then what it
+   * switches, so a screen reader in a list of forms hears which form and which integration.
+   */
+  autoSyncOf: (integration: string, form: string) => `Auto-sync: ${integration} for ${form}`,
   autoSyncOn: (integration: string, form: string) =>
     `${form}'s applications are sent to ${integration} when they are submitted.`,
+  /** KYC (decision 089): a form's identity checks of its owners on signature, listed once the company set KYC up. */
+  kyc: 'KYC',
+  kycOn: (form: string) =>
+    `Identity checks (KYC) are on for ${form}: its owners are checked when an application is signed.`,
+  kycOff: (form: string) => `Identity checks (KYC) are off for ${form}: no owner is checked.`,
   autoSyncOff: (integration: string, form: string) =>
     `${form}'s applications are sent to ${integration} only from the application's page (Send to ${integration}).`,
 } as const;

@@ -31,10 +31,17 @@ export const MAPPING_TEXT = {
   columnType: 'Type',
   columnFormField: 'Form field',
   required: 'Required',
-  externalIdBadge: 'External ID',
   notMapped: 'Not mapped',
   selectLabelOf: (label: string) => `Form field for ${label}`,
   incompatible: (allowed: string) => `not compatible: takes ${allowed}`,
+  /** Words for a form field's type in the choices (others are shown as the type's name). */
+  typeWords: {
+    textfield: 'text',
+    textarea: 'text area',
+    phoneNumber: 'phone number',
+    selectboxes: 'select boxes',
+    datetime: 'date/time',
+  } as Readonly<Record<string, string>>,
   typeWithLength: (type: string, length: number) => (length > 0 ? `${type} (${length})` : type),
   propose: 'Propose mapping',
   proposed: 'A mapping is proposed from the names and types of the fields. Review it, then save.',

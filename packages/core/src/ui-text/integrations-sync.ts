@@ -15,8 +15,9 @@ export const SYNC_TEXT = {
   noTarget:
     "This application's form uses no connected integration. An administrator connects one on Manage Integration and turns it on for the form in Forms.",
   syncAgain: 'Sync again',
+  /** A CardConnect sync asked for before the application (and so its form) is read. */
+  formNotKnownYet: "The application's form is not known yet: try again.",
   syncing: 'Syncing…',
-  queuedToast: 'Sync queued.',
   resultSynced: (integration: string) => `Synced to ${integration}.`,
   resultProblem: (integration: string) => `${integration}: the sync needs attention (see the panel).`,
   openRecord: (integration: string) => `Open the record in ${integration}`,

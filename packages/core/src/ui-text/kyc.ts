@@ -41,3 +41,18 @@ export const KYC_REASON_WORDS: Record<string, string> = {
 };
 export const kycReasonWords = (code: string) =>
   KYC_REASON_WORDS[code] ?? `The provider gave reason "${code}": see its console for details.`;
+
+/**
+ * KYC on /manage-integration (decision 089): the company's API key at the KYC provider, write-only (the server
+ * answers its mask), checked with the provider before it is kept.
+ */
+export const KYC_SETUP_TEXT = {
+  title: 'Identity checks (KYC)',
+  description:
+    "Your KYC provider's API key. It is checked with the provider, then kept encrypted. Each form turns identity checks on in Forms (Integrations).",
+  apiKeyLabel: 'API key',
+  apiKeyRequired: 'Enter the API key',
+  savedMask: (mask: string) => `Saved: ${mask}. Leave empty to keep it, or enter a new key.`,
+  save: 'Save',
+  saved: 'KYC is set up. Turn identity checks on for a form in Forms.',
+} as const;

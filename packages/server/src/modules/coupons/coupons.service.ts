@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@under/core/api/error.schema';
+import { formatUsd } from '@under/core/billing/money';
 import type {
   CompanyCoupon,
   CompanyDiscount,
@@ -9,7 +10,6 @@ import type {
 } from '@under/core/coupons/coupon.schema';
 import { couponEndsAt } from '@under/core/coupons/coupon-discount-rule';
 import { COUPON_MESSAGES as M } from '@under/core/coupons/coupon-messages';
-import { formatCents } from '@under/core/forms/format';
 import type { AuthContext } from '../../auth-context';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -81,7 +81,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
   async function checkAmount(tx: DbOrTx, amountCents: number | null) {
     if (amountCents === null) return;
     const highest = await createCouponsRepository(tx).highestPlanPriceCents();
-    if (amountCents > highest) throw invalid('amount', M.amountRange(formatCents(highest)));
+    if (amountCents > highest) throw invalid('amount', M.amountRange(formatUsd(highest)));
   }
 
   async function load(couponId: string) {

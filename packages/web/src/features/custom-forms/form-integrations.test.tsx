@@ -199,6 +199,11 @@ describe("the forms list's integrations (decision 078)", { timeout: 90_000 }, ()
     expect(sent(PATCH)).toEqual({ integrations: { cardconnect: true } });
     const auto = await screen.findByRole('switch', { name: F.autoSyncOf('CardConnect', FORM.name) }, slow);
     expect((auto as HTMLInputElement).checked).toBe(false);
+    // its name says what it switches (integration and form) and starts with the words it shows (label in name)
+    expect(screen.getByRole('switch', { name: 'Auto-sync: CardConnect for Merchant form' })).toBe(auto);
+    const shown = document.querySelector(`label[for="${auto.id}"]`)?.textContent ?? '';
+    expect(shown).toBe(F.autoSync);
+    expect(auto.getAttribute('aria-label')?.startsWith(`${shown}:`)).toBe(true);
     const line = screen.getAllByTestId('form-integration-cardconnect')[0] as HTMLElement;
     expect(within(line).getByText('Connected · Manual sync')).toBeTruthy();
 
@@ -238,5 +243,80 @@ describe("the forms list's integrations (decision 078)", { timeout: 90_000 }, ()
     expect(await screen.findByText(`CardConnect: ${F.on}`, {}, slow)).toBeTruthy();
     expect(screen.getByText('Connected · Auto-sync')).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it("with KYC set up, an ADMINISTRATOR turns a form's identity checks on; its config keeps the other settings", async () => {
+    const kycConfig = (active: boolean) => ({
+      ...configBody(false).body,
+      id: '00000000-0000-4000-8000-0000000000c2',
+      integrationToActivate: 'kyc',
+      activeIntegration: active,
+    });
+    const overview = (kyc: object[]) => ({ status: 200, body: { ...OVERVIEW.body, configs: kyc } });
+    const { user, api } = renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/custom_forms': list,
+        'POST /api/custom_forms/integration_status': STATUS,
+        'GET /api/companies/kyc': {
+          status: 200,
+          body: { state: 'connected', apiKey: '••••••••KEY', connectedAt: '2026-11-29T06:00:00.000Z' },
+        },
+        'GET /api/integrations': [overview([]), overview([]), overview([kycConfig(true)])],
+        [CONFIG]: { status: 200, body: kycConfig(true) },
+      },
+    });
+    const kyc = await screen.findByRole('switch', { name: 'Use KYC for Merchant form' }, slow);
+    expect((kyc as HTMLInputElement).checked).toBe(false);
+    await user.click(kyc);
+    expect(await screen.findByText(F.kycOn(FORM.name), {}, slow)).toBeTruthy();
+    expect(JSON.parse(String(api.calls(CONFIG)[0]?.[1]?.body))).toEqual({
+      formId: FORM.customFormId,
+      integrationToActivate: 'kyc',
+      credentials: {},
+      credentialsTemplateId: null,
+      selectedStoredPricing: null,
+      activeIntegration: true,
+      autoSync: false,
+    });
+    await waitFor(() => expect((kyc as HTMLInputElement).checked).toBe(true), slow);
+    // never a sync integration's change on the way
+    expect(api.calls(PATCH)).toHaveLength(0);
+  });
+
+  it("a STANDARD member reads each form's KYC in words, without a switch", async () => {
+    renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/me': { status: 200, body: { ...ME, role: 'STANDARD' } },
+        'GET /api/custom_forms': list,
+        'POST /api/custom_forms/integration_status': STATUS,
+        'GET /api/companies/kyc': { status: 200, body: { state: 'connected', apiKey: null, connectedAt: null } },
+        'GET /api/integrations': {
+          status: 200,
+          body: {
+            ...OVERVIEW.body,
+            configs: [{ ...configBody(false).body, integrationToActivate: 'kyc', activeIntegration: true }],
+          },
+        },
+      },
+    });
+    expect(await screen.findByText(`${F.kyc}: ${F.on}`, {}, slow)).toBeTruthy();
+    expect(screen.getByText(`${F.kyc}: ${F.off}`)).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('a company without KYC sees no KYC line', async () => {
+    renderApp({
+      path: '/all-form',
+      api: {
+        'GET /api/custom_forms': list,
+        'POST /api/custom_forms/integration_status': STATUS,
+        'GET /api/companies/kyc': { status: 200, body: { state: 'not_connected', apiKey: null, connectedAt: null } },
+        'GET /api/integrations': OVERVIEW,
+      },
+    });
+    expect(await screen.findByRole('switch', { name: F.switchOf('Salesforce', FORM.name) }, slow)).toBeTruthy();
+    expect(screen.queryAllByTestId('form-integration-kyc')).toHaveLength(0);
   });
 });

@@ -17,7 +17,7 @@ import type { CompanySummary } from '@under/core/accounts/company.schema';
 import { displayRole } from '@under/core/accounts/enums';
 import { isUnlimited } from '@under/core/accounts/quota';
 import type { Member } from '@under/core/accounts/team.schema';
-import { formatCurrency } from '@under/core/forms/format';
+import { formatUsd } from '@under/core/billing/money';
 import { UI_TEXT } from '@under/core/ui-text';
 import { CUSTOM_FORMS_TEXT } from '@under/core/ui-text/client-custom-forms';
 import { Link } from 'react-router';
@@ -103,7 +103,7 @@ function Dashboard({ summary, isAdmin, myId }: { summary: CompanySummary; isAdmi
             <Text size="sm" c="dimmed">
               {membership.priceCents === 0
                 ? UI_TEXT.freePlan
-                : `${formatCurrency(membership.priceCents / 100)} ${UI_TEXT.perMonth}`}
+                : `${formatUsd(membership.priceCents)} ${UI_TEXT.perMonth}`}
             </Text>
             <CouponNote companyId={summary.company.id} />
             <Anchor component={Link} to="/membership" size="sm" mt={4}>

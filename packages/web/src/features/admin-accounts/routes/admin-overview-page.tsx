@@ -1,7 +1,7 @@
 import { Alert, Anchor, Card, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_APPLICATIONS_API } from '@under/core/api/applications/admin.contract';
-import { formatCents } from '@under/core/forms/format';
+import { formatUsd } from '@under/core/billing/money';
 import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
 import { APPLICATIONS_TEXT as AT } from '@under/core/ui-text/client-applications';
 import { useState } from 'react';
@@ -154,7 +154,7 @@ export function AdminOverviewPage() {
             note={o ? T.activeAccounts(o.accounts.active) : undefined}
             to="/accounts"
           />
-          <Figure label={T.revenueCard} value={o ? formatCents(o.revenueThisMonthCents) : '…'} note={T.revenueHelp} />
+          <Figure label={T.revenueCard} value={o ? formatUsd(o.revenueThisMonthCents) : '…'} note={T.revenueHelp} />
           <Figure label={T.applicationsCard} value={o ? String(o.applicationsThisMonth) : '…'} />
         </SimpleGrid>
         <ApplicationsAcrossAccounts />

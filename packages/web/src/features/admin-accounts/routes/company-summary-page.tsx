@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { displayRole } from '@under/core/accounts/enums';
 import { APPLICATION_STATUSES } from '@under/core/admin-accounts/admin-accounts.schema';
-import { formatCents, formatDate } from '@under/core/forms/format';
+import { formatUsd } from '@under/core/billing/money';
+import { formatDate } from '@under/core/forms/format';
 import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
 import { ADMIN_COUPONS_TEXT } from '@under/core/ui-text/admin-coupons';
 import type { ReactNode } from 'react';
@@ -129,12 +130,12 @@ export function CompanySummaryPage() {
                   discount.data.coupon.code,
                   discount.data.coupon.percentage !== null
                     ? ADMIN_COUPONS_TEXT.percentOff(discount.data.coupon.percentage)
-                    : ADMIN_COUPONS_TEXT.amountOff(formatCents(discount.data.coupon.amount ?? 0)),
+                    : ADMIN_COUPONS_TEXT.amountOff(formatUsd(discount.data.coupon.amount ?? 0)),
                   formatDate(discount.data.endsAt ?? ''),
                 )}
               </Text>
               <Text size="sm" c="dimmed">
-                {T.discountNow(formatCents(discount.data.discountCents), formatCents(discount.data.planPriceCents))}
+                {T.discountNow(formatUsd(discount.data.discountCents), formatUsd(discount.data.planPriceCents))}
               </Text>
             </Stack>
           ) : (

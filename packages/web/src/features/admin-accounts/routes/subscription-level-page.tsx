@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Container, Group, Radio, Stack } from '@mantine/core';
-import { formatCents } from '@under/core/forms/format';
+import { formatUsd } from '@under/core/billing/money';
 import { ADMIN_ACCOUNTS_TEXT as T } from '@under/core/ui-text/admin-accounts';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -43,7 +43,7 @@ export function SubscriptionLevelPage() {
             <Radio.Group label={T.planLabel} value={value} onChange={setPicked}>
               <Stack gap="xs" mt="xs">
                 {plans.data.map((m) => (
-                  <Radio key={m.id} value={m.id} label={T.planOption(m.name, formatCents(m.priceCents))} />
+                  <Radio key={m.id} value={m.id} label={T.planOption(m.name, formatUsd(m.priceCents))} />
                 ))}
               </Stack>
             </Radio.Group>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SYNC_API } from '@under/core/api/integrations/sync.contract';
 import type { ApplicationSyncs } from '@under/core/integrations/sync.schema';
+import { SYNC_TEXT } from '@under/core/ui-text/integrations-sync';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSession } from '../../../lib/session-context';
 import { pollDelay, useBoundedPoll } from '../../../lib/use-bounded-poll';
@@ -76,7 +77,7 @@ export function useSyncNow(applicationId: string, customFormId?: string) {
   return useMutation({
     mutationFn: (integration: SyncTarget) => {
       if (integration === 'salesforce') return http.call(SYNC_API.syncNow, { params: { applicationId } });
-      if (!customFormId) throw new Error("The application's form is not known yet: try again.");
+      if (!customFormId) throw new Error(SYNC_TEXT.formNotKnownYet);
       return http.call(SYNC_API.syncToCc, { params: { applicationId }, body: { formId: customFormId } });
     },
     onSettled: (_data, _error, integration) => {

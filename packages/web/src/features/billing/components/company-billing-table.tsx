@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { BillingRow } from '@under/core/billing/billing.schema';
+import { formatUsd } from '@under/core/billing/money';
 import { formatDate } from '@under/core/forms/format';
 import { BILLING_TEXT as T } from '@under/core/ui-text/billing';
 import { useState } from 'react';
@@ -68,11 +69,11 @@ export function CompanyBillingTable({ companyId, canRefund = false }: { companyI
             </Table.Td>
             <Table.Td ta="right">
               <Text size="sm" fw={600} data-testid="billing-amount">
-                ${row.amount}
+                {formatUsd(row.amountCents)}
               </Text>
             </Table.Td>
             <Table.Td ta="right">
-              <Text size="sm">{row.discountCents ? `−$${row.discount}` : '—'}</Text>
+              <Text size="sm">{row.discountCents ? `−${formatUsd(row.discountCents)}` : '—'}</Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{row.cardBrand ? T.savedCard(row.cardBrand, row.cardLast4 ?? '') : '—'}</Text>
@@ -107,7 +108,7 @@ export function CompanyBillingTable({ companyId, canRefund = false }: { companyI
       <ConfirmDialog
         opened={refunding !== null}
         title={T.refundTitle}
-        message={refunding ? T.refundMessage(`$${refunding.amount}`) : ''}
+        message={refunding ? T.refundMessage(formatUsd(refunding.amountCents)) : ''}
         confirmLabel={T.refundConfirm}
         isDanger
         isBusy={refund.isPending}

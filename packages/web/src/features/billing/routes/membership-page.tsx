@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import type { Membership } from '@under/core/accounts/membership.schema';
 import { BASIC_MEMBERSHIP_ID, type SubscriptionDetail, TRIAL_DAYS } from '@under/core/billing/billing.schema';
-import { formatCurrency, formatDate } from '@under/core/forms/format';
+import { formatUsd } from '@under/core/billing/money';
+import { formatDate } from '@under/core/forms/format';
 import { UI_TEXT } from '@under/core/ui-text';
 import { BILLING_TEXT as T } from '@under/core/ui-text/billing';
 import { type ReactNode, useState } from 'react';
@@ -196,7 +197,7 @@ function PlanCard(props: {
         </Stack>
         <Text>
           <Text span fw={800} fz={28}>
-            {plan.priceCents === 0 ? UI_TEXT.freePlan : formatCurrency(plan.priceCents / 100)}
+            {plan.priceCents === 0 ? UI_TEXT.freePlan : formatUsd(plan.priceCents)}
           </Text>
           {plan.priceCents === 0 ? null : (
             <Text span c="dimmed" size="sm">

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Paper, Radio, Stack, Text } from '@mantine/core';
 import { TRIAL_DAYS } from '@under/core/billing/billing.schema';
-import { formatCurrency } from '@under/core/forms/format';
+import { formatUsd } from '@under/core/billing/money';
 import { UI_TEXT } from '@under/core/ui-text';
 import { BILLING_TEXT as T } from '@under/core/ui-text/billing';
 import { useState } from 'react';
@@ -47,7 +47,7 @@ export function MembershipTrialPage() {
                 <Radio
                   key={p.id}
                   value={p.id}
-                  label={`${p.name} — ${formatCurrency(p.priceCents / 100)} ${UI_TEXT.perMonth}`}
+                  label={`${p.name} — ${formatUsd(p.priceCents)} ${UI_TEXT.perMonth}`}
                   description={`${UI_TEXT.planUsers(p.userQuota)}, ${UI_TEXT.planForms(p.formQuota)}`}
                 />
               ))}

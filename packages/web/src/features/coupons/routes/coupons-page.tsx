@@ -1,6 +1,7 @@
 import { Badge, Button, Container, Group, Stack, Table, Text } from '@mantine/core';
+import { formatUsd } from '@under/core/billing/money';
 import type { Coupon } from '@under/core/coupons/coupon.schema';
-import { formatCents, formatDate } from '@under/core/forms/format';
+import { formatDate } from '@under/core/forms/format';
 import { ADMIN_COUPONS_TEXT as T } from '@under/core/ui-text/admin-coupons';
 import { Link } from 'react-router';
 import { ListSearch } from '../../../components/list-search';
@@ -24,7 +25,7 @@ const COLUMNS = [
 const STATUS_COLORS = { active: 'green', expired: 'gray', 'used-up': 'orange' } as const;
 
 function discountText(c: Pick<Coupon, 'percentage' | 'amount'>): string {
-  return c.percentage !== null ? T.percentOff(c.percentage) : T.amountOff(formatCents(c.amount ?? 0));
+  return c.percentage !== null ? T.percentOff(c.percentage) : T.amountOff(formatUsd(c.amount ?? 0));
 }
 
 /** /view-coupon: every coupon, newest first, with search and paging. */

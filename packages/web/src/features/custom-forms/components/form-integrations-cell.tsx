@@ -6,7 +6,7 @@ import { FORM_INTEGRATIONS_TEXT as T } from '@under/core/ui-text/client-form-int
 import { MANAGE_INTEGRATION_TEXT } from '@under/core/ui-text/manage-integration';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useSetFormAutoSync, useSetFormIntegration } from '../api/form-integrations-api';
+import { useSetFormAutoSync, useSetFormIntegration, useSetFormKyc } from '../api/form-integrations-api';
 
 /**
  * CardConnect is listed once the company connected it (or while a form still uses it): a company without it sees
@@ -28,8 +28,10 @@ export function FormIntegrationsCell(props: {
   status: FormIntegrations | undefined;
   isLoading: boolean;
   canManage: boolean;
+  /** KYC (decision 089): listed once the company set it up (or while the form still uses it). */
+  kyc?: { connected: boolean; active: boolean } | undefined;
 }) {
-  const { form, status } = props;
+  const { form, status, kyc } = props;
   const salesforce = status?.integrations.find((i) => i.integration === 'salesforce');
   const cardconnect = status?.integrations.find((i) => i.integration === 'cardconnect');
   if (!salesforce) return props.isLoading ? <Loader size="xs" role="status" aria-label={T.loading} /> : null;
@@ -38,6 +40,9 @@ export function FormIntegrationsCell(props: {
       <IntegrationLine form={form} item={salesforce} canManage={props.canManage} />
       {showsCardConnect(cardconnect) ? (
         <IntegrationLine form={form} item={cardconnect} canManage={props.canManage} />
+      ) : null}
+      {kyc && (kyc.connected || kyc.active) ? (
+        <KycLine form={form} active={kyc.active} canManage={props.canManage} />
       ) : null}
     </Stack>
   );
@@ -129,6 +134,40 @@ function IntegrationLine({
       ) : (
         <Text size="xs" c="orange.9">
           {T.notPermitted}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The form's identity checks of its owners on signature (its `kyc` config): a switch for a client ADMINISTRATOR. */
+function KycLine({ form, active, canManage }: { form: CustomFormSummary; active: boolean; canManage: boolean }) {
+  const set = useSetFormKyc();
+  const editable = canManage && form.status !== 'archived';
+
+  async function toggle(on: boolean) {
+    try {
+      await set.mutateAsync({ customFormId: form.customFormId, on });
+      notifySuccess(on ? T.kycOn(form.name) : T.kycOff(form.name));
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+
+  return (
+    <Stack gap={2} data-testid="form-integration-kyc">
+      {editable ? (
+        <Switch
+          size="sm"
+          label={T.kyc}
+          checked={active}
+          disabled={set.isPending}
+          aria-label={T.switchOf(T.kyc, form.name)}
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+        />
+      ) : (
+        <Text size="sm">
+          {T.kyc}: {active ? T.on : T.off}
         </Text>
       )}
     </Stack>

@@ -14,11 +14,13 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormIntegrationStatus } from '../../../lib/use-form-integration-status';
+import { useKycConnection } from '../../../lib/use-kyc-connection';
 import { useMe } from '../../../lib/use-me';
 import { usePaging } from '../../../lib/use-paging';
 import { useSearchText } from '../../../lib/use-search-text';
 import { InviteCustomerDialog } from '../../customers/components/invite-customer-dialog';
 import { applicantLink, useCustomForms, useFormActions } from '../api/custom-forms-api';
+import { useKycForms } from '../api/form-integrations-api';
 import { PreviewDialog, RenameDialog, VersionsDialog } from '../components/form-dialogs';
 import { FormIntegrationsCell } from '../components/form-integrations-cell';
 
@@ -68,6 +70,8 @@ export function FormsPage() {
   const rows = forms.data?.items ?? [];
   const isFiltered = Boolean(search.query || status);
   const integrations = useFormIntegrationStatus(rows.map((f) => f.customFormId));
+  const kycConnection = useKycConnection();
+  const kycForms = useKycForms();
 
   async function run<R>(action: () => Promise<R>, done: (r: R) => string) {
     try {
@@ -180,6 +184,14 @@ export function FormsPage() {
                   status={integrations.data?.items.find((i) => i.customFormId === form.customFormId)}
                   isLoading={integrations.isPending}
                   canManage={isAdmin}
+                  kyc={
+                    kycConnection.data
+                      ? {
+                          connected: kycConnection.data.state === 'connected',
+                          active: kycForms.data?.has(form.customFormId) ?? false,
+                        }
+                      : undefined
+                  }
                 />
               </Table.Td>
               <Table.Td>

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SalesforceAddInfoBody } from '@under/core/integrations/connections.schema';
+import { KYC_SETUP_TEXT } from '@under/core/ui-text/kyc';
 import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
 import { TRANSAX_TEXT } from '@under/core/ui-text/transax';
 import { VANTIV_SETUP_TEXT } from '@under/core/ui-text/vantiv';
@@ -9,7 +10,10 @@ import { PageHeader } from '../../../../components/page-header';
 import { UpgradeRequired } from '../../../../components/upgrade-required';
 import { errorMessage } from '../../../../lib/http-error';
 import { notifySuccess } from '../../../../lib/notify';
+import { useKycConnection } from '../../../../lib/use-kyc-connection';
 import { CardConnectCard } from '../../cardconnect/components/cardconnect-card';
+import { useSaveKyc } from '../../kyc/api/kyc-setup-api';
+import { KycCard } from '../../kyc/components/kyc-card';
 import { useSaveVantiv, useVantivSetup } from '../../vantiv/api/vantiv-setup-api';
 import { VantivCard } from '../../vantiv/components/vantiv-card';
 import { useAddSalesforceInfo, useIntegrations, useTurnOffSalesforce } from '../api/connections-api';
@@ -29,6 +33,8 @@ export function ManageIntegrationPage() {
   const turnOff = useTurnOffSalesforce(integrations.data?.companyId ?? '');
   const vantiv = useVantivSetup();
   const saveVantiv = useSaveVantiv();
+  const kyc = useKycConnection();
+  const saveKyc = useSaveKyc();
 
   async function connect(body: SalesforceAddInfoBody) {
     const { authorizeUrl } = await addInfo.mutateAsync(body);
@@ -87,6 +93,16 @@ export function ManageIntegrationPage() {
             onSave={async (body) => {
               await saveVantiv.mutateAsync(body);
               notifySuccess(VANTIV_SETUP_TEXT.saved);
+            }}
+          />
+        ) : null}
+        {data ? (
+          <KycCard
+            view={kyc.data}
+            canManage={data.canManage}
+            onSave={async (body) => {
+              await saveKyc.mutateAsync(body);
+              notifySuccess(KYC_SETUP_TEXT.saved);
             }}
           />
         ) : null}

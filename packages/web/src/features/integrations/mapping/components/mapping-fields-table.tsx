@@ -4,14 +4,7 @@ import { MAPPING_TEXT as T } from '@under/core/ui-text/client-integrations-mappi
 import { ScrollTable } from '../../../../components/scroll-table';
 
 /** Words for a form field type in the choices. */
-const TYPE_WORDS: Record<string, string> = {
-  textfield: 'text',
-  textarea: 'text area',
-  phoneNumber: 'phone number',
-  selectboxes: 'select boxes',
-  datetime: 'date/time',
-};
-export const typeWords = (t: string) => TYPE_WORDS[t] ?? t;
+export const typeWords = (t: string) => T.typeWords[t] ?? t;
 
 /**
  * The Salesforce fields an application may fill, each with a choice of form field. Form fields of a type the field

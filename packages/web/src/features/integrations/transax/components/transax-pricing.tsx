@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { formatDateTime } from '@under/core/forms/format';
+import { formatCurrency, formatDateTime } from '@under/core/forms/format';
 import { RetrieveTransaxPricingBodySchema, type StoredTransaxPricing } from '@under/core/integrations/transax.schema';
 import { TRANSAX_TEXT as T } from '@under/core/ui-text/transax';
 import { type FormEvent, useState } from 'react';
@@ -124,8 +124,8 @@ export function TransaxPricingTable(props: {
                 <Table.Td>{p.name}</Table.Td>
                 <Table.Td>{p.description ?? '—'}</Table.Td>
                 <Table.Td>{num(p.discountRatePct, ' %')}</Table.Td>
-                <Table.Td>{p.perItemFee === null ? '—' : `$${p.perItemFee.toFixed(2)}`}</Table.Td>
-                <Table.Td>{p.monthlyFee === null ? '—' : `$${p.monthlyFee.toFixed(2)}`}</Table.Td>
+                <Table.Td>{p.perItemFee === null ? '—' : formatCurrency(p.perItemFee)}</Table.Td>
+                <Table.Td>{p.monthlyFee === null ? '—' : formatCurrency(p.monthlyFee)}</Table.Td>
                 {onPick ? (
                   <Table.Td>
                     {selectedId === p.id ? (

@@ -1,0 +1,50 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { formatUsd } from '@under/core/billing/money';
+import { describe, expect, it } from 'vitest';
+
+function findRoot(): string {
+  for (let dir = process.cwd(); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'packages/core/src/billing/money.ts'))) return dir;
+  }
+  throw new Error(`no repository above ${process.cwd()}`);
+}
+const root = findRoot();
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') sources(full, out);
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/**
+ * Dollar amounts in one format everywhere (`$2,990.00`): amounts in cents through core's formatUsd, amounts in
+ * dollars through forms/format's formatCurrency, which formatUsd shares. A dollar sign glued to an interpolation
+ * (`$${x}` in a template, `${x}` as JSX text) or a formatCurrency of cents divided by hand is a second format.
+ */
+const HAND_MADE = [/\$\$\{/, /^\s*\$\{[\w.]+\}\s*$/, /formatCurrency\([^)]*\/ ?100\)/, /formatCents\(/];
+
+describe('money on screen, in mails and invoices', () => {
+  it('formats cents one way: thousands separated, two decimals, a refund signed', () => {
+    expect(formatUsd(299000)).toBe('$2,990.00');
+    expect(formatUsd(4900)).toBe('$49.00');
+    expect(formatUsd(-1250)).toBe('-$12.50');
+  });
+
+  it('is never formatted by hand in the web or the server', () => {
+    const found = ['packages/web/src', 'packages/server/src', 'packages/core/src']
+      .flatMap((d) => sources(path.join(root, d)))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${path.relative(root, f)}:${i + 1}` }))
+          .filter(({ line }) => HAND_MADE.some((re) => re.test(line)))
+          .map(({ line, at }) => `${at}: ${line.trim()}`),
+      );
+    expect(found).toEqual([]);
+  });
+});
