@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { PdfField } from '@under/core/templates/pdf-field.schema';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeFlatApplicationPdf } from '../../test/flat-application-pdf';
 import {
   MALFORMED_PDFS,
   makeAcroFormPdf,
@@ -13,7 +14,6 @@ import {
   PNG_BYTES,
   wellFormedRawPdf,
 } from '../../test/pdf-fixtures';
-import { makeFlatApplicationPdf } from '../../test/flat-application-pdf';
 import { createPdfPool, PdfWorkError } from './pdf-pool';
 
 const MIB = 1024 * 1024;
