@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../packages/server/src/app';
@@ -126,14 +127,21 @@ export function loadInChild(job: LoadJob): Promise<LoadAnswer> {
   });
 }
 
-/** Queries sent to PostgreSQL by this process (the server under measure: the load generator is another process). */
+/** Queries sent by this process (the server under measure: the load generator is another process). */
 let pgQueries = 0;
 const pgQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   pgQueries += 1;
   return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
-/** Queries sent to PostgreSQL by this process so far. */
+// PGlite: every statement (BEGIN and COMMIT too, inside a transaction or not) runs through its query mutex once
+const pgliteProto = PGlite.prototype as unknown as { _runExclusiveQuery: (...a: unknown[]) => unknown };
+const pgliteRun = pgliteProto._runExclusiveQuery;
+pgliteProto._runExclusiveQuery = function (this: unknown, ...args: unknown[]) {
+  pgQueries += 1;
+  return pgliteRun.apply(this, args);
+};
+/** Queries sent to the database (PostgreSQL, or the in-process PGlite) by this process so far. */
 export const queriesSent = () => pgQueries;
 
 /**

@@ -51,9 +51,9 @@ class Cost {
     this.gcMs += gcMs - gcBefore;
     this.n += to - from;
   }
-  row(name: string, kind: string) {
+  row(name: string) {
     const per = (v: number, d = 100) => String(Math.round((v / Math.max(1, this.n)) * d) / d);
-    return `${name.padEnd(36)}${String(this.n).padStart(7)}${per(this.cpuUs / 1000).padStart(9)}${(kind === 'postgres' ? per(this.queries, 10) : '-').padStart(9)}${per(this.allocated / 1024, 1).padStart(10)}${per(this.gcMs, 1000).padStart(8)}${per(this.wallMs).padStart(9)}`;
+    return `${name.padEnd(36)}${String(this.n).padStart(7)}${per(this.cpuUs / 1000).padStart(9)}${per(this.queries, 10).padStart(9)}${per(this.allocated / 1024, 1).padStart(10)}${per(this.gcMs, 1000).padStart(8)}${per(this.wallMs).padStart(9)}`;
   }
 }
 
@@ -126,8 +126,8 @@ for (const kind of ownServer.benchDatabases().filter((k) => !only || k === only)
     );
     for (const s of sides) {
       const of = sides.length > 1 ? ` (${s.label === compare ? 'compared' : 'this'})` : '';
-      console.log(s.saves.row(`PUT …/draft (${FIELDS} fields)${of}`, kind));
-      console.log(s.submits.row(`POST …/submit${of}`, kind));
+      console.log(s.saves.row(`PUT …/draft (${FIELDS} fields)${of}`));
+      console.log(s.submits.row(`POST …/submit${of}`));
     }
     if (compare) console.log(`  compared: ${compare}`);
   } finally {

@@ -68,7 +68,7 @@ for (const kind of benchDatabases().filter((k) => !only || k === only)) {
     // per answered request, in the server's process: CPU and round trips to the database (PGlite's are in-process)
     for (const f of [health, autosave, submit]) {
       console.log(
-        `  ${f.name.padEnd(32)} server CPU ${f.cpuMs} ms/request${kind === 'postgres' ? `, ${f.queries} queries/request` : ''}${f.pgCpuMs === null ? '' : `, PostgreSQL CPU ${f.pgCpuMs} ms/request`}`,
+        `  ${f.name.padEnd(32)} server CPU ${f.cpuMs} ms/request, ${f.queries} queries/request${f.pgCpuMs === null ? '' : `, PostgreSQL CPU ${f.pgCpuMs} ms/request`}`,
       );
     }
     console.log(eventsNote);

@@ -107,6 +107,26 @@ export function createEventsRepository(db: DbOrTx) {
       return new Set(inserted.map((r) => r.eventId));
     },
 
+    /**
+     * `markDeliveredMany` for several subscribers at once (one statement; rows in (event, subscriber) order, the
+     * order `markDeliveredMany` takes its rows in too): answers the pairs this call marked, as `event subscriber`.
+     */
+    async markDeliveredPairs(
+      pairs: readonly { eventId: string; subscriber: string }[],
+      at: Date,
+    ): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set();
+      const sorted = [...pairs].sort((a, b) =>
+        a.eventId === b.eventId ? (a.subscriber < b.subscriber ? -1 : 1) : a.eventId < b.eventId ? -1 : 1,
+      );
+      const inserted = await db
+        .insert(eventDeliveries)
+        .values(sorted.map((p) => ({ eventId: p.eventId, subscriber: p.subscriber, deliveredAt: at })))
+        .onConflictDoNothing()
+        .returning({ eventId: eventDeliveries.eventId, subscriber: eventDeliveries.subscriber });
+      return new Set(inserted.map((r) => `${r.eventId} ${r.subscriber}`));
+    },
+
     /** Every subscriber has them: `delivered` (one statement for the batch). */
     async complete(ids: string | readonly string[], at: Date) {
       const list = typeof ids === 'string' ? [ids] : [...ids];

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DbOrTx } from '../../db/client';
 import { createTestDatabase, PARALLEL_POOL_SIZE, testDatabases } from '../../test/helpers';
-import { createEvents, type EventHandler, on } from './events';
+import { createEvents, type EventHandler, on, onBatch } from './events';
 import { createEventsRepository } from './events.repository';
 
 // Decision 064: an event written in the causing transaction reaches each subscriber once, whatever crashes between
@@ -249,6 +249,63 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     await events.idle();
     expect(transactions.size).toBe(1);
     expect(afterCommit).toEqual(['recorder', 'recorder', 'recorder']);
+    for (const id of ids) expect(await statusOf(id)).toBe('delivered');
+  });
+
+  it('every subscriber’s share of a batch in one transaction; a batch handler gets the batch in one call (094)', async () => {
+    const events = createEvents({ db: database.db, log, now });
+    const transactions = new Set<unknown>();
+    const calls: string[][] = [];
+    const afterCommit: string[] = [];
+    events.subscribe(
+      on('each', 'documents.ready', async (tx, event) => {
+        transactions.add(tx);
+        await recorder('each')(tx, event);
+      }),
+      onBatch('batch', 'documents.ready', async (tx, batch) => {
+        transactions.add(tx);
+        calls.push(batch.map((e) => e.id));
+        for (const event of batch) await recorder('batch')(tx, event);
+        return async () => {
+          for (const event of batch) afterCommit.push(...(await received(event.id)));
+        };
+      }),
+    );
+    const ids = await Promise.all([commitOne(events), commitOne(events), commitOne(events)]);
+    await events.dispatch(ids);
+    await events.idle();
+    expect(transactions.size).toBe(1);
+    expect(calls).toEqual([ids]);
+    // the after-commit runs once everything of the batch committed, both subscribers' work
+    expect(afterCommit).toEqual(ids.flatMap(() => ['batch', 'each']));
+    for (const id of ids) expect(await received(id)).toEqual(['batch', 'each']);
+    for (const id of ids) expect(await statusOf(id)).toBe('delivered');
+  });
+
+  it('one subscriber failing in the shared transaction: the others are delivered once in their own, it retries (094)', async () => {
+    const events = createEvents({ db: database.db, log, now });
+    let failing = true;
+    const calls: number[] = [];
+    events.subscribe(
+      on('steady', 'documents.ready', recorder('steady')),
+      onBatch('flaky', 'documents.ready', async (tx, batch) => {
+        calls.push(batch.length);
+        for (const event of batch) await recorder('flaky')(tx, event);
+        if (failing) throw new Error('flaky');
+      }),
+    );
+    const ids = await Promise.all([commitOne(events), commitOne(events)]);
+    await events.dispatch(ids);
+    await events.idle();
+    for (const id of ids) expect(await received(id)).toEqual(['steady']);
+    for (const id of ids) expect(await statusOf(id)).toBe('pending');
+    // the shared transaction, the subscriber's own with the batch, then each event alone
+    expect(calls).toEqual([2, 2, 1, 1]);
+
+    failing = false;
+    clock.offsetMs += 10 * MINUTE;
+    await events.sweep();
+    for (const id of ids) expect(await received(id)).toEqual(['flaky', 'steady']);
     for (const id of ids) expect(await statusOf(id)).toBe('delivered');
   });
 

@@ -21,16 +21,53 @@ export type EventHandler<T extends DomainEventType> = (
   event: DomainEvent<T>,
 ) => Promise<AfterCommit | undefined> | Promise<void>;
 
+/**
+ * A subscriber's handling of several events of one type at once (a delivery's batch, decision 094), in one
+ * transaction with their delivery marks: the same contract as `EventHandler` for each event of `events`, so it
+ * may read what they share once (their applications in one query) and write their work in one statement.
+ */
+export type BatchHandler<T extends DomainEventType> = (
+  tx: DbOrTx,
+  events: readonly DomainEvent<T>[],
+) => Promise<AfterCommit | undefined> | Promise<void>;
+
 /** `subscriber` names who handles it (the delivery mark's key): stable, one per module and purpose. */
 export interface Subscription<T extends DomainEventType = DomainEventType> {
   subscriber: string;
   type: T;
-  handle: EventHandler<T>;
+  /** The events a delivery marked for this subscriber, in one call (one event alone when delivered alone). */
+  handle: BatchHandler<T>;
 }
 
-/** Builds a subscription with its handler typed by the event it reacts to. */
+/** Builds a subscription with its handler typed by the event it reacts to, called once per event. */
 export function on<T extends DomainEventType>(subscriber: string, type: T, handle: EventHandler<T>): Subscription {
+  const each: BatchHandler<T> = async (tx, events) => {
+    const afters: AfterCommit[] = [];
+    for (const event of events) {
+      const after = await handle(tx, event);
+      if (after) afters.push(after);
+    }
+    return afters.length === 0 ? undefined : afterEach(afters);
+  };
+  return { subscriber, type, handle: each } as unknown as Subscription;
+}
+
+/**
+ * Builds a subscription whose handler takes the events of a delivery's batch together (decision 094): what reads
+ * or writes per event on its own costs one statement per batch instead. The handler must do for each event what
+ * it would do for it alone.
+ */
+export function onBatch<T extends DomainEventType>(subscriber: string, type: T, handle: BatchHandler<T>): Subscription {
   return { subscriber, type, handle } as unknown as Subscription;
+}
+
+/** Runs every after-commit in turn; one failing does not keep the later ones from running (each is logged). */
+function afterEach(afters: readonly AfterCommit[]): AfterCommit {
+  return async () => {
+    const failures: unknown[] = [];
+    for (const after of afters) await after().catch((err) => failures.push(err));
+    if (failures.length > 0) throw failures[0];
+  };
 }
 
 /** The first try follows the causing request's commit (see `dispatch`); the sweep takes over after this long. */
@@ -84,7 +121,7 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
     try {
       await db.transaction(async (tx) => {
         if (!(await createEventsRepository(tx).markDelivered(event.id, s.subscriber, now()))) return;
-        after = (await s.handle(tx, event)) ?? undefined;
+        after = (await s.handle(tx, [event])) ?? undefined;
       });
     } catch (err) {
       log.warn({ eventId: event.id, type: event.type, subscriber: s.subscriber, err }, 'event not delivered');
@@ -103,7 +140,8 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
   async function deliverManyTo(s: Subscription, events: DomainEvent[]): Promise<Map<string, string>> {
     const errors = new Map<string, string>();
     if (events.length > 1) {
-      const afters: [string, AfterCommit][] = [];
+      let after: AfterCommit | undefined;
+      let first = '';
       try {
         await db.transaction(async (tx) => {
           const marked = await createEventsRepository(tx).markDeliveredMany(
@@ -111,22 +149,20 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
             s.subscriber,
             now(),
           );
-          for (const event of events) {
-            if (!marked.has(event.id)) continue;
-            const after = await s.handle(tx, event);
-            if (after) afters.push([event.id, after]);
-          }
+          const mine = events.filter((e) => marked.has(e.id));
+          if (mine.length === 0) return;
+          first = mine[0]?.id ?? '';
+          after = (await s.handle(tx, mine)) ?? undefined;
         });
       } catch {
         // rolled back: each one alone below, so the failing event is known and the others are delivered
-        afters.length = 0;
         for (const event of events) {
           const outcome = await deliverTo(s, event);
           if (outcome !== true) errors.set(event.id, outcome);
         }
         return errors;
       }
-      for (const [id, after] of afters) await runAfter(after, id, s);
+      await runAfter(after, first, s);
       return errors;
     }
     for (const event of events) {
@@ -137,9 +173,39 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
   }
 
   /**
+   * Every subscriber's share of a batch in ONE transaction (decision 094): all their marks in one statement, then
+   * each subscriber's handler with the events it marked, then, once committed, their after-commits. False when
+   * anything threw: all of it rolled back (no mark, no work, no after-commit), for the caller to deliver each
+   * subscriber's share in its own transaction, as before.
+   */
+  async function deliverTogether(shares: readonly (readonly [Subscription, DomainEvent[]])[]): Promise<boolean> {
+    const afters: [string, Subscription, AfterCommit][] = [];
+    try {
+      await db.transaction(async (tx) => {
+        const marked = await createEventsRepository(tx).markDeliveredPairs(
+          shares.flatMap(([s, events]) => events.map((e) => ({ eventId: e.id, subscriber: s.subscriber }))),
+          now(),
+        );
+        for (const [s, events] of shares) {
+          const mine = events.filter((e) => marked.has(`${e.id} ${s.subscriber}`));
+          const first = mine[0];
+          if (!first) continue;
+          const after = await s.handle(tx, mine);
+          if (after) afters.push([first.id, s, after]);
+        }
+      });
+    } catch {
+      return false;
+    }
+    for (const [id, s, after] of afters) await runAfter(after, id, s);
+    return true;
+  }
+
+  /**
    * Delivers the pending ones of `ids` to every subscriber that does not have them yet: the events and their marks
-   * in one read, each subscriber's share in one transaction, the completed ones marked `delivered` in one
-   * statement. Answers what became of each id.
+   * in one read, every subscriber's share in one transaction (or, when that fails, each subscriber's in its own,
+   * each event alone if need be), the completed ones marked `delivered` in one statement. Answers what became of
+   * each id.
    */
   async function deliverBatch(ids: readonly string[]): Promise<Map<string, Outcome>> {
     const outcomes = new Map<string, Outcome>(ids.map((id) => [id, 'done']));
@@ -147,12 +213,25 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
     const rows = await repo.pendingWithMarks(ids);
     if (rows.length === 0) return outcomes;
     const errors = new Map<string, string>();
-    for (const s of subscriptions) {
-      const share = rows
-        .filter((r) => r.type === s.type && !r.delivered.includes(s.subscriber))
-        .map((r) => ({ id: r.id, type: r.type, payload: r.payload, createdAt: r.createdAt }) as DomainEvent);
-      if (share.length === 0) continue;
-      for (const [id, error] of await deliverManyTo(s, share)) if (!errors.has(id)) errors.set(id, error);
+    const shares = subscriptions
+      .map(
+        (s) =>
+          [
+            s,
+            rows
+              .filter((r) => r.type === s.type && !r.delivered.includes(s.subscriber))
+              .map((r) => ({ id: r.id, type: r.type, payload: r.payload, createdAt: r.createdAt }) as DomainEvent),
+          ] as const,
+      )
+      .filter(([, share]) => share.length > 0);
+    // one share alone is what deliverManyTo tries first anyway
+    if (shares.length > 1 && !(await deliverTogether(shares))) {
+      for (const [s, share] of shares) {
+        for (const [id, error] of await deliverManyTo(s, share)) if (!errors.has(id)) errors.set(id, error);
+      }
+    } else if (shares.length === 1) {
+      const [s, share] = shares[0] as (typeof shares)[number];
+      for (const [id, error] of await deliverManyTo(s, share)) errors.set(id, error);
     }
     const at = now();
     const done = rows.filter((r) => !errors.has(r.id)).map((r) => r.id);

@@ -1,4 +1,4 @@
-import { on } from '../../infra/events/events';
+import { on, onBatch } from '../../infra/events/events';
 import { defineModule } from '../../module';
 import { registerNotificationRoutes } from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
@@ -14,8 +14,12 @@ export const notificationsModule = defineModule({
     createNotificationsService({ db, mail, forms: customForms, publicUrl: config.publicUrl, now }),
   routes: (app, notifications) => registerNotificationRoutes(app, { notifications }),
   subscribers: (notifications) => [
-    on('notifications', 'application.submitted', async (tx, { payload }) => {
-      const ids = await notifications.applicationSubmitted(tx, payload.applicationId);
+    // a delivery's batch of submissions in one read (decision 094)
+    onBatch('notifications', 'application.submitted', async (tx, events) => {
+      const ids = await notifications.applicationsSubmitted(
+        tx,
+        events.map((e) => e.payload.applicationId),
+      );
       return () => notifications.dispatch(ids);
     }),
     on('notifications', 'application.signed', async (tx, { payload }) => {

@@ -25,8 +25,10 @@ const HOME_ACTIONS = [
 export function createNotificationsRepository(db: DbOrTx) {
   return {
     /** What a notice names: the application's number, form, applicant, and what decides who is told. */
-    async application(applicationId: string) {
-      const [row] = await db
+    /** The applications a notice is about, with their form (one query; a missing one is absent), in no order. */
+    async applications(applicationIds: readonly string[]) {
+      if (applicationIds.length === 0) return [];
+      return db
         .select({
           id: applications.id,
           companyId: applications.companyId,
@@ -38,9 +40,7 @@ export function createNotificationsRepository(db: DbOrTx) {
         })
         .from(applications)
         .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .where(eq(applications.id, applicationId))
-        .limit(1);
-      return row;
+        .where(inArray(applications.id, [...new Set(applicationIds)]));
     },
 
     /**

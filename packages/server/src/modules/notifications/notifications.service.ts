@@ -60,7 +60,7 @@ function toHomeEvent(r: Row): HomeEvent | null {
 /**
  * The institution kept informed (issue 21 §4; decision 060). The notices are written into the mail outbox in the
  * transaction that delivers the domain event causing them (decision 064; `notifications.module.ts` subscribes
- * `applicationSubmitted`, `applicationSigned`, `documentsReady` to `application.submitted`, `application.signed` and
+ * `applicationsSubmitted`, `applicationSigned`, `documentsReady` to `application.submitted`, `application.signed` and
  * `documents.ready`; `syncFailed` for the integrations to come), and sent after its commit. Home's latest events
  * are read from the applications' chained history (decision 044), scoped as the applications list is (decision 042).
  */
@@ -70,30 +70,40 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const base = deps.publicUrl.replace(/\/+$/, '');
 
   /**
-   * Queues `kind` about one application to each member who is told it (ADMINISTRATORs and the STANDARD members
-   * granted its form, less those who turned the kind off). `cause` names the occurrence (a submission, the last
-   * signature, a documents run), so a retried caller queues each mail once.
+   * Queues `kind` about each application of `items` to each member who is told it (ADMINISTRATORs and the STANDARD
+   * members granted its form, less those who turned the kind off). `cause` names the occurrence (a submission, the
+   * last signature, a documents run), so a retried caller queues each mail once. The applications are read in one
+   * query and the members once per company and template (a delivery's batch, decision 094).
    */
   async function notice(
     tx: DbOrTx,
     kind: NotificationKind,
-    applicationId: string,
-    cause: string,
+    items: readonly { applicationId: string; cause: string }[],
     integration?: string,
   ): Promise<string[]> {
     const r = createNotificationsRepository(tx);
-    const app = await r.application(applicationId);
-    if (!app) return [];
-    const links = { application: `${base}/applications/${app.id}`, profile: `${base}/all-profile` };
+    const apps = new Map((await r.applications(items.map((i) => i.applicationId))).map((a) => [a.id, a]));
+    const told = new Map<string, { id: string; email: string }[]>();
     const ids: string[] = [];
-    for (const member of await r.recipients(app.companyId, app.masterFormId, kind)) {
-      ids.push(
-        await mail.queueMail(tx, {
-          kind: 'institution-notice',
-          key: `notice:${kind}:${app.id}:${cause}:${member.id}`,
-          message: noticeMail(member.email, kind, app, links, integration),
-        }),
-      );
+    for (const item of items) {
+      const app = apps.get(item.applicationId);
+      if (!app) continue;
+      const key = `${app.companyId}:${app.masterFormId}`;
+      let members = told.get(key);
+      if (!members) {
+        members = await r.recipients(app.companyId, app.masterFormId, kind);
+        told.set(key, members);
+      }
+      const links = { application: `${base}/applications/${app.id}`, profile: `${base}/all-profile` };
+      for (const member of members) {
+        ids.push(
+          await mail.queueMail(tx, {
+            kind: 'institution-notice',
+            key: `notice:${kind}:${app.id}:${item.cause}:${member.id}`,
+            message: noticeMail(member.email, kind, app, links, integration),
+          }),
+        );
+      }
     }
     return ids;
   }
@@ -106,18 +116,22 @@ export function createNotificationsService(deps: NotificationsDeps) {
   }
 
   return {
-    /** On `application.submitted`: the application is now `pending`. */
-    applicationSubmitted: (tx: DbOrTx, applicationId: string, cause = 'submit') =>
-      notice(tx, 'application-submitted', applicationId, cause),
+    /** On `application.submitted` (a delivery's batch of them): each application is now `pending`. */
+    applicationsSubmitted: (tx: DbOrTx, applicationIds: readonly string[]) =>
+      notice(
+        tx,
+        'application-submitted',
+        applicationIds.map((applicationId) => ({ applicationId, cause: 'submit' })),
+      ),
     /** On the last `application.signed`; `signatureId` (the last one) names this completion. */
     applicationSigned: (tx: DbOrTx, applicationId: string, signatureId: string) =>
-      notice(tx, 'application-signed', applicationId, signatureId),
+      notice(tx, 'application-signed', [{ applicationId, cause: signatureId }]),
     /** On `documents.ready` (a documents run marked done). */
     documentsReady: (tx: DbOrTx, applicationId: string, runId: string) =>
-      notice(tx, 'documents-ready', applicationId, runId),
+      notice(tx, 'documents-ready', [{ applicationId, cause: runId }]),
     /** For the integrations to come: an application could not be sent to `integration` (`attempt` names the try). */
     syncFailed: (tx: DbOrTx, applicationId: string, opts: { integration: string; attempt: string }) =>
-      notice(tx, 'sync-failed', applicationId, opts.attempt, opts.integration),
+      notice(tx, 'sync-failed', [{ applicationId, cause: opts.attempt }], opts.integration),
     /** After the commit: sends what the calls above queued. */
     async dispatch(ids: readonly string[]) {
       for (const id of ids) await mail.dispatch(id);

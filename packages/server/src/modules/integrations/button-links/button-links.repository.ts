@@ -53,21 +53,34 @@ export function createButtonLinksRepository(db: DbOrTx) {
         .where(and(eq(buttonLinkIntegrations.companyId, companyId), eq(buttonLinkIntegrations.status, 'active')));
     },
 
-    /** What an event says about an application: company, status, form (its name and version). */
-    async applicationFacts(applicationId: string) {
-      const [row] = await db
+    /**
+     * What events say about these applications (company, status, form: its name and version), each with an active
+     * link of its company, in one query: an application whose company has no active link is absent.
+     */
+    async linkedFacts(applicationIds: readonly string[]) {
+      if (applicationIds.length === 0) return [];
+      return db
         .select({
-          id: applications.id,
-          companyId: applications.companyId,
-          status: applications.status,
-          formId: applications.customFormId,
-          formVersion: applications.formVersion,
-          formName: customForms.name,
+          facts: {
+            id: applications.id,
+            companyId: applications.companyId,
+            status: applications.status,
+            formId: applications.customFormId,
+            formVersion: applications.formVersion,
+            formName: customForms.name,
+          },
+          link: buttonLinkIntegrations,
         })
         .from(applications)
         .innerJoin(customForms, eq(customForms.id, applications.customFormId))
-        .where(eq(applications.id, applicationId));
-      return row;
+        .innerJoin(
+          buttonLinkIntegrations,
+          and(
+            eq(buttonLinkIntegrations.companyId, applications.companyId),
+            eq(buttonLinkIntegrations.status, 'active'),
+          ),
+        )
+        .where(inArray(applications.id, [...new Set(applicationIds)]));
     },
 
     async insertDeliveries(rows: (typeof buttonLinkDeliveries.$inferInsert)[]) {

@@ -139,35 +139,41 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
     };
   }
 
-  /** A domain event of an application: one delivery per active link of its company, written in the event's tx. */
-  async function onApplicationEvent(
+  /**
+   * Domain events of applications (a delivery's batch of one type, decision 094): one delivery per event and active
+   * link of its application's company, written in the events' transaction. The applications with their links are
+   * read in one query (none when no company of theirs has an active link) and the deliveries written in one.
+   */
+  async function onApplicationEvents(
     tx: DbOrTx,
-    event: { id: string; type: ButtonLinkEventType; applicationId: string; fields: string[] | null },
+    events: readonly { id: string; type: ButtonLinkEventType; applicationId: string; fields: string[] | null }[],
   ): Promise<AfterCommit | undefined> {
     const repo = createButtonLinksRepository(tx);
-    const facts = await repo.applicationFacts(event.applicationId);
-    if (!facts) return undefined;
-    const links = await repo.activeFor(facts.companyId);
-    if (links.length === 0) return undefined;
+    const linked = await repo.linkedFacts(events.map((e) => e.applicationId));
+    if (linked.length === 0) return undefined;
     const at = now();
-    const rows = links.map((link) =>
-      deliveryRow(
-        link,
-        {
-          id: event.id,
-          type: event.type,
-          createdAt: at.toISOString(),
-          integrationId: link.id,
-          companyId: facts.companyId,
-          application: {
-            id: facts.id,
-            status: facts.status,
-            form: { id: facts.formId, name: facts.formName, version: facts.formVersion },
-            changedFields: event.fields,
-          },
-        },
-        at,
-      ),
+    const rows = events.flatMap((event) =>
+      linked
+        .filter(({ facts }) => facts.id === event.applicationId)
+        .map(({ facts, link }) =>
+          deliveryRow(
+            link,
+            {
+              id: event.id,
+              type: event.type,
+              createdAt: at.toISOString(),
+              integrationId: link.id,
+              companyId: facts.companyId,
+              application: {
+                id: facts.id,
+                status: facts.status,
+                form: { id: facts.formId, name: facts.formName, version: facts.formVersion },
+                changedFields: event.fields,
+              },
+            },
+            at,
+          ),
+        ),
     );
     await repo.insertDeliveries(rows);
     return () => enqueue(rows.map((r) => r.id));
@@ -282,7 +288,7 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
   }
 
   return {
-    onApplicationEvent,
+    onApplicationEvents,
     runDelivery,
     sweep,
     prune,

@@ -5,7 +5,7 @@ import {
   SYNCABILITY_WORDS,
   type Syncability,
 } from '@under/core/integrations/form-integrations.schema';
-import type { IntegrationState, SalesforceMapping } from '@under/core/integrations/integrations';
+import type { IntegrationKind, IntegrationState, SalesforceMapping } from '@under/core/integrations/integrations';
 import { SYNC_WORDS } from '@under/core/integrations/sync.schema';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
@@ -46,6 +46,8 @@ export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityP
     companyId: string;
     customFormId: string;
     masterFormId?: string;
+    /** The form's mapping when the caller has just read it (`autoSyncCandidates`): not read again. */
+    mapping?: SalesforceMapping | null;
   }): Promise<SalesforceVerdict> {
     const repo = createFormIntegrationsRepository(db);
     const masterFormId =
@@ -54,7 +56,8 @@ export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityP
     const permissions = masterFormId ? await repo.permissions(source.companyId, [masterFormId]) : [];
     const ports = deps.salesforce();
     const state = await ports.connections.state(source.companyId);
-    const mapping = await ports.mappings.mappingFor(source.customFormId);
+    const mapping =
+      source.mapping !== undefined ? source.mapping : await ports.mappings.mappingFor(source.customFormId);
     const reasons: string[] = [];
     if (!permitted(permissions[0])) reasons.push(SYNCABILITY_WORDS.notPermitted);
     if (
@@ -117,6 +120,25 @@ export function createSyncability(deps: { db: Db; salesforce: () => SyncabilityP
   return {
     salesforce,
     cardconnect,
+
+    /**
+     * The integrations that might auto-sync the form's applications, in two cheap reads (decision 094): Salesforce
+     * when the form's mapping is in auto-sync, CardConnect when the form's config uses it with `autoSync`. A kind
+     * left out here is never syncable *and* auto-sync by the checks above (each needs that mapping or that config),
+     * so an auto-sync decision asks the full check only for the kinds named. Answers the mapping read with them.
+     */
+    async autoSyncCandidates(
+      customFormId: string,
+    ): Promise<{ kinds: IntegrationKind[]; mapping: SalesforceMapping | null }> {
+      const mapping = await deps.salesforce().mappings.mappingFor(customFormId);
+      const config = (await createFormIntegrationsRepository(db).configs([customFormId])).find(
+        (c) => c.kind === 'cardconnect',
+      );
+      const kinds: IntegrationKind[] = [];
+      if (mapping?.mode === 'auto-sync') kinds.push('salesforce');
+      if (config && formUses('cardconnect', config) && config.autoSync) kinds.push('cardconnect');
+      return { kinds, mapping };
+    },
 
     /** Every integration's verdict for an application (null: no such application). */
     async forApplication(applicationId: string): Promise<(Syncability & { companyId: string }) | null> {

@@ -1,4 +1,4 @@
-import { on } from '../../../infra/events/events';
+import { onBatch } from '../../../infra/events/events';
 import { defineModule } from '../../../module';
 import { registerSyncRoutes } from './sync.routes';
 import { createIntegrationSyncService } from './sync.service';
@@ -34,11 +34,18 @@ export const integrationSyncsModule = defineModule({
   },
   routes: (app, syncs) => registerSyncRoutes(app, { syncs }),
   subscribers: (syncs) => [
-    // auto-sync: on submit, then on each signature and each change of the data or the status
-    on('integrationSyncs', 'application.submitted', (tx, { payload }) => syncs.request(tx, payload.applicationId)),
-    on('integrationSyncs', 'application.signed', (tx, { payload }) => syncs.request(tx, payload.applicationId)),
-    on('integrationSyncs', 'application.data-changed', (tx, { payload }) => syncs.request(tx, payload.applicationId)),
-    on('integrationSyncs', 'application.status-changed', (tx, { payload }) => syncs.request(tx, payload.applicationId)),
+    // auto-sync: on submit, then on each signature and each change of the data or the status; a delivery's batch
+    // of requests in one statement (decision 094)
+    ...(
+      ['application.submitted', 'application.signed', 'application.data-changed', 'application.status-changed'] as const
+    ).map((type) =>
+      onBatch('integrationSyncs', type, (tx, events) =>
+        syncs.requestMany(
+          tx,
+          events.map((e) => e.payload.applicationId),
+        ),
+      ),
+    ),
   ],
   start: async (syncs, { app }) => {
     app.addHook('onClose', async () => syncs.stop());

@@ -65,11 +65,12 @@ const inStates = (states: readonly SyncState[]) =>
 /** The durable syncs (decision 074). The only Drizzle code of the sync module. */
 export function createSyncRepository(db: DbOrTx) {
   return {
-    /** A domain event asked to sync the application; decided after the delivery's commit. */
-    async request(applicationId: string, at: Date) {
+    /** Domain events asked to sync these applications (each once); decided after the delivery's commit. */
+    async request(applicationIds: readonly string[], at: Date) {
+      if (applicationIds.length === 0) return;
       await db
         .insert(integrationSyncRequests)
-        .values({ applicationId, requestedAt: at })
+        .values(applicationIds.map((applicationId) => ({ applicationId, requestedAt: at })))
         .onConflictDoUpdate({ target: integrationSyncRequests.applicationId, set: { requestedAt: at } });
     },
 

@@ -180,13 +180,22 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
       if (auto.has(keyOf(r))) continue;
       const source = { companyId: r.companyId as string, customFormId: r.customFormId as string };
       const kinds: { kind: string; target: string }[] = [];
-      const sf = await syncability.salesforce(source);
-      if (sf.syncable && sf.mode === 'auto-sync') kinds.push({ kind: 'salesforce', target: SALESFORCE_TARGET });
-      if (deps.cardConnect) {
+      // the full check only for what might auto-sync (a form without an auto-sync mapping or config: two reads)
+      const candidates = await syncability.autoSyncCandidates(source.customFormId);
+      if (candidates.kinds.includes('salesforce')) {
+        const sf = await syncability.salesforce({ ...source, mapping: candidates.mapping });
+        if (sf.syncable && sf.mode === 'auto-sync') kinds.push({ kind: 'salesforce', target: SALESFORCE_TARGET });
+      }
+      if (deps.cardConnect && candidates.kinds.includes('cardconnect')) {
         const cc = await syncability.cardconnect(source);
         if (cc.syncable && cc.mode === 'auto-sync') kinds.push({ kind: 'cardconnect', target: CARDCONNECT_TARGET });
       }
       auto.set(keyOf(r), kinds);
+    }
+    // nothing to queue: the requests are taken in one statement, without a transaction around it
+    if (![...auto.values()].some((kinds) => kinds.length > 0)) {
+      await createSyncRepository(db).takeRequests(requests);
+      return read;
     }
     const queued = await db.transaction(async (tx) => {
       const repo = createSyncRepository(tx);
@@ -378,20 +387,30 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     };
   }
 
+  /** `request` for a delivery's batch of events (decision 094): their requests in one statement. */
+  async function requestMany(tx: DbOrTx, applicationIds: readonly string[]): Promise<AfterCommit> {
+    const ids = [...new Set(applicationIds)];
+    await createSyncRepository(tx).request(ids, now());
+    for (const id of ids) undecided.set(id, Date.now());
+    return async () => {
+      for (const applicationId of ids) {
+        await decideAfterCommit(applicationId).catch((err) =>
+          log.warn({ applicationId, err }, 'sync request not decided'),
+        );
+      }
+    };
+  }
+
   return {
     /**
      * A domain event's reaction, in its delivery's transaction: the request is written with the delivery mark;
      * answered is what decides it after the commit.
      */
     async request(tx: DbOrTx, applicationId: string): Promise<AfterCommit> {
-      await createSyncRepository(tx).request(applicationId, now());
-      undecided.set(applicationId, Date.now());
-      return async () => {
-        await decideAfterCommit(applicationId).catch((err) =>
-          log.warn({ applicationId, err }, 'sync request not decided'),
-        );
-      };
+      return requestMany(tx, [applicationId]);
     },
+
+    requestMany,
 
     /**
      * POST /api/salesforce/sync/{applicationId} ("Sync now", "Sync again"): any member who may see the application

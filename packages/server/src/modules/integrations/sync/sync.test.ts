@@ -414,6 +414,51 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     for (const id of queuedIds) expect(sent[1]).toContain(id);
   });
 
+  it('a form nothing auto-syncs: its requests are decided from the mapping and config alone and taken, no sync (decision 094)', async () => {
+    const calls = { mappingFor: 0, state: 0 };
+    const { mappingFor } = sf.mappings;
+    const { state } = sf.connections;
+    sf.mappings.mappingFor = (id) => {
+      calls.mappingFor++;
+      return mappingFor(id);
+    };
+    sf.connections.state = (id) => {
+      calls.state++;
+      return state(id);
+    };
+    const master = await publishedMaster(t, await adminToken(t), { name: 'Sync Manual Bank' });
+    const manualForm = await activeForm(t, a, master, 'Manual sync form');
+    const unmappedForm = await activeForm(t, a, master, 'Unmapped form');
+    sf.forms.set(manualForm, leadMapping({ mode: 'manual-sync' }));
+    const syncs = instance();
+    const apps = await Promise.all(
+      [manualForm, manualForm, unmappedForm].map((customFormId) =>
+        insertApplication(t.database.db, { companyId: a.companyId, customFormId }),
+      ),
+    );
+    const ids = apps.map((x) => x.id);
+    // a delivery's batch of three events: their requests in one call
+    const after = await t.database.db.transaction((tx) => syncs.requestMany(tx, ids));
+    expect(
+      await t.database.db
+        .select()
+        .from(integrationSyncRequests)
+        .where(inArray(integrationSyncRequests.applicationId, ids)),
+    ).toHaveLength(3);
+    await after();
+    // one mapping read per form; the connection (and the rest of the full check) never asked
+    expect(calls).toEqual({ mappingFor: 2, state: 0 });
+    expect(
+      await t.database.db
+        .select()
+        .from(integrationSyncRequests)
+        .where(inArray(integrationSyncRequests.applicationId, ids)),
+    ).toEqual([]);
+    expect(
+      await t.database.db.select().from(integrationSyncs).where(inArray(integrationSyncs.applicationId, ids)),
+    ).toEqual([]);
+  });
+
   it('at start, only leases that ran out are taken: a live instance keeps the sync it runs (its lease renewed)', async () => {
     const live = await queued();
     const dead = await queued();
