@@ -275,7 +275,9 @@ describe.each(testDatabases())('domain events on %s', (kind) => {
     await events.dispatch(ids);
     await events.idle();
     expect(transactions.size).toBe(1);
-    expect(calls).toEqual([ids]);
+    // one call with the three (in the order they were written: committed at once, that is not the order of ids)
+    expect(calls).toHaveLength(1);
+    expect([...(calls[0] ?? [])].sort()).toEqual([...ids].sort());
     // the after-commit runs once everything of the batch committed, both subscribers' work
     expect(afterCommit).toEqual(ids.flatMap(() => ['batch', 'each']));
     for (const id of ids) expect(await received(id)).toEqual(['batch', 'each']);
