@@ -1,25 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatUsd } from '@under/core/billing/money';
 import { describe, expect, it } from 'vitest';
+import { repositoryRoot, sourceFiles } from '../../test/source-files';
 
-function findRoot(): string {
-  for (let dir = process.cwd(); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'packages/core/src/billing/money.ts'))) return dir;
-  }
-  throw new Error(`no repository above ${process.cwd()}`);
-}
-const root = findRoot();
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'dist') sources(full, out);
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
+const root = repositoryRoot();
+const sources = (dir: string) => sourceFiles(dir, { tests: false });
 
 /**
  * Dollar amounts in one format everywhere (`$2,990.00`): amounts in cents through core's formatUsd, amounts in

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CC_MAPPER_TEXT } from '@under/core/ui-text/admin-cardconnect-mapper';
 import { CARDCONNECT_TEXT } from '@under/core/ui-text/cardconnect';
@@ -11,25 +11,10 @@ import { MANAGE_INTEGRATION_TEXT } from '@under/core/ui-text/manage-integration'
 import { TRANSAX_TEXT } from '@under/core/ui-text/transax';
 import { VANTIV_SETUP_TEXT, VANTIV_TEXT } from '@under/core/ui-text/vantiv';
 import { describe, expect, it } from 'vitest';
+import { repositoryRoot, sourceFiles } from '../../test/source-files';
 
-/** The repository root, found from the working directory (the root or a package of it). */
-function findRoot(): string {
-  for (let dir = process.cwd(); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'packages/core/src/ui-text'))) return dir;
-  }
-  throw new Error(`no repository above ${process.cwd()}`);
-}
-const root = findRoot();
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'dist') sources(full, out);
-    } else if (/\.tsx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
+const root = repositoryRoot();
+const sources = (dir: string) => sourceFiles(dir, { tests: true });
 
 /** Every source that may show a text: the web, the server (mails, errors), the journeys; never the texts' own files. */
 const code = ['packages/web/src', 'packages/server/src', 'packages/core/src', 'e2e']
