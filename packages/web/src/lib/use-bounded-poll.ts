@@ -30,6 +30,8 @@ export function useBoundedPoll<T>(bound: PollBound, moving: (data: T | undefined
   const refetchInterval = (q: Query<T, Error, T, readonly unknown[]>): number | false => {
     if (!moving(q.state.data)) {
       since.current = null;
+      // settled: a later move is followed afresh, not shown as stalled at once
+      if (stopped) queueMicrotask(() => setStopped(false));
       return false;
     }
     since.current ??= Date.now();

@@ -185,10 +185,11 @@ export function FormsPage() {
                   isLoading={integrations.isPending}
                   canManage={isAdmin}
                   kyc={
-                    kycConnection.data
+                    // no KYC line until both are known: a form is never shown as off while its config loads
+                    kycConnection.data && kycForms.data
                       ? {
                           connected: kycConnection.data.state === 'connected',
-                          active: kycForms.data?.has(form.customFormId) ?? false,
+                          active: kycForms.data.has(form.customFormId),
                         }
                       : undefined
                   }
