@@ -194,7 +194,8 @@ export function createEvents(deps: { db: Db; log: FastifyBaseLogger; now?: () =>
           if (after) afters.push([first.id, s, after]);
         }
       });
-    } catch {
+    } catch (err) {
+      log.warn({ subscribers: shares.map(([s]) => s.subscriber), err }, 'batch not delivered together; each alone');
       return false;
     }
     for (const [id, s, after] of afters) await runAfter(after, id, s);

@@ -278,10 +278,10 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
       });
     }
     // start children for the tasks still waiting, up to the pool's size
-    // (a retiring child's place is taken at once: it works no more)
+    // (a retiring child keeps its place until it has exited: never more than `size` children, each within the memory
+    // bound; its replacement starts from lost())
     const starting = slots.filter((s) => !s.ready).length;
-    const serving = () => slots.filter((s) => !s.retiring).length;
-    for (let n = starting; n < queue.length && serving() < size; n++) spawnChild();
+    for (let n = starting; n < queue.length && slots.length < size; n++) spawnChild();
   }
 
   function run<T extends PdfResult>(request: PdfRequest, taskTimeoutMs?: number): Promise<T> {
