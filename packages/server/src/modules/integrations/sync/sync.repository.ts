@@ -291,15 +291,16 @@ export function createSyncRepository(db: DbOrTx) {
     },
 
     /**
-     * A live attempt's lease moves on (its worker renews it while the provider answers), fenced by the attempt and
-     * only while it has not run out at `at` (a run-out claim may be another worker's to take): a worker whose claim
-     * was taken, or ran out, changes nothing. Answers whether it still holds the claim.
+     * A live attempt's lease moves on (its worker renews it while the provider answers), fenced by the attempt: a
+     * claim by another worker moves `attempts` in the same statement that takes the row, so a worker whose claim was
+     * taken changes nothing. A lease that ran out while nobody took it (a stall) is still this worker's: renewing it
+     * keeps an attempt whose provider call may have succeeded from being thrown away. Answers whether it holds.
      */
-    async renewLease(id: string, attempt: number, at: Date, leaseUntil: Date): Promise<boolean> {
+    async renewLease(id: string, attempt: number, leaseUntil: Date): Promise<boolean> {
       const rows = await db
         .update(integrationSyncs)
         .set({ leaseUntil })
-        .where(and(claimed(id, attempt), sql`${integrationSyncs.leaseUntil} > ${at.toISOString()}::timestamptz`))
+        .where(claimed(id, attempt))
         .returning({ id: integrationSyncs.id });
       return rows.length > 0;
     },

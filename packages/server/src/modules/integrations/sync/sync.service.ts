@@ -253,15 +253,14 @@ export function createIntegrationSyncService(deps: IntegrationSyncDeps) {
     const attempt = row.attempts;
     await createSyncRepository(db).startAttempt({ syncId, run: row.run, attempt, at: start });
     // the lease is renewed while the attempt runs (a live worker's sync is never taken by another instance); a
-    // renewal refused means the claim is lost (the lease ended, another worker took it): no more renewals, and the
-    // attempt's end is left to the new holder
+    // renewal refused means another worker took the claim: no more renewals, and the attempt's end is left to it
     let lost = false;
     const renew = setInterval(
       () => {
         if (stopped || lost) return;
         const at = now();
         createSyncRepository(db)
-          .renewLease(syncId, attempt, at, new Date(at.getTime() + leaseMs))
+          .renewLease(syncId, attempt, new Date(at.getTime() + leaseMs))
           .then((held) => {
             if (held || lost) return;
             lost = true;

@@ -160,6 +160,29 @@ describe.each(testDatabases())('the sync worker on %s', (kind) => {
     expect((await rowOf(syncId)).state).toBe('synced');
   });
 
+  it('a worker past its lease that nobody took keeps its claim: its renewal holds and its result is written', async () => {
+    const { syncId } = await queued();
+    const warned: string[] = [];
+    const log = Object.create(t.app.log) as typeof t.app.log;
+    log.warn = ((_o: unknown, msg?: string) => {
+      if (msg) warned.push(msg);
+    }) as typeof log.warn;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = instance({ leaseMs: 150, log, afterProvider: () => gate });
+    const ended = slow.runSync(syncId);
+    await until('the provider answered', async () => sf.counts.upserts === 1);
+    // a stall: the lease runs out on the clock, and a renewal comes after it, with no other worker about
+    clock += 1_000;
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    expect(await ended).toBe('synced');
+    expect(warned.filter((w) => w.startsWith('sync claim lost'))).toEqual([]);
+    expect((await rowOf(syncId)).state).toBe('synced');
+  });
+
   it('without an external id: create, then update the stored record on the next sync', async () => {
     sf.forms.set(formId, leadMapping({ externalIdField: null }));
     const { syncId } = await queued();
