@@ -360,6 +360,26 @@ describe.each(testDatabases())('button links on %s', (kind) => {
     await turnOff(made.integration.id);
   });
 
+  it('an original a resend marked while it was being sent, whose worker then died, is not sent again', async () => {
+    const made = await link(a.companyId);
+    await submitted(formA);
+    const first = await until('the first delivery', async () => {
+      const [d] = (await log(made.integration.id)).json().items;
+      return d?.state === 'delivered' && d;
+    });
+    const before = rx.received.length;
+    // as a resend leaves it when its worker died mid-send: still `sending`, marked, its lease run out
+    await t.database.db
+      .update(buttonLinkDeliveries)
+      .set({ state: 'sending', lastError: SUPERSEDED_BY_RESEND, leaseUntil: new Date(Date.now() - 60_000) })
+      .where(eq(buttonLinkDeliveries.id, first.id));
+    expect(await t.services.buttonLinks.runDelivery(first.id)).toBe('failed');
+    expect(rx.received).toHaveLength(before);
+    const d = (await log(made.integration.id)).json().items.find((x: { id: string }) => x.id === first.id);
+    expect(d).toMatchObject({ state: 'failed', lastError: SUPERSEDED_BY_RESEND });
+    await turnOff(made.integration.id);
+  });
+
   it('a retry still waiting when the link is turned off is not sent: it fails in words', async () => {
     const made = await link(a.companyId);
     rx.script.push(503);

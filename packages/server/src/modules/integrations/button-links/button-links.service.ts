@@ -62,6 +62,9 @@ const newSecret = () => newToken('whsec');
 /** A delivery found due after its link was turned off: not sent. */
 class LinkTurnedOff extends Error {}
 
+/** A delivery a resend replaced while it was being sent, taken again after its worker died: never sent again. */
+class Superseded extends Error {}
+
 /** `v1=` and the hex HMAC-SHA256 of `timestamp.body` under the secret (README: verifying a delivery). */
 export function signDelivery(secret: string, timestamp: number, body: string): string {
   return `v1=${createHmac('sha256', secret).update(buttonLinkSignedText(timestamp, body)).digest('hex')}`;
@@ -196,6 +199,10 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
     let error: string | null = null;
     let retryable = true;
     try {
+      if (delivery.lastError === SUPERSEDED_BY_RESEND) {
+        retryable = false;
+        throw new Superseded();
+      }
       // turned off: nothing more is sent, save the turned-off event itself and what the admin resends (decision 084)
       if (link.status !== 'active' && delivery.eventType !== 'integration.turned-off' && !delivery.resendOf) {
         retryable = false;
@@ -222,7 +229,9 @@ export function createButtonLinksService(deps: ButtonLinksDeps) {
       // the receiver's body is never kept nor shown (it could be anything): only its status
       if (res.status < 200 || res.status > 299) error = `The receiver answered HTTP ${res.status}.`;
     } catch (err) {
-      if (err instanceof LinkTurnedOff) {
+      if (err instanceof Superseded) {
+        error = SUPERSEDED_BY_RESEND;
+      } else if (err instanceof LinkTurnedOff) {
         error = 'Not sent: the link was turned off.';
       } else if (err instanceof OutboundRefused) {
         // the URL itself is refused: trying again changes nothing (the admin changes the URL, then resends)
