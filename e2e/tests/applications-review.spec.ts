@@ -90,7 +90,8 @@ test('filter, open, approve and export an application, on a wide and a phone scr
   await expect(notes.getByText('Write the note first')).toBeVisible();
   await notes.getByLabel(A.noteLabel).fill('Voided check received; approved.');
   await notes.getByRole('button', { name: A.addNote }).click();
-  await expect(notes.getByText('Voided check received; approved.')).toBeVisible();
+  // the note in the list (the field may still hold its text for a moment)
+  await expect(notes.getByRole('listitem').getByText('Voided check received; approved.')).toBeVisible();
   await expect(notes.getByLabel(A.noteLabel)).toHaveValue('');
   // reopening is offered now; the history has the decision, still intact
   await expect(page.getByRole('button', { name: A.actionFor.pending })).toBeVisible();

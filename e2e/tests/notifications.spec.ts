@@ -147,6 +147,7 @@ test('the team is e-mailed and sees the latest events on Home; a member turns a 
     // the applicant asks for a signing code: mail queued after the submission's, so once it is out, theirs would be
     await page.getByRole('link', { name: S.signNow }).click();
     await expect(page.getByRole('heading', { name: S.title })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/^Page 1 of \d+$/).first()).toBeVisible({ timeout: 30_000 });
     const sent = mailCount(second);
     await page.getByRole('button', { name: S.sendCode }).click();
     await waitForMail(second, sent);

@@ -129,6 +129,8 @@ describe.skipIf(!adminUrl)('several instances on one PostgreSQL and one bucket',
       ADMIN_PASSWORD: 'Operator-Pass-991',
       SEED_DEMO: 'true',
       TRUST_PROXY: 'true',
+      // the mails of a stopped instance are sent by the other's sweep: every 2 s here instead of every minute
+      UNDER_TEST_MAIL_SWEEP_MS: '2000',
     };
     // both start at the same moment on an empty database: one migrates and seeds, the other waits for it
     [a, b] = await Promise.all([startInstance('a', env), startInstance('b', env)]);

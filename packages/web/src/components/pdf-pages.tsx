@@ -103,22 +103,28 @@ export function PdfPages({
   }, [load, onShown, zoomable]);
   return (
     <div className={classes.section}>
-      {state === 'loading' ? <p role="status">{T.loading}</p> : null}
       {state === 'error' ? <p role="alert">{T.failed}</p> : null}
-      {T.zoom && state === 'ready' ? (
-        <div className={classes.zoom}>
-          {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus at either end */}
-          <button type="button" aria-disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(z - 1, 0))}>
-            {T.zoom.zoomOut}
-          </button>
-          <output aria-live="polite">{T.zoom.level(Math.round((ZOOM_STEPS[zoom] ?? 1) * 100))}</output>
-          <button
-            type="button"
-            aria-disabled={zoom === ZOOM_STEPS.length - 1}
-            onClick={() => setZoom((z) => Math.min(z + 1, ZOOM_STEPS.length - 1))}
-          >
-            {T.zoom.zoomIn}
-          </button>
+      {/* one row of fixed height holds the loading line, then the zoom: the pages and what follows do not move when the
+          document arrives, so a click meant for a button below is not lost to a shifting layout */}
+      {state === 'loading' || T.zoom ? (
+        <div className={classes.bar}>
+          {state === 'loading' ? <p role="status">{T.loading}</p> : null}
+          {T.zoom && state === 'ready' ? (
+            <div className={classes.zoom}>
+              {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus at either end */}
+              <button type="button" aria-disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(z - 1, 0))}>
+                {T.zoom.zoomOut}
+              </button>
+              <output aria-live="polite">{T.zoom.level(Math.round((ZOOM_STEPS[zoom] ?? 1) * 100))}</output>
+              <button
+                type="button"
+                aria-disabled={zoom === ZOOM_STEPS.length - 1}
+                onClick={() => setZoom((z) => Math.min(z + 1, ZOOM_STEPS.length - 1))}
+              >
+                {T.zoom.zoomIn}
+              </button>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {/* scrolls inside the page: focusable, so the keyboard scrolls it too */}
@@ -138,11 +144,14 @@ export function PdfPages({
           </figure>
         ))}
       </section>
-      {href ? (
-        <a href={href} download={fileName}>
-          {T.download}
-        </a>
-      ) : null}
+      {/* its line is kept while the document loads, for the same reason as the bar above */}
+      <p className={classes.download}>
+        {href ? (
+          <a href={href} download={fileName}>
+            {T.download}
+          </a>
+        ) : null}
+      </p>
     </div>
   );
 }

@@ -79,6 +79,8 @@ interface MailServiceDeps {
   from: string;
   publicUrl: string;
   now?: Clock;
+  /** How often the sweep runs; a minute unless a test asks for less (`UNDER_TEST_MAIL_SWEEP_MS`). */
+  sweepIntervalMs?: number;
 }
 
 /**
@@ -251,7 +253,7 @@ export function createMailService(deps: MailServiceDeps) {
               if (!stopped) log.error({ error: describeMailError(err) }, 'mail outbox sweep failed');
             });
       void run();
-      sweeper = setInterval(run, SWEEP_INTERVAL_MS);
+      sweeper = setInterval(run, deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
       sweeper.unref();
     },
 
