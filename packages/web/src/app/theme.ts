@@ -23,6 +23,8 @@ export const theme = createTheme({
   // Orange is too light for white text; Mantine picks dark text on it instead (WCAG contrast).
   autoContrast: true,
   defaultRadius: 'md',
+  // a user who asked the system for less motion gets no transitions (WCAG 2.3.3)
+  respectReducedMotion: true,
   components: {
     // Links in the brand orange would be unreadable on white; a darker shade of it keeps 4.5:1.
     Anchor: { defaultProps: { c: 'brand.9' } },

@@ -34,7 +34,7 @@ const apiKey = document.querySelector<HTMLMetaElement>('meta[name="under-api-key
 // the active form, inlined by the server: the first page does not wait for a call after the script (decision 040)
 const api = createApplicantApi(createApplicantHttp({ apiKey }), readInlineForm(document));
 /** Not the portal's theme (its texts would come along): Mantine's blue, a shade dark enough for white text. */
-const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'md' });
+const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'md', respectReducedMotion: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
