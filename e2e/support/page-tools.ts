@@ -15,9 +15,11 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
  * `at` is where on the target: its centre, or near its bottom edge (drop after the last item).
  */
 export async function drag(page: Page, source: Locator, target: Locator, at: 'center' | 'bottom' = 'bottom') {
+  // hover first: it waits until the source is visible, stable and the one under the pointer, so a page still laying
+  // itself out (a panel just mounted) does not take the press somewhere else
+  await source.hover();
   const from = await source.boundingBox();
   if (!from) throw new Error('drag source is not visible');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 - 12, { steps: 4 });
   // measured once the drag has started: dnd-kit may scroll the page near its edges
