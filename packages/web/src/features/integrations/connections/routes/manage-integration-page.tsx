@@ -86,25 +86,38 @@ export function ManageIntegrationPage() {
           </Paper>
         )}
         {data ? <CardConnectCard canManage={data.canManage} /> : null}
+        {/* a card shows its state once it is known: "Not connected" while it loads would be a wrong answer */}
         {data ? (
-          <VantivCard
-            view={vantiv.data}
-            canManage={data.canManage}
-            onSave={async (body) => {
-              await saveVantiv.mutateAsync(body);
-              notifySuccess(VANTIV_SETUP_TEXT.saved);
-            }}
-          />
+          vantiv.isError ? (
+            <FormAlert message={errorMessage(vantiv.error)} />
+          ) : !vantiv.data ? (
+            <Skeleton height={140} radius="md" />
+          ) : (
+            <VantivCard
+              view={vantiv.data}
+              canManage={data.canManage}
+              onSave={async (body) => {
+                await saveVantiv.mutateAsync(body);
+                notifySuccess(VANTIV_SETUP_TEXT.saved);
+              }}
+            />
+          )
         ) : null}
         {data ? (
-          <KycCard
-            view={kyc.data}
-            canManage={data.canManage}
-            onSave={async (body) => {
-              await saveKyc.mutateAsync(body);
-              notifySuccess(KYC_SETUP_TEXT.saved);
-            }}
-          />
+          kyc.isError ? (
+            <FormAlert message={errorMessage(kyc.error)} />
+          ) : !kyc.data ? (
+            <Skeleton height={140} radius="md" />
+          ) : (
+            <KycCard
+              view={kyc.data}
+              canManage={data.canManage}
+              onSave={async (body) => {
+                await saveKyc.mutateAsync(body);
+                notifySuccess(KYC_SETUP_TEXT.saved);
+              }}
+            />
+          )
         ) : null}
         {processors.length > 0 ? (
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="processors-title">
