@@ -37,13 +37,22 @@ function held(body: unknown) {
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { reply: async () => (await gate, jsonResponse(200, body)), release: () => release() };
+  const reply = async () => {
+    await gate;
+    return jsonResponse(200, body);
+  };
+  return { reply, release: () => release() };
 }
 
 describe('/manage-integration', { timeout: 60_000 }, () => {
   it('shows the Worldpay and KYC cards only once their state is known, never "Not connected" while it loads', async () => {
     const kyc = held({ state: 'connected', apiKey: '****1234', connectedAt: '2026-11-01T00:00:00.000Z' });
-    const vantiv = held({ state: 'connected', username: 'b***', password: '****', connectedAt: '2026-11-01T00:00:00.000Z' });
+    const vantiv = held({
+      state: 'connected',
+      username: 'b***',
+      password: '****',
+      connectedAt: '2026-11-01T00:00:00.000Z',
+    });
     renderApp({
       path: '/manage-integration',
       api: {
