@@ -162,7 +162,8 @@ test('the whole wizard with the keyboard only: institution, a question, a docume
   // 3. a PDF chosen from the file dialog the button opens, and the terms typed in
   await expect(page).toHaveURL(/step=3/);
   await tabTo(page, page.getByRole('button', { name: T.addDocument }));
-  const chooser = page.waitForEvent('filechooser');
+  // bounded: once in CI the chooser never opened and the journey waited out its whole 4 minutes before the retry
+  const chooser = page.waitForEvent('filechooser', { timeout: 15_000 });
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(await applicationPdf('keyboard-terms.pdf'));
   await expect(page.getByTestId('document-row')).toHaveCount(1);
