@@ -4,6 +4,7 @@ import { KYC_SETUP_TEXT } from '@under/core/ui-text/kyc';
 import { MANAGE_INTEGRATION_TEXT as T } from '@under/core/ui-text/manage-integration';
 import { TRANSAX_TEXT } from '@under/core/ui-text/transax';
 import { VANTIV_SETUP_TEXT } from '@under/core/ui-text/vantiv';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../../components/form-alert';
 import { PageHeader } from '../../../../components/page-header';
@@ -86,38 +87,33 @@ export function ManageIntegrationPage() {
           </Paper>
         )}
         {data ? <CardConnectCard canManage={data.canManage} /> : null}
-        {/* a card shows its state once it is known: "Not connected" while it loads would be a wrong answer */}
         {data ? (
-          vantiv.isError ? (
-            <FormAlert message={errorMessage(vantiv.error)} />
-          ) : !vantiv.data ? (
-            <Skeleton height={140} radius="md" />
-          ) : (
-            <VantivCard
-              view={vantiv.data}
-              canManage={data.canManage}
-              onSave={async (body) => {
-                await saveVantiv.mutateAsync(body);
-                notifySuccess(VANTIV_SETUP_TEXT.saved);
-              }}
-            />
-          )
+          <WhenKnown query={vantiv}>
+            {(view) => (
+              <VantivCard
+                view={view}
+                canManage={data.canManage}
+                onSave={async (body) => {
+                  await saveVantiv.mutateAsync(body);
+                  notifySuccess(VANTIV_SETUP_TEXT.saved);
+                }}
+              />
+            )}
+          </WhenKnown>
         ) : null}
         {data ? (
-          kyc.isError ? (
-            <FormAlert message={errorMessage(kyc.error)} />
-          ) : !kyc.data ? (
-            <Skeleton height={140} radius="md" />
-          ) : (
-            <KycCard
-              view={kyc.data}
-              canManage={data.canManage}
-              onSave={async (body) => {
-                await saveKyc.mutateAsync(body);
-                notifySuccess(KYC_SETUP_TEXT.saved);
-              }}
-            />
-          )
+          <WhenKnown query={kyc}>
+            {(view) => (
+              <KycCard
+                view={view}
+                canManage={data.canManage}
+                onSave={async (body) => {
+                  await saveKyc.mutateAsync(body);
+                  notifySuccess(KYC_SETUP_TEXT.saved);
+                }}
+              />
+            )}
+          </WhenKnown>
         ) : null}
         {processors.length > 0 ? (
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="processors-title">
@@ -149,4 +145,18 @@ export function ManageIntegrationPage() {
       </Stack>
     </Container>
   );
+}
+
+/**
+ * A card that shows a state once it is known: a skeleton while it loads, the error in words if it fails ("Not
+ * connected" while loading would be a wrong answer).
+ */
+function WhenKnown<T>(props: {
+  query: { data: T | undefined; isError: boolean; error: unknown };
+  children: (data: T) => ReactNode;
+}) {
+  const { query, children } = props;
+  if (query.isError) return <FormAlert message={errorMessage(query.error)} />;
+  if (query.data === undefined) return <Skeleton height={140} radius="md" />;
+  return <>{children(query.data)}</>;
 }
